@@ -1,0 +1,117 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * Credentials for the document-signing service.
+ *
+ * The service authenticates with the workspace's API key sent as the bare value of the
+ * `Authorization` header. Each workspace has a live key (consumes credits) and a test key
+ * (free, watermarked documents); "Key to Use" picks which one is sent. Because authentication
+ * lives in `authenticate`, the credential also works as a predefined credential in the
+ * HTTP Request node.
+ */
+export class DocumentSigningApi implements ICredentialType {
+	name = 'documentSigningApi';
+
+	displayName = 'Document Signing API';
+
+	icon: Icon = {
+		light: 'file:documentSigning.svg',
+		dark: 'file:documentSigning.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-document-signing#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com/v1',
+			description:
+				'The API address of the service (its base URL), without a path after it. A trailing slash is fine. For the local sandbox use the address printed by "npm run sandbox".',
+		},
+		{
+			displayName: 'Key to Use',
+			name: 'keyToUse',
+			type: 'options',
+			options: [
+				{
+					name: 'Live',
+					value: 'live',
+					description: 'Real documents; consumes credits',
+				},
+				{
+					name: 'Test',
+					value: 'test',
+					description: 'Free; signing requests are flagged as test and watermarked',
+				},
+			],
+			default: 'live',
+			description: 'Which of the two workspace keys is sent with every request',
+		},
+		{
+			displayName: 'Live API Key',
+			name: 'liveApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"The workspace's live key (api_key), from the service dashboard or the workspace's API keys. Used when Key to Use is Live.",
+		},
+		{
+			displayName: 'Test API Key',
+			name: 'testApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"The workspace's test key (test_api_key). Used when Key to Use is Test. Requests with it are free.",
+		},
+		{
+			displayName: 'API Version',
+			name: 'apiVersion',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description:
+				'Sent as the X-API-Version header. 1 is the current stable version of the service.',
+		},
+		{
+			displayName: 'Webhook Signing Secret',
+			name: 'webhookSigningSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. The webhook signing secret of the company or workspace (from the dashboard, or the new_secret returned by Rotate Secret). The Document Signing Trigger uses it to verify that deliveries really come from the service.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization:
+					'={{$credentials.keyToUse === "test" ? $credentials.testApiKey : $credentials.liveApiKey}}',
+				'X-API-Version': '={{String($credentials.apiVersion || 1)}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{String($credentials.baseUrl).replace(/\\/+$/, "")}}',
+			url: '/workspaces',
+			method: 'GET',
+			qs: { page_size: 1 },
+		},
+	};
+}
