@@ -4,8 +4,9 @@ const { task, src, dest } = require('gulp');
 task('build:icons', copyIcons);
 
 function copyIcons() {
+	// Icons and codex files (*.node.json) go next to the built nodes.
 	// encoding: false keeps binary icons (PNG) byte-exact with gulp 5.
-	const nodeSource = path.resolve('nodes', '**', '*.{png,svg}');
+	const nodeSource = path.resolve('nodes', '**', '*.{png,svg,node.json}');
 	const nodeDestination = path.resolve('dist', 'nodes');
 	src(nodeSource, { encoding: false }).pipe(dest(nodeDestination));
 

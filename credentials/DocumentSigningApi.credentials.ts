@@ -101,7 +101,8 @@ export class DocumentSigningApi implements ICredentialType {
 			headers: {
 				Authorization:
 					'={{$credentials.keyToUse === "test" ? $credentials.testApiKey : $credentials.liveApiKey}}',
-				'X-API-Version': '={{String($credentials.apiVersion || 1)}}',
+				'X-API-Version':
+					'={{$credentials.apiVersion === undefined || $credentials.apiVersion === null || $credentials.apiVersion === "" ? "1" : String($credentials.apiVersion)}}',
 			},
 		},
 	};

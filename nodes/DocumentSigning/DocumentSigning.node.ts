@@ -1,0 +1,43 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceOptions, resourceProperties } from './actions/operations';
+import { router } from './actions/router';
+
+export class DocumentSigning implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Document Signing',
+		name: 'documentSigning',
+		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Send documents for signature, follow them and download the signed PDFs with the document-signing service',
+		defaults: { name: 'Document Signing' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'documentSigningApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: resourceOptions(),
+				default: 'workspace',
+			},
+			...resourceProperties(),
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

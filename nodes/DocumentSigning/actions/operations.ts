@@ -1,0 +1,27 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { OperationModule, ResourceModule } from './types';
+import { workspace } from './workspace/Workspace.resource';
+
+/**
+ * THE list of resources and their operations. The node's UI, the router, the README's operation
+ * table and the tests are all derived from it.
+ */
+export const RESOURCES: ResourceModule[] = [workspace];
+
+export function findOperation(resource: string, operation: string): OperationModule | undefined {
+	const found = RESOURCES.find((r) => r.value === resource);
+	return found?.operations[operation];
+}
+
+/** The options of the Resource dropdown. */
+export function resourceOptions(): INodePropertyOptions[] {
+	return RESOURCES.map((r) => ({ name: r.name, value: r.value })).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	);
+}
+
+/** All properties of the node below the Resource dropdown. */
+export function resourceProperties(): INodeProperties[] {
+	return RESOURCES.flatMap((r) => r.description);
+}

@@ -1,0 +1,40 @@
+import type {
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** What every `<operation>.operation.ts` file exports. */
+export interface OperationModule {
+	meta: OperationMeta;
+	/** The operation's parameters, without displayOptions: the resource adds them. */
+	description: INodeProperties[];
+	/** Runs the operation for one input item and returns its output items (without pairedItem). */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+}
+
+export interface OperationMeta {
+	/** The operation's value in the node: the API's operationId. */
+	value: string;
+	/** Shown in the operation dropdown, e.g. "Get Many". */
+	name: string;
+	/** Shown in the node panel and to AI agents, e.g. "Get many workspaces". */
+	action: string;
+	description: string;
+	/** The API call it makes, e.g. GET /workspaces. */
+	method: IHttpRequestMethods;
+	path: string;
+}
+
+export interface ResourceModule {
+	/** The resource's value in the node, e.g. "workspace". */
+	value: string;
+	/** Shown in the resource dropdown, e.g. "Workspace". */
+	name: string;
+	/** The service's area this resource belongs to (service-api.md's groups). */
+	area: string;
+	operations: Record<string, OperationModule>;
+	/** The Operation dropdown of this resource and the fields of every operation. */
+	description: INodeProperties[];
+}

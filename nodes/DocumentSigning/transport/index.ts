@@ -1,0 +1,5 @@
+export * from './request';
+export * from './pagination';
+export { RATE_LIMITS, rateClassOf, resetRateLimiters } from './rateLimit';
+export type { RateClass } from './rateLimit';
+export type { KeyMode } from './errors';

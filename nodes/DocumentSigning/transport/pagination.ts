@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { TransportContext } from './request';
+import { apiRequest } from './request';
+
+/** page_size limits of the page-number lists. */
+export const MAX_PAGE_SIZE = 200;
+/** limit bounds of the cursor lists. */
+export const MAX_CURSOR_LIMIT = 100;
+/** Stops a misbehaving service from keeping a run busy forever. */
+const MAX_PAGES = 10_000;
+
+export interface ListOptions {
+	/** Extra query parameters (filters, sorting). */
+	qs?: IDataObject;
+	/** Fetch every page. */
+	returnAll: boolean;
+	/** Maximum number of results when returnAll is false. */
+	limit?: number;
+	/** Page size to ask for; defaults to the largest the service allows. */
+	pageSize?: number;
+	itemIndex?: number;
+}
+
+function checkWhole(
+	context: TransportContext,
+	value: number,
+	field: string,
+	min: number,
+	max: number,
+	itemIndex?: number,
+): void {
+	if (!Number.isInteger(value) || value < min || value > max) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${field}" must be a whole number from ${min} to ${max} (got ${value})`,
+			{ itemIndex },
+		);
+	}
+}
+
+interface PageResponse {
+	results?: IDataObject[];
+	pagination?: { current_page?: number; page_size?: number; total_count?: number; total_pages?: number };
+}
+
+/**
+ * Page-number lists (`page`, `page_size`; `{results, pagination}`): fetches page after page until
+ * the limit is reached or the last page has been read.
+ */
+export async function paginatePages(
+	this: TransportContext,
+	path: string,
+	options: ListOptions,
+): Promise<IDataObject[]> {
+	const { returnAll, itemIndex } = options;
+	const limit = returnAll ? Infinity : Number(options.limit ?? 50);
+	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Number.MAX_SAFE_INTEGER, itemIndex);
+	const pageSize = Number(options.pageSize ?? (returnAll ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE)));
+	checkWhole(this, pageSize, 'Page Size', 1, MAX_PAGE_SIZE, itemIndex);
+
+	const results: IDataObject[] = [];
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const response = (await apiRequest.call(this, 'GET', path, {
+			qs: { ...options.qs, page, page_size: pageSize },
+			itemIndex,
+		})) as PageResponse;
+		const rows = Array.isArray(response?.results) ? response.results : [];
+		results.push(...rows);
+		if (results.length >= limit) return results.slice(0, limit);
+		const totalPages = response?.pagination?.total_pages;
+		const lastPage =
+			typeof totalPages === 'number' ? page >= totalPages : rows.length < pageSize;
+		if (rows.length === 0 || lastPage) break;
+	}
+	return results;
+}
+
+/**
+ * Cursor lists (`limit`, `cursor`; `{<itemsKey>: [...], cursor}`): follows the cursor until it is
+ * null or the limit is reached.
+ */
+export async function paginateCursor(
+	this: TransportContext,
+	path: string,
+	itemsKey: string,
+	options: ListOptions,
+): Promise<IDataObject[]> {
+	const { returnAll, itemIndex } = options;
+	const limit = returnAll ? Infinity : Number(options.limit ?? 25);
+	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Number.MAX_SAFE_INTEGER, itemIndex);
+	const pageSize = Number(
+		options.pageSize ?? (returnAll ? MAX_CURSOR_LIMIT : Math.min(limit, MAX_CURSOR_LIMIT)),
+	);
+	checkWhole(this, pageSize, 'Page Size', 1, MAX_CURSOR_LIMIT, itemIndex);
+
+	const results: IDataObject[] = [];
+	const seen = new Set<string>();
+	let cursor: string | undefined;
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const qs: IDataObject = { ...options.qs, limit: pageSize };
+		if (cursor) qs.cursor = cursor;
+		const response = (await apiRequest.call(this, 'GET', path, { qs, itemIndex })) as IDataObject;
+		const rows = Array.isArray(response?.[itemsKey]) ? (response[itemsKey] as IDataObject[]) : [];
+		results.push(...rows);
+		if (results.length >= limit) return results.slice(0, limit);
+		const next = typeof response?.cursor === 'string' && response.cursor !== '' ? response.cursor : undefined;
+		if (!next || rows.length === 0 || seen.has(next)) break;
+		seen.add(next);
+		cursor = next;
+	}
+	return results;
+}

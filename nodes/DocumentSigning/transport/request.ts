@@ -1,0 +1,306 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+	IWebhookFunctions,
+	NodeExecutionHint,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { KeyMode } from './errors';
+import { apiError, networkError, rateLimitWaitError } from './errors';
+import { headerNumber, headerValue, limiterFor, rateClassOf } from './rateLimit';
+
+export const CREDENTIAL_TYPE = 'documentSigningApi';
+
+/** Every n8n context that may call the service. */
+export type TransportContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
+
+export interface DocumentSigningCredentials {
+	baseUrl: string;
+	keyToUse?: KeyMode;
+	liveApiKey?: string;
+	testApiKey?: string;
+	apiVersion?: number;
+	webhookSigningSecret?: string;
+}
+
+/**
+ * Retry and waiting policy. 429 answers were not processed by the service, so waiting and
+ * retrying them is safe; nothing else is ever retried. Tests may lower the numbers.
+ */
+export const transportPolicy = {
+	/** Retries after a 429 before giving up. */
+	max429Retries: 3,
+	/** Longest single wait (pacing or Retry-After) before failing with a clear error instead. */
+	maxWaitMs: 120_000,
+	/** Request timeout. */
+	timeoutMs: 60_000,
+};
+
+export interface ApiRequestOptions {
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** The item this call is made for, so errors point at it. */
+	itemIndex?: number;
+}
+
+export interface ApiResponse<T = IDataObject> {
+	body: T;
+	headers: Record<string, unknown>;
+	statusCode: number;
+	/** Which key answered: test requests are free and watermarked. */
+	keyMode: KeyMode;
+}
+
+export function normaliseBaseUrl(baseUrl: string): string {
+	return String(baseUrl ?? '').trim().replace(/\/+$/, '');
+}
+
+export async function getServiceCredentials(
+	this: TransportContext,
+	itemIndex?: number,
+): Promise<DocumentSigningCredentials> {
+	const credentials = (await (this as IExecuteFunctions).getCredentials(
+		CREDENTIAL_TYPE,
+		itemIndex,
+	)) as unknown as DocumentSigningCredentials;
+	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
+	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Base URL in the Document Signing API credential is not a web address',
+			{ description: 'Enter the API address of the service, starting with https://', itemIndex },
+		);
+	}
+	return { ...credentials, baseUrl, keyToUse: credentials.keyToUse === 'test' ? 'test' : 'live' };
+}
+
+/** Which key the credential sends ('live' or 'test'). */
+export async function getKeyMode(this: TransportContext, itemIndex?: number): Promise<KeyMode> {
+	return (await getServiceCredentials.call(this, itemIndex)).keyToUse ?? 'live';
+}
+
+const shownHints = new WeakMap<object, Set<string>>();
+
+/**
+ * A deprecated API version (or an operation that moved) still answers, but the user must hear
+ * about it: an execution hint in the editor where the context supports it, a log warning always.
+ */
+function surfaceDeprecation(
+	context: TransportContext,
+	headers: Record<string, unknown>,
+	apiVersion: number,
+): void {
+	const deprecation = headerValue(headers, 'deprecation');
+	const sunset = headerValue(headers, 'sunset');
+	const text = headerValue(headers, 'x-deprecated-message');
+	const moved = headerValue(headers, 'x-service-deprecation');
+	const parts: string[] = [];
+	if (deprecation || sunset || text) {
+		parts.push(
+			`The service marks API version ${apiVersion} as deprecated` +
+				(deprecation ? ` (since ${deprecation})` : '') +
+				(sunset ? `; it will be retired on ${sunset}` : '') +
+				'.' +
+				(text ? ` ${text}` : '') +
+				' Set a newer "API Version" in the Document Signing API credential before then.',
+		);
+	}
+	if (moved) parts.push(`The service says this operation is deprecated on this host: ${moved}`);
+	if (parts.length === 0) return;
+
+	const message = parts.join(' ');
+	let seen = shownHints.get(context);
+	if (!seen) {
+		seen = new Set();
+		shownHints.set(context, seen);
+	}
+	if (seen.has(message)) return;
+	seen.add(message);
+	context.logger?.warn(message);
+	const withHints = context as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>;
+	if (typeof withHints.addExecutionHints === 'function') {
+		const hint: NodeExecutionHint = { message, type: 'warning', location: 'outputPane' };
+		withHints.addExecutionHints(hint);
+	}
+}
+
+function retryAfterMs(headers: Record<string, unknown>, body: unknown, now: number): number {
+	const retryAfter = headerNumber(headers, 'retry-after');
+	if (retryAfter !== undefined && retryAfter >= 0) return retryAfter * 1000;
+	const reset = headerNumber(headers, 'x-ratelimit-reset');
+	if (reset !== undefined) return Math.max(0, reset * 1000 - now);
+	const details = (body as { details?: { retry_after?: unknown } } | undefined)?.details;
+	const fromBody = Number(details?.retry_after);
+	if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody * 1000;
+	return 1000;
+}
+
+function parseBody(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) body = body.toString('utf8');
+	if (typeof body !== 'string') return body;
+	if (body.trim() === '') return {};
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}
+
+/**
+ * The one place that talks to the service's API.
+ *
+ * Joins the base URL, sends JSON, lets the credential add `Authorization` and `X-API-Version`,
+ * paces requests per rate-limit class, waits and retries on 429 (only), surfaces deprecation
+ * headers, and turns every error answer into a readable NodeApiError. A write that fails in any
+ * other way (5xx, timeout, reset connection) is never sent again.
+ */
+export async function apiRequestWithMeta<T = IDataObject>(
+	this: TransportContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+	const { itemIndex } = options;
+	const credentials = await getServiceCredentials.call(this, itemIndex);
+	const keyMode = credentials.keyToUse ?? 'live';
+	const apiKey = String((keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '');
+	const apiVersion = Number(credentials.apiVersion ?? 1);
+	const rateClass = rateClassOf(method, path);
+	const limiter = limiterFor(credentials.baseUrl, apiKey);
+	const node = this.getNode();
+
+	const request: IHttpRequestOptions = {
+		method,
+		url: `${credentials.baseUrl}${path.startsWith('/') ? path : `/${path}`}`,
+		headers: { Accept: 'application/json' },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: transportPolicy.timeoutMs,
+	};
+	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
+	if (options.body !== undefined) request.body = options.body;
+
+	for (let retries = 0; ; retries++) {
+		const wait = limiter.delayFor(rateClass);
+		if (wait > transportPolicy.maxWaitMs) {
+			throw rateLimitWaitError(node, rateClass, wait, transportPolicy.maxWaitMs, itemIndex);
+		}
+		if (wait > 0) await sleep(wait);
+		limiter.record(rateClass);
+
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{ ...request, headers: { ...request.headers } },
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			throw networkError(node, error, {
+				method,
+				path,
+				baseUrl: credentials.baseUrl,
+				itemIndex,
+			});
+		}
+		const headers = (response.headers ?? {}) as Record<string, unknown>;
+		limiter.update(rateClass, headers);
+		surfaceDeprecation(this, headers, apiVersion);
+		const body = parseBody(response.body);
+
+		if (response.statusCode < 400) {
+			return { body: body as T, headers, statusCode: response.statusCode, keyMode };
+		}
+		if (response.statusCode === 429 && retries < transportPolicy.max429Retries) {
+			// A 429 was not processed by the service: waiting and sending again is safe.
+			const retryWait = retryAfterMs(response.headers, body, Date.now());
+			if (retryWait > transportPolicy.maxWaitMs) {
+				throw rateLimitWaitError(node, rateClass, retryWait, transportPolicy.maxWaitMs, itemIndex);
+			}
+			await sleep(retryWait);
+			continue;
+		}
+		throw apiError(node, {
+			method,
+			path,
+			statusCode: response.statusCode,
+			body,
+			apiVersion,
+			keyMode,
+			itemIndex,
+		});
+	}
+}
+
+/** Like apiRequestWithMeta, returning only the parsed body. */
+export async function apiRequest<T = IDataObject>(
+	this: TransportContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<T> {
+	const response = (await apiRequestWithMeta.call(this, method, path, options)) as ApiResponse<T>;
+	return response.body;
+}
+
+/**
+ * Downloads a file from a pre-signed URL the service handed out (document_url, download_url).
+ * Such URLs carry their own authorisation, so the API key is deliberately not sent along.
+ */
+export async function downloadFile(
+	this: TransportContext,
+	url: string,
+	itemIndex?: number,
+): Promise<{ data: Buffer; contentType?: string }> {
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await this.helpers.httpRequest({
+			method: 'GET',
+			url,
+			encoding: 'arraybuffer',
+			json: false,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: transportPolicy.timeoutMs,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw networkError(this.getNode(), error, {
+			method: 'GET',
+			path: 'the download link',
+			baseUrl: new URL(url).origin,
+			itemIndex,
+		});
+	}
+	const data = Buffer.isBuffer(response.body)
+		? response.body
+		: Buffer.from(response.body as ArrayBuffer);
+	if (response.statusCode >= 400) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file download failed (${response.statusCode})`,
+			{
+				description:
+					response.statusCode === 403
+						? 'The download link has expired (links are short-lived). Run the node again to get a fresh link.'
+						: 'The storage behind the download link did not return the file.',
+				itemIndex,
+			},
+		);
+	}
+	return { data, contentType: headerValue(response.headers, 'content-type') };
+}
