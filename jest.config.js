@@ -16,5 +16,6 @@ module.exports = {
       }
     ]
   },
-  testTimeout: 30000
+  testTimeout: 30000,
+  reporters: ["default", "<rootDir>/test/summaryReporter.js"]
 };
