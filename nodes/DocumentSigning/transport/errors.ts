@@ -225,7 +225,9 @@ export function networkCode(error: unknown): string | undefined {
 
 /**
  * A call that got no HTTP answer (reset, timeout, refused). Built from scratch so nothing of the
- * original request (its headers carry the API key) ends up in the error.
+ * original request (its headers carry the API key) ends up in the error. The low-level code stays
+ * out of the message and of a `code` key: n8n would otherwise replace the message with its generic
+ * one, which advises retrying, which is wrong for a write.
  */
 export function networkError(
 	node: INode,
@@ -237,12 +239,14 @@ export function networkError(
 	const maybeProcessed = isWrite(call.method) && !NEVER_SENT.has(code);
 	return new NodeApiError(
 		node,
-		{ error: 'No answer from the service', code, method: call.method, path: call.path } as JsonObject,
+		{ error: 'No answer from the service', network_code: code, method: call.method, path: call.path } as JsonObject,
 		{
-			message: `Could not get an answer from the service at ${call.baseUrl}: ${words} (${code})`,
-			description: maybeProcessed
-				? NOT_RETRIED_WRITE
-				: 'Check the Base URL in the Document Signing API credential and that the service is reachable from n8n.',
+			message: `Could not get an answer from the service at ${call.baseUrl}: ${words}`,
+			description: `(${code}) ${
+				maybeProcessed
+					? NOT_RETRIED_WRITE
+					: 'Check the Base URL in the Document Signing API credential and that the service is reachable from n8n.'
+			}`,
 			itemIndex: call.itemIndex,
 		},
 	);
