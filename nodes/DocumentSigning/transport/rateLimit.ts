@@ -52,8 +52,10 @@ export function rateClassOf(method: string, path: string): RateClass {
 }
 
 interface ClassState {
-	/** Limit per window: the published one until the service tells us its own. */
+	/** Published limit per minute, for pacing before the service has said anything. */
 	limit: number;
+	/** Whether the service has sent rate-limit headers for this class: from then on they rule. */
+	informed: boolean;
 	/** What the service last said is left in its current window. */
 	remaining?: number;
 	/** When the service's current window ends (ms since epoch). */
@@ -66,9 +68,10 @@ interface ClassState {
  * Client-side pacing for one API key.
  *
  * The service's own `X-RateLimit-Remaining` / `X-RateLimit-Reset` headers drive it: when a class has
- * nothing left, the next request of that class waits for the reset instead of being sent. Until the
- * service has told us anything (or after its window has passed), a local sliding window of the
- * published per-minute limits keeps a burst inside the limits.
+ * nothing left, the next request of that class waits for the reset instead of being sent; once the
+ * reset has passed, the next request goes out and its answer reports the new window. Until the
+ * service has sent such headers for a class, a local sliding window of the published per-minute
+ * limit keeps a burst inside the limit.
  */
 export class RateLimiter {
 	private readonly classes = new Map<RateClass, ClassState>();
@@ -78,7 +81,7 @@ export class RateLimiter {
 	private state(rateClass: RateClass): ClassState {
 		let state = this.classes.get(rateClass);
 		if (!state) {
-			state = { limit: RATE_LIMITS[rateClass], sentAt: [] };
+			state = { limit: RATE_LIMITS[rateClass], informed: false, sentAt: [] };
 			this.classes.set(rateClass, state);
 		}
 		return state;
@@ -96,6 +99,7 @@ export class RateLimiter {
 		if (state.remaining !== undefined && state.resetAt !== undefined) {
 			return state.remaining > 0 ? 0 : state.resetAt - now;
 		}
+		if (state.informed) return 0;
 		state.sentAt = state.sentAt.filter((at) => at > now - WINDOW_MS);
 		if (state.sentAt.length < state.limit) return 0;
 		return state.sentAt[state.sentAt.length - state.limit] + WINDOW_MS - now;
@@ -113,10 +117,9 @@ export class RateLimiter {
 	update(rateClass: RateClass, headers: Record<string, unknown>): void {
 		const remaining = headerNumber(headers, 'x-ratelimit-remaining');
 		const reset = headerNumber(headers, 'x-ratelimit-reset');
-		const limit = headerNumber(headers, 'x-ratelimit-limit');
 		const state = this.state(rateClass);
-		if (limit !== undefined && limit > 0) state.limit = limit;
 		if (remaining !== undefined && reset !== undefined) {
+			state.informed = true;
 			state.remaining = Math.max(0, remaining);
 			state.resetAt = reset * 1000;
 		}

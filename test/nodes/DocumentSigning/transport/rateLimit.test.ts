@@ -100,20 +100,21 @@ describe('RateLimiter', () => {
 		expect(limiter.delayFor('read')).toBeGreaterThan(9_000);
 	});
 
-	it('forgets the service window once it is over and falls back to local pacing', () => {
+	it('once the service window is over, sends at once: the answer reports the new window', () => {
 		const limiter = new RateLimiter(clock);
+		for (let i = 0; i < 3; i++) limiter.record('write');
 		limiter.update('write', {
 			'x-ratelimit-limit': '3',
 			'x-ratelimit-remaining': '0',
 			'x-ratelimit-reset': String((now + 1_000) / 1000),
 		});
+		expect(limiter.delayFor('write')).toBe(1_000);
 		now += 1_000;
-		// local pacing now uses the service's limit (3) over a minute
 		expect(limiter.delayFor('write')).toBe(0);
 		limiter.record('write');
 		limiter.record('write');
-		limiter.record('write');
-		expect(limiter.delayFor('write')).toBe(60_000);
+		// the service's headers rule from now on, not the local one-minute window
+		expect(limiter.delayFor('write')).toBe(0);
 	});
 
 	it('ignores malformed headers', () => {

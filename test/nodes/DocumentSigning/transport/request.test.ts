@@ -1,0 +1,356 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import {
+	apiRequest,
+	apiRequestWithMeta,
+	getKeyMode,
+	resetRateLimiters,
+	transportPolicy,
+} from '../../../../nodes/DocumentSigning/transport';
+import { createExecuteContext } from '../../../helpers/n8n';
+import type { Sandbox, SandboxOptions } from '../../../sandbox';
+import { SEED, startSandbox } from '../../../sandbox';
+
+const PROTECTED = SEED.protectedWorkspace;
+const SALES = SEED.workspaces[0];
+const LEGAL = SEED.workspaces[1];
+const defaultPolicy = { ...transportPolicy };
+
+let sandbox: Sandbox;
+
+async function withSandbox(options: SandboxOptions = {}) {
+	if (sandbox) await sandbox.close();
+	sandbox = await startSandbox(options);
+	return sandbox;
+}
+
+function context(credentials: Record<string, unknown> = {}) {
+	return createExecuteContext({
+		parameters: {},
+		credentials: {
+			documentSigningApi: {
+				baseUrl: sandbox.url,
+				keyToUse: 'live',
+				liveApiKey: PROTECTED.liveKey,
+				testApiKey: PROTECTED.testKey,
+				apiVersion: 1,
+				...credentials,
+			},
+		},
+	});
+}
+
+async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
+	try {
+		await promise;
+	} catch (error) {
+		expect(error).toBeInstanceOf(NodeApiError);
+		return error as NodeApiError;
+	}
+	throw new Error('expected the call to fail');
+}
+
+const last = () => sandbox.requests[sandbox.requests.length - 1];
+const statuses = () => sandbox.requests.map((r) => r.status);
+const posts = () => sandbox.requests.filter((r) => r.method === 'POST');
+
+beforeEach(async () => {
+	resetRateLimiters();
+	Object.assign(transportPolicy, defaultPolicy);
+	await withSandbox();
+});
+
+afterAll(async () => {
+	await sandbox?.close();
+	Object.assign(transportPolicy, defaultPolicy);
+});
+
+describe('what is sent', () => {
+	it('sends the live key bare in Authorization, X-API-Version 1 and asks for JSON', async () => {
+		const { context: ctx } = context();
+		const body = <IDataObject>await apiRequest.call(ctx, 'GET', '/workspaces', { qs: { page_size: 2 } });
+		expect(body.pagination).toMatchObject({ page_size: 2, total_count: 3 });
+		expect(last()).toMatchObject({ method: 'GET', path: '/workspaces', query: { page_size: '2' } });
+		expect(last().headers.authorization).toBe(PROTECTED.liveKey);
+		expect(last().headers['x-api-version']).toBe('1');
+		expect(last().headers.accept).toContain('application/json');
+	});
+
+	it('sends the test key when Key to Use is Test, and says so', async () => {
+		const { context: ctx } = context({ keyToUse: 'test' });
+		const response = await apiRequestWithMeta.call(ctx, 'GET', '/workspaces');
+		expect(last().headers.authorization).toBe(PROTECTED.testKey);
+		expect(response.keyMode).toBe('test');
+		expect(await getKeyMode.call(ctx)).toBe('test');
+	});
+
+	it('sends the API version of the credential', async () => {
+		await withSandbox({ versions: { 1: { status: 'active' }, 2: { status: 'active' } } });
+		const { context: ctx } = context({ apiVersion: 2 });
+		const response = await apiRequestWithMeta.call(ctx, 'GET', '/company');
+		expect(last().headers['x-api-version']).toBe('2');
+		expect(response.headers['x-api-version']).toBe('2');
+	});
+
+	it('tolerates a trailing slash on the base URL', async () => {
+		const { context: ctx } = context({ baseUrl: `${sandbox.url}//` });
+		await apiRequest.call(ctx, 'GET', '/company');
+		expect(last().path).toBe('/company');
+		expect(last().status).toBe(200);
+	});
+
+	it('sends JSON bodies and returns the created object', async () => {
+		const { context: ctx } = context();
+		const created = <IDataObject>await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Ops' } });
+		expect(created).toMatchObject({ name: 'Ops', protected: false });
+		expect(last()).toMatchObject({ method: 'POST', path: '/workspaces', body: { name: 'Ops' }, status: 201 });
+		expect(last().headers['content-type']).toContain('application/json');
+	});
+
+	it('refuses a Base URL that is not a web address before sending anything', async () => {
+		const { context: ctx } = context({ baseUrl: 'api.example.com' });
+		await expect(apiRequest.call(ctx, 'GET', '/company')).rejects.toThrow(
+			'The Base URL in the Document Signing API credential is not a web address',
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('deprecation', () => {
+	it('surfaces Deprecation, Sunset and X-Deprecated-Message as one hint, and the call succeeds', async () => {
+		await withSandbox({
+			versions: {
+				1: {
+					status: 'deprecated',
+					deprecatedAt: 'Sat, 01 Aug 2026 00:00:00 GMT',
+					sunsetAt: 'Mon, 01 Feb 2027 00:00:00 GMT',
+					message: 'Version 1 is deprecated; move to version 2.',
+				},
+				2: { status: 'active' },
+			},
+		});
+		const { context: ctx, hints } = context();
+		const company = <IDataObject>await apiRequest.call(ctx, 'GET', '/company');
+		await apiRequest.call(ctx, 'GET', '/company');
+		expect(company.id).toBe(SEED.company.id);
+		expect(hints).toHaveLength(1);
+		expect(hints[0].type).toBe('warning');
+		expect(hints[0].message).toContain('API version 1 as deprecated');
+		expect(hints[0].message).toContain('Mon, 01 Feb 2027 00:00:00 GMT');
+		expect(hints[0].message).toContain('Version 1 is deprecated; move to version 2.');
+	});
+
+	it('adds no hint for an active version', async () => {
+		const { context: ctx, hints } = context();
+		await apiRequest.call(ctx, 'GET', '/company');
+		expect(hints).toHaveLength(0);
+	});
+});
+
+describe('errors in plain words', () => {
+	it('400 validation lists the field', async () => {
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'GET', '/workspaces', { qs: { sort_by: 'colour' } }));
+		expect(error.httpCode).toBe('400');
+		expect(error.message).toMatch(/^The service rejected the request/);
+		expect(error.description).toMatch(/- sort_by: /);
+	});
+
+	it('401 UNAUTHORIZED points at the key and Key to Use', async () => {
+		const { context: ctx } = context({ liveApiKey: 'sk_live_wrong' });
+		const error = await failure(apiRequest.call(ctx, 'GET', '/workspaces'));
+		expect(error.httpCode).toBe('401');
+		expect(error.message).toBe('The API key was refused (UNAUTHORIZED)');
+		expect(error.description).toContain('Live API Key');
+		expect(error.description).toContain('Key to Use');
+		expect(JSON.stringify(error)).not.toContain('sk_live_wrong');
+	});
+
+	it('403 when a workspace key reaches for another workspace', async () => {
+		const { context: ctx } = context({ liveApiKey: SALES.liveKey });
+		const error = await failure(apiRequest.call(ctx, 'GET', `/workspaces/${LEGAL.id}`));
+		expect(error.httpCode).toBe('403');
+		expect(error.message).toMatch(/^Permission denied/);
+		expect(error.description).toContain('protected workspace');
+	});
+
+	it('404 names what was not found', async () => {
+		const { context: ctx } = context();
+		const error = await failure(
+			apiRequest.call(ctx, 'GET', '/workspaces/29999999-0000-4000-8000-000000000000'),
+		);
+		expect(error.httpCode).toBe('404');
+		expect(error.message).toMatch(/^Not found: /);
+		expect(error.message.toLowerCase()).toContain('workspace');
+	});
+
+	it('410 VERSION_SUNSET says to set a newer API Version', async () => {
+		await withSandbox({ versions: { 1: { status: 'sunset' }, 2: { status: 'active' } }, currentVersion: 2 });
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		expect(error.httpCode).toBe('410');
+		expect(error.message).toBe('API version 1 has been retired by the service (VERSION_SUNSET)');
+	});
+
+	it('400 INVALID_VERSION for a version that is not a positive integer', async () => {
+		const { context: ctx } = context({ apiVersion: 0 });
+		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		expect(last().headers['x-api-version']).toBe('0');
+		expect(error.message).toBe('API Version 0 in the credential is not valid [INVALID_VERSION]');
+	});
+
+	it('400 UNSUPPORTED_VERSION for a version the service does not know', async () => {
+		const { context: ctx } = context({ apiVersion: 9 });
+		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		expect(error.message).toBe('The service does not support API version 9 [UNSUPPORTED_VERSION]');
+	});
+
+	it('409 and other statuses keep the service text', async () => {
+		sandbox.injectFault({
+			method: 'DELETE',
+			kind: 'status',
+			status: 409,
+			body: { error: 'Signing request has already been sent', code: 'ALREADY_SENT' },
+		});
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'DELETE', '/signing-requests/x'));
+		expect(error.httpCode).toBe('409');
+		expect(error.message).toContain('Signing request has already been sent [ALREADY_SENT]');
+	});
+});
+
+describe('429: wait and retry (a 429 was not processed)', () => {
+	it('a GET that meets an exhausted window waits Retry-After and succeeds', async () => {
+		await withSandbox({ rateLimits: { read: 2 }, rateLimitWindowMs: 1500 });
+		// Another client with the same key uses the window up; this node has not seen any headers.
+		for (let i = 0; i < 2; i++) {
+			await fetch(`${sandbox.url}/company`, { headers: { Authorization: PROTECTED.liveKey } });
+		}
+		const { context: ctx } = context();
+		const company = <IDataObject>await apiRequest.call(ctx, 'GET', '/company');
+		expect(company.id).toBe(SEED.company.id);
+		expect(statuses()).toEqual([200, 200, 429, 200]);
+	});
+
+	it('a POST answered 429 is sent again once and processed once', async () => {
+		await withSandbox({ rateLimits: { write: 1 }, rateLimitWindowMs: 1500 });
+		await fetch(`${sandbox.url}/workspaces`, {
+			method: 'POST',
+			headers: { Authorization: PROTECTED.liveKey, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ name: 'First' }),
+		});
+		const { context: ctx } = context();
+		const created = <IDataObject>await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Second' } });
+		expect(created.name).toBe('Second');
+		expect(posts().map((r) => r.status)).toEqual([201, 429, 201]);
+		const names = sandbox.state.workspaces.map((w) => w.name);
+		expect(names.filter((n) => n === 'Second')).toHaveLength(1);
+	});
+
+	it('gives up after the bounded number of retries with a clear 429 error', async () => {
+		transportPolicy.max429Retries = 1;
+		sandbox.injectFault({ kind: 'status', status: 429, headers: { 'Retry-After': '0' }, times: 5 });
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		expect(error.httpCode).toBe('429');
+		expect(error.message).toContain('too many requests');
+		expect(sandbox.requests).toHaveLength(2);
+	});
+
+	it('refuses to wait an unreasonable Retry-After, without retrying', async () => {
+		sandbox.injectFault({
+			kind: 'status',
+			status: 429,
+			headers: { 'Retry-After': '3600' },
+			body: { error: 'Rate Limit Exceeded', details: { retry_after: 3600 } },
+		});
+		const { context: ctx } = context();
+		const started = Date.now();
+		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'X' } }));
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(error.message).toContain('the service asks to wait 3600 s');
+		expect(error.description).toContain('longer than this node waits');
+		expect(posts()).toHaveLength(1);
+	});
+});
+
+describe('a write is never sent twice', () => {
+	const workspaceCount = () => sandbox.state.workspaces.length;
+
+	it('after a 500', async () => {
+		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'status', status: 500, body: { error: 'Internal' } });
+		const before = workspaceCount();
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
+		expect(error.httpCode).toBe('500');
+		expect(error.description).toContain('not retried automatically');
+		expect(posts()).toHaveLength(1);
+		expect(workspaceCount()).toBe(before);
+	});
+
+	it('after a 503', async () => {
+		sandbox.injectFault({ method: 'POST', kind: 'status', status: 503, headers: { 'Retry-After': '1' } });
+		const { context: ctx } = context();
+		await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
+		expect(posts()).toHaveLength(1);
+	});
+
+	it('after a reset connection, and the error holds no key', async () => {
+		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'reset' });
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
+		expect(error.message).toContain('the connection was reset');
+		expect(error.description).toContain('not retried automatically');
+		expect(posts()).toHaveLength(1);
+		const serialised = JSON.stringify({ ...error, message: error.message, description: error.description, cause: error.cause });
+		expect(serialised).not.toContain(PROTECTED.liveKey);
+		expect(serialised).not.toContain(PROTECTED.testKey);
+	});
+
+	it('after a timeout, even though the service went on to process it', async () => {
+		transportPolicy.timeoutMs = 300;
+		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'delay', delayMs: 1000 });
+		const before = workspaceCount();
+		const { context: ctx } = context();
+		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Late' } }));
+		expect(error.message).toContain('timed out');
+		await new Promise((resolve) => setTimeout(resolve, 1200));
+		expect(posts()).toHaveLength(1);
+		expect(workspaceCount()).toBe(before + 1);
+	});
+});
+
+describe('pacing', () => {
+	it('keeps a burst of writes inside the service limit: no 429 at all', async () => {
+		await withSandbox({ rateLimits: { write: 4 }, rateLimitWindowMs: 1000 });
+		const { context: ctx } = context();
+		for (let i = 0; i < 10; i++) {
+			await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: `Burst ${i}` } });
+		}
+		expect(posts()).toHaveLength(10);
+		expect(posts().every((r) => r.status === 201)).toBe(true);
+		// 10 writes at 4 per window need at least three windows
+		const span = posts()[9].at - posts()[0].at;
+		expect(span).toBeGreaterThanOrEqual(1000);
+	});
+
+	it('is shared by separate contexts using the same key (items and nodes of one execution)', async () => {
+		await withSandbox({ rateLimits: { read: 3 }, rateLimitWindowMs: 1000 });
+		for (let i = 0; i < 7; i++) {
+			const { context: ctx } = context();
+			await apiRequest.call(ctx, 'GET', '/company');
+		}
+		expect(statuses()).toEqual(Array(7).fill(200));
+	});
+
+	it('classes are paced separately: reads are not held up by exhausted writes', async () => {
+		await withSandbox({ rateLimits: { write: 1 }, rateLimitWindowMs: 60_000 });
+		const { context: ctx } = context();
+		await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'One' } });
+		const started = Date.now();
+		await apiRequest.call(ctx, 'GET', '/company');
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(statuses()).toEqual([201, 200]);
+	});
+});

@@ -1,0 +1,56 @@
+/**
+ * Page-number lists (api-reference §1.5): `page` (>= 1, default 1), `page_size` (1..200,
+ * default 50) → `{ results, pagination: { current_page, page_size, total_count, total_pages } }`.
+ * A page past the end gives empty `results`; no items gives `total_pages: 0`.
+ */
+import { queryInt, type Query, type Validator } from './validation';
+
+export interface PageParams {
+	page: number;
+	pageSize: number;
+}
+
+export function parsePageParams(v: Validator, query: Query): PageParams {
+	return {
+		page: queryInt(v, query, 'page', { min: 1, def: 1 }),
+		pageSize: queryInt(v, query, 'page_size', { min: 1, max: 200, def: 50 }),
+	};
+}
+
+export function paginate<T>(items: T[], { page, pageSize }: PageParams): {
+	results: T[];
+	pagination: { current_page: number; page_size: number; total_count: number; total_pages: number };
+} {
+	const start = (page - 1) * pageSize;
+	return {
+		results: items.slice(start, start + pageSize),
+		pagination: {
+			current_page: page,
+			page_size: pageSize,
+			total_count: items.length,
+			total_pages: Math.ceil(items.length / pageSize),
+		},
+	};
+}
+
+/** Sorts a copy by `key`, ascending or descending; ties keep a stable order by `tieBreak`. */
+export function sortBy<T>(
+	items: T[],
+	key: (item: T) => string | number | boolean,
+	order: 'asc' | 'desc',
+	tieBreak: (item: T) => string,
+): T[] {
+	const direction = order === 'asc' ? 1 : -1;
+	return [...items].sort((a, b) => {
+		const ka = key(a);
+		const kb = key(b);
+		let cmp: number;
+		if (typeof ka === 'string' && typeof kb === 'string') {
+			cmp = ka.localeCompare(kb, 'en', { sensitivity: 'base' });
+		} else {
+			cmp = Number(ka) - Number(kb);
+		}
+		if (cmp === 0) cmp = tieBreak(a).localeCompare(tieBreak(b));
+		return cmp * direction;
+	});
+}

@@ -1,0 +1,316 @@
+/**
+ * The sandbox HTTP server (Node `http` only).
+ *
+ * Order of handling for every request:
+ *  1. record the request in `sandbox.requests` (before anything else, so every request is logged)
+ *  2. injected fault: 'reset' / 'status' answer here (request not processed); 'delay' waits, then goes on
+ *  3. X-API-Version: INVALID_VERSION / UNSUPPORTED_VERSION (400), VERSION_SUNSET (410)
+ *  4. Authorization: missing, unknown or expired key → 401
+ *  5. rate limit for (key, class) → 429; from here on every response has X-RateLimit-* headers
+ *  6. route lookup → 404 JSON for an unknown method+path
+ *  7. JSON body → 400 VALIDATION_ERROR when the body is not valid JSON
+ *  8. the route handler (its own 400/403/404 checks)
+ * Every response has Content-Type application/json, X-Request-Id and X-API-Version.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import { ApiError, routeNotFound, rateLimited, unauthorized, validationError } from './errors';
+import { FaultQueue } from './faults';
+import { DEFAULT_RATE_LIMITS, DEFAULT_RATE_WINDOW_MS, RateLimiter, classifyRequest } from './rateLimit';
+import { Router, type RequestContext } from './router';
+import { registerAllRoutes } from './routes';
+import { SandboxState } from './state';
+import type { Fault, RateClass, RecordedRequest, SandboxClock, SandboxOptions, VersionInfo } from './types';
+import { resolveVersion } from './versioning';
+
+export interface Sandbox {
+	/** Service base URL, e.g. http://127.0.0.1:41234 — paths such as /workspaces hang directly off it. */
+	url: string;
+	port: number;
+	/** In-memory data, for assertions and set-up. */
+	state: SandboxState;
+	/** Every request received, in arrival order (including errors, faults and 429s). */
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	injectFault(fault: Fault): void;
+	/** Forgets all rate-limit counters. */
+	resetRateLimits(): void;
+	clock: SandboxClock;
+	close(): Promise<void>;
+}
+
+interface Response {
+	status: number;
+	/** Serialised as JSON. */
+	body?: unknown;
+	/** Sent as-is instead of `body` (a fault's string body). */
+	payload?: string;
+	headers: Record<string, string>;
+}
+
+interface ResolvedOptions {
+	host: string;
+	port: number;
+	rateLimitWindowMs: number;
+	rateLimits: Record<RateClass, number>;
+	versions: Record<number, VersionInfo>;
+	currentVersion: number;
+	startingCredits: number;
+}
+
+function resolveOptions(options: SandboxOptions): ResolvedOptions {
+	return {
+		host: options.host ?? '127.0.0.1',
+		port: options.port ?? 0,
+		rateLimitWindowMs: options.rateLimitWindowMs ?? DEFAULT_RATE_WINDOW_MS,
+		rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+		versions: options.versions ?? { 1: { status: 'active' } },
+		currentVersion: options.currentVersion ?? 1,
+		startingCredits: options.startingCredits ?? 100,
+	};
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const opts = resolveOptions(options);
+
+	let offset = 0;
+	const clock: SandboxClock = {
+		now: () => Date.now() + offset,
+		advance: (ms: number) => {
+			offset += ms;
+		},
+	};
+	const state = new SandboxState(clock, { startingCredits: opts.startingCredits });
+	const limiter = new RateLimiter(opts.rateLimits, opts.rateLimitWindowMs, clock.now);
+	const faults = new FaultQueue();
+	const router = new Router();
+	registerAllRoutes(router);
+	const requests: RecordedRequest[] = [];
+
+	const sockets = new Set<Socket>();
+	const timers = new Set<NodeJS.Timeout>();
+	let closed = false;
+
+	const sleep = (ms: number) =>
+		new Promise<void>((resolve) => {
+			const timer = setTimeout(() => {
+				timers.delete(timer);
+				resolve();
+			}, ms);
+			timers.add(timer);
+		});
+
+	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		const requestId = randomUUID();
+		const method = (req.method ?? 'GET').toUpperCase();
+		const url = new URL(req.url ?? '/', 'http://sandbox.local');
+		const path = normalizePath(url.pathname);
+		const record: RecordedRequest = {
+			method,
+			path,
+			query: Object.fromEntries(url.searchParams),
+			headers: flattenHeaders(req.headers),
+			body: undefined,
+			rawBody: '',
+			status: 0,
+			at: clock.now(),
+			requestId,
+		};
+		requests.push(record);
+
+		record.rawBody = await readBody(req);
+		const parsed = parseJson(record.rawBody);
+		record.body = parsed.ok ? parsed.value : undefined;
+
+		const fault = faults.take(method, path);
+		if (fault?.kind === 'reset') {
+			req.socket.destroy();
+			return;
+		}
+		let response: Response;
+		if (fault?.kind === 'status') {
+			response = faultResponse(fault, requestId);
+		} else {
+			if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
+			if (closed) return;
+			response = await processRequest(req, record, parsed, requestId);
+		}
+		record.status = response.status;
+		send(res, response);
+	}
+
+	async function processRequest(
+		req: http.IncomingMessage,
+		record: RecordedRequest,
+		parsed: ParsedJson,
+		requestId: string,
+	): Promise<Response> {
+		const headers: Record<string, string> = { 'X-Request-Id': requestId };
+
+		const version = resolveVersion(record.headers['x-api-version'], opts.versions, opts.currentVersion);
+		Object.assign(headers, version.headers);
+		if (version.error) return errorResponse(version.error, headers);
+
+		const auth = state.authenticate(extractKey(record.headers.authorization));
+		if (!auth) return errorResponse(unauthorized(), headers);
+
+		const match = router.match(record.method, record.path);
+		const rateClass = match?.route.rateClass ?? classifyRequest(record.method, record.path);
+		const decision = limiter.take(auth.key.id, rateClass);
+		headers['X-RateLimit-Limit'] = String(decision.limit);
+		headers['X-RateLimit-Remaining'] = String(decision.remaining);
+		headers['X-RateLimit-Reset'] = String(decision.reset);
+		if (!decision.allowed) return errorResponse(rateLimited(decision.retryAfter), headers);
+
+		if (!match) return errorResponse(routeNotFound(record.method, record.path), headers);
+		if (!parsed.ok) {
+			return errorResponse(validationError({ body: parsed.error }, 'Request body is not valid JSON'), headers);
+		}
+
+		const ctx: RequestContext = {
+			method: record.method,
+			path: record.path,
+			params: match.params,
+			query: record.query,
+			headers: record.headers,
+			body: parsed.value,
+			rawBody: record.rawBody,
+			version: version.version,
+			auth,
+			state,
+			requestId,
+		};
+		try {
+			const result = await match.route.handler(ctx);
+			return { status: result.status ?? 200, body: result.body, headers: { ...headers, ...result.headers } };
+		} catch (err) {
+			if (err instanceof ApiError) return errorResponse(err, headers);
+			const message = err instanceof Error ? err.message : String(err);
+			return {
+				status: 500,
+				body: { error: 'Internal Server Error', code: 'INTERNAL_ERROR', message },
+				headers,
+			};
+		}
+	}
+
+	const server = http.createServer((req, res) => {
+		handle(req, res).catch((err) => {
+			if (!res.headersSent && !res.destroyed) {
+				send(res, {
+					status: 500,
+					body: { error: 'Internal Server Error', code: 'INTERNAL_ERROR', message: String(err) },
+					headers: {},
+				});
+			}
+		});
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(opts.port, opts.host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const port = (server.address() as AddressInfo).port;
+
+	return {
+		url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
+		port,
+		state,
+		requests,
+		clearRequests: () => {
+			requests.length = 0;
+		},
+		injectFault: (fault) => faults.add(fault),
+		resetRateLimits: () => limiter.reset(),
+		clock,
+		close: () => {
+			if (closed) return Promise.resolve();
+			closed = true;
+			for (const timer of timers) clearTimeout(timer);
+			timers.clear();
+			return new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				for (const socket of sockets) socket.destroy();
+			});
+		},
+	};
+}
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
+
+function parseJson(raw: string): ParsedJson {
+	if (raw.trim() === '') return { ok: true, value: undefined };
+	try {
+		return { ok: true, value: JSON.parse(raw) };
+	} catch (err) {
+		return { ok: false, error: `Invalid JSON: ${err instanceof Error ? err.message : String(err)}` };
+	}
+}
+
+/** `Authorization: <key>` or `Authorization: Bearer <key>` (prefix case-insensitive). */
+function extractKey(header: string | undefined): string {
+	const value = (header ?? '').trim();
+	const bearer = /^bearer\s+(.+)$/i.exec(value);
+	return (bearer ? bearer[1] : value).trim();
+}
+
+function normalizePath(pathname: string): string {
+	const trimmed = pathname.replace(/\/+$/, '');
+	return trimmed === '' ? '/' : trimmed;
+}
+
+function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined) continue;
+		out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	return out;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
+	});
+}
+
+function errorResponse(err: ApiError, headers: Record<string, string>): Response {
+	return { status: err.status, body: err.body, headers: { ...headers, ...err.headers } };
+}
+
+function faultResponse(fault: Fault, requestId: string): Response {
+	const headers = { 'X-Request-Id': requestId, ...fault.headers };
+	const status = fault.status ?? 500;
+	if (typeof fault.body === 'string') return { status, payload: fault.body, headers };
+	const body = fault.body ?? { error: 'Internal Server Error', code: 'INJECTED_FAULT', message: 'Injected fault' };
+	return { status, body, headers };
+}
+
+/** Header values must be printable ASCII for Node's http module. */
+function headerValue(value: string): string {
+	return value.replace(/[^\x20-\x7e\t]/g, '?');
+}
+
+function send(res: http.ServerResponse, response: Response): void {
+	if (res.destroyed || res.headersSent) return;
+	const payload = response.payload ?? (response.body === undefined ? '' : JSON.stringify(response.body));
+	res.setHeader('Content-Type', 'application/json');
+	for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, headerValue(value));
+	res.setHeader('Content-Length', String(Buffer.byteLength(payload)));
+	res.writeHead(response.status);
+	res.end(payload);
+}
