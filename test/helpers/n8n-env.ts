@@ -31,8 +31,14 @@ function requireFromCore<T>(id: string): T {
 	return require(require.resolve(id, { paths: [coreDir] })) as T;
 }
 
-type DiModule = typeof import('@n8n/di');
-type BackendCommonModule = typeof import('@n8n/backend-common');
+// Minimal shapes of the two modules: they are n8n-core's own dependencies, not ours, so their
+// type declarations are not resolvable from here.
+interface DiModule {
+	Container: { set(token: unknown, value: unknown): void; get<T>(token: unknown): T };
+}
+interface BackendCommonModule {
+	Logger: abstract new (...args: never[]) => unknown;
+}
 
 const { Container } = requireFromCore<DiModule>('@n8n/di');
 const { Logger } = requireFromCore<BackendCommonModule>('@n8n/backend-common');
@@ -95,7 +101,7 @@ export function ensureEnvironment(): HarnessEnvironment {
 	mkdirSync(storagePath, { recursive: true });
 
 	const logger = createRecordingLogger();
-	Container.set(Logger, logger as unknown as InstanceType<typeof Logger>);
+	Container.set(Logger, logger);
 	LoggerProxy.init(logger);
 
 	// The real InstanceSettings constructor reads/creates ~/.n8n/config; fill the fields the
