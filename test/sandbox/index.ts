@@ -21,6 +21,7 @@ export {
 	type WorkspaceRecord,
 } from './state';
 export { ApiError, type ErrorBody } from './errors';
+export { SandboxEvents, type SandboxEvent, type SandboxEventListener } from './events';
 export type { RequestContext, RouteDef, RouteResult, Handler } from './router';
 export type {
 	Fault,

@@ -5,6 +5,7 @@
  * methods here or in a state module of their own that takes this object. All time comes from
  * `clock` so tests can move it forward with `sandbox.clock.advance(ms)`.
  */
+import { SandboxEvents } from './events';
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { insufficientCredits } from './errors';
@@ -90,6 +91,8 @@ export class SandboxState {
 	company: CompanyRecord;
 	workspaces: WorkspaceRecord[] = [];
 	apiKeys: ApiKeyRecord[] = [];
+	/** State changes as service events (see events.ts); the webhook area delivers them. */
+	readonly events: SandboxEvents;
 
 	constructor(
 		readonly clock: SandboxClock,
@@ -108,6 +111,7 @@ export class SandboxState {
 			created_date: c.created_date,
 			updated_date: c.created_date,
 		};
+		this.events = new SandboxEvents(() => this.clock.now(), c.id);
 		const seedWorkspaces = [
 			{ ...SEED.protectedWorkspace, protected: true },
 			...SEED.workspaces.map((w) => ({ ...w, protected: false })),
