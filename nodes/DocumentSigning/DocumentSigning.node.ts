@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties } from './actions/operations';
 import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
 
 export class DocumentSigning implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,6 +37,8 @@ export class DocumentSigning implements INodeType {
 			...resourceProperties(),
 		],
 	};
+
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

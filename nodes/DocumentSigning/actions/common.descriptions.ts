@@ -52,3 +52,557 @@ export const createdBeforeOption: INodeProperties = {
 	default: '',
 	description: 'Only items created before this moment',
 };
+
+// ---------------------------------------------------------------------------------------------
+// Pickers
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+function locator(
+	name: string,
+	displayName: string,
+	searchListMethod: string,
+	what: string,
+	urlHint: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true, searchFilterRequired: false },
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: `https://app.example.com/${urlHint}/123e4567-e89b-42d3-a456-426614174000`,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `https?://.*${UUID}.*`, errorMessage: `Not a URL containing a ${what} ID` },
+					},
+				],
+				extractValue: { type: 'regex', regex: `(${UUID})` },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '123e4567-e89b-42d3-a456-426614174000',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${UUID}\\s*$`, errorMessage: `Not a valid ${what} ID` },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Template picker: searchable list, URL, or ID. Parameter name: templateId. */
+export const templateLocator: INodeProperties = locator(
+	'templateId',
+	'Template',
+	'searchTemplates',
+	'template',
+	'templates',
+);
+
+/** Signing request picker. Parameter name: signingRequestId. */
+export const signingRequestLocator: INodeProperties = locator(
+	'signingRequestId',
+	'Signing Request',
+	'searchSigningRequests',
+	'signing request',
+	'signing-requests',
+);
+
+/** Workspace picker. Parameter name: workspaceId. */
+export const workspaceLocator: INodeProperties = locator(
+	'workspaceId',
+	'Workspace',
+	'searchWorkspaces',
+	'workspace',
+	'workspaces',
+);
+
+/** Input binary property holding a PDF. */
+export const pdfBinaryProperty: INodeProperties = {
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the input binary field containing the PDF (at most 20 MB)',
+};
+
+/** Output binary property for downloaded files. */
+export const outputBinaryProperty: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'outputBinaryPropertyName',
+	type: 'string',
+	default: 'data',
+	hint: 'The name of the output binary field to put the file in',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Complex inputs: each as n8n fields, or as raw JSON for power users (`<name>Mode`).
+
+export interface ComplexInputSpec {
+	/** Parameter name of the fields form, e.g. "recipients"; JSON goes in "<name>Json". */
+	name: string;
+	displayName: string;
+	/** Name of one entry of the fixed collection, e.g. "recipient". */
+	itemName: string;
+	itemDisplayName: string;
+	values: INodeProperties[];
+	description: string;
+	jsonExample: string;
+}
+
+/** A list input (recipients, fields, reminders): "Fields" or "JSON". */
+export function listInput(spec: ComplexInputSpec): INodeProperties[] {
+	return [
+		{
+			displayName: `${spec.displayName} Input`,
+			name: `${spec.name}Mode`,
+			type: 'options',
+			options: [
+				{ name: 'Using Fields Below', value: 'fields' },
+				{ name: 'Using JSON', value: 'json' },
+			],
+			default: 'fields',
+			description: `How to define the ${spec.displayName.toLowerCase()}`,
+		},
+		{
+			displayName: spec.displayName,
+			name: spec.name,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: `Add ${spec.itemDisplayName}`,
+			default: {},
+			description: spec.description,
+			displayOptions: { show: { [`${spec.name}Mode`]: ['fields'] } },
+			options: [{ name: spec.itemName, displayName: spec.itemDisplayName, values: spec.values }],
+		},
+		{
+			displayName: `${spec.displayName} (JSON)`,
+			name: `${spec.name}Json`,
+			type: 'json',
+			default: '[]',
+			description: `${spec.description}. A JSON array as the API expects it, e.g. ${spec.jsonExample}. Can be mapped from a previous node with an expression.`,
+			displayOptions: { show: { [`${spec.name}Mode`]: ['json'] } },
+		},
+	];
+}
+
+export const DESIGNATIONS = ['Signer', 'Approver', 'CC'] as const;
+
+const designationField: INodeProperties = {
+	displayName: 'Designation',
+	name: 'designation',
+	type: 'options',
+	options: [
+		{ name: 'Signer', value: 'Signer', description: 'Signs the document' },
+		{ name: 'Approver', value: 'Approver', description: 'Approves the document' },
+		{ name: 'CC', value: 'CC', description: 'Receives the completed copy; cannot have fields' },
+	],
+	default: 'Signer',
+};
+
+/** Contact details shared by recipients and template users. */
+const contactValues: INodeProperties[] = [
+	{ displayName: 'Phone Number', name: 'phone_number', type: 'string', default: '' },
+	{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+	{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+	{ displayName: 'Street Address', name: 'street_address', type: 'string', default: '' },
+	{ displayName: 'City', name: 'city', type: 'string', default: '' },
+	{ displayName: 'State / Province', name: 'state_province', type: 'string', default: '' },
+	{ displayName: 'Postal Code', name: 'postal_code', type: 'string', default: '' },
+	{ displayName: 'Country', name: 'country', type: 'string', default: '' },
+];
+
+export interface RecipientInputOptions {
+	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
+	reference?: boolean;
+	/** Offer "Template User ID" (template-based creation overrides). */
+	templateUser?: boolean;
+	description?: string;
+}
+
+/** Recipients of a signing request (or users of a template). Parameter name: recipients. */
+export function recipientsInput(options: RecipientInputOptions = {}): INodeProperties[] {
+	const values: INodeProperties[] = [];
+	if (options.reference) {
+		values.push({
+			displayName: 'Reference ID',
+			name: 'ref',
+			type: 'string',
+			default: '',
+			placeholder: 'temp_1',
+			description:
+				"The ID of an existing recipient to update, or for a new one a temporary ID starting with temp_ that this request's fields and reminders can refer to",
+		});
+	}
+	if (options.templateUser) {
+		values.push({
+			displayName: 'Template User ID',
+			name: 'template_user_id',
+			type: 'string',
+			default: '',
+			description:
+				'Which recipient role of the template this person fills. Leave empty to match by Order.',
+		});
+	}
+	values.push(
+		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '', required: true },
+		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			required: true,
+		},
+		designationField,
+		{
+			displayName: 'Order',
+			name: 'order',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description: 'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+		},
+		...contactValues,
+	);
+	return listInput({
+		name: 'recipients',
+		displayName: 'Recipients',
+		itemName: 'recipient',
+		itemDisplayName: 'Recipient',
+		values,
+		description: options.description ?? 'The people who sign, approve or receive a copy',
+		jsonExample:
+			'[{"id":"temp_1","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","designation":"Signer","order":1}]',
+	});
+}
+
+export const FIELD_TYPES = [
+	'signature',
+	'initial',
+	'text',
+	'date',
+	'checkbox',
+	'dropdown',
+	'text_area',
+	'image',
+	'stamp',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const;
+
+export const PREFILL_SOURCES = [
+	'first_name',
+	'last_name',
+	'full_name',
+	'email',
+	'phone_number',
+	'company',
+	'title',
+	'street_address',
+	'city',
+	'state_province',
+	'postal_code',
+	'country',
+] as const;
+
+export const DATE_FORMATS = [
+	'MM/dd/yyyy',
+	'dd/MM/yyyy',
+	'yyyy-MM-dd',
+	'MMMM dd, yyyy',
+	'MMM dd, yyyy',
+	'dd MMMM yyyy',
+] as const;
+
+function titleCase(value: string): string {
+	return value
+		.split('_')
+		.map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+		.join(' ');
+}
+
+export interface FieldInputOptions {
+	/** Offer "Template Field ID" (template-based creation overrides). */
+	templateField?: boolean;
+	description?: string;
+}
+
+/** Fields placed on a signing request's document (nested form). Parameter name: fields. */
+export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] {
+	const values: INodeProperties[] = [
+		{
+			displayName: 'Field ID',
+			name: 'id',
+			type: 'string',
+			default: '',
+			description: 'The ID of an existing field to update; leave empty to add a field',
+		},
+	];
+	if (options.templateField) {
+		values.push({
+			displayName: 'Template Field ID',
+			name: 'template_field_id',
+			type: 'string',
+			default: '',
+			description: 'Which template field this entry overrides',
+		});
+	}
+	values.push(
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: FIELD_TYPES.map((value) => ({ name: titleCase(value), value })),
+			default: 'signature',
+		},
+		{
+			displayName: 'Recipient ID',
+			name: 'recipient_id',
+			type: 'string',
+			default: '',
+			placeholder: 'temp_1',
+			description: "The recipient who fills the field: an existing recipient's ID, or the temp_… ID of a recipient added in the same request",
+		},
+		{
+			displayName: 'Page Number',
+			name: 'page_number',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+		},
+		{
+			displayName: 'X (% of Page Width)',
+			name: 'x',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 100 },
+			default: 10,
+		},
+		{
+			displayName: 'Y (% of Page Height)',
+			name: 'y',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 100 },
+			default: 80,
+		},
+		{
+			displayName: 'Width (% of Page Width)',
+			name: 'width',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 100 },
+			default: 25,
+		},
+		{
+			displayName: 'Height (% of Page Height)',
+			name: 'height',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 100 },
+			default: 5,
+		},
+		{ displayName: 'Required', name: 'required', type: 'boolean', default: true },
+		{ displayName: 'Read Only', name: 'read_only', type: 'boolean', default: false },
+		{
+			displayName: 'Read Only Value',
+			name: 'read_only_value',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { read_only: [true] } },
+		},
+		{
+			displayName: 'Prefill From',
+			name: 'prefilled_data',
+			type: 'options',
+			options: [{ name: '(None)', value: '' }, ...PREFILL_SOURCES.map((value) => ({ name: titleCase(value), value }))],
+			default: '',
+			description: "Fill a read-only field from the recipient's details",
+			displayOptions: { show: { read_only: [true] } },
+		},
+		{
+			displayName: 'Variable Name',
+			name: 'variable_name',
+			type: 'string',
+			default: '',
+		},
+		{
+			displayName: 'Date Format',
+			name: 'date_format',
+			type: 'options',
+			options: [{ name: '(Default)', value: '' }, ...DATE_FORMATS.map((value) => ({ name: value, value }))],
+			default: '',
+			displayOptions: { show: { type: ['date'] } },
+		},
+		{
+			displayName: 'Default to Signing Date',
+			name: 'date_signing_default',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { type: ['date'] } },
+		},
+	);
+	return listInput({
+		name: 'fields',
+		displayName: 'Fields',
+		itemName: 'field',
+		itemDisplayName: 'Field',
+		values,
+		description:
+			options.description ??
+			'Where recipients sign or fill in: positions are percentages of the page (0–100)',
+		jsonExample:
+			'[{"type":"signature","recipient_id":"temp_1","page_number":1,"position":{"x":10,"y":80,"width":25,"height":5},"required":true}]',
+	});
+}
+
+export interface ReminderInputOptions {
+	/** Key naming the recipient: recipient_id (signing requests) or user_id (templates). */
+	recipientKey?: 'recipient_id' | 'user_id';
+	/** What "Hours" means for this endpoint (the service's wording differs per endpoint). */
+	hoursDescription?: string;
+}
+
+/** Reminder emails. Parameter name: reminders. */
+export function remindersInput(options: ReminderInputOptions = {}): INodeProperties[] {
+	const recipientKey = options.recipientKey ?? 'recipient_id';
+	return listInput({
+		name: 'reminders',
+		displayName: 'Reminders',
+		itemName: 'reminder',
+		itemDisplayName: 'Reminder',
+		description: 'Reminder emails sent to recipients who have not finished',
+		jsonExample: `[{"hours":48,"all_users":true,"subject":"Reminder","message":"Please sign"}]`,
+		values: [
+			{
+				displayName: 'All Recipients',
+				name: 'all_users',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to remind every recipient who has not finished',
+			},
+			{
+				displayName: 'Hours',
+				name: 'hours',
+				type: 'number',
+				default: 48
+			},
+			{
+				displayName: 'Message',
+				name: 'message',
+				type: 'string',
+				default: '',
+					required:	true,
+			},
+			{
+				displayName: 'Recipient ID',
+				name: recipientKey,
+				type: 'string',
+				default: '',
+				description: 'Who to remind when not all recipients',
+			},
+			{
+				displayName: 'Reminder ID',
+				name: 'id',
+				type: 'string',
+				default: '',
+				description: 'The ID of an existing reminder to update;	leave empty to add one',
+			},
+			{
+				displayName: 'Subject',
+				name: 'subject',
+				type: 'string',
+				default: '',
+					required:	true,
+			},
+			],
+	});
+}
+
+/** Every settings key of signing requests and templates, with its meaning. */
+export const SETTINGS: ReadonlyArray<{ key: string; name: string; description: string }> = [
+	{ key: 'allow_download', name: 'Allow Download', description: 'Whether signers may download the document' },
+	{ key: 'attach_pdf_on_finish', name: 'Attach PDF on Finish', description: 'Whether the signed PDF is attached to the completion email' },
+	{ key: 'allow_editing_before_sending', name: 'Allow Editing Before Sending', description: 'Whether the request can be edited before it is sent' },
+	{ key: 'use_signing_order', name: 'Use Signing Order', description: 'Whether recipients sign one after another (off: all at once)' },
+	{ key: 'hand_drawn_only', name: 'Hand-Drawn Signatures Only', description: 'Whether signatures must be drawn by hand' },
+	{ key: 'send_signing_email', name: 'Send Signing Email', description: 'Whether recipients get the invitation email' },
+	{ key: 'send_finish_email', name: 'Send Finish Email', description: 'Whether the completion email is sent' },
+	{ key: 'send_expiration_email', name: 'Send Expiration Email', description: 'Whether an email is sent when the request expires' },
+	{ key: 'send_cancellation_email', name: 'Send Cancellation Email', description: 'Whether an email is sent when the request is cancelled' },
+	{ key: 'require_otp_verification', name: 'Require One-Time Code', description: 'Whether signers confirm a code sent by email before the document opens' },
+	{ key: 'disable_guided_navigation', name: 'Disable Guided Navigation', description: 'Whether to turn off the step-by-step guide for signers' },
+	{ key: 'allow_presigning_download', name: 'Allow Download Before Signing', description: 'Whether signers may download the document before signing' },
+	{ key: 'show_qr_code', name: 'Show QR Code', description: 'Whether the certificate shows a QR code' },
+	{ key: 'notify_identity_change_email', name: 'Notify Identity Change by Email', description: 'Whether to email when a signer changes their identity details' },
+];
+
+/** Settings as a collection (only what the user sets is sent), or JSON. Parameter name: settings. */
+export function settingsInput(keys?: readonly string[]): INodeProperties[] {
+	const chosen = keys ? SETTINGS.filter((s) => keys.includes(s.key)) : SETTINGS;
+	const options: INodeProperties[] = chosen.map((s) => ({
+		displayName: s.name,
+		name: s.key,
+		type: 'boolean',
+		default: false,
+		description: s.description,
+	}));
+	if (!keys || keys.includes('identity_editable_fields')) {
+		options.push({
+			displayName: 'Identity Fields Signers May Edit',
+			name: 'identity_editable_fields',
+			type: 'multiOptions',
+			options: ['name', 'company', 'title', 'phone', 'address'].map((value) => ({
+				name: titleCase(value),
+				value,
+			})),
+			default: [],
+		});
+	}
+	return [
+		{
+			displayName: 'Settings Input',
+			name: 'settingsMode',
+			type: 'options',
+			options: [
+				{ name: 'Using Fields Below', value: 'fields' },
+				{ name: 'Using JSON', value: 'json' },
+			],
+			default: 'fields',
+		},
+		{
+			displayName: 'Settings',
+			name: 'settings',
+			type: 'collection',
+			placeholder: 'Add Setting',
+			default: {},
+			options,
+			displayOptions: { show: { settingsMode: ['fields'] } },
+		},
+		{
+			displayName: 'Settings (JSON)',
+			name: 'settingsJson',
+			type: 'json',
+			default: '{}',
+			description: 'Settings as a JSON object, e.g. {"use_signing_order": false}',
+			displayOptions: { show: { settingsMode: ['json'] } },
+		},
+	];
+}

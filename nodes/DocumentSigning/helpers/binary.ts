@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The service accepts documents up to 20 MB. */
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+
+function megabytes(bytes: number): string {
+	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Reads a PDF from an input item's binary property (any binary storage mode) and returns it
+ * base64-encoded for the API, after checking it is there, is a PDF and is at most 20 MB.
+ */
+export async function readPdfBinary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	fieldLabel = 'Input Binary Field',
+): Promise<{ base64: string; fileName?: string; bytes: number }> {
+	const property = String(propertyName ?? '').trim();
+	if (property === '') {
+		throw new NodeOperationError(this.getNode(), `"${fieldLabel}" is empty`, {
+			description: 'Enter the name of the binary property that holds the PDF, usually "data".',
+			itemIndex,
+		});
+	}
+	const item = this.getInputData()[itemIndex];
+	const binary = item?.binary?.[property];
+	if (!binary) {
+		const available = Object.keys(item?.binary ?? {});
+		throw new NodeOperationError(
+			this.getNode(),
+			`No binary property "${property}" on item ${itemIndex} (set in "${fieldLabel}")`,
+			{
+				description: available.length
+					? `This item has these binary properties: ${available.join(', ')}.`
+					: 'This item has no binary data. Read the PDF first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.',
+				itemIndex,
+			},
+		);
+	}
+	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (buffer.length > MAX_DOCUMENT_BYTES) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file in binary property "${property}" is ${megabytes(buffer.length)}; the service accepts PDFs up to 20 MB`,
+			{ itemIndex },
+		);
+	}
+	const head = buffer.subarray(0, 1024).toString('latin1');
+	if (!head.includes('%PDF-')) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file in binary property "${property}" is not a PDF`,
+			{
+				description: `Its type is ${binary.mimeType || 'unknown'}${binary.fileName ? ` (${binary.fileName})` : ''}. The service needs a PDF document.`,
+				itemIndex,
+			},
+		);
+	}
+	return { base64: buffer.toString('base64'), fileName: binary.fileName, bytes: buffer.length };
+}
+
+/** A safe file name from a document name: "Offer 12/3" → "Offer 12_3.pdf". */
+export function fileNameFor(name: unknown, extension: string): string {
+	const base = String(name ?? '')
+		.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 200);
+	const clean = base === '' ? 'document' : base;
+	return clean.toLowerCase().endsWith(`.${extension}`) ? clean : `${clean}.${extension}`;
+}
+
+/** An output item carrying a file, stored the way the n8n instance stores binaries. */
+export async function binaryItem(
+	this: IExecuteFunctions,
+	json: IDataObject,
+	data: Buffer,
+	fileName: string,
+	mimeType: string,
+	property = 'data',
+): Promise<INodeExecutionData> {
+	return {
+		json,
+		binary: { [property]: await this.helpers.prepareBinaryData(data, fileName, mimeType) },
+	};
+}
+
+/** Decodes a `data:<mime>;base64,…` URI (signature images, seal images). */
+export function decodeDataUri(uri: unknown): { mimeType: string; data: Buffer } | undefined {
+	const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(String(uri ?? ''));
+	if (!match) return undefined;
+	const mimeType = match[1] || 'application/octet-stream';
+	const data = match[2] ? Buffer.from(match[3], 'base64') : Buffer.from(decodeURIComponent(match[3]));
+	return { mimeType, data };
+}

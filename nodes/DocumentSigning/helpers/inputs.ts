@@ -1,0 +1,240 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DATE_FORMATS, DESIGNATIONS, FIELD_TYPES, SETTINGS } from '../actions/common.descriptions';
+import { parseJsonParameter } from './json';
+import { compact } from './validation';
+
+/**
+ * Readers for the complex inputs of actions/common.descriptions.ts. Each returns what the API
+ * expects, or undefined when the user gave nothing, and checks required keys and enums before
+ * any request is sent, naming the entry and the field.
+ */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
+}
+
+/** The raw entries of a list input, from the fields form or the JSON field. */
+function readList(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): { entries: IDataObject[]; fromJson: boolean } | undefined {
+	const mode = context.getNodeParameter(`${name}Mode`, itemIndex, 'fields') as string;
+	if (mode === 'json') {
+		const raw = context.getNodeParameter(`${name}Json`, itemIndex, '[]');
+		const entries = parseJsonParameter<IDataObject[]>(context, raw, `${label} (JSON)`, itemIndex, 'array');
+		entries.forEach((entry, index) => {
+			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+				fail(context, itemIndex, `${label} (JSON): entry ${index + 1} must be an object`);
+			}
+		});
+		return entries.length ? { entries, fromJson: true } : undefined;
+	}
+	const collection = context.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	const entries = Object.values(collection).flatMap((value) =>
+		Array.isArray(value) ? (value as IDataObject[]) : value ? [value as IDataObject] : [],
+	);
+	return entries.length ? { entries: entries.map((e) => ({ ...e })), fromJson: false } : undefined;
+}
+
+function where(label: string, index: number, fromJson: boolean): string {
+	return fromJson ? `${label} (JSON), entry ${index + 1}` : `${label.replace(/s$/, '')} ${index + 1}`;
+}
+
+function requireText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	entry: IDataObject,
+	key: string,
+	place: string,
+	fieldName: string,
+): void {
+	if (entry[key] === undefined || String(entry[key]).trim() === '') {
+		fail(context, itemIndex, `${place}: "${fieldName}" is required`);
+	}
+}
+
+function checkOrder(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	place: string,
+	fieldName: string,
+): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < 1) {
+		fail(context, itemIndex, `${place}: "${fieldName}" must be a whole number of 1 or more (got ${String(value)})`);
+	}
+	return number;
+}
+
+export interface RecipientReadOptions {
+	/** Where the "Reference ID" goes: `id` (create, PATCH) or `_temp_id` for temp ids (PUT). */
+	referenceKey?: 'id' | '_temp_id';
+	/** Require first name and email (new recipients); template overrides may leave them out. */
+	requireIdentity?: boolean;
+	label?: string;
+}
+
+/** Recipients (parameter "recipients"). */
+export function readRecipients(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: RecipientReadOptions = {},
+): IDataObject[] | undefined {
+	const label = options.label ?? 'Recipients';
+	const list = readList(context, itemIndex, 'recipients', label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) => {
+		const place = where(label, index, list.fromJson);
+		const entry = compact(raw);
+		if (entry.ref !== undefined) {
+			const ref = String(entry.ref).trim();
+			delete entry.ref;
+			if (ref.startsWith('temp_') && options.referenceKey === '_temp_id') entry._temp_id = ref;
+			else entry.id = ref;
+		}
+		const isUpdate = entry.id !== undefined && !String(entry.id).startsWith('temp_');
+		if (options.requireIdentity !== false && !isUpdate) {
+			requireText(context, itemIndex, entry, 'first_name', place, list.fromJson ? 'first_name' : 'First Name');
+			requireText(context, itemIndex, entry, 'email', place, list.fromJson ? 'email' : 'Email');
+		}
+		if (entry.email !== undefined && !EMAIL.test(String(entry.email).trim())) {
+			fail(context, itemIndex, `${place}: "${String(entry.email)}" is not an email address`);
+		}
+		if (entry.email !== undefined) entry.email = String(entry.email).trim();
+		if (entry.designation !== undefined && !DESIGNATIONS.includes(entry.designation as never)) {
+			fail(
+				context,
+				itemIndex,
+				`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(entry.designation)}")`,
+			);
+		}
+		const order = checkOrder(context, itemIndex, entry.order, place, list.fromJson ? 'order' : 'Order');
+		if (order !== undefined) entry.order = order;
+		return entry;
+	});
+}
+
+const FIELD_TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area' };
+
+/** Fields in nested form (parameter "fields"). */
+export function readFields(context: IExecuteFunctions, itemIndex: number, label = 'Fields'): IDataObject[] | undefined {
+	const list = readList(context, itemIndex, 'fields', label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) => {
+		const place = where(label, index, list.fromJson);
+		const entry = compact(raw);
+		if (!list.fromJson) {
+			// The form is flat; the API nests the position.
+			const { x, y, width, height, date_format: dateFormat, ...rest } = entry;
+			Object.keys(entry).forEach((key) => delete entry[key]);
+			Object.assign(entry, rest, { position: compact({ x, y, width, height } as IDataObject) });
+			if (dateFormat) entry.format_rules = { dateFormat };
+		}
+		if (typeof entry.type === 'string' && FIELD_TYPE_ALIASES[entry.type]) {
+			entry.type = FIELD_TYPE_ALIASES[entry.type];
+		}
+		const isNew = entry.id === undefined && entry.template_field_id === undefined;
+		if (isNew) requireText(context, itemIndex, entry, 'type', place, 'type');
+		if (entry.type !== undefined && !FIELD_TYPES.includes(entry.type as never)) {
+			fail(context, itemIndex, `${place}: type "${String(entry.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
+		}
+		const position = entry.position as IDataObject | undefined;
+		if (position !== undefined) {
+			if (typeof position !== 'object' || position === null) fail(context, itemIndex, `${place}: position must be an object`);
+			for (const key of ['x', 'y', 'width', 'height']) {
+				const value = position[key];
+				if (value === undefined) {
+					if (isNew) fail(context, itemIndex, `${place}: position.${key} is required`);
+					continue;
+				}
+				const number = Number(value);
+				if (!Number.isFinite(number) || number < 0 || number > 100) {
+					fail(context, itemIndex, `${place}: position.${key} must be a percentage from 0 to 100 (got ${String(value)})`);
+				}
+				position[key] = number;
+			}
+			if (Number(position.x) + Number(position.width) > 100 || Number(position.y) + Number(position.height) > 100) {
+				fail(context, itemIndex, `${place}: the field runs off the page (x + width and y + height must stay within 100)`);
+			}
+		} else if (isNew) {
+			fail(context, itemIndex, `${place}: position is required`);
+		}
+		const page = checkOrder(context, itemIndex, entry.page_number, place, 'page_number');
+		if (page !== undefined) entry.page_number = page;
+		else if (isNew) fail(context, itemIndex, `${place}: page_number is required`);
+		const dateFormat = (entry.format_rules as IDataObject | undefined)?.dateFormat;
+		if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
+			fail(context, itemIndex, `${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`);
+		}
+		return entry;
+	});
+}
+
+/** Reminders (parameter "reminders"). */
+export function readReminders(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	recipientKey: 'recipient_id' | 'user_id' = 'recipient_id',
+	label = 'Reminders',
+): IDataObject[] | undefined {
+	const list = readList(context, itemIndex, 'reminders', label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) => {
+		const place = where(label, index, list.fromJson);
+		const entry = compact(raw);
+		const hours = checkOrder(context, itemIndex, entry.hours, place, 'hours');
+		if (hours === undefined && entry.id === undefined) fail(context, itemIndex, `${place}: "hours" is required`);
+		if (hours !== undefined) entry.hours = hours;
+		if (entry.id === undefined) {
+			requireText(context, itemIndex, entry, 'subject', place, 'subject');
+			requireText(context, itemIndex, entry, 'message', place, 'message');
+		}
+		if (entry.all_users === true) delete entry[recipientKey];
+		else if (entry.id === undefined && entry[recipientKey] === undefined) {
+			fail(context, itemIndex, `${place}: choose a recipient (${recipientKey}) or turn on "All Recipients"`);
+		}
+		return entry;
+	});
+}
+
+const SETTING_KEYS = new Set([...SETTINGS.map((s) => s.key), 'identity_editable_fields']);
+
+/** Settings (parameter "settings"), only what the user set. */
+export function readSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	allowed?: readonly string[],
+): IDataObject | undefined {
+	const mode = context.getNodeParameter('settingsMode', itemIndex, 'fields') as string;
+	const settings =
+		mode === 'json'
+			? parseJsonParameter<IDataObject>(
+					context,
+					context.getNodeParameter('settingsJson', itemIndex, '{}'),
+					'Settings (JSON)',
+					itemIndex,
+					'object',
+				)
+			: { ...(context.getNodeParameter('settings', itemIndex, {}) as IDataObject) };
+	const permitted = allowed ? new Set(allowed) : SETTING_KEYS;
+	for (const [key, value] of Object.entries(settings)) {
+		if (!permitted.has(key)) {
+			fail(context, itemIndex, `Settings: "${key}" is not a setting here`, `Allowed: ${[...permitted].join(', ')}`);
+		}
+		if (key === 'identity_editable_fields') {
+			if (value !== null && !Array.isArray(value)) fail(context, itemIndex, 'Settings: identity_editable_fields must be a list');
+			if (Array.isArray(value) && value.length === 0) delete settings[key];
+		} else if (value !== null && typeof value !== 'boolean') {
+			fail(context, itemIndex, `Settings: "${key}" must be true or false`);
+		}
+	}
+	return Object.keys(settings).length ? settings : undefined;
+}

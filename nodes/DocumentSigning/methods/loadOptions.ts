@@ -1,0 +1,43 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { isUuid } from '../helpers/ids';
+import { apiRequest } from '../transport';
+
+function personLabel(user: IDataObject): string {
+	const name = String(user.name ?? [user.first_name, user.last_name].filter(Boolean).join(' ')).trim();
+	const parts = [name || String(user.email ?? user.id)];
+	if (user.email && name) parts.push(`<${String(user.email)}>`);
+	const role = [user.designation, user.order !== undefined ? `order ${String(user.order)}` : '']
+		.filter(Boolean)
+		.join(', ');
+	return role ? `${parts.join(' ')} (${role})` : parts.join(' ');
+}
+
+async function people(
+	context: ILoadOptionsFunctions,
+	parameter: string,
+	pathFor: (id: string) => string,
+): Promise<INodePropertyOptions[]> {
+	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
+	if (!isUuid(id)) return [];
+	const response = (await apiRequest.call(context, 'GET', pathFor(String(id)))) as {
+		results?: IDataObject[];
+	};
+	return (response.results ?? []).map((user) => ({
+		name: personLabel(user),
+		value: String(user.id),
+		description: user.email ? String(user.email) : undefined,
+	}));
+}
+
+/** Recipients of the signing request chosen in the node ("Signing Request" parameter). */
+export async function getSigningRequestRecipients(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await people(this, 'signingRequestId', (id) => `/signing-requests/${id}/users`);
+}
+
+/** Users (recipient roles) of the template chosen in the node ("Template" parameter). */
+export async function getTemplateUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await people(this, 'templateId', (id) => `/templates/${id}/users`);
+}
