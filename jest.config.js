@@ -1,4 +1,6 @@
 /** @type {import("jest").Config} */
+// ts-jest only transpiles (test/tsconfig.jest.json sets isolatedModules): type checking of the
+// whole tree, tests included, is `npm run typecheck`, which CI runs before the tests.
 module.exports = {
   preset: "ts-jest",
   testEnvironment: "node",
@@ -12,7 +14,7 @@ module.exports = {
     "^.+\\.ts$": [
       "ts-jest",
       {
-        tsconfig: "test/tsconfig.json"
+        tsconfig: "test/tsconfig.jest.json"
       }
     ]
   },

@@ -95,41 +95,53 @@ export async function getKeyMode(this: TransportContext, itemIndex?: number): Pr
 
 const shownHints = new WeakMap<object, Set<string>>();
 
+/** `Deprecation` is a date, `@<unix seconds>` (RFC 9745) or just `true`. */
+function deprecationSince(value: string | undefined): string | undefined {
+	if (!value || value.trim().toLowerCase() === 'true') return undefined;
+	const epoch = /^@(\d+)$/.exec(value.trim());
+	return epoch ? new Date(Number(epoch[1]) * 1000).toUTCString() : value.trim();
+}
+
 /**
- * A deprecated API version (or an operation that moved) still answers, but the user must hear
- * about it: an execution hint in the editor where the context supports it, a log warning always.
+ * The service still answers a deprecated API version (or a deprecated operation), but the user
+ * must hear about it: an execution hint in the editor where the context supports it, a log
+ * warning always. The headers do not say whether the version or the operation is meant, so the
+ * hint quotes the service's note and names the call.
  */
 function surfaceDeprecation(
 	context: TransportContext,
 	headers: Record<string, unknown>,
-	apiVersion: number,
+	call: { method: string; path: string; apiVersion: number },
 ): void {
 	const deprecation = headerValue(headers, 'deprecation');
 	const sunset = headerValue(headers, 'sunset');
-	const text = headerValue(headers, 'x-deprecated-message');
+	const note = headerValue(headers, 'x-deprecated-message');
 	const moved = headerValue(headers, 'x-service-deprecation');
-	const parts: string[] = [];
-	if (deprecation || sunset || text) {
-		parts.push(
-			`The service marks API version ${apiVersion} as deprecated` +
-				(deprecation ? ` (since ${deprecation})` : '') +
-				(sunset ? `; it will be retired on ${sunset}` : '') +
-				'.' +
-				(text ? ` ${text}` : '') +
-				' Set a newer "API Version" in the Document Signing API credential before then.',
-		);
-	}
-	if (moved) parts.push(`The service says this operation is deprecated on this host: ${moved}`);
-	if (parts.length === 0) return;
+	if (!deprecation && !sunset && !note && !moved) return;
 
-	const message = parts.join(' ');
+	const key = [deprecation, sunset, note, moved].join('|');
 	let seen = shownHints.get(context);
 	if (!seen) {
 		seen = new Set();
 		shownHints.set(context, seen);
 	}
-	if (seen.has(message)) return;
-	seen.add(message);
+	if (seen.has(key)) return;
+	seen.add(key);
+
+	const parts: string[] = [];
+	if (deprecation || sunset || note) {
+		const since = deprecationSince(deprecation);
+		parts.push(
+			`The service flags ${call.method} ${call.path} (API version ${call.apiVersion}) as deprecated` +
+				(since ? ` since ${since}` : '') +
+				(sunset ? `; it stops working on ${sunset}` : '') +
+				'.' +
+				(note ? ` The service says: "${note}"` : '') +
+				' If this concerns the API version, set a newer "API Version" in the Document Signing API credential; if it concerns this operation, switch to the one the service recommends.',
+		);
+	}
+	if (moved) parts.push(`The service says this operation belongs on another host: ${moved}`);
+	const message = parts.join(' ');
 	context.logger?.warn(message);
 	const withHints = context as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>;
 	if (typeof withHints.addExecutionHints === 'function') {
@@ -220,7 +232,7 @@ export async function apiRequestWithMeta<T = IDataObject>(
 		}
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
 		limiter.update(rateClass, headers);
-		surfaceDeprecation(this, headers, apiVersion);
+		surfaceDeprecation(this, headers, { method, path, apiVersion });
 		const body = parseBody(response.body);
 
 		if (response.statusCode < 400) {

@@ -136,9 +136,22 @@ describe('deprecation', () => {
 		expect(company.id).toBe(SEED.company.id);
 		expect(hints).toHaveLength(1);
 		expect(hints[0].type).toBe('warning');
-		expect(hints[0].message).toContain('API version 1 as deprecated');
+		expect(hints[0].message).toContain('GET /company (API version 1) as deprecated since Sat, 01 Aug 2026 00:00:00 GMT');
+		expect(hints[0].message).toContain('set a newer "API Version"');
 		expect(hints[0].message).toContain('Mon, 01 Feb 2027 00:00:00 GMT');
 		expect(hints[0].message).toContain('Version 1 is deprecated; move to version 2.');
+	});
+
+	it('reads an RFC 9745 "@epoch" or a bare "true" Deprecation header', async () => {
+		sandbox.injectFault({ kind: 'status', status: 200, body: { ok: true }, headers: { Deprecation: '@1785542400' } });
+		sandbox.injectFault({ kind: 'status', status: 200, body: { ok: true }, headers: { Deprecation: 'true', 'X-Deprecated-Message': 'Use POST /signing-requests' } });
+		const { context: ctx, hints } = context();
+		await apiRequest.call(ctx, 'POST', '/documents', { body: {} });
+		await apiRequest.call(ctx, 'POST', '/documents', { body: {} });
+		expect(hints).toHaveLength(2);
+		expect(hints[0].message).toContain('since Sat, 01 Aug 2026 00:00:00 GMT');
+		expect(hints[1].message).not.toContain('since');
+		expect(hints[1].message).toContain('The service says: "Use POST /signing-requests"');
 	});
 
 	it('adds no hint for an active version', async () => {
