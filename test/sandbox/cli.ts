@@ -3,16 +3,19 @@
  *
  *   npm run sandbox                  # port 5800
  *   npm run sandbox -- --port 6000   # or --port=6000, or SANDBOX_PORT=6000
+ *   npm run sandbox -- --auto-sign 3000   # simulated signers sign 3 s after sending (or SANDBOX_AUTO_SIGN_MS)
  *
  * Host is 127.0.0.1 (override with --host). Stops on Ctrl+C (SIGINT) or SIGTERM.
  */
-import { SEED, startSandbox, type Sandbox } from './index';
+import { SEED, WEBHOOK_SECRETS, startSandbox, type Sandbox } from './index';
 
 export const DEFAULT_PORT = 5800;
 
 export interface CliOptions {
 	port: number;
 	host: string;
+	/** Set only when --auto-sign / SANDBOX_AUTO_SIGN_MS is given. */
+	autoSignAfterMs?: number;
 }
 
 /** Reads --port / --host (as `--port 6000` or `--port=6000`), then SANDBOX_PORT, then defaults. */
@@ -29,7 +32,14 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOpti
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {
 		throw new Error(`Invalid port "${rawPort}": use an integer from 0 to 65535`);
 	}
-	return { port, host: flag('host') ?? '127.0.0.1' };
+	const options: CliOptions = { port, host: flag('host') ?? '127.0.0.1' };
+	const rawAutoSign = flag('auto-sign') ?? env.SANDBOX_AUTO_SIGN_MS;
+	if (rawAutoSign !== undefined && rawAutoSign !== '') {
+		const ms = Number(rawAutoSign);
+		if (!Number.isInteger(ms) || ms < 0) throw new Error(`Invalid --auto-sign "${rawAutoSign}": use milliseconds (an integer >= 0)`);
+		if (ms > 0) options.autoSignAfterMs = ms;
+	}
+	return options;
 }
 
 /** The start-up text: base URL, company, workspaces with their keys, which key is protected. */
@@ -53,6 +63,19 @@ export function describeSandbox(sandbox: Pick<Sandbox, 'url' | 'state'>): string
 		);
 	}
 	lines.push(
+		'',
+		'Webhook signing secrets (X-Service-Signature = t=<unix>,v1=HMAC-SHA256("<t>.<raw body>")):',
+		`  company (company-level webhooks): ${WEBHOOK_SECRETS.company}`,
+	);
+	for (const ws of [SEED.protectedWorkspace, ...SEED.workspaces]) {
+		const on = sandbox.state.getWorkspace(ws.id)?.webhook_enabled === true;
+		lines.push(
+			`  ${ws.name}: ${WEBHOOK_SECRETS.workspaces[ws.id]}  [workspace master switch ${on ? 'ON' : 'OFF: secret active once switched on'}]`,
+		);
+	}
+	lines.push(
+		'  Master switches: PUT /_sandbox/webhooks/master-switch {"enabled": false} (company, protected key)',
+		'                   or {"enabled": true, "workspace_id": "<id>"}; GET shows them. Test deliveries ignore them.',
 		'',
 		'Send a key in the Authorization header (bare or "Bearer <key>"), e.g.:',
 		`  curl -H "Authorization: ${SEED.protectedWorkspace.liveKey}" ${sandbox.url}/workspaces`,

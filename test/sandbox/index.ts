@@ -22,7 +22,26 @@ export {
 } from './state';
 export { ApiError, type ErrorBody } from './errors';
 export { SandboxEvents, type SandboxEvent, type SandboxEventListener } from './events';
+export {
+	WEBHOOK_SECRETS,
+	signatureHeader,
+	type DeliveryRecord,
+	type SandboxWebhooks,
+	type SkippedDelivery,
+	type WebhookRecord,
+} from './webhooks';
 export type { RequestContext, RouteDef, RouteResult, Handler } from './router';
+export {
+	SigningStore,
+	type SigningRequestRecord,
+	type TemplateRecord,
+	type ParticipantRecord,
+	type FieldRecord,
+	type ListStatus,
+} from './signing/models';
+export type { SigningSimulator, SignOptions, SimulationResult, UploadedFile } from './signing/simulate';
+export { buildPdf, simplePdf, countPdfPages, inspectPdf, pdfTextStrings, type PdfPageSpec } from './signing/pdf';
+export { TEST_WATERMARK } from './signing/render';
 export type {
 	Fault,
 	RateClass,

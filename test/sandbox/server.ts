@@ -11,6 +11,10 @@
  *  7. JSON body → 400 VALIDATION_ERROR when the body is not valid JSON
  *  8. the route handler (its own 400/403/404 checks)
  * Every response has Content-Type application/json, X-Request-Id and X-API-Version.
+ *
+ * Exception: `/_files/…` (pre-signed file URLs) and `/_sandbox/…` (simulated signers) bypass all of
+ * the above — no key, no version check, no rate limit, no faults — and are not recorded in
+ * `requests` (see signing/internal.ts).
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -24,6 +28,14 @@ import { registerAllRoutes } from './routes';
 import { SandboxState } from './state';
 import type { Fault, RateClass, RecordedRequest, SandboxClock, SandboxOptions, VersionInfo } from './types';
 import { resolveVersion } from './versioning';
+import { registerFileRoutes } from './routes/files';
+import { registerSimulateRoutes } from './routes/simulate';
+import { simulatorOf } from './signing/context';
+import { InternalRouter, handleInternal, isInternalPath, writeInternal } from './signing/internal';
+import { SigningStore } from './signing/models';
+import type { SigningSimulator } from './signing/simulate';
+import { registerWebhookInternalRoutes } from './routes/webhooks';
+import { attachWebhooks, type DeliveryRecord, type SandboxWebhooks } from './webhooks';
 
 export interface Sandbox {
 	/** Service base URL, e.g. http://127.0.0.1:41234 — paths such as /workspaces hang directly off it. */
@@ -38,6 +50,14 @@ export interface Sandbox {
 	/** Forgets all rate-limit counters. */
 	resetRateLimits(): void;
 	clock: SandboxClock;
+	/** Templates and signing requests (find by id, list, status, pre-signed files). */
+	signing: SigningStore;
+	/** Simulated signers: view, sign, decline, expire, signAll (also over HTTP under /_sandbox/). */
+	simulate: SigningSimulator;
+	/** Webhook area controls: master switches, secrets, flush() of pending deliveries. */
+	webhooks: SandboxWebhooks;
+	/** Every webhook delivery attempt (same array as `webhooks.deliveries`). */
+	deliveries: DeliveryRecord[];
 	close(): Promise<void>;
 }
 
@@ -58,6 +78,7 @@ interface ResolvedOptions {
 	versions: Record<number, VersionInfo>;
 	currentVersion: number;
 	startingCredits: number;
+	autoSignAfterMs: number | undefined;
 }
 
 function resolveOptions(options: SandboxOptions): ResolvedOptions {
@@ -69,6 +90,7 @@ function resolveOptions(options: SandboxOptions): ResolvedOptions {
 		versions: options.versions ?? { 1: { status: 'active' } },
 		currentVersion: options.currentVersion ?? 1,
 		startingCredits: options.startingCredits ?? 100,
+		autoSignAfterMs: options.autoSignAfterMs,
 	};
 }
 
@@ -83,6 +105,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 	};
 	const state = new SandboxState(clock, { startingCredits: opts.startingCredits });
+	const signing = new SigningStore(state, { autoSignAfterMs: opts.autoSignAfterMs });
+	const simulate = simulatorOf(signing);
+	const internalRouter = new InternalRouter();
+	registerFileRoutes(internalRouter);
+	registerSimulateRoutes(internalRouter);
+	registerWebhookInternalRoutes(internalRouter, state);
+	const webhookArea = attachWebhooks(state, {
+		retryScale: options.webhookRetryScale,
+		timeoutMs: options.webhookTimeoutMs,
+		testOnCreate: options.webhookTestOnCreate,
+	});
 	const limiter = new RateLimiter(opts.rateLimits, opts.rateLimitWindowMs, clock.now);
 	const faults = new FaultQueue();
 	const router = new Router();
@@ -107,6 +140,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const method = (req.method ?? 'GET').toUpperCase();
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const path = normalizePath(url.pathname);
+		if (isInternalPath(path)) {
+			const rawBody = await readBody(req);
+			const query = Object.fromEntries(url.searchParams);
+			const internal = { method, path, query, headers: flattenHeaders(req.headers), rawBody };
+			writeInternal(res, await handleInternal(internalRouter, signing, simulate, internal));
+			return;
+		}
 		const record: RecordedRequest = {
 			method,
 			path,
@@ -220,6 +260,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 	});
 	const port = (server.address() as AddressInfo).port;
+	signing.baseUrl = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
 
 	return {
 		url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
@@ -232,9 +273,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		injectFault: (fault) => faults.add(fault),
 		resetRateLimits: () => limiter.reset(),
 		clock,
+		signing,
+		simulate,
+		webhooks: webhookArea.controls,
+		deliveries: webhookArea.controls.deliveries,
 		close: () => {
 			if (closed) return Promise.resolve();
 			closed = true;
+			signing.dispose();
+			webhookArea.close();
 			for (const timer of timers) clearTimeout(timer);
 			timers.clear();
 			return new Promise<void>((resolve) => {

@@ -32,6 +32,21 @@ export interface SandboxOptions {
 	currentVersion?: number;
 	/** Company credits at start. Default 100. */
 	startingCredits?: number;
+	/**
+	 * Simulated signers sign by themselves: this many ms (real time) after a signing request is
+	 * sent, the recipients at the current order sign, then the next order after another delay.
+	 * Default off. CLI: `--auto-sign <ms>` or SANDBOX_AUTO_SIGN_MS.
+	 */
+	autoSignAfterMs?: number;
+	/**
+	 * Multiplies the webhook retry delays (+5 min, +1 h). Default 1; tests use e.g. 0.00001
+	 * (3 ms, 36 ms).
+	 */
+	webhookRetryScale?: number;
+	/** How long a webhook delivery may take before it counts as failed. Default 5000 ms. */
+	webhookTimeoutMs?: number;
+	/** Send a `webhook.test` ping to a webhook when it is created, as the service does. Default true. */
+	webhookTestOnCreate?: boolean;
 }
 
 export interface RecordedRequest {

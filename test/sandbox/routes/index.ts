@@ -6,10 +6,14 @@
 import type { Router } from '../router';
 import { registerApiKeyRoutes } from './apiKeys';
 import { registerCompanyRoutes } from './company';
+import { registerSigningRoutes } from './signingRequests';
 import { registerWorkspaceRoutes } from './workspaces';
+import { registerWebhookRoutes } from './webhooks';
 
 export function registerAllRoutes(router: Router): void {
 	registerCompanyRoutes(router);
 	registerApiKeyRoutes(router);
 	registerWorkspaceRoutes(router);
+	registerSigningRoutes(router);
+	registerWebhookRoutes(router);
 }

@@ -1,0 +1,44 @@
+/**
+ * Route-side helpers: the store and simulator of a request's sandbox, and look-ups that apply
+ * the visibility rule: a key sees the templates and signing requests of ITS OWN workspace only
+ * (the protected key too); anything else is a 404.
+ */
+import { notFound } from '../errors';
+import type { RequestContext } from '../router';
+import { signingStoreOf, type SigningRequestRecord, type SigningStore, type TemplateRecord } from './models';
+import { createSimulator, type SigningSimulator } from './simulate';
+
+const simulators = new WeakMap<SigningStore, SigningSimulator>();
+
+export function simulatorOf(store: SigningStore): SigningSimulator {
+	let sim = simulators.get(store);
+	if (!sim) {
+		sim = createSimulator(store);
+		simulators.set(store, sim);
+	}
+	return sim;
+}
+
+/** The store of this request's sandbox, with expiries brought up to date. */
+export function storeOf(ctx: RequestContext): SigningStore {
+	const store = signingStoreOf(ctx.state);
+	store.sweep();
+	return store;
+}
+
+export function requireTemplate(ctx: RequestContext, id: string): TemplateRecord {
+	const t = storeOf(ctx).getTemplate(id);
+	if (!t || t.deleted_on !== null || t.workspaceId !== ctx.auth.workspace.id) throw notFound('Template');
+	return t;
+}
+
+export function requireSigningRequest(ctx: RequestContext, id: string): SigningRequestRecord {
+	const sr = storeOf(ctx).getSigningRequest(id);
+	if (!sr || sr.deleted_on !== null || sr.workspaceId !== ctx.auth.workspace.id) throw notFound('Signing request');
+	return sr;
+}
+
+/** Audit actor of an API call. */
+export function adminActor(ctx: RequestContext): Record<string, unknown> {
+	return { type: 'api_key', key_type: ctx.auth.mode, workspace_id: ctx.auth.workspace.id };
+}

@@ -1,0 +1,77 @@
+/**
+ * Helpers for the signing-area tests (no jest globals here: this file is compiled with the sandbox).
+ */
+import { SEED } from '../seed';
+import type { Sandbox } from '../server';
+import { call, type CallResult } from '../support/client';
+import { simplePdf } from './pdf';
+
+export const P = SEED.protectedWorkspace;
+export const SALES = SEED.workspaces[0];
+export const LEGAL = SEED.workspaces[1];
+
+export function pdfBase64(pages = 1, title = 'Contract'): string {
+	return simplePdf(title, pages).toString('base64');
+}
+
+export async function api<T = any>(
+	sb: Pick<Sandbox, 'url'>,
+	method: string,
+	path: string,
+	opts: { key?: string; body?: unknown; query?: Record<string, string | number> } = {},
+): Promise<CallResult<T>> {
+	return call<T>(sb, method, path, { auth: opts.key ?? P.liveKey, body: opts.body, query: opts.query });
+}
+
+/** Like `api` but fails unless the status is 2xx. */
+export async function ok<T = any>(
+	sb: Pick<Sandbox, 'url'>,
+	method: string,
+	path: string,
+	opts: { key?: string; body?: unknown; query?: Record<string, string | number> } = {},
+): Promise<T> {
+	const res = await api<T>(sb, method, path, opts);
+	if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+	return res.body;
+}
+
+/** GET of a pre-signed URL (no Authorization header). */
+export async function fetchFile(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
+	const res = await fetch(url);
+	return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') };
+}
+
+/** A document-based draft: Ada (Signer 1) and Bob (Signer 2), a signature field each. */
+export function draftBody(name = 'Service Agreement', pages = 1): Record<string, unknown> {
+	return {
+		name,
+		document: pdfBase64(pages, name),
+		recipients: [
+			{ id: 'temp_ada', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
+			{ id: 'temp_bob', first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
+		],
+		fields: [
+			{ type: 'signature', recipient_id: 'temp_ada', page_number: 1, position: { x: 10, y: 70, width: 30, height: 6 }, required: true },
+			{ type: 'signature', recipient_id: 'temp_bob', page_number: pages, position: { x: 50, y: 70, width: 30, height: 6 }, required: true },
+		],
+	};
+}
+
+export interface DraftInfo {
+	id: string;
+	ada: string;
+	bob: string;
+	body: any;
+}
+
+export async function createDraft(sb: Pick<Sandbox, 'url'>, key = P.liveKey, name?: string, pages = 1): Promise<DraftInfo> {
+	const body = await ok(sb, 'POST', '/signing-requests', { key, body: draftBody(name, pages) });
+	const byEmail = (email: string) => body.recipients.find((r: any) => r.email === email).id as string;
+	return { id: body.id, ada: byEmail('ada@example.com'), bob: byEmail('bob@example.com'), body };
+}
+
+export async function createSent(sb: Pick<Sandbox, 'url'>, key = P.liveKey, name?: string, pages = 1): Promise<DraftInfo> {
+	const draft = await createDraft(sb, key, name, pages);
+	await ok(sb, 'POST', `/signing-requests/${draft.id}/send`, { key });
+	return draft;
+}
