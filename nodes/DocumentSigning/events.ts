@@ -72,7 +72,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 /** The event type of test deliveries (`POST /webhooks/{id}/test`). */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-/** The 25 types of the service's interface document. */
+/** The types of the service's interface document (its table lists 26). */
 export const SEED_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter((e) => e.source === 'seed').map(
 	(e) => e.value,
 );

@@ -502,14 +502,17 @@ export function remindersInput(options: ReminderInputOptions = {}): INodePropert
 				displayName: 'Hours',
 				name: 'hours',
 				type: 'number',
-				default: 48
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 48,
+				description: options.hoursDescription ?? 'Hours before the request expires',
 			},
 			{
 				displayName: 'Message',
 				name: 'message',
 				type: 'string',
+				typeOptions: { rows: 3 },
 				default: '',
-					required:	true,
+				required: true,
 			},
 			{
 				displayName: 'Recipient ID',
@@ -517,22 +520,23 @@ export function remindersInput(options: ReminderInputOptions = {}): INodePropert
 				type: 'string',
 				default: '',
 				description: 'Who to remind when not all recipients',
+				displayOptions: { show: { all_users: [false] } },
 			},
 			{
 				displayName: 'Reminder ID',
 				name: 'id',
 				type: 'string',
 				default: '',
-				description: 'The ID of an existing reminder to update;	leave empty to add one',
+				description: 'The ID of an existing reminder to update; leave empty to add one',
 			},
 			{
 				displayName: 'Subject',
 				name: 'subject',
 				type: 'string',
 				default: '',
-					required:	true,
+				required: true,
 			},
-			],
+		],
 	});
 }
 
@@ -605,4 +609,134 @@ export function settingsInput(keys?: readonly string[]): INodeProperties[] {
 			displayOptions: { show: { settingsMode: ['json'] } },
 		},
 	];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template users (added with the Template resource): the same person fields as recipients, for
+// operations that edit ONE user outside the recipients list (template PATCH user).
+
+/** The contact fields of a recipient / template user (Phone Number … Country). */
+export const CONTACT_FIELDS: readonly INodeProperties[] = contactValues;
+/** The Designation dropdown (Signer, Approver, CC). */
+export const DESIGNATION_FIELD: INodeProperties = designationField;
+
+// ---------------------------------------------------------------------------------------------
+// Signing-request properties (added with the Signing Request resource): language and the
+// completion page, shared by Create, Create and Send, Update One Part and Update.
+// Reader: checkSigningRequestProperties in helpers/inputs.ts.
+
+/** The 15 languages of the service (signer emails and signing page). */
+export const LANGUAGES: ReadonlyArray<{ name: string; value: string }> = [
+	{ name: 'Catalan', value: 'ca' },
+	{ name: 'Czech', value: 'cs' },
+	{ name: 'Dutch', value: 'nl' },
+	{ name: 'English', value: 'en' },
+	{ name: 'French', value: 'fr' },
+	{ name: 'German', value: 'de' },
+	{ name: 'Greek', value: 'el' },
+	{ name: 'Italian', value: 'it' },
+	{ name: 'Norwegian Bokmål', value: 'nb' },
+	{ name: 'Polish', value: 'pl' },
+	{ name: 'Portuguese', value: 'pt' },
+	{ name: 'Romanian', value: 'ro' },
+	{ name: 'Russian', value: 'ru' },
+	{ name: 'Spanish', value: 'es' },
+	{ name: 'Swedish', value: 'sv' },
+];
+
+export const COMPLETION_KEYS = [
+	'completion_message',
+	'completion_redirect_delay',
+	'completion_redirect_url',
+	'completion_title',
+] as const;
+
+/**
+ * Options of a signing request's "Additional Options" collection (sorted by display name).
+ * `clear` adds "Clear Completion Settings" (PATCH / PUT: null clears an inherited value).
+ */
+export function signingRequestOptions(
+	opts: { name?: boolean; language?: boolean; clear?: boolean } = {},
+): INodeProperties[] {
+	const options: INodeProperties[] = [];
+	if (opts.clear) {
+		options.push({
+			displayName: 'Clear Completion Settings',
+			name: 'clear',
+			type: 'multiOptions',
+			options: COMPLETION_KEYS.map((value) => ({ name: titleCase(value), value })),
+			default: [],
+			description:
+				'Completion settings to remove from this request, so the template, workspace or company value applies again',
+		});
+	}
+	options.push(
+		{
+			displayName: 'Completion Message',
+			name: 'completion_message',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Text on the page signers see after finishing (at most 1000 characters)',
+		},
+		{
+			displayName: 'Completion Redirect Delay (Seconds)',
+			name: 'completion_redirect_delay',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 30, numberPrecision: 0 },
+			default: 5,
+			description: 'How long the completion page shows before redirecting (0–30 seconds)',
+		},
+		{
+			displayName: 'Completion Redirect URL',
+			name: 'completion_redirect_url',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/thanks',
+			description:
+				'Where signers are sent after finishing. Must be https:// (http://localhost only with the test key).',
+		},
+		{
+			displayName: 'Completion Title',
+			name: 'completion_title',
+			type: 'string',
+			default: '',
+			description: 'Title of the page signers see after finishing (at most 200 characters)',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+		},
+		{
+			displayName: 'Expiration Hours',
+			name: 'expiration_hours',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 168,
+			description: 'How long recipients have to sign once the request is sent (168 = 7 days)',
+		},
+	);
+	if (opts.language !== false) {
+		options.push({
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: [...LANGUAGES],
+			default: 'en',
+			description: 'Language of the signer emails and signing page',
+		});
+	}
+	if (opts.name) {
+		options.push({
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Name of the signing request (at most 255 characters)',
+		});
+	}
+	return options;
 }

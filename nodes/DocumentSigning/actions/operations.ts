@@ -1,13 +1,16 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationModule, ResourceModule } from './types';
+import { customField } from './customField/CustomField.resource';
+import { signingRequest } from './signingRequest/SigningRequest.resource';
+import { template } from './template/Template.resource';
 import { workspace } from './workspace/Workspace.resource';
 
 /**
  * THE list of resources and their operations. The node's UI, the router, the README's operation
  * table and the tests are all derived from it.
  */
-export const RESOURCES: ResourceModule[] = [workspace];
+export const RESOURCES: ResourceModule[] = [workspace, template, customField, signingRequest];
 
 export function findOperation(resource: string, operation: string): OperationModule | undefined {
 	const found = RESOURCES.find((r) => r.value === resource);

@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DATE_FORMATS, DESIGNATIONS, FIELD_TYPES, SETTINGS } from '../actions/common.descriptions';
+import {
+	COMPLETION_KEYS,
+	DATE_FORMATS,
+	DESIGNATIONS,
+	FIELD_TYPES,
+	LANGUAGES,
+	SETTINGS,
+} from '../actions/common.descriptions';
 import { parseJsonParameter } from './json';
 import { compact } from './validation';
 
@@ -91,91 +98,134 @@ export function readRecipients(
 	const label = options.label ?? 'Recipients';
 	const list = readList(context, itemIndex, 'recipients', label);
 	if (!list) return undefined;
-	return list.entries.map((raw, index) => {
-		const place = where(label, index, list.fromJson);
-		const entry = compact(raw);
-		if (entry.ref !== undefined) {
-			const ref = String(entry.ref).trim();
-			delete entry.ref;
-			if (ref.startsWith('temp_') && options.referenceKey === '_temp_id') entry._temp_id = ref;
-			else entry.id = ref;
-		}
-		const isUpdate = entry.id !== undefined && !String(entry.id).startsWith('temp_');
-		if (options.requireIdentity !== false && !isUpdate) {
-			requireText(context, itemIndex, entry, 'first_name', place, list.fromJson ? 'first_name' : 'First Name');
-			requireText(context, itemIndex, entry, 'email', place, list.fromJson ? 'email' : 'Email');
-		}
-		if (entry.email !== undefined && !EMAIL.test(String(entry.email).trim())) {
-			fail(context, itemIndex, `${place}: "${String(entry.email)}" is not an email address`);
-		}
-		if (entry.email !== undefined) entry.email = String(entry.email).trim();
-		if (entry.designation !== undefined && !DESIGNATIONS.includes(entry.designation as never)) {
-			fail(
-				context,
-				itemIndex,
-				`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(entry.designation)}")`,
-			);
-		}
-		const order = checkOrder(context, itemIndex, entry.order, place, list.fromJson ? 'order' : 'Order');
-		if (order !== undefined) entry.order = order;
-		return entry;
-	});
+	return list.entries.map((raw, index) =>
+		checkRecipient(context, itemIndex, raw, where(label, index, list.fromJson), list.fromJson, options),
+	);
+}
+
+/**
+ * One recipient entry: resolves "Reference ID", requires first name and email for new recipients,
+ * checks email, designation and order. `place` names the entry in errors.
+ */
+export function checkRecipient(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	place: string,
+	fromJson: boolean,
+	options: RecipientReadOptions = {},
+): IDataObject {
+	const entry = compact(raw);
+	if (entry.ref !== undefined) {
+		const ref = String(entry.ref).trim();
+		delete entry.ref;
+		if (ref.startsWith('temp_') && options.referenceKey === '_temp_id') entry._temp_id = ref;
+		else entry.id = ref;
+	}
+	const isUpdate = entry.id !== undefined && !String(entry.id).startsWith('temp_');
+	if (options.requireIdentity !== false && !isUpdate) {
+		requireText(context, itemIndex, entry, 'first_name', place, fromJson ? 'first_name' : 'First Name');
+		requireText(context, itemIndex, entry, 'email', place, fromJson ? 'email' : 'Email');
+	}
+	if (entry.email !== undefined && !EMAIL.test(String(entry.email).trim())) {
+		fail(context, itemIndex, `${place}: "${String(entry.email)}" is not an email address`);
+	}
+	if (entry.email !== undefined) entry.email = String(entry.email).trim();
+	if (entry.designation !== undefined && !DESIGNATIONS.includes(entry.designation as never)) {
+		fail(
+			context,
+			itemIndex,
+			`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(entry.designation)}")`,
+		);
+	}
+	const order = checkOrder(context, itemIndex, entry.order, place, fromJson ? 'order' : 'Order');
+	if (order !== undefined) entry.order = order;
+	return entry;
 }
 
 const FIELD_TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area' };
 
 /** Fields in nested form (parameter "fields"). */
-export function readFields(context: IExecuteFunctions, itemIndex: number, label = 'Fields'): IDataObject[] | undefined {
+export function readFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label = 'Fields',
+	options: FieldCheckOptions = {},
+): IDataObject[] | undefined {
 	const list = readList(context, itemIndex, 'fields', label);
 	if (!list) return undefined;
-	return list.entries.map((raw, index) => {
-		const place = where(label, index, list.fromJson);
-		const entry = compact(raw);
-		if (!list.fromJson) {
-			// The form is flat; the API nests the position.
-			const { x, y, width, height, date_format: dateFormat, ...rest } = entry;
-			Object.keys(entry).forEach((key) => delete entry[key]);
-			Object.assign(entry, rest, { position: compact({ x, y, width, height } as IDataObject) });
-			if (dateFormat) entry.format_rules = { dateFormat };
-		}
-		if (typeof entry.type === 'string' && FIELD_TYPE_ALIASES[entry.type]) {
-			entry.type = FIELD_TYPE_ALIASES[entry.type];
-		}
-		const isNew = entry.id === undefined && entry.template_field_id === undefined;
-		if (isNew) requireText(context, itemIndex, entry, 'type', place, 'type');
-		if (entry.type !== undefined && !FIELD_TYPES.includes(entry.type as never)) {
-			fail(context, itemIndex, `${place}: type "${String(entry.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
-		}
-		const position = entry.position as IDataObject | undefined;
-		if (position !== undefined) {
-			if (typeof position !== 'object' || position === null) fail(context, itemIndex, `${place}: position must be an object`);
-			for (const key of ['x', 'y', 'width', 'height']) {
-				const value = position[key];
-				if (value === undefined) {
-					if (isNew) fail(context, itemIndex, `${place}: position.${key} is required`);
-					continue;
-				}
-				const number = Number(value);
-				if (!Number.isFinite(number) || number < 0 || number > 100) {
-					fail(context, itemIndex, `${place}: position.${key} must be a percentage from 0 to 100 (got ${String(value)})`);
-				}
-				position[key] = number;
+	return list.entries.map((raw, index) =>
+		checkField(context, itemIndex, raw, where(label, index, list.fromJson), list.fromJson, options),
+	);
+}
+
+export interface FieldCheckOptions {
+	/**
+	 * Entries only override existing fields (template-based creation: matched by
+	 * template_field_id or variable_name), so type, position and page are not required.
+	 */
+	overrides?: boolean;
+}
+
+/**
+ * One field entry in nested form. From the (flat) fields form, x/y/width/height become
+ * `position` and the date format becomes `format_rules.dateFormat`. Aliases (initials, textarea)
+ * are normalised; new fields (no id, no template_field_id) need type, full position and page.
+ */
+export function checkField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	place: string,
+	fromJson: boolean,
+	options: FieldCheckOptions = {},
+): IDataObject {
+	const entry = compact(raw);
+	if (!fromJson) {
+		// The form is flat; the API nests the position.
+		const { x, y, width, height, date_format: dateFormat, ...rest } = entry;
+		Object.keys(entry).forEach((key) => delete entry[key]);
+		Object.assign(entry, rest, { position: compact({ x, y, width, height } as IDataObject) });
+		if (dateFormat) entry.format_rules = { dateFormat };
+	}
+	if (typeof entry.type === 'string' && FIELD_TYPE_ALIASES[entry.type]) {
+		entry.type = FIELD_TYPE_ALIASES[entry.type];
+	}
+	const isNew = !options.overrides && entry.id === undefined && entry.template_field_id === undefined;
+	if (isNew) requireText(context, itemIndex, entry, 'type', place, 'type');
+	if (entry.type !== undefined && !FIELD_TYPES.includes(entry.type as never)) {
+		fail(context, itemIndex, `${place}: type "${String(entry.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
+	}
+	const position = entry.position as IDataObject | undefined;
+	if (position !== undefined) {
+		if (typeof position !== 'object' || position === null) fail(context, itemIndex, `${place}: position must be an object`);
+		for (const key of ['x', 'y', 'width', 'height']) {
+			const value = position[key];
+			if (value === undefined) {
+				if (isNew) fail(context, itemIndex, `${place}: position.${key} is required`);
+				continue;
 			}
-			if (Number(position.x) + Number(position.width) > 100 || Number(position.y) + Number(position.height) > 100) {
-				fail(context, itemIndex, `${place}: the field runs off the page (x + width and y + height must stay within 100)`);
+			const number = Number(value);
+			if (!Number.isFinite(number) || number < 0 || number > 100) {
+				fail(context, itemIndex, `${place}: position.${key} must be a percentage from 0 to 100 (got ${String(value)})`);
 			}
-		} else if (isNew) {
-			fail(context, itemIndex, `${place}: position is required`);
+			position[key] = number;
 		}
-		const page = checkOrder(context, itemIndex, entry.page_number, place, 'page_number');
-		if (page !== undefined) entry.page_number = page;
-		else if (isNew) fail(context, itemIndex, `${place}: page_number is required`);
-		const dateFormat = (entry.format_rules as IDataObject | undefined)?.dateFormat;
-		if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
-			fail(context, itemIndex, `${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`);
+		if (Number(position.x) + Number(position.width) > 100 || Number(position.y) + Number(position.height) > 100) {
+			fail(context, itemIndex, `${place}: the field runs off the page (x + width and y + height must stay within 100)`);
 		}
-		return entry;
-	});
+		if (!isNew && Object.keys(position).length === 0) delete entry.position;
+	} else if (isNew) {
+		fail(context, itemIndex, `${place}: position is required`);
+	}
+	const page = checkOrder(context, itemIndex, entry.page_number, place, 'page_number');
+	if (page !== undefined) entry.page_number = page;
+	else if (isNew) fail(context, itemIndex, `${place}: page_number is required`);
+	const dateFormat = (entry.format_rules as IDataObject | undefined)?.dateFormat;
+	if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
+		fail(context, itemIndex, `${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`);
+	}
+	return entry;
 }
 
 /** Reminders (parameter "reminders"). */
@@ -237,4 +287,103 @@ export function readSettings(
 		}
 	}
 	return Object.keys(settings).length ? settings : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exported for list inputs built with `listInput` outside the four above (added with the
+// Template resource: deleted users of a template update, template fields).
+
+export { EMAIL as EMAIL_PATTERN, readList as readListInput, where as listEntryPlace };
+
+// ---------------------------------------------------------------------------------------------
+// Signing-request properties (create, create-and-send, PATCH, PUT): name, description,
+// expiration, language and the completion page, as set in an "Additional Options"-style
+// collection. Added with the signing-request operations.
+
+const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((l) => l.value);
+
+export interface PropertyCheckOptions {
+	/** Which key sends the request: http://localhost redirect URLs are accepted only in test mode. */
+	keyMode?: 'live' | 'test';
+	/** Label of the collection, for errors. */
+	label?: string;
+}
+
+/**
+ * Checks and returns the signing-request properties the user set (unset ones are left out).
+ * A `clear` list (PATCH / PUT) turns the named completion keys into null, which clears them.
+ */
+export function checkSigningRequestProperties(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	values: IDataObject,
+	options: PropertyCheckOptions = {},
+): IDataObject {
+	const label = options.label ?? 'Options';
+	const { clear, ...rest } = values;
+	const out = compact(rest);
+	const tooLong = (key: string, field: string, max: number) => {
+		if (out[key] !== undefined && String(out[key]).length > max) {
+			fail(context, itemIndex, `${label}: "${field}" is ${String(out[key]).length} characters long; at most ${max} are allowed`);
+		}
+	};
+	if (out.name !== undefined) {
+		out.name = String(out.name).trim();
+		if (out.name === '') delete out.name;
+	}
+	tooLong('name', 'Name', 255);
+	tooLong('completion_title', 'Completion Title', 200);
+	tooLong('completion_message', 'Completion Message', 1000);
+	if (out.expiration_hours !== undefined) {
+		const hours = Number(out.expiration_hours);
+		if (!Number.isInteger(hours) || hours < 1) {
+			fail(context, itemIndex, `${label}: "Expiration Hours" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`);
+		}
+		out.expiration_hours = hours;
+	}
+	if (out.language !== undefined && !LANGUAGE_CODES.includes(String(out.language))) {
+		fail(context, itemIndex, `${label}: language "${String(out.language)}" is not one of ${LANGUAGE_CODES.join(', ')}`);
+	}
+	if (out.completion_redirect_url !== undefined) {
+		const url = String(out.completion_redirect_url).trim();
+		let parsed: URL | undefined;
+		try {
+			parsed = new URL(url);
+		} catch {
+			parsed = undefined;
+		}
+		const local = parsed?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(parsed.hostname);
+		if (!parsed || (parsed.protocol !== 'https:' && !local)) {
+			fail(context, itemIndex, `${label}: "Completion Redirect URL" must be an https:// address (got "${url.slice(0, 100)}")`);
+		}
+		if (local && options.keyMode === 'live') {
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect URL" may point at ${parsed?.hostname} only with the Test API Key`,
+				'Use an https:// address for live signing requests.',
+			);
+		}
+		if (url.length > 2000) fail(context, itemIndex, `${label}: "Completion Redirect URL" is longer than 2000 characters`);
+		out.completion_redirect_url = url;
+	}
+	if (out.completion_redirect_delay !== undefined) {
+		const delay = Number(out.completion_redirect_delay);
+		if (!Number.isInteger(delay) || delay < 0 || delay > 30) {
+			fail(context, itemIndex, `${label}: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30`);
+		}
+		out.completion_redirect_delay = delay;
+	}
+	if (clear !== undefined && clear !== '') {
+		const keys = Array.isArray(clear) ? clear.map(String) : String(clear).split(',').map((k) => k.trim());
+		for (const key of keys) {
+			if (key === '') continue;
+			if (!COMPLETION_KEYS.includes(key as never)) {
+				fail(context, itemIndex, `${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`);
+			}
+			if (out[key] !== undefined) fail(context, itemIndex, `${label}: "${key}" is both set and cleared`);
+			out[key] = null;
+		}
+	}
+	return out;
 }

@@ -41,3 +41,38 @@ export async function getSigningRequestRecipients(
 export async function getTemplateUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await people(this, 'templateId', (id) => `/templates/${id}/users`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Custom field definitions (added with the Custom Field resource)
+
+async function customFields(
+	context: ILoadOptionsFunctions,
+	parameter: string,
+	pathFor: (id: string) => string,
+): Promise<INodePropertyOptions[]> {
+	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
+	if (!isUuid(id)) return [];
+	const response = (await apiRequest.call(context, 'GET', pathFor(String(id)))) as {
+		custom_fields?: IDataObject[];
+	};
+	return (response.custom_fields ?? [])
+		.map((field) => ({
+			name: `${String(field.field_label ?? field.field_name ?? field.id)}${
+				field.field_name ? ` (${String(field.field_name)})` : ''
+			}`,
+			value: String(field.id),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Custom fields of the template chosen in the node ("Template" parameter). */
+export async function getTemplateCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await customFields(this, 'templateId', (id) => `/templates/${id}/custom-fields`);
+}
+
+/** Custom fields of the signing request chosen in the node ("Signing Request" parameter). */
+export async function getSigningRequestCustomFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await customFields(this, 'signingRequestId', (id) => `/signing-requests/${id}/custom-fields`);
+}

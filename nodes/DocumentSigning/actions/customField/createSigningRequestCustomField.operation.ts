@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { SIGNING_REQUEST_OWNER, customFieldBody, customFieldInputs } from './customField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'createSigningRequestCustomField',
+	name: 'Create for Signing Request',
+	action: 'Create a custom field on a signing request',
+	description: 'Add a custom field definition to a signing request',
+	method: 'POST',
+	path: '/signing-requests/{request_id}/custom-fields',
+};
+
+export const description: INodeProperties[] = [SIGNING_REQUEST_OWNER.locator, ...customFieldInputs('signing request')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const body = customFieldBody(this, i);
+	const response = await apiRequestWithMeta.call(this, 'POST', `${SIGNING_REQUEST_OWNER.basePath(id)}/custom-fields`, {
+		body,
+		itemIndex: i,
+	});
+	return toItems(response.body as IDataObject, response.keyMode);
+}

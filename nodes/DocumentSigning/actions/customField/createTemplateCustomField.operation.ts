@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { TEMPLATE_OWNER, customFieldBody, customFieldInputs } from './customField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'createTemplateCustomField',
+	name: 'Create for Template',
+	action: 'Create a custom field on a template',
+	description: 'Add a custom field definition to a template',
+	method: 'POST',
+	path: '/templates/{template_id}/custom-fields',
+};
+
+export const description: INodeProperties[] = [TEMPLATE_OWNER.locator, ...customFieldInputs('template')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const body = customFieldBody(this, i);
+	const response = await apiRequestWithMeta.call(this, 'POST', `${TEMPLATE_OWNER.basePath(id)}/custom-fields`, {
+		body,
+		itemIndex: i,
+	});
+	return toItems(response.body as IDataObject, response.keyMode);
+}

@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { SIGNING_REQUEST_OWNER, customFieldId, customFieldIdInput } from './customField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'deleteSigningRequestCustomField',
+	name: 'Delete From Signing Request',
+	action: 'Delete a custom field from a signing request',
+	description: 'Remove a custom field definition from a signing request',
+	method: 'DELETE',
+	path: '/signing-requests/{request_id}/custom-fields/{field_id}',
+};
+
+export const description: INodeProperties[] = [SIGNING_REQUEST_OWNER.locator, customFieldIdInput(SIGNING_REQUEST_OWNER)];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const fieldId = customFieldId(this, i);
+	const response = await apiRequestWithMeta.call(
+		this,
+		'DELETE',
+		`${SIGNING_REQUEST_OWNER.basePath(id)}/custom-fields/${fieldId}`,
+		{ itemIndex: i },
+	);
+	// The answer is only {message}; the ids tell the next node which field went.
+	return toItems(
+		{ ...(response.body as IDataObject), custom_field_id: fieldId, signing_request_id: id },
+		response.keyMode,
+	);
+}

@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { TEMPLATE_OWNER, customFieldId, customFieldIdInput } from './customField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'deleteTemplateCustomField',
+	name: 'Delete From Template',
+	action: 'Delete a custom field from a template',
+	description: 'Remove a custom field definition from a template',
+	method: 'DELETE',
+	path: '/templates/{template_id}/custom-fields/{field_id}',
+};
+
+export const description: INodeProperties[] = [TEMPLATE_OWNER.locator, customFieldIdInput(TEMPLATE_OWNER)];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const fieldId = customFieldId(this, i);
+	const response = await apiRequestWithMeta.call(
+		this,
+		'DELETE',
+		`${TEMPLATE_OWNER.basePath(id)}/custom-fields/${fieldId}`,
+		{ itemIndex: i },
+	);
+	// The answer is only {message}; the ids tell the next node which field went.
+	return toItems(
+		{ ...(response.body as IDataObject), custom_field_id: fieldId, template_id: id },
+		response.keyMode,
+	);
+}

@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import type { OperationMeta } from '../types';
+import { SIGNING_REQUEST_OWNER, listCustomFields } from './customField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'listSigningRequestCustomFields',
+	name: 'Get Many for Signing Request',
+	action: 'Get many custom fields of a signing request',
+	description: 'List the custom field definitions of a signing request, one item each',
+	method: 'GET',
+	path: '/signing-requests/{request_id}/custom-fields',
+};
+
+export const description: INodeProperties[] = [SIGNING_REQUEST_OWNER.locator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const { fields, response } = await listCustomFields(this, i, id, SIGNING_REQUEST_OWNER);
+	return toItems(fields, response.keyMode);
+}

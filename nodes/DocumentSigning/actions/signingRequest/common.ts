@@ -1,0 +1,180 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { readPdfBinary } from '../../helpers/binary';
+import type { Explainer } from '../../helpers/explain';
+import { getIdParameter, isUuid } from '../../helpers/ids';
+import { checkSigningRequestProperties } from '../../helpers/inputs';
+import type { ApiRequestOptions, ApiResponse, KeyMode } from '../../transport';
+import { apiRequestWithMeta } from '../../transport';
+import { signingRequestOptions } from '../common.descriptions';
+
+/**
+ * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
+ * share: the Source switch, the Additional Options collection and the checks of temporary
+ * recipient IDs. Not an operation itself.
+ */
+
+export type Source = 'template' | 'pdf';
+
+/** "Source": a template of the workspace, or a PDF from the input item. Parameter: source. */
+export const sourceField: INodeProperties = {
+	displayName: 'Source',
+	name: 'source',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'PDF File',
+			value: 'pdf',
+			description: 'A PDF from a binary field of the input item; you place the recipients and fields',
+		},
+		{
+			name: 'Template',
+			value: 'template',
+			description: "A template's document, recipients, fields, reminders and settings",
+		},
+	],
+	default: 'template',
+};
+
+/** Shows the given parameters only for one Source. */
+export function forSource(source: Source, properties: INodeProperties[]): INodeProperties[] {
+	return updateDisplayOptions({ show: { source: [source] } }, properties);
+}
+
+/** "Additional Options" of a signing request. Parameter: options. */
+export function additionalOptions(opts: Parameters<typeof signingRequestOptions>[0] = {}): INodeProperties {
+	return {
+		displayName: 'Additional Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: signingRequestOptions(opts),
+	};
+}
+
+export function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
+}
+
+/** The "Additional Options" collection, checked. */
+export function readOptions(context: IExecuteFunctions, i: number, keyMode: KeyMode): IDataObject {
+	const values = context.getNodeParameter('options', i, {}) as IDataObject;
+	return checkSigningRequestProperties(context, i, values, { keyMode, label: 'Additional Options' });
+}
+
+/** `{template_id}` or `{document}` (base64) from the Source parameters; checked before sending. */
+export async function readSource(
+	context: IExecuteFunctions,
+	i: number,
+): Promise<{ source: Source; body: IDataObject; fileName?: string }> {
+	const source = context.getNodeParameter('source', i) as Source;
+	if (source === 'template') {
+		return { source, body: { template_id: getIdParameter(context, 'templateId', i, 'Template') } };
+	}
+	const property = context.getNodeParameter('binaryPropertyName', i) as string;
+	const pdf = await readPdfBinary.call(context, i, property);
+	return { source, body: { document: pdf.base64 }, fileName: pdf.fileName };
+}
+
+/** "Contract.pdf" → "Contract": the default name of a request made from a PDF. */
+export function nameFromFile(fileName: string | undefined): string | undefined {
+	const base = String(fileName ?? '')
+		.replace(/\.pdf$/i, '')
+		.trim()
+		.slice(0, 255);
+	return base === '' ? undefined : base;
+}
+
+export const TEMP_ID = /^temp_[A-Za-z0-9_-]+$/;
+
+/**
+ * Recipients of a request made from a PDF: every "Reference ID" is a temporary ID (temp_…),
+ * unique. Returns the set of temporary IDs fields and reminders may refer to.
+ */
+export function checkNewRecipientIds(
+	context: IExecuteFunctions,
+	i: number,
+	recipients: IDataObject[] | undefined,
+	key: 'id' | '_temp_id' = 'id',
+): Set<string> {
+	const ids = new Set<string>();
+	(recipients ?? []).forEach((recipient, index) => {
+		const id = recipient[key];
+		if (id === undefined) return;
+		const text = String(id);
+		if (!TEMP_ID.test(text)) {
+			fail(
+				context,
+				i,
+				`Recipient ${index + 1}: "${text}" is not a temporary ID`,
+				'A recipient added here is new, so its Reference ID must start with temp_ (for example temp_1); fields and reminders refer to it by that ID.',
+			);
+		}
+		if (ids.has(text)) fail(context, i, `Recipient ${index + 1}: the temporary ID "${text}" is used twice`);
+		ids.add(text);
+	});
+	return ids;
+}
+
+/**
+ * Every recipient reference of fields / reminders resolves: a temp_… ID must belong to a
+ * recipient added in the same request; anything else must be an existing recipient's UUID
+ * (`allowExisting`), or is an error.
+ */
+export function checkRecipientReferences(
+	context: IExecuteFunctions,
+	i: number,
+	entries: IDataObject[] | undefined,
+	what: 'Field' | 'Reminder',
+	tempIds: Set<string>,
+	allowExisting: boolean,
+	key = 'recipient_id',
+): void {
+	(entries ?? []).forEach((entry, index) => {
+		const value = entry[key];
+		if (value === undefined) return;
+		const ref = String(value).trim();
+		entry[key] = ref;
+		if (ref.startsWith('temp_')) {
+			if (!tempIds.has(ref)) {
+				fail(
+					context,
+					i,
+					`${what} ${index + 1}: recipient "${ref}" is not one of this request's recipients`,
+					tempIds.size
+						? `Temporary IDs of the recipients: ${[...tempIds].join(', ')}.`
+						: 'Give the recipient that temporary ID in its "Reference ID".',
+				);
+			}
+		} else if (!allowExisting || !isUuid(ref)) {
+			fail(
+				context,
+				i,
+				`${what} ${index + 1}: recipient "${ref.slice(0, 80)}" is not ${allowExisting ? 'a recipient ID or ' : ''}a temporary ID of a recipient in this request`,
+			);
+		}
+	});
+}
+
+/** One API call whose answer is a JSON object, with the key mode that made it. */
+export async function request(
+	context: IExecuteFunctions,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<ApiResponse<IDataObject>> {
+	return (await apiRequestWithMeta.call(context, method, path, options)) as ApiResponse<IDataObject>;
+}
+
+/** PATCH / PUT of a request that was already sent: say what is still possible. */
+export const explainEditAfterSending: Explainer = ({ status, code }) =>
+	(status === 400 || status === 409) && (code === 'ALREADY_SENT' || code === 'SIGNING_ORDER_LOCKED_SENT')
+		? {
+				message: 'This signing request was already sent, so it can no longer be changed',
+				description:
+					'Only drafts can be edited (after sending, Update One Part can still swap a seal participant). To change the document or its recipients, cancel this request and create a new one.',
+			}
+		: undefined;

@@ -1,0 +1,373 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyCollection,
+} from 'n8n-workflow';
+
+import { parseJsonParameter } from '../../helpers/json';
+import { readRecipients, readSettings } from '../../helpers/inputs';
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import { compact } from '../../helpers/validation';
+import { getKeyMode } from '../../transport';
+import {
+	PREFILL_SOURCES,
+	fieldsInput,
+	pdfBinaryProperty,
+	recipientsInput,
+	settingsInput,
+	templateLocator,
+} from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import {
+	additionalOptions,
+	checkNewRecipientIds,
+	checkRecipientReferences,
+	fail,
+	forSource,
+	readOptions,
+	readSource,
+	sourceField,
+	request,
+} from './common';
+
+export const meta: OperationMeta = {
+	value: 'createAndSendSigningRequest',
+	name: 'Create and Send',
+	action: 'Create and send a signing request',
+	description:
+		'Create a signing request from a template or a PDF and send it at once, in one step. With the live key this uses credits.',
+	method: 'POST',
+	path: '/signing-requests/create-and-send',
+};
+
+/** Settings this endpoint accepts (its own list, see the API's create-and-send body). */
+const SETTINGS_KEYS = [
+	'use_signing_order',
+	'allow_download',
+	'attach_pdf_on_finish',
+	'send_signing_email',
+	'send_finish_email',
+	'send_expiration_email',
+	'send_cancellation_email',
+	'hand_drawn_only',
+	'identity_editable_fields',
+	'notify_identity_change_email',
+	'notify_identity_change_webhook',
+] as const;
+
+/** Field types of create-and-send, and the aliases it accepts. */
+const FIELD_TYPES = [
+	'signature',
+	'initial',
+	'text',
+	'date',
+	'checkbox',
+	'dropdown',
+	'radio_buttons',
+	'text_area',
+	'url',
+	'file',
+	'stamp',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const;
+const FIELD_TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area', radio: 'radio_buttons' };
+
+/** Keys of a create-and-send field (flat coordinates). */
+const FIELD_KEYS = new Set([
+	'recipient_id',
+	'type',
+	'page',
+	'x',
+	'y',
+	'width',
+	'height',
+	'variable_name',
+	'variable_defined_name',
+	'required',
+	'read_only',
+	'final_value',
+	'background_color',
+	'dropdown_options',
+	'seal_participant_temp_id',
+]);
+
+const FORM_POINT_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'X (Points From Left)',
+		name: 'x',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 100,
+		description: 'Distance from the left edge of the page in PDF points (72 points = 1 inch)',
+	},
+	{
+		displayName: 'Y (Points From Top)',
+		name: 'y',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 600,
+		description: 'Distance from the top edge of the page in PDF points (72 points = 1 inch)',
+	},
+	{
+		displayName: 'Width (Points)',
+		name: 'width',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 200,
+	},
+	{
+		displayName: 'Height (Points)',
+		name: 'height',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+	},
+];
+
+/**
+ * The shared fields form, adapted to this endpoint: flat coordinates in PDF points (as the API's
+ * create-and-send examples use them), "Prefill From" sent as variable_name, and no date options.
+ */
+function createAndSendFieldsInput(): INodeProperties[] {
+	return fieldsInput({
+		description:
+			'Where recipients sign or fill in. This operation places fields in PDF points (1/72 inch) from the top-left corner of the page.',
+	}).map((property) => {
+		if (property.name === 'fieldsJson') {
+			return {
+				...property,
+				description:
+					'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}]. Can be mapped from a previous node with an expression.',
+			};
+		}
+		if (property.name !== 'fields' || !property.options) return property;
+		const collection = property.options[0] as INodePropertyCollection;
+		const values: INodeProperties[] = [];
+		for (const value of collection.values) {
+			if (['id', 'variable_name', 'date_format', 'date_signing_default'].includes(value.name)) continue;
+			if (value.name === 'x') values.push(...FORM_POINT_FIELDS);
+			else if (['y', 'width', 'height'].includes(value.name)) continue;
+			else if (value.name === 'prefilled_data') {
+				const prefill: INodeProperties = {
+					...value,
+					description: "Fill the field from the recipient's details (sent as the field's variable name)",
+				};
+				delete prefill.displayOptions;
+				values.push(prefill);
+			} else values.push(value);
+		}
+		return { ...property, options: [{ ...collection, values }] };
+	});
+}
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'This sends the document right away: recipients get their emails at once and, with the live key, credits are used. If it fails it is not retried automatically, so check before running it again.',
+		name: 'sendNotice',
+		type: 'notice',
+		default: '',
+	},
+	sourceField,
+	...forSource('template', [templateLocator]),
+	...forSource('pdf', [pdfBinaryProperty]),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Name of the signing request (at most 255 characters)',
+	},
+	...forSource(
+		'template',
+		recipientsInput({
+			templateUser: true,
+			description:
+				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Leave empty to send to the template's recipients.",
+		}),
+	),
+	...forSource(
+		'pdf',
+		recipientsInput({
+			reference: true,
+			description:
+				'The people who sign, approve or receive a copy (at least one signer). Give each a Reference ID such as temp_1 so fields can refer to them.',
+		}),
+	),
+	...forSource('pdf', createAndSendFieldsInput()),
+	{
+		displayName: 'Reminders',
+		name: 'reminderSchedule',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Reminder',
+		default: {},
+		description: 'Reminder emails to recipients who have not signed yet',
+		options: [
+			{
+				name: 'reminder',
+				displayName: 'Reminder',
+				values: [
+					{
+						displayName: 'Hours Before Expiration',
+						name: 'hours_before_expiration',
+						type: 'number',
+						typeOptions: { minValue: 1, numberPrecision: 0 },
+						default: 24,
+						description: 'When to send the reminder, in hours before the request expires',
+					},
+				],
+			},
+		],
+	},
+	...settingsInput(SETTINGS_KEYS),
+	additionalOptions(),
+];
+
+function normaliseType(value: IDataObject[string]): IDataObject[string] {
+	return typeof value === 'string' && FIELD_TYPE_ALIASES[value] ? FIELD_TYPE_ALIASES[value] : value;
+}
+
+/** A fields-form entry in this endpoint's keys. */
+function fromForm(entry: IDataObject): IDataObject {
+	const {
+		page_number: page,
+		read_only_value: readOnlyValue,
+		prefilled_data: prefill,
+		...rest
+	} = compact(entry);
+	const flat: IDataObject = { ...rest, page };
+	if (readOnlyValue !== undefined && entry.read_only === true) flat.final_value = readOnlyValue;
+	if (prefill !== undefined) flat.variable_name = prefill;
+	return flat;
+}
+
+function checkFlat(context: IExecuteFunctions, i: number, raw: IDataObject, place: string): IDataObject {
+	const field = compact(raw);
+	field.type = normaliseType(field.type);
+	for (const key of Object.keys(field)) {
+		if (!FIELD_KEYS.has(key)) {
+			fail(context, i, `${place}: "${key}" is not a field key of Create and Send`, `Allowed: ${[...FIELD_KEYS].join(', ')}.`);
+		}
+	}
+	if (field.type === undefined) fail(context, i, `${place}: "type" is required`);
+	if (!FIELD_TYPES.includes(field.type as never)) {
+		fail(context, i, `${place}: type "${String(field.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
+	}
+	const page = Number(field.page);
+	if (field.page === undefined || !Number.isInteger(page) || page < 1) {
+		fail(context, i, `${place}: "page" must be a page number of 1 or more (got ${String(field.page)})`);
+	}
+	field.page = page;
+	for (const key of ['x', 'y', 'width', 'height']) {
+		if (field[key] === undefined) {
+			if (key === 'x' || key === 'y') fail(context, i, `${place}: "${key}" is required`);
+			continue;
+		}
+		const number = Number(field[key]);
+		const size = key === 'width' || key === 'height';
+		if (!Number.isFinite(number) || number < 0 || (size && number === 0)) {
+			fail(context, i, `${place}: "${key}" must be a number ${size ? 'greater than 0' : 'of 0 or more'} (PDF points)`);
+		}
+		field[key] = number;
+	}
+	if (field.variable_name !== undefined && !PREFILL_SOURCES.includes(field.variable_name as never)) {
+		fail(
+			context,
+			i,
+			`${place}: variable name "${String(field.variable_name)}" is not one of ${PREFILL_SOURCES.join(', ')}`,
+		);
+	}
+	if (field.type === 'dropdown' && !Array.isArray(field.dropdown_options)) {
+		fail(context, i, `${place}: a dropdown needs "dropdown_options" (a list of choices)`);
+	}
+	if (field.read_only === true && field.required === true && field.final_value === undefined) {
+		fail(context, i, `${place}: a required read-only field needs a value`);
+	}
+	return field;
+}
+
+/** Fields of a PDF-based create-and-send, in this endpoint's flat form. */
+function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | undefined {
+	const mode = context.getNodeParameter('fieldsMode', i, 'fields') as string;
+	if (mode === 'json') {
+		const raw = context.getNodeParameter('fieldsJson', i, '[]');
+		const list = parseJsonParameter<IDataObject[]>(context, raw, 'Fields (JSON)', i, 'array');
+		if (list.length === 0) return undefined;
+		return list.map((entry, index) => {
+			const place = `Fields (JSON), entry ${index + 1}`;
+			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) fail(context, i, `${place} must be an object`);
+			if (entry.position !== undefined || entry.page_number !== undefined) {
+				fail(
+					context,
+					i,
+					`${place}: Create and Send takes flat coordinates`,
+					'Use "page", "x", "y", "width" and "height" (in PDF points) instead of "page_number" and "position".',
+				);
+			}
+			return checkFlat(context, i, entry, place);
+		});
+	}
+	const collection = context.getNodeParameter('fields', i, {}) as IDataObject;
+	const list = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	if (list.length === 0) return undefined;
+	return list.map((entry, index) => checkFlat(context, i, fromForm(entry), `Field ${index + 1}`));
+}
+
+function readReminderSchedule(context: IExecuteFunctions, i: number): IDataObject[] | undefined {
+	const collection = context.getNodeParameter('reminderSchedule', i, {}) as IDataObject;
+	const list = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	if (list.length === 0) return undefined;
+	return list.map((entry, index) => {
+		const hours = Number(entry.hours_before_expiration);
+		if (!Number.isInteger(hours) || hours < 1) {
+			fail(context, i, `Reminder ${index + 1}: "Hours Before Expiration" must be a whole number of 1 or more`);
+		}
+		return { hours_before_expiration: hours };
+	});
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const keyMode = await getKeyMode.call(this, i);
+	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
+	if (name === '') fail(this, i, '"Name" is required', 'Create and Send needs a name for the signing request.');
+	if (name.length > 255) fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
+	const options = readOptions(this, i, keyMode);
+	const { source, body: sourceBody } = await readSource(this, i);
+
+	let recipients: IDataObject[] | undefined;
+	let fields: IDataObject[] | undefined;
+	if (source === 'template') {
+		recipients = readRecipients(this, i, { requireIdentity: false });
+	} else {
+		recipients = readRecipients(this, i, { referenceKey: 'id' });
+		if (!recipients?.length) {
+			fail(this, i, 'Add at least one recipient', 'A signing request made from a PDF needs at least one signer.');
+		}
+		if (!recipients.some((r) => r.designation === undefined || r.designation === 'Signer')) {
+			fail(this, i, 'Add at least one recipient with the designation Signer');
+		}
+		const tempIds = checkNewRecipientIds(this, i, recipients);
+		fields = readFlatFields(this, i);
+		checkRecipientReferences(this, i, fields, 'Field', tempIds, false);
+	}
+	const reminders = readReminderSchedule(this, i);
+	const settings = readSettings(this, i, SETTINGS_KEYS);
+
+	const body: IDataObject = { name, ...sourceBody, ...options };
+	if (recipients) body.recipients = recipients;
+	if (fields) body.fields = fields;
+	if (reminders) body.reminders = reminders;
+	if (settings) body.settings = settings;
+
+	const response = await request(this, 'POST', '/signing-requests/create-and-send', {
+		body,
+		itemIndex: i,
+	});
+	return toItems(normaliseWarnings(response.body), response.keyMode);
+}

@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import type { OperationMeta } from '../types';
+import { fail, request } from './common';
+
+export const meta: OperationMeta = {
+	value: 'createDocumentLegacy',
+	name: 'Create (Legacy)',
+	action: 'Create a signing request with the legacy endpoint',
+	description:
+		'DEPRECATED: the old POST /documents way to create a signing request from a name and recipients. Use Create instead.',
+	method: 'POST',
+	path: '/documents',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Deprecated: this uses the legacy POST /documents endpoint, which the service keeps only for old integrations. Use the Create operation for new workflows.',
+		name: 'legacyNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Name of the signing request (at most 255 characters)',
+	},
+	{
+		displayName: 'Recipients',
+		name: 'legacyRecipients',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Recipient',
+		default: {},
+		required: true,
+		options: [
+			{
+				name: 'recipient',
+				displayName: 'Recipient',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true },
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						placeholder: 'name@email.com',
+						default: '',
+						required: true,
+					},
+				],
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
+	if (name === '') fail(this, i, '"Name" is required');
+	if (name.length > 255) fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
+	const collection = this.getNodeParameter('legacyRecipients', i, {}) as IDataObject;
+	const entries = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	if (entries.length === 0) fail(this, i, 'Add at least one recipient');
+	const recipients = entries.map((entry, index) => {
+		const recipientName = String(entry.name ?? '').trim();
+		const email = String(entry.email ?? '').trim();
+		if (recipientName === '') fail(this, i, `Recipient ${index + 1}: "Name" is required`);
+		if (email === '') fail(this, i, `Recipient ${index + 1}: "Email" is required`);
+		if (!EMAIL.test(email)) fail(this, i, `Recipient ${index + 1}: "${email}" is not an email address`);
+		return { name: recipientName, email };
+	});
+	const response = await request(this, 'POST', meta.path, {
+		body: { name, recipients },
+		itemIndex: i,
+	});
+	return toItems(normaliseWarnings(response.body), response.keyMode);
+}

@@ -1,0 +1,150 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { isUuid } from '../../helpers/ids';
+import { readFields, readRecipients, readReminders, readSettings } from '../../helpers/inputs';
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import { getKeyMode } from '../../transport';
+import {
+	fieldsInput,
+	pdfBinaryProperty,
+	recipientsInput,
+	remindersInput,
+	settingsInput,
+	templateLocator,
+} from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import {
+	additionalOptions,
+	checkNewRecipientIds,
+	checkRecipientReferences,
+	fail,
+	forSource,
+	nameFromFile,
+	readOptions,
+	readSource,
+	sourceField,
+	request,
+} from './common';
+
+export const meta: OperationMeta = {
+	value: 'createSigningRequest',
+	name: 'Create',
+	action: 'Create a signing request',
+	description:
+		'Create a draft signing request from a template or a PDF, with recipients, fields, reminders and settings. It is not sent until you use Send.',
+	method: 'POST',
+	path: '/signing-requests',
+};
+
+export const description: INodeProperties[] = [
+	sourceField,
+	...forSource('template', [templateLocator]),
+	...forSource('pdf', [pdfBinaryProperty]),
+	...forSource(
+		'template',
+		recipientsInput({
+			templateUser: true,
+			description:
+				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
+		}),
+	),
+	...forSource(
+		'pdf',
+		recipientsInput({
+			reference: true,
+			description:
+				'The people who sign, approve or receive a copy. Give each a Reference ID such as temp_1 so fields and reminders can refer to them.',
+		}),
+	),
+	...forSource(
+		'template',
+		fieldsInput({
+			templateField: true,
+			description:
+				"Changes to template fields, matched by Template Field ID (or else by Variable Name); unmatched entries are ignored. Leave empty to use the template's fields as they are.",
+		}),
+	),
+	...forSource('pdf', fieldsInput()),
+	...remindersInput({ hoursDescription: 'Hours before the request expires' }),
+	...settingsInput(),
+	additionalOptions({ name: true }),
+];
+
+/** Template-based recipients are overrides: each must say which template recipient it fills. */
+function checkTemplateRecipients(context: IExecuteFunctions, i: number, recipients: IDataObject[] | undefined): void {
+	(recipients ?? []).forEach((recipient, index) => {
+		const place = `Recipient ${index + 1}`;
+		if (recipient.template_user_id !== undefined && !isUuid(String(recipient.template_user_id).trim())) {
+			fail(context, i, `${place}: Template User ID "${String(recipient.template_user_id)}" is not a valid ID`);
+		}
+		if (recipient.designation === 'CC') {
+			if (recipient.first_name === undefined || recipient.email === undefined) {
+				fail(context, i, `${place}: a CC recipient is added to the request, so it needs a first name and an email`);
+			}
+		} else if (recipient.template_user_id === undefined && recipient.order === undefined) {
+			fail(
+				context,
+				i,
+				`${place}: say which template recipient this is`,
+				'Give its Template User ID, or the Order of the template recipient it replaces.',
+			);
+		}
+	});
+}
+
+function checkTemplateFields(context: IExecuteFunctions, i: number, fields: IDataObject[] | undefined): void {
+	(fields ?? []).forEach((field, index) => {
+		const place = `Field ${index + 1}`;
+		if (field.template_field_id !== undefined) {
+			if (!isUuid(String(field.template_field_id).trim())) {
+				fail(context, i, `${place}: Template Field ID "${String(field.template_field_id)}" is not a valid ID`);
+			}
+		} else if (field.variable_name === undefined && field.variable_defined_name === undefined) {
+			fail(
+				context,
+				i,
+				`${place}: say which template field to change`,
+				'Give its Template Field ID, or its Variable Name. A template-based request cannot get new fields here: add them afterwards with Update.',
+			);
+		}
+	});
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const keyMode = await getKeyMode.call(this, i);
+	const options = readOptions(this, i, keyMode);
+	const { source, body: sourceBody, fileName } = await readSource(this, i);
+	const body: IDataObject = {};
+
+	let recipients: IDataObject[] | undefined;
+	let fields: IDataObject[] | undefined;
+	let reminders: IDataObject[] | undefined;
+	if (source === 'template') {
+		recipients = readRecipients(this, i, { requireIdentity: false });
+		checkTemplateRecipients(this, i, recipients);
+		fields = readFields(this, i, 'Fields', { overrides: true });
+		checkTemplateFields(this, i, fields);
+		reminders = readReminders(this, i);
+	} else {
+		recipients = readRecipients(this, i, { referenceKey: 'id' });
+		const tempIds = checkNewRecipientIds(this, i, recipients);
+		fields = readFields(this, i);
+		checkRecipientReferences(this, i, fields, 'Field', tempIds, false);
+		reminders = readReminders(this, i);
+		checkRecipientReferences(this, i, reminders, 'Reminder', tempIds, false);
+		if (options.name === undefined) {
+			const name = nameFromFile(fileName);
+			if (name) body.name = name;
+		}
+	}
+	const settings = readSettings(this, i);
+
+	Object.assign(body, sourceBody, options);
+	if (recipients) body.recipients = recipients;
+	if (fields) body.fields = fields;
+	if (reminders) body.reminders = reminders;
+	if (settings) body.settings = settings;
+
+	const response = await request(this, 'POST', '/signing-requests', { body, itemIndex: i });
+	return toItems(normaliseWarnings(response.body), response.keyMode);
+}

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { explainApiErrors } from '../../helpers/explain';
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { request } from './common';
+
+export const meta: OperationMeta = {
+	value: 'deleteSigningRequest',
+	name: 'Delete',
+	action: 'Delete a signing request',
+	description: 'Delete a draft signing request. Only drafts can be deleted: once sent, use Cancel instead.',
+	method: 'DELETE',
+	path: '/signing-requests/{id}',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Only drafts (not yet sent) can be deleted. To stop a signing request that was sent, use Cancel.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
+	signingRequestLocator,
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const response = await explainApiErrors(
+		this,
+		async () => await request(this, 'DELETE', `/signing-requests/${id}`, { itemIndex: i }),
+		({ status, code }) =>
+			status === 409 || code === 'ALREADY_SENT'
+				? {
+						message: 'This signing request was already sent, so it cannot be deleted',
+						description: 'Only drafts can be deleted. Use the Cancel operation to stop a signing request that was sent.',
+					}
+				: undefined,
+	);
+	return toItems(response.body, response.keyMode);
+}

@@ -1,0 +1,108 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { binaryItem, fileNameFor } from '../../helpers/binary';
+import { explainApiErrors } from '../../helpers/explain';
+import { getIdParameter } from '../../helpers/ids';
+import type { ApiResponse } from '../../transport';
+import { apiRequest, apiRequestWithMeta, downloadFile } from '../../transport';
+import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'downloadSigningRequest',
+	name: 'Download',
+	action: 'Download the document of a signing request',
+	description:
+		'Get the PDF of a sent signing request: the signed document once finished, or the document signed so far while in progress',
+	method: 'GET',
+	path: '/signing-requests/{id}/download',
+};
+
+export const description: INodeProperties[] = [
+	signingRequestLocator,
+	outputBinaryProperty,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Return URL Only',
+				name: 'returnUrlOnly',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output only the download link and its details, without downloading the file. The link is short-lived (see expires_at).',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const options = this.getNodeParameter('options', i, {}) as IDataObject;
+	const returnUrlOnly = options.returnUrlOnly === true;
+
+	const response = await explainApiErrors(
+		this,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/download`, {
+				itemIndex: i,
+			})) as ApiResponse,
+		({ status, error, message }) => {
+			if (status === 409) {
+				const said = message ?? error;
+				return {
+					message: 'The document of this signing request is not available yet',
+					description: `It is available once the request has been sent: while it is in progress you get the document signed so far, once finished the signed PDF. Send the signing request first.${said ? ` The service said: "${said}".` : ''}`,
+				};
+			}
+			if (status === 503) {
+				return {
+					message: `The service is still preparing the document${error ? ` (${error})` : ''}`,
+					description:
+						'The signed PDF is being generated. Try again in a few seconds (for example with "Retry On Fail" in the node settings).',
+				};
+			}
+			return undefined;
+		},
+	);
+	const metadata = response.body;
+	const url = String(metadata.download_url ?? '').trim();
+	if (!/^https?:\/\//i.test(url)) {
+		throw new NodeOperationError(this.getNode(), 'The service did not return a download link', {
+			description: `The answer was: ${JSON.stringify(metadata).slice(0, 300)}`,
+			itemIndex: i,
+		});
+	}
+
+	// The download answer does not carry the request's name; the file is named after it.
+	let name = metadata.name ?? metadata.signing_request_name;
+	if (name === undefined || name === null || String(name).trim() === '') {
+		const detail = (await apiRequest.call(this, 'GET', `/signing-requests/${id}`, { itemIndex: i })) as IDataObject;
+		name = detail.name;
+	}
+	const fileName = fileNameFor(name, 'pdf');
+
+	const json: IDataObject = {
+		...metadata,
+		signing_request_id: id,
+		file_name: fileName,
+		key_mode: response.keyMode,
+	};
+	if (returnUrlOnly) return [{ json }];
+
+	const file = await downloadFile.call(this, url, i);
+	if (!file.data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
+		throw new NodeOperationError(this.getNode(), 'The downloaded file is not a PDF', {
+			description: `The download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'} instead of a PDF document. Run the node again to get a fresh link; if it keeps happening the service may have a problem with this document.`,
+			itemIndex: i,
+		});
+	}
+	json.file_size = file.data.length;
+	const property = String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
+	return [await binaryItem.call(this, json, file.data, fileName, 'application/pdf', property)];
+}

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { request } from './common';
+
+export const meta: OperationMeta = {
+	value: 'getSigningRequest',
+	name: 'Get',
+	action: 'Get a signing request',
+	description:
+		'Get one signing request with its status flags (sent, finished, cancelled, declined, expired), timestamps and download links',
+	method: 'GET',
+	path: '/signing-requests/{id}',
+};
+
+export const description: INodeProperties[] = [signingRequestLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const response = await request(this, 'GET', `/signing-requests/${id}`, { itemIndex: i });
+	return toItems(response.body, response.keyMode);
+}

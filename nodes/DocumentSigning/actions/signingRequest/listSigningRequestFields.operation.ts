@@ -1,0 +1,26 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listSigningRequestFields',
+	name: 'Get Fields',
+	action: 'Get the fields of a signing request',
+	description: 'List the fields placed on the document of a signing request, with the values filled in so far',
+	method: 'GET',
+	path: '/signing-requests/{id}/fields',
+};
+
+export const description: INodeProperties[] = [signingRequestLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/fields`, {
+		itemIndex: i,
+	});
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

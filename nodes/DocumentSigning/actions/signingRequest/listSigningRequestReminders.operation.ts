@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listSigningRequestReminders',
+	name: 'Get Reminders',
+	action: 'Get the reminders of a signing request',
+	description: 'List the reminder emails set up for a signing request',
+	method: 'GET',
+	path: '/signing-requests/{id}/reminders',
+};
+
+export const description: INodeProperties[] = [signingRequestLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	// The service answers with a bare array here (unlike most lists, which use {results}).
+	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/reminders`, {
+		itemIndex: i,
+	});
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listSigningRequestUsers',
+	name: 'Get Recipients',
+	action: 'Get the recipients of a signing request',
+	description:
+		'List the people of a signing request (signers, approvers, CCs) with when each finished or declined, and why',
+	method: 'GET',
+	path: '/signing-requests/{id}/users',
+};
+
+export const description: INodeProperties[] = [signingRequestLocator];
+
+/** Kept on every item, even when the service leaves them out, so they show as columns. */
+const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/users`, {
+		itemIndex: i,
+	});
+	const users = listEntries(this, response.body, i).map((user) => {
+		const row: IDataObject = { ...user };
+		for (const key of PROGRESS_KEYS) if (row[key] === undefined) row[key] = null;
+		return row;
+	});
+	return toItems(users, response.keyMode);
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { request } from './common';
+
+export const meta: OperationMeta = {
+	value: 'sendSigningRequest',
+	name: 'Send',
+	action: 'Send a signing request',
+	description:
+		'Send a draft signing request to its recipients (emails go out in signing order). With the live key this uses credits.',
+	method: 'POST',
+	path: '/signing-requests/{id}/send',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Recipients get their emails right away and, with the live key, credits are used. If it fails it is not retried automatically, so check the request before running it again.',
+		name: 'sendNotice',
+		type: 'notice',
+		default: '',
+	},
+	signingRequestLocator,
+];
+
+function pick(body: IDataObject, ...keys: string[]): IDataObject[string] {
+	for (const key of keys) if (body[key] !== undefined && body[key] !== null) return body[key];
+	return null;
+}
+
+/**
+ * The service documents two answers for this call: `{success, message, sentTo, sentAt}` and
+ * `{message, signing_request_id, recipients_notified, sent_date, expires_at}`. Both become one
+ * shape, so workflows don't depend on which one comes back.
+ */
+export function normaliseSendResponse(body: unknown, id: string): IDataObject {
+	const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+	return {
+		success: typeof data.success === 'boolean' ? data.success : true,
+		message: pick(data, 'message'),
+		signing_request_id: pick(data, 'signing_request_id', 'id') ?? id,
+		sent_date: pick(data, 'sent_date', 'sentAt', 'sent_at', 'sent_on'),
+		expires_at: pick(data, 'expires_at'),
+		recipients_notified: pick(data, 'recipients_notified', 'sentTo', 'sent_to'),
+	};
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const response = await request(this, 'POST', `/signing-requests/${id}/send`, { itemIndex: i });
+	return toItems(normaliseSendResponse(response.body, id), response.keyMode);
+}

@@ -1,0 +1,205 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
+import type { Explainer } from '../../helpers/explain';
+import { explainApiErrors } from '../../helpers/explain';
+import { checkId, getIdParameter } from '../../helpers/ids';
+import type { ApiResponse } from '../../transport';
+import { apiRequest, apiRequestWithMeta } from '../../transport';
+import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
+
+/**
+ * What the signer-retrieval operations (signature, initials, stamp, uploaded file) share: their
+ * parameters, the signer's name for the file name, and the wording of their errors.
+ * Not an operation itself.
+ */
+
+/** The signer, picked from the recipients of the chosen signing request. Parameter: signerId. */
+export const signerField: INodeProperties = {
+	displayName: 'Signer Name or ID',
+	name: 'signerId',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getSigningRequestRecipients',
+		loadOptionsDependsOn: ['signingRequestId.value'],
+	},
+	default: '',
+	required: true,
+	description:
+		'The recipient who signed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+/** A field of the signing request (stamp or file field). Parameter: fieldId. */
+export function fieldIdField(kind: 'stamp' | 'file'): INodeProperties {
+	return {
+		displayName: kind === 'stamp' ? 'Stamp Field ID' : 'File Field ID',
+		name: 'fieldId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '123e4567-e89b-42d3-a456-426614174000',
+		description:
+			kind === 'stamp'
+				? 'The ID of the stamp field whose stamp to get (see the Get Fields operation)'
+				: 'The ID of the file field whose upload to get (see the Get Fields operation)',
+	};
+}
+
+export const includeFrameField: INodeProperties = {
+	displayName: 'Include Frame',
+	name: 'includeFrame',
+	type: 'boolean',
+	default: true,
+	description: 'Whether the image includes the frame drawn around the mark on the document',
+};
+
+export type MarkKind = 'signature' | 'initials' | 'stamp';
+
+const NOT_CAPTURED: Record<MarkKind | 'file', { message: string; description: string }> = {
+	signature: {
+		message: 'This signer has not signed yet: there is no signature to get',
+		description:
+			'A signature exists once the signer has signed. Wait for the signer (for example with the "recipient signed" event of the Document Signing Trigger), then run this again.',
+	},
+	initials: {
+		message: 'This signer has no initials yet',
+		description:
+			'Initials exist once the signer has initialled the document (it needs an initials field for them). Run this again after the signer has signed.',
+	},
+	stamp: {
+		message: 'This signer has not stamped this field yet',
+		description: 'A stamp exists once the signer has filled the stamp field. Check the field ID and run this again after the signer has signed.',
+	},
+	file: {
+		message: 'This signer has not uploaded a file in this field yet',
+		description: 'A file exists once the signer has filled the file field. Check the field ID and run this again after the signer has signed.',
+	},
+};
+
+/** Clear words for "nothing captured yet" and "that is not a stamp / file field". */
+export function signerErrorExplainer(kind: MarkKind | 'file'): Explainer {
+	return ({ status, code }) => {
+		if (status === 404 && code === 'SIGNATURE_NOT_AVAILABLE') return NOT_CAPTURED[kind];
+		if (status === 400 && code === 'INVALID_FIELD_TYPE') {
+			return {
+				message: `"${kind === 'stamp' ? 'Stamp' : 'File'} Field ID" is not a ${kind} field`,
+				description: `Use the ID of a field of type ${kind} of this signing request (the Get Fields operation lists them with their types).`,
+			};
+		}
+		return undefined;
+	};
+}
+
+export interface SignerTarget {
+	signingRequestId: string;
+	signerId: string;
+	/** Stamp and file operations only. */
+	fieldId?: string;
+}
+
+/** Reads and checks the ids (before any request). */
+export function readSignerTarget(
+	context: IExecuteFunctions,
+	i: number,
+	fieldKind?: 'stamp' | 'file',
+): SignerTarget {
+	const signingRequestId = getIdParameter(context, 'signingRequestId', i, 'Signing Request');
+	const signerId = checkId(context, context.getNodeParameter('signerId', i, ''), 'Signer', i);
+	const target: SignerTarget = { signingRequestId, signerId };
+	if (fieldKind) {
+		const label = fieldIdField(fieldKind).displayName;
+		target.fieldId = checkId(context, context.getNodeParameter('fieldId', i, ''), label, i);
+	}
+	return target;
+}
+
+function nameOf(person: IDataObject): string {
+	const name = String(person.name ?? '').trim();
+	if (name) return name;
+	return [person.first_name, person.last_name]
+		.filter((part) => part !== undefined && part !== null && String(part).trim() !== '')
+		.join(' ')
+		.trim();
+}
+
+/**
+ * The signer's name for file names: from the answer when it has one, else from the request's
+ * recipients; the id when neither tells (the file is still delivered).
+ */
+export async function signerNameFor(
+	context: IExecuteFunctions,
+	i: number,
+	target: SignerTarget,
+	answer: IDataObject,
+): Promise<string> {
+	const fromAnswer = String(answer.signer_name ?? '').trim();
+	if (fromAnswer) return fromAnswer;
+	try {
+		const users = (await apiRequest.call(context, 'GET', `/signing-requests/${target.signingRequestId}/users`, {
+			itemIndex: i,
+		})) as { results?: IDataObject[] } | IDataObject[];
+		const list = Array.isArray(users) ? users : (users.results ?? []);
+		const signer = list.find((user) => String(user.id).toLowerCase() === target.signerId);
+		const name = signer ? nameOf(signer) : '';
+		return name || target.signerId;
+	} catch {
+		// Only the file name depends on it: the mark itself was retrieved.
+		return target.signerId;
+	}
+}
+
+const EXTENSIONS: Record<string, string> = {
+	'image/png': 'png',
+	'image/jpeg': 'jpg',
+	'image/gif': 'gif',
+	'image/webp': 'webp',
+	'image/svg+xml': 'svg',
+};
+
+/** Signature, initials or stamp of a signer as a PNG binary. */
+export async function retrieveSignerMark(
+	this: IExecuteFunctions,
+	i: number,
+	kind: MarkKind,
+): Promise<INodeExecutionData[]> {
+	const target = readSignerTarget(this, i, kind === 'stamp' ? 'stamp' : undefined);
+	const includeFrame = this.getNodeParameter('includeFrame', i, true) as boolean;
+	const base = `/signing-requests/${target.signingRequestId}/signers/${target.signerId}`;
+	const path = kind === 'stamp' ? `${base}/stamps/${target.fieldId}` : `${base}/${kind}`;
+
+	const response = await explainApiErrors(
+		this,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'GET', path, {
+				qs: { include_frame: includeFrame },
+				itemIndex: i,
+			})) as ApiResponse,
+		signerErrorExplainer(kind),
+	);
+	const { image, ...rest } = response.body;
+	const decoded = decodeDataUri(image);
+	if (!decoded || decoded.data.length === 0) {
+		throw new NodeOperationError(this.getNode(), `The service returned no ${kind} image`, {
+			description: `Expected a data:image/png;base64,… image, got: ${String(image ?? 'nothing').slice(0, 80)}`,
+			itemIndex: i,
+		});
+	}
+	const json: IDataObject = { ...rest, image_size: decoded.data.length, key_mode: response.keyMode };
+	const name = await signerNameFor(this, i, target, response.body);
+	const extension = EXTENSIONS[decoded.mimeType.toLowerCase()] ?? 'png';
+	const fileName = fileNameFor(`${name}-${kind}`, extension);
+	const property = String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
+	return [await binaryItem.call(this, json, decoded.data, fileName, decoded.mimeType, property)];
+}
+
+/** The parameters of the signature / initials / stamp operations. */
+export function markDescription(kind: MarkKind): INodeProperties[] {
+	return [
+		signingRequestLocator,
+		signerField,
+		...(kind === 'stamp' ? [fieldIdField('stamp')] : []),
+		includeFrameField,
+		outputBinaryProperty,
+	];
+}

@@ -1,0 +1,244 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { explainApiErrors } from '../../helpers/explain';
+import { checkId, getIdParameter, isUuid } from '../../helpers/ids';
+import {
+	checkSigningRequestProperties,
+	readFields,
+	readRecipients,
+	readReminders,
+	readSettings,
+} from '../../helpers/inputs';
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import { getKeyMode } from '../../transport';
+import {
+	fieldsInput,
+	recipientsInput,
+	remindersInput,
+	settingsInput,
+	signingRequestLocator,
+	signingRequestOptions,
+} from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { TEMP_ID, checkRecipientReferences, explainEditAfterSending, fail, request } from './common';
+
+export const meta: OperationMeta = {
+	value: 'updateSigningRequest',
+	name: 'Update',
+	action: 'Update a signing request',
+	description:
+		'Change a draft in one request: properties, settings, recipients (add, change, remove), fields and reminders. Not possible once sent.',
+	method: 'PUT',
+	path: '/signing-requests/{id}',
+};
+
+const recipientPicker = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getSigningRequestRecipients',
+		loadOptionsDependsOn: ['signingRequestId.value'],
+	},
+	default: '',
+	description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
+
+export const description: INodeProperties[] = [
+	signingRequestLocator,
+	{
+		displayName:
+			'Set only the sections you want to change (at least one). Recipients with an ID are changed; new ones get a Reference ID starting with temp_ that fields and reminders can refer to.',
+		name: 'updateNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Properties',
+		name: 'properties',
+		type: 'collection',
+		placeholder: 'Add Property',
+		default: {},
+		options: signingRequestOptions({ name: true, clear: true }),
+	},
+	...settingsInput(),
+	...recipientsInput({
+		reference: true,
+		description:
+			"Recipients to change (Reference ID = the recipient's ID) or add (Reference ID = a new temporary ID such as temp_1)",
+	}),
+	{
+		displayName: 'Recipients to Remove',
+		name: 'deletedRecipients',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Recipient to Remove',
+		default: {},
+		options: [
+			{
+				name: 'recipient',
+				displayName: 'Recipient',
+				values: [
+					recipientPicker('Recipient Name or ID', 'recipient_id', 'The recipient to remove'),
+					{
+						displayName: 'Their Fields',
+						name: 'field_action',
+						type: 'options',
+						options: [
+							{ name: 'Delete', value: 'delete', description: "Delete the recipient's fields" },
+							{
+								name: 'Reassign',
+								value: 'reassign',
+								description: 'Give the fields to another recipient of the same designation',
+							},
+						],
+						default: 'delete',
+					},
+					{
+						...recipientPicker(
+							'Reassign To Name or ID',
+							'reassign_to_recipient_id',
+							'Who gets the fields (same designation)',
+						),
+						displayOptions: { show: { field_action: ['reassign'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Force Remove Conditions',
+		name: 'forceRemoveConditions',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to remove recipients even when other fields' conditions refer to their fields (the conditions are removed); otherwise such a removal is refused",
+	},
+	...fieldsInput({
+		description:
+			'Fields to change (Field ID set) or add. Recipient ID may be a temp_… ID of a recipient added above. Positions are percentages of the page (0–100).',
+	}),
+	...remindersInput({ hoursDescription: 'Hours before the request expires' }),
+];
+
+/** Recipients: existing ones keep `id` (a UUID); new ones carry `_temp_id` (temp_…, unique). */
+function checkRecipients(context: IExecuteFunctions, i: number, recipients: IDataObject[] | undefined): Set<string> {
+	const tempIds = new Set<string>();
+	let auto = 0;
+	(recipients ?? []).forEach((recipient, index) => {
+		const place = `Recipient ${index + 1}`;
+		if (recipient.id !== undefined && String(recipient.id).startsWith('temp_')) {
+			// From JSON: {"id": "temp_1"} means a new recipient.
+			if (recipient._temp_id === undefined) recipient._temp_id = recipient.id;
+			delete recipient.id;
+		}
+		if (recipient.id !== undefined) {
+			const id = String(recipient.id).trim();
+			if (!isUuid(id)) {
+				fail(
+					context,
+					i,
+					`${place}: Reference ID "${id.slice(0, 80)}" is neither a recipient's ID nor a temporary ID (temp_…)`,
+				);
+			}
+			recipient.id = id.toLowerCase();
+			return;
+		}
+		if (recipient._temp_id === undefined) {
+			// A new recipient nothing refers to still needs a temporary ID.
+			do auto += 1;
+			while ((recipients ?? []).some((r) => r._temp_id === `temp_new_${auto}` || r.id === `temp_new_${auto}`));
+			recipient._temp_id = `temp_new_${auto}`;
+		}
+		const tempId = String(recipient._temp_id);
+		if (!TEMP_ID.test(tempId)) fail(context, i, `${place}: the temporary ID "${tempId}" must start with temp_`);
+		if (tempIds.has(tempId)) fail(context, i, `${place}: the temporary ID "${tempId}" is used twice`);
+		tempIds.add(tempId);
+	});
+	const existing = (recipients ?? []).filter((r) => r.id !== undefined).map((r) => String(r.id));
+	const duplicate = existing.find((id, index) => existing.indexOf(id) !== index);
+	if (duplicate) fail(context, i, `Recipient ${duplicate} appears twice in Recipients`);
+	return tempIds;
+}
+
+function readDeletedRecipients(
+	context: IExecuteFunctions,
+	i: number,
+	recipients: IDataObject[] | undefined,
+	tempIds: Set<string>,
+): IDataObject[] | undefined {
+	const collection = context.getNodeParameter('deletedRecipients', i, {}) as IDataObject;
+	const entries = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	if (entries.length === 0) return undefined;
+	const changed = new Set((recipients ?? []).map((r) => String(r.id ?? '')));
+	return entries.map((entry, index) => {
+		const place = `Recipient to Remove ${index + 1}`;
+		const recipientId = checkId(context, entry.recipient_id, place, i);
+		if (changed.has(recipientId)) fail(context, i, `${place}: the recipient is also in Recipients; it cannot be both changed and removed`);
+		const action = String(entry.field_action ?? 'delete');
+		if (action !== 'delete' && action !== 'reassign') {
+			fail(context, i, `${place}: "Their Fields" must be delete or reassign (got "${action}")`);
+		}
+		const out: IDataObject = { recipient_id: recipientId, field_action: action };
+		if (action === 'reassign') {
+			const target = String(entry.reassign_to_recipient_id ?? '').trim();
+			if (target === '') fail(context, i, `${place}: choose who gets the fields ("Reassign To")`);
+			out.reassign_to_recipient_id = tempIds.has(target) ? target : checkId(context, target, `${place}, Reassign To`, i);
+			if (out.reassign_to_recipient_id === recipientId) {
+				fail(context, i, `${place}: the fields cannot be reassigned to the recipient being removed`);
+			}
+		}
+		return out;
+	});
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const keyMode = await getKeyMode.call(this, i);
+	const body: IDataObject = {};
+
+	const values = this.getNodeParameter('properties', i, {}) as IDataObject;
+	const { language, ...properties } = checkSigningRequestProperties(this, i, values, { keyMode, label: 'Properties' });
+	const settings = readSettings(this, i);
+	if (settings) properties.settings = settings;
+	if (Object.keys(properties).length) body.signing_request_properties = properties;
+	if (language !== undefined) body.language = language;
+
+	const recipients = readRecipients(this, i, { referenceKey: '_temp_id' });
+	const tempIds = checkRecipients(this, i, recipients);
+	if (recipients) body.recipients = recipients;
+
+	const deleted = readDeletedRecipients(this, i, recipients, tempIds);
+	if (deleted) body.deleted_recipients = deleted;
+	if (this.getNodeParameter('forceRemoveConditions', i, false) === true) body.force_remove_conditions = true;
+
+	const fields = readFields(this, i);
+	checkRecipientReferences(this, i, fields, 'Field', tempIds, true);
+	(fields ?? []).forEach((field, index) => {
+		if (field.id !== undefined && !isUuid(String(field.id))) {
+			fail(this, i, `Field ${index + 1}: Field ID "${String(field.id).slice(0, 80)}" is not a valid ID`);
+		}
+	});
+	if (fields) body.fields = fields;
+
+	const reminders = readReminders(this, i);
+	checkRecipientReferences(this, i, reminders, 'Reminder', tempIds, true);
+	if (reminders) body.reminders = reminders;
+
+	const sections = Object.keys(body).filter((key) => key !== 'force_remove_conditions');
+	if (sections.length === 0) {
+		fail(
+			this,
+			i,
+			'Nothing to update',
+			'Set at least one section: Properties, Settings, Recipients, Recipients to Remove, Fields or Reminders.',
+		);
+	}
+
+	const response = await explainApiErrors(
+		this,
+		async () => await request(this, 'PUT', `/signing-requests/${id}`, { body, itemIndex: i }),
+		explainEditAfterSending,
+	);
+	return toItems(normaliseWarnings(response.body), response.keyMode);
+}

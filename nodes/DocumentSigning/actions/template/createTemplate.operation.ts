@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { readPdfBinary } from '../../helpers/binary';
+import { readSettings } from '../../helpers/inputs';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { pdfBinaryProperty, settingsInput } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import {
+	CREATE_SETTING_KEYS,
+	TEMPLATE_PROPERTY_VALUES,
+	checkName,
+	checkTemplateProperties,
+} from './template.inputs';
+
+export const meta: OperationMeta = {
+	value: 'createTemplate',
+	name: 'Create',
+	action: 'Create a template',
+	description: 'Create a template from a PDF; add users, fields and reminders with "Update" afterwards',
+	method: 'POST',
+	path: '/templates',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The name of the template (at most 255 characters)',
+	},
+	pdfBinaryProperty,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: TEMPLATE_PROPERTY_VALUES,
+	},
+	...settingsInput(CREATE_SETTING_KEYS),
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const name = checkName(this, i, this.getNodeParameter('name', i), 'Name', true);
+	const additional = checkTemplateProperties(this, i, this.getNodeParameter('additionalFields', i, {}) as IDataObject);
+	const settings = readSettings(this, i, CREATE_SETTING_KEYS);
+	const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
+
+	const body: IDataObject = { name, document: pdf.base64, ...additional };
+	if (settings) body.settings = settings;
+	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, { body, itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'deleteTemplate',
+	name: 'Delete',
+	action: 'Delete a template',
+	description: 'Delete a template. Signing requests already made from it are not affected.',
+	method: 'DELETE',
+	path: '/templates/{id}',
+};
+
+export const description: INodeProperties[] = [templateLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const response = await apiRequestWithMeta.call(this, 'DELETE', `/templates/${id}`, { itemIndex: i });
+	// The answer is only {message}; the id tells the next node which template went.
+	return toItems({ ...(response.body as IDataObject), template_id: id }, response.keyMode);
+}

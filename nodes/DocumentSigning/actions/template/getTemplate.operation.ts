@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'getTemplate',
+	name: 'Get',
+	action: 'Get a template',
+	description: 'Get a template with its users, fields, settings and a fresh link to its document (valid 1 hour)',
+	method: 'GET',
+	path: '/templates/{id}',
+};
+
+export const description: INodeProperties[] = [templateLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}`, { itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

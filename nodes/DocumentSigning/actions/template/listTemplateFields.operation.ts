@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listTemplateFields',
+	name: 'Get Fields',
+	action: 'Get the fields of a template',
+	description: 'List the fields placed on the document of a template, one item each',
+	method: 'GET',
+	path: '/templates/{id}/fields',
+};
+
+export const description: INodeProperties[] = [templateLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/fields`, { itemIndex: i });
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

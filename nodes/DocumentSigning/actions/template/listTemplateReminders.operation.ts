@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listTemplateReminders',
+	name: 'Get Reminders',
+	action: 'Get the reminders of a template',
+	description: 'List the reminder emails of a template, one item each',
+	method: 'GET',
+	path: '/templates/{id}/reminders',
+};
+
+export const description: INodeProperties[] = [templateLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	// The service answers with a bare array here (unlike most lists, which use {results}).
+	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/reminders`, { itemIndex: i });
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

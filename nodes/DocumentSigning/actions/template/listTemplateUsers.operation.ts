@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listTemplateUsers',
+	name: 'Get Users',
+	action: 'Get the users of a template',
+	description:
+		'List the users (recipient roles) of a template, one item each, with what each still needs before a request can be sent (ready_to_send, missing_fields)',
+	method: 'GET',
+	path: '/templates/{id}/users',
+};
+
+export const description: INodeProperties[] = [templateLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/users`, { itemIndex: i });
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { readPdfBinary } from '../../helpers/binary';
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { pdfBinaryProperty, templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { SAME_PAGES_NOTICE } from './template.inputs';
+
+export const meta: OperationMeta = {
+	value: 'replaceTemplateDocument',
+	name: 'Replace Document',
+	action: 'Replace the document of a template',
+	description: 'Put a new version of the PDF into a template, keeping its fields where they are',
+	method: 'POST',
+	path: '/templates/{id}/replace-document',
+};
+
+export const description: INodeProperties[] = [templateLocator, SAME_PAGES_NOTICE, pdfBinaryProperty];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'templateId', i, 'Template');
+	const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
+	const response = await apiRequestWithMeta.call(this, 'POST', `/templates/${id}/replace-document`, {
+		body: { document: pdf.base64 },
+		itemIndex: i,
+	});
+	return toItems(response.body as IDataObject, response.keyMode);
+}

@@ -1,0 +1,517 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { checkId } from '../../helpers/ids';
+import { EMAIL_PATTERN, listEntryPlace, readListInput } from '../../helpers/inputs';
+import { compact } from '../../helpers/validation';
+import { CONTACT_FIELDS, DATE_FORMATS, DESIGNATIONS, DESIGNATION_FIELD } from '../common.descriptions';
+
+/**
+ * Inputs of the Template resource defined once and shared by its operations: the template field
+ * (flat x / y / width / height / page, as the template endpoints take it), the template user,
+ * names, expiration hours, and the readers that turn them into API bodies with every check done
+ * before a request is sent.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Small checks
+
+function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
+}
+
+/** A name of at most 255 characters; undefined when empty and not required. */
+export function checkName(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+	required: boolean,
+): string | undefined {
+	const name = String(value ?? '').trim();
+	if (name === '') {
+		if (required) fail(context, itemIndex, `"${field}" is empty`);
+		return undefined;
+	}
+	if (name.length > 255) {
+		fail(context, itemIndex, `"${field}" is ${name.length} characters long; the service accepts at most 255`);
+	}
+	return name;
+}
+
+/** A whole number of 1 or more (expiration hours, order, page). */
+export function checkWholeNumber(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+): number {
+	const number = Number(value);
+	if (value === '' || value === null || !Number.isInteger(number) || number < 1) {
+		fail(context, itemIndex, `"${field}" must be a whole number of 1 or more (got ${String(value)})`);
+	}
+	return number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template users
+
+/** Required when a user is added (T4 `user`, T5 `users[]`). */
+export const USER_REQUIRED_KEYS = ['first_name', 'email', 'designation', 'order'] as const;
+
+const USER_LABELS: Record<string, string> = {
+	first_name: 'First Name',
+	last_name: 'Last Name',
+	email: 'Email',
+	designation: 'Designation',
+	order: 'Order',
+};
+
+/** Every value of a template user, as n8n fields named like the API keys. */
+export const TEMPLATE_USER_VALUES: INodeProperties[] = [
+	{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
+	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+	DESIGNATION_FIELD,
+	{
+		displayName: 'Order',
+		name: 'order',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		description: 'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+	},
+	...CONTACT_FIELDS,
+];
+
+/**
+ * Checks one template user (API keys) and returns it cleaned: required keys for a new user,
+ * email format, designation, order, name lengths.
+ */
+export function checkTemplateUser(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	place: string,
+	isNew: boolean,
+): IDataObject {
+	const user = compact(raw);
+	for (const key of ['first_name', 'last_name', 'email', 'designation'] as const) {
+		if (user[key] !== undefined) user[key] = String(user[key]).trim();
+		if (user[key] === '') delete user[key];
+	}
+	if (isNew) {
+		const missing = USER_REQUIRED_KEYS.filter((key) => user[key] === undefined);
+		if (missing.length) {
+			fail(
+				context,
+				itemIndex,
+				`${place}: ${missing.map((key) => `"${USER_LABELS[key]}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required to add a user`,
+			);
+		}
+	}
+	for (const key of ['first_name', 'last_name'] as const) {
+		if (user[key] !== undefined && String(user[key]).length > 255) {
+			fail(context, itemIndex, `${place}: "${USER_LABELS[key]}" is longer than 255 characters`);
+		}
+	}
+	if (user.email !== undefined && !EMAIL_PATTERN.test(String(user.email))) {
+		fail(context, itemIndex, `${place}: "${String(user.email)}" is not an email address`);
+	}
+	if (user.designation !== undefined && !DESIGNATIONS.includes(user.designation as never)) {
+		fail(
+			context,
+			itemIndex,
+			`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(user.designation)}")`,
+		);
+	}
+	if (user.order !== undefined) user.order = checkWholeNumber(context, itemIndex, user.order, `${place}: Order`);
+	return user;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template fields (flat shape: x, y, width, height, page)
+
+/** Field types of a single-field PATCH (T4), after normalising the aliases. */
+export const TEMPLATE_FIELD_TYPES = [
+	'text',
+	'signature',
+	'date',
+	'checkbox',
+	'initial',
+	'dropdown',
+	'radio_buttons',
+	'text_area',
+	'url',
+	'file',
+	'stamp',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const;
+
+/** Field types the full template update (T5 `fields[]`) accepts. */
+export const TEMPLATE_UPDATE_FIELD_TYPES = [
+	'signature',
+	'text',
+	'date',
+	'checkbox',
+	'dropdown',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const;
+
+const TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area' };
+
+const TYPE_NAMES: Record<string, string> = {
+	text: 'Text',
+	signature: 'Signature',
+	date: 'Date',
+	checkbox: 'Checkbox',
+	initial: 'Initials',
+	dropdown: 'Dropdown',
+	radio_buttons: 'Radio Buttons',
+	text_area: 'Text Area',
+	url: 'URL',
+	file: 'File',
+	stamp: 'Stamp',
+	approval_signature: 'Approval Signature',
+	approval_checkmark: 'Approval Checkmark',
+	approval_date: 'Approval Date',
+};
+
+/** Keys a new field must have. */
+const FIELD_REQUIRED_KEYS = ['type', 'x', 'y', 'width', 'height', 'page'] as const;
+
+const FIELD_LABELS: Record<string, string> = {
+	type: 'Type',
+	x: 'X (% of Page Width)',
+	y: 'Y (% of Page Height)',
+	width: 'Width (% of Page Width)',
+	height: 'Height (% of Page Height)',
+	page: 'Page',
+};
+
+export interface TemplateFieldSpec {
+	/** The type enum of the endpoint. */
+	types: readonly string[];
+	/**
+	 * Offer the keys only the single-field PATCH documents: read only, read-only value and the date
+	 * format (`format_rules.dateFormat`).
+	 */
+	extended: boolean;
+}
+
+/** The single-field PATCH (T4 `field`). */
+export const PATCH_FIELD_SPEC: TemplateFieldSpec = { types: TEMPLATE_FIELD_TYPES, extended: true };
+/** The full update (T5 `fields[]`). */
+export const UPDATE_FIELD_SPEC: TemplateFieldSpec = { types: TEMPLATE_UPDATE_FIELD_TYPES, extended: false };
+
+const percent = (displayName: string, name: string, defaultValue: number): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 100 },
+	default: defaultValue,
+});
+
+/**
+ * THE template field: every value of one field of a template, named like the API keys (except
+ * `date_format`, which goes into `format_rules.dateFormat`), in form order (sort them by name for
+ * a collection). Used by the PATCH field collections and as the values of the update's fields list.
+ */
+export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] {
+	const values: INodeProperties[] = [
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: spec.types
+				.map((value) => ({ name: TYPE_NAMES[value] ?? value, value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: 'signature',
+		},
+		{
+			displayName: 'Assigned To User Name or ID',
+			name: 'assigned_to_user_id',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getTemplateUsers', loadOptionsDependsOn: ['templateId.value'] },
+			default: '',
+			description:
+				'The template user who fills this field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Page',
+			name: 'page',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description: 'The page the field is on (1 = first page)',
+		},
+		percent('X (% of Page Width)', 'x', 10),
+		percent('Y (% of Page Height)', 'y', 80),
+		percent('Width (% of Page Width)', 'width', 25),
+		percent('Height (% of Page Height)', 'height', 5),
+		{
+			displayName: 'Required',
+			name: 'required',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the user must fill in the field',
+		},
+		{
+			displayName: 'Variable Name',
+			name: 'variable_name',
+			type: 'string',
+			default: '',
+			description: 'A name for the field, to match it when creating signing requests or to map its value',
+		},
+		{
+			displayName: 'Dropdown Options',
+			name: 'options',
+			type: 'string',
+			default: '',
+			placeholder: 'Yes, No, Maybe',
+			description: 'The choices of a dropdown field, separated by commas',
+		},
+		{
+			displayName: 'Default to Signing Date',
+			name: 'default_to_signing_date',
+			type: 'boolean',
+			default: false,
+			description: 'Whether a date field is pre-filled with the day of signing',
+		},
+	];
+	if (spec.extended) {
+		values.push(
+			{
+				displayName: 'Date Format',
+				name: 'date_format',
+				type: 'options',
+				options: DATE_FORMATS.map((value) => ({ name: value, value })),
+				default: 'MM/dd/yyyy',
+				description: 'How a date field shows the date',
+			},
+			{
+				displayName: 'Read Only',
+				name: 'read_only',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the field shows a fixed value instead of asking the user (always on for URL fields)',
+			},
+			{
+				displayName: 'Read Only Value',
+				name: 'read_only_value',
+				type: 'string',
+				default: '',
+				description: 'The fixed value of a read-only field; for a URL field, the link',
+			},
+		);
+	}
+	return values;
+}
+
+/**
+ * Checks one template field (API keys, plus `date_format` from the n8n form) and returns it as the
+ * API takes it. A new field (no id) needs type, x, y, width, height and page.
+ */
+export function checkTemplateField(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	place: string,
+	spec: TemplateFieldSpec,
+): IDataObject {
+	const field = compact(raw);
+	if (field.id !== undefined) field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
+	const isNew = field.id === undefined;
+
+	if (typeof field.type === 'string' && TYPE_ALIASES[field.type]) field.type = TYPE_ALIASES[field.type];
+	if (field.type !== undefined && !spec.types.includes(String(field.type))) {
+		fail(
+			context,
+			itemIndex,
+			`${place}: type "${String(field.type)}" is not possible here`,
+			`Use one of: ${spec.types.join(', ')}.`,
+		);
+	}
+	if (isNew) {
+		const missing = FIELD_REQUIRED_KEYS.filter((key) => field[key] === undefined);
+		if (missing.length) {
+			fail(
+				context,
+				itemIndex,
+				`${place}: ${missing.map((key) => `"${FIELD_LABELS[key]}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required to add a field`,
+			);
+		}
+	}
+	for (const key of ['x', 'y', 'width', 'height'] as const) {
+		if (field[key] === undefined) continue;
+		const number = Number(field[key]);
+		if (typeof field[key] === 'boolean' || !Number.isFinite(number) || number < 0 || number > 100) {
+			fail(
+				context,
+				itemIndex,
+				`${place}: "${FIELD_LABELS[key]}" must be a percentage from 0 to 100 (got ${String(field[key])})`,
+			);
+		}
+		if ((key === 'width' || key === 'height') && number === 0) {
+			fail(context, itemIndex, `${place}: "${FIELD_LABELS[key]}" must be more than 0`);
+		}
+		field[key] = number;
+	}
+	const overflow = (start: unknown, size: unknown) =>
+		start !== undefined && size !== undefined && Number(start) + Number(size) > 100;
+	if (overflow(field.x, field.width) || overflow(field.y, field.height)) {
+		fail(context, itemIndex, `${place}: the field runs off the page (X + Width and Y + Height must stay within 100)`);
+	}
+	if (field.page !== undefined) field.page = checkWholeNumber(context, itemIndex, field.page, `${place}: Page`);
+	if (field.assigned_to_user_id !== undefined) {
+		field.assigned_to_user_id = checkId(context, field.assigned_to_user_id, `${place}: Assigned To User`, itemIndex);
+	}
+	if (field.options !== undefined && !Array.isArray(field.options)) {
+		field.options = String(field.options)
+			.split(',')
+			.map((option) => option.trim())
+			.filter((option) => option !== '');
+		if ((field.options as string[]).length === 0) delete field.options;
+	}
+	if (field.type === 'dropdown' && isNew && !Array.isArray(field.options)) {
+		fail(context, itemIndex, `${place}: a dropdown field needs "Dropdown Options"`);
+	}
+	if (field.date_format !== undefined) {
+		const rules = (field.format_rules as IDataObject | undefined) ?? {};
+		field.format_rules = { ...rules, dateFormat: field.date_format };
+		delete field.date_format;
+	}
+	const dateFormat = (field.format_rules as IDataObject | undefined)?.dateFormat;
+	if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
+		fail(context, itemIndex, `${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`);
+	}
+	if (field.variable_name !== undefined && String(field.variable_name).length > 100) {
+		fail(context, itemIndex, `${place}: "Variable Name" is longer than 100 characters`);
+	}
+	return field;
+}
+
+/** The fields list of the full update (parameter "templateFields"), or undefined when empty. */
+export function readTemplateFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	spec: TemplateFieldSpec,
+	label = 'Fields',
+): IDataObject[] | undefined {
+	const list = readListInput(context, itemIndex, 'templateFields', label);
+	if (!list) return undefined;
+	return list.entries.map((entry, index) =>
+		checkTemplateField(context, itemIndex, entry, listEntryPlace(label, index, list.fromJson), spec),
+	);
+}
+
+/** The deleted users of the full update (parameter "deletedUsers"), or undefined when empty. */
+export function readDeletedUsers(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label = 'Deleted Users',
+): IDataObject[] | undefined {
+	const list = readListInput(context, itemIndex, 'deletedUsers', label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) => {
+		const place = listEntryPlace(label, index, list.fromJson);
+		const entry = compact(raw);
+		entry.user_id = checkId(context, entry.user_id, `${place}: User`, itemIndex);
+		const action = String(entry.field_action ?? '');
+		if (action !== 'delete' && action !== 'reassign') {
+			fail(context, itemIndex, `${place}: field_action must be "delete" or "reassign" (got "${action}")`);
+		}
+		if (action === 'reassign') {
+			entry.reassign_to_user_id = checkId(
+				context,
+				entry.reassign_to_user_id,
+				`${place}: Reassign Fields To`,
+				itemIndex,
+			);
+			if (entry.reassign_to_user_id === entry.user_id) {
+				fail(context, itemIndex, `${place}: the fields cannot be reassigned to the user being deleted`);
+			}
+		} else {
+			delete entry.reassign_to_user_id;
+		}
+		return entry;
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** Settings template creation accepts (service-api.md). */
+export const CREATE_SETTING_KEYS = [
+	'allow_editing_before_sending',
+	'attach_pdf_on_finish',
+	'allow_download',
+	'hand_drawn_only',
+] as const;
+
+/** Settings of a template update (PATCH properties, PUT template_properties): T2's full list. */
+export const UPDATE_SETTING_KEYS = [
+	...CREATE_SETTING_KEYS,
+	'require_otp_verification',
+	'disable_guided_navigation',
+	'allow_presigning_download',
+	'show_qr_code',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Properties shared by create, PATCH properties and PUT template_properties
+
+/** Description and expiration hours (sorted), for the properties collections. */
+export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = [
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+	},
+	{
+		displayName: 'Expiration (Hours)',
+		name: 'expiration_hours',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 168,
+		description: 'How long signing requests made from this template stay open after sending (168 = 7 days)',
+	},
+];
+
+/** Checks the name / description / expiration hours of a properties collection. */
+export function checkTemplateProperties(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+): IDataObject {
+	const properties = compact(raw);
+	if (properties.name !== undefined) {
+		const name = checkName(context, itemIndex, properties.name, 'Name', false);
+		if (name === undefined) delete properties.name;
+		else properties.name = name;
+	}
+	if (properties.expiration_hours !== undefined) {
+		properties.expiration_hours = checkWholeNumber(
+			context,
+			itemIndex,
+			properties.expiration_hours,
+			'Expiration (Hours)',
+		);
+	}
+	return properties;
+}
+
+/** Notice shown wherever the template's document is replaced. */
+export const SAME_PAGES_NOTICE: INodeProperties = {
+	displayName:
+		'The new PDF must have the same number of pages, each of the same size, as the current one: the fields stay where they are. Otherwise the service refuses it.',
+	name: 'samePagesNotice',
+	type: 'notice',
+	default: '',
+};

@@ -1,0 +1,3 @@
+import { describeCreate } from './shared';
+
+describeCreate('Signing Request');

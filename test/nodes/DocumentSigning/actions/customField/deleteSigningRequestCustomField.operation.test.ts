@@ -1,0 +1,3 @@
+import { describeDelete } from './shared';
+
+describeDelete('Signing Request');

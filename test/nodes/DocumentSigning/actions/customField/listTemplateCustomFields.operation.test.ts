@@ -1,0 +1,3 @@
+import { describeList } from './shared';
+
+describeList('Template');

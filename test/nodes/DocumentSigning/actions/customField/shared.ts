@@ -1,0 +1,242 @@
+/**
+ * The custom-field operations exist twice (template, signing request) with the same behaviour;
+ * each operation's test file runs these suites for its owner.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
+import * as loadOptions from '../../../../../nodes/DocumentSigning/methods/loadOptions';
+import { createLoadOptionsContext } from '../../../../helpers/n8n';
+
+import {
+	MISSING_UUID,
+	NOT_A_UUID,
+	OWNERS,
+	api,
+	byId,
+	byList,
+	createOwners,
+	credentials,
+	jsonOf,
+	run,
+	sent,
+	useSandbox,
+} from './setup';
+import type { Owners } from './setup';
+
+type Owner = (typeof OWNERS)[number];
+
+function ownerOf(label: Owner['label']): Owner {
+	return OWNERS.find((o) => o.label === label) as Owner;
+}
+
+function context(label: Owner['label']) {
+	const owner = ownerOf(label);
+	const ctx = useSandbox();
+	const state = {} as { owners: Owners; id: string };
+	beforeEach(async () => {
+		state.owners = await createOwners(ctx.sandbox);
+		state.id = owner.idOf(state.owners);
+	});
+	const exec = (operation: string, parameters: Record<string, unknown>, extra = {}) =>
+		run(ctx, 'customField', `${operation}${owner.suffix}${operation === 'list' ? 'CustomFields' : 'CustomField'}`, {
+			[owner.parameter]: byId(state.id),
+			...parameters,
+		}, extra);
+	const seed = async (labels: string[]) => {
+		for (const field_label of labels) {
+			const created = await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, { field_label });
+			expect(created.status).toBe(201);
+		}
+		ctx.sandbox.clearRequests();
+	};
+	const stored = async () =>
+		(await api<{ custom_fields: IDataObject[] }>(ctx.sandbox, 'GET', `${owner.basePath(state.id)}/custom-fields`)).body
+			.custom_fields;
+	return { owner, ctx, state, exec, seed, stored };
+}
+
+export function describeList(label: Owner['label']): void {
+	const { owner, ctx, state, exec, seed } = context(label);
+	describe(`Custom Field → Get Many for ${label} (GET ${owner.basePath('{id}')}/custom-fields)`, () => {
+		it('outputs one item per custom field', async () => {
+			await seed(['Contract Number', 'Cost Center']);
+			const { output, error } = await exec('list', {});
+			expect(error).toBeUndefined();
+			expect(sent(ctx)).toHaveLength(1);
+			expect(sent(ctx)[0]).toMatchObject({
+				method: 'GET',
+				path: `${owner.basePath(state.id)}/custom-fields`,
+				query: {},
+			});
+			const fields = jsonOf(output);
+			expect(fields.map((f) => [f.field_label, f.field_name])).toEqual([
+				['Contract Number', 'contract_number'],
+				['Cost Center', 'cost_center'],
+			]);
+			for (const field of fields) {
+				expect(field).toMatchObject({ id: expect.any(String), key_mode: 'live', ...owner.extraKeys });
+			}
+		});
+
+		it('no custom fields: no items', async () => {
+			const { output, error } = await exec('list', {});
+			expect(error).toBeUndefined();
+			expect(output[0]).toEqual([]);
+		});
+
+		it('refuses a malformed ID before sending; an unknown one gives the mapped 404', async () => {
+			const bad = await exec('list', { [owner.parameter]: byList(NOT_A_UUID) });
+			expect(bad.error?.message).toBe(`"${label}" is not a valid ID: "${NOT_A_UUID}"`);
+			expect(sent(ctx)).toHaveLength(0);
+			const unknown = await exec('list', { [owner.parameter]: byId(MISSING_UUID) });
+			expect(unknown.error?.message).toMatch(/^Not found/);
+			expect(sent(ctx)).toHaveLength(1);
+		});
+	});
+}
+
+export function describeCreate(label: Owner['label']): void {
+	const { owner, ctx, state, exec, stored } = context(label);
+	describe(`Custom Field → Create for ${label} (POST ${owner.basePath('{id}')}/custom-fields)`, () => {
+		it('sends the label and the name, and outputs the new definition', async () => {
+			const { output, error } = await exec('create', {
+				fieldLabel: ' Contract Number ',
+				additionalFields: { field_name: 'contract_no' },
+			});
+			expect(error).toBeUndefined();
+			expect(sent(ctx)).toHaveLength(1);
+			expect(sent(ctx)[0]).toMatchObject({
+				method: 'POST',
+				path: `${owner.basePath(state.id)}/custom-fields`,
+				query: {},
+				status: 201,
+			});
+			expect(sent(ctx)[0].body).toEqual({ field_label: 'Contract Number', field_name: 'contract_no' });
+			expect(output[0]).toHaveLength(1);
+			expect(output[0][0].json).toMatchObject({
+				id: expect.any(String),
+				field_label: 'Contract Number',
+				field_name: 'contract_no',
+				key_mode: 'live',
+				...owner.extraKeys,
+			});
+			expect((await stored()).map((f) => f.field_name)).toEqual(['contract_no']);
+		});
+
+		it('without a name, sends only the label (the service makes the name)', async () => {
+			const { output, error } = await exec('create', { fieldLabel: 'Cost Center' });
+			expect(error).toBeUndefined();
+			expect(sent(ctx)[0].body).toEqual({ field_label: 'Cost Center' });
+			expect(output[0][0].json.field_name).toBe('cost_center');
+		});
+
+		it('accepts a label of exactly 100 characters and a name of exactly 50', async () => {
+			const { error } = await exec('create', {
+				fieldLabel: 'L'.repeat(100),
+				additionalFields: { field_name: 'n'.repeat(50) },
+			});
+			expect(error).toBeUndefined();
+			expect(sent(ctx)[0].body).toEqual({ field_label: 'L'.repeat(100), field_name: 'n'.repeat(50) });
+		});
+
+		it('a duplicate name is refused by the service (409), mapped', async () => {
+			await exec('create', { fieldLabel: 'Cost Center' });
+			const { error } = await exec('create', { fieldLabel: 'Cost Centre', additionalFields: { field_name: 'cost_center' } });
+			expect(sent(ctx)).toHaveLength(2);
+			expect(error?.message).toMatch(/^Not possible in the current state.*\[CUSTOM_FIELD_EXISTS\]$/);
+		});
+
+		describe('refuses bad input before sending', () => {
+			const cases: Array<[string, Record<string, unknown>, string]> = [
+				['a label over 100 characters', { fieldLabel: 'L'.repeat(101) }, '"Label" is 101 characters long; the service accepts at most 100'],
+				['a blank label', { fieldLabel: '   ' }, '"Label" is empty'],
+				[
+					'a name over 50 characters',
+					{ fieldLabel: 'X', additionalFields: { field_name: 'n'.repeat(51) } },
+					'"Field Name" is 51 characters long; the service accepts at most 50',
+				],
+				['a malformed owner ID', { [owner.parameter]: byList('abc') }, `"${label}" is not a valid ID: "abc"`],
+			];
+			it.each(cases)('%s', async (_name, parameters, message) => {
+				const { error } = await exec('create', { fieldLabel: 'Valid', ...parameters });
+				expect(error?.message).toBe(message);
+				expect(sent(ctx)).toHaveLength(0);
+			});
+		});
+	});
+}
+
+export function describeDelete(label: Owner['label']): void {
+	const { owner, ctx, state, exec, stored } = context(label);
+	describe(`Custom Field → Delete From ${label} (DELETE ${owner.basePath('{id}')}/custom-fields/{field_id})`, () => {
+		let fieldId: string;
+		beforeEach(async () => {
+			const created = await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, {
+				field_label: 'To Delete',
+			});
+			fieldId = String(created.body.id);
+			ctx.sandbox.clearRequests();
+		});
+
+		it('deletes the custom field and says which one went', async () => {
+			const { output, error } = await exec('delete', { customFieldId: fieldId });
+			expect(error).toBeUndefined();
+			expect(sent(ctx)).toHaveLength(1);
+			expect(sent(ctx)[0]).toMatchObject({
+				method: 'DELETE',
+				path: `${owner.basePath(state.id)}/custom-fields/${fieldId}`,
+				query: {},
+			});
+			expect(sent(ctx)[0].body).toBeUndefined();
+			expect(output[0][0].json).toMatchObject({
+				message: expect.any(String),
+				custom_field_id: fieldId,
+				key_mode: 'live',
+			});
+			expect(await stored()).toEqual([]);
+		});
+
+		it("the picker lists the owner's custom fields by label and name", async () => {
+			await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, { field_label: 'Another One' });
+			ctx.sandbox.clearRequests();
+			const pickerContext = (value: unknown) =>
+				createLoadOptionsContext({
+					nodeType: new DocumentSigning(),
+					credentials: credentials(ctx.sandbox),
+					parameters: {
+						resource: 'customField',
+						operation: `delete${owner.suffix}CustomField`,
+						[owner.parameter]: value,
+					} as never,
+					path: 'parameters.customFieldId',
+				});
+			const context = pickerContext(byId(state.id));
+			const method = label === 'Template' ? loadOptions.getTemplateCustomFields : loadOptions.getSigningRequestCustomFields;
+			const options = await method.call(context);
+			expect(options).toEqual([
+				{ name: 'Another One (another_one)', value: expect.any(String) },
+				{ name: 'To Delete (to_delete)', value: fieldId },
+			]);
+			expect(sent(ctx)).toHaveLength(1);
+			expect(sent(ctx)[0]).toMatchObject({ method: 'GET', path: `${owner.basePath(state.id)}/custom-fields` });
+			const none = await method.call(pickerContext(byList('x')));
+			expect(none).toEqual([]);
+			expect(sent(ctx)).toHaveLength(1);
+		});
+
+		it('an unknown custom field gives the mapped 404', async () => {
+			const { error } = await exec('delete', { customFieldId: MISSING_UUID });
+			expect(sent(ctx)).toHaveLength(1);
+			expect(error?.message).toMatch(/^Not found/);
+		});
+
+		it('refuses a malformed field or owner ID before sending', async () => {
+			const badField = await exec('delete', { customFieldId: 'contract_number' });
+			expect(badField.error?.message).toBe('"Custom Field" is not a valid ID: "contract_number"');
+			const badOwner = await exec('delete', { [owner.parameter]: byList('nope'), customFieldId: fieldId });
+			expect(badOwner.error?.message).toBe(`"${label}" is not a valid ID: "nope"`);
+			expect(sent(ctx)).toHaveLength(0);
+		});
+	});
+}

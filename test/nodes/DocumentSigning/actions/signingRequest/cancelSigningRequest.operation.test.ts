@@ -1,0 +1,52 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import { NO_SUCH_ID, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () => {
+	it('sends the reason and notify_signers, and outputs the answer', async () => {
+		const sent = await createSent(sandbox, 'Cancel me');
+		sandbox.clearRequests();
+		const { output, error } = await run(sandbox, 'cancelSigningRequest', {
+			signingRequestId: byId(sent.id),
+			reason: ' Terms changed ',
+			notifySigners: false,
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${sent.id}/cancel` });
+		expect(request.body).toEqual({ notify_signers: false, reason: 'Terms changed' });
+		expect(only(output)).toMatchObject({ signing_request_id: sent.id, notify_signers: false, cancelled_on: expect.any(String), key_mode: 'test' });
+	});
+
+	it('notifies signers by default and leaves an empty reason out', async () => {
+		const sent = await createSent(sandbox, 'Cancel default');
+		sandbox.clearRequests();
+		await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(sent.id) });
+		expect(onlyRequest(sandbox).body).toEqual({ notify_signers: true });
+	});
+
+	it('a draft cannot be cancelled: the 409 is readable', async () => {
+		const draft = await createDraft(sandbox, 'Not sent');
+		sandbox.clearRequests();
+		const { error } = await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(draft.id) });
+		expect(onlyRequest(sandbox).status).toBe(409);
+		expect(error?.message).toMatch(/^Not possible in the current state/);
+	});
+
+	it('refuses a reason over 500 characters before sending anything', async () => {
+		const { error } = await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(NO_SUCH_ID), reason: 'x'.repeat(501) });
+		expect(error?.message).toBe('"Reason" is 501 characters long; at most 500 are allowed');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});

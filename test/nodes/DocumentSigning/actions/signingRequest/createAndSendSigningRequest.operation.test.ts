@@ -1,0 +1,188 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import { binaryItem } from '../../../../helpers/n8n';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import type { SeedTemplate } from './signingRequestKit';
+import { byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+let template: SeedTemplate;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	template = await createTemplate(sandbox);
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+const document = pdf(1, 'Quote');
+
+describe('Signing Request → Create and Send (POST /signing-requests/create-and-send)', () => {
+	it('sends a PDF with flat field coordinates, reminders in hours before expiration, and outputs the signing link', async () => {
+		const { output, error } = await run(
+			sandbox,
+			'createAndSendSigningRequest',
+			{
+				source: 'pdf',
+				name: 'Quote 42',
+				recipientsMode: 'fields',
+				recipients: {
+					recipient: [{ ref: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+				},
+				fieldsMode: 'fields',
+				fields: {
+					field: [
+						{ type: 'signature', recipient_id: 'temp_1', page_number: 1, x: 100, y: 600, width: 200, height: 50, required: true, read_only: false },
+						{
+							type: 'text',
+							recipient_id: 'temp_1',
+							page_number: 1,
+							x: 100,
+							y: 100,
+							width: 150,
+							height: 20,
+							required: false,
+							read_only: true,
+							read_only_value: '',
+							prefilled_data: 'email',
+						},
+					],
+				},
+				reminderSchedule: { reminder: [{ hours_before_expiration: 48 }, { hours_before_expiration: 4 }] },
+				settingsMode: 'fields',
+				settings: { send_finish_email: false, identity_editable_fields: ['name'] },
+				options: { expiration_hours: 24, language: 'fr' },
+			},
+			{ input: [await binaryItem(document, 'quote.pdf', 'application/pdf')] },
+		);
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request).toMatchObject({ method: 'POST', path: '/signing-requests/create-and-send' });
+		expect(request.body).toEqual({
+			name: 'Quote 42',
+			document: document.toString('base64'),
+			expiration_hours: 24,
+			language: 'fr',
+			recipients: [{ id: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+			fields: [
+				{ type: 'signature', recipient_id: 'temp_1', page: 1, x: 100, y: 600, width: 200, height: 50, required: true, read_only: false },
+				{ type: 'text', recipient_id: 'temp_1', page: 1, x: 100, y: 100, width: 150, height: 20, required: false, read_only: true, variable_name: 'email' },
+			],
+			reminders: [{ hours_before_expiration: 48 }, { hours_before_expiration: 4 }],
+			settings: { send_finish_email: false, identity_editable_fields: ['name'] },
+		});
+		const json = only(output);
+		expect(json).toMatchObject({ status: 'sent', name: 'Quote 42', key_mode: 'test' });
+		expect(json.first_signer).toMatchObject({ email: 'ada@example.com', signing_link: expect.stringMatching(/^http/) });
+		expect(typeof json.credits_remaining).toBe('number');
+	});
+
+	it('takes flat JSON fields as the API expects them', async () => {
+		const { error } = await run(
+			sandbox,
+			'createAndSendSigningRequest',
+			{
+				source: 'pdf',
+				name: 'JSON fields',
+				recipientsMode: 'json',
+				recipientsJson: '[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]',
+				fieldsMode: 'json',
+				fieldsJson: '[{"type":"initials","recipient_id":"temp_1","page":1,"x":50,"y":700}]',
+			},
+			{ input: [await binaryItem(document, 'q.pdf', 'application/pdf')] },
+		);
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toMatchObject({
+			fields: [{ type: 'initial', recipient_id: 'temp_1', page: 1, x: 50, y: 700 }],
+		});
+	});
+
+	it('sends from a template with the live key, using a credit', async () => {
+		const { output, error } = await run(
+			sandbox,
+			'createAndSendSigningRequest',
+			{
+				source: 'template',
+				templateId: byId(template.id),
+				name: 'From template',
+				recipientsMode: 'json',
+				recipientsJson: JSON.stringify([
+					{ template_user_id: template.userIds[0], first_name: 'Ada', email: 'ada@example.com' },
+					{ template_user_id: template.userIds[1], first_name: 'Bob', email: 'bob@example.com' },
+				]),
+			},
+			{ keyMode: 'live' },
+		);
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			name: 'From template',
+			template_id: template.id,
+			recipients: [
+				{ template_user_id: template.userIds[0], first_name: 'Ada', email: 'ada@example.com' },
+				{ template_user_id: template.userIds[1], first_name: 'Bob', email: 'bob@example.com' },
+			],
+		});
+		const json = only(output);
+		expect(json).toMatchObject({ status: 'sent', key_mode: 'live', first_signer: { email: 'ada@example.com' } });
+		expect(json.credits_remaining).toBe(99);
+	});
+
+	it('checks the input before sending anything', async () => {
+		const input = [await binaryItem(document, 'q.pdf', 'application/pdf')];
+		const one = '[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]';
+		const cases: Array<[Record<string, unknown>, string]> = [
+			[{ name: '   ' }, '"Name" is required'],
+			[{ recipientsMode: 'json', recipientsJson: '[]' }, 'Add at least one recipient'],
+			[
+				{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"CC","order":1}]' },
+				'Add at least one recipient with the designation Signer',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: one, fieldsMode: 'json', fieldsJson: '[{"type":"signature","recipient_id":"temp_1","page_number":1,"position":{"x":1,"y":1,"width":1,"height":1}}]' },
+				'Fields (JSON), entry 1: Create and Send takes flat coordinates',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: one, fieldsMode: 'json', fieldsJson: '[{"type":"signature","recipient_id":"temp_1","x":1,"y":1}]' },
+				'Fields (JSON), entry 1: "page" must be a page number of 1 or more (got undefined)',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: one, fieldsMode: 'json', fieldsJson: '[{"type":"signature","recipient_id":"temp_2","page":1,"x":1,"y":1}]' },
+				'Field 1: recipient "temp_2" is not one of this request\'s recipients',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: one, settingsMode: 'json', settingsJson: '{"show_qr_code": true}' },
+				'Settings: "show_qr_code" is not a setting here',
+			],
+		];
+		for (const [parameters, message] of cases) {
+			const { error } = await run(
+				sandbox,
+				'createAndSendSigningRequest',
+				{ source: 'pdf', name: 'Checked', ...parameters },
+				{ input },
+			);
+			expect(error?.message).toBe(message);
+		}
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('reports running out of credits in words (402), not retried', async () => {
+		sandbox.injectFault({
+			method: 'POST',
+			path: '/signing-requests/create-and-send',
+			kind: 'status',
+			status: 402,
+			body: { error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', current_credits: 0 },
+		});
+		const { error } = await run(
+			sandbox,
+			'createAndSendSigningRequest',
+			{ source: 'template', templateId: byId(template.id), name: 'No credits' },
+			{ keyMode: 'live' },
+		);
+		expect(error?.message).toBe('Not enough credits: Insufficient credits [INSUFFICIENT_CREDITS]');
+		expect(sandbox.requests).toHaveLength(1);
+	});
+});

@@ -1,0 +1,257 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import { binaryItem } from '../../../../helpers/n8n';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import type { SeedTemplate } from './signingRequestKit';
+import { NO_SUCH_ID, byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+let template: SeedTemplate;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	template = await createTemplate(sandbox);
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+const signer = (ref: string, first: string, order: number, extra: object = {}) => ({
+	ref,
+	first_name: first,
+	last_name: 'Tester',
+	email: `${first.toLowerCase()}@example.com`,
+	designation: 'Signer',
+	order,
+	...extra,
+});
+
+const field = (recipient: string, extra: object = {}) => ({
+	id: '',
+	type: 'signature',
+	recipient_id: recipient,
+	page_number: 1,
+	x: 10,
+	y: 80,
+	width: 25,
+	height: 5,
+	required: true,
+	read_only: false,
+	...extra,
+});
+
+describe('Signing Request → Create (POST /signing-requests) from a template', () => {
+	it('sends template_id, recipient overrides by template user, field overrides and options', async () => {
+		const { output, error } = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{ template_user_id: template.userIds[0], first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
+					{ template_user_id: '', first_name: 'Bob', last_name: '', email: 'bob@example.com', designation: 'Signer', order: 2, company: 'Acme' },
+				],
+			},
+			fieldsMode: 'json',
+			fieldsJson: JSON.stringify([{ template_field_id: template.fieldIds[0], required: false }]),
+			options: {
+				name: 'NDA for Ada',
+				description: 'Mutual NDA',
+				expiration_hours: 72,
+				language: 'de',
+				completion_title: 'Danke',
+				completion_redirect_url: 'https://example.com/done',
+				completion_redirect_delay: 3,
+			},
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request).toMatchObject({ method: 'POST', path: '/signing-requests', query: {} });
+		expect(request.body).toEqual({
+			template_id: template.id,
+			name: 'NDA for Ada',
+			description: 'Mutual NDA',
+			expiration_hours: 72,
+			language: 'de',
+			completion_title: 'Danke',
+			completion_redirect_url: 'https://example.com/done',
+			completion_redirect_delay: 3,
+			recipients: [
+				{ template_user_id: template.userIds[0], first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
+				{ first_name: 'Bob', email: 'bob@example.com', designation: 'Signer', order: 2, company: 'Acme' },
+			],
+			fields: [{ template_field_id: template.fieldIds[0], required: false }],
+		});
+		const json = only(output);
+		expect(json).toMatchObject({ status: 'draft', name: 'NDA for Ada', template_id: template.id, key_mode: 'test' });
+		expect((json.recipients as Array<{ email: string }>).map((r) => r.email)).toEqual(['ada@example.com', 'bob@example.com']);
+		expect(json.warnings).toBeUndefined();
+	});
+
+	it('with nothing but the template sends only template_id', async () => {
+		const { output } = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId(template.id) });
+		expect(onlyRequest(sandbox).body).toEqual({ template_id: template.id });
+		expect(only(output).name).toBe('NDA template');
+	});
+
+	it('refuses a template override that says neither which role nor which field', async () => {
+		const recipient = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			recipientsMode: 'json',
+			recipientsJson: '[{"first_name":"Ada","email":"ada@example.com"}]',
+		});
+		expect(recipient.error?.message).toBe('Recipient 1: say which template recipient this is');
+		const fieldOverride = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			fieldsMode: 'json',
+			fieldsJson: '[{"required": true}]',
+		});
+		expect(fieldOverride.error?.message).toBe('Field 1: say which template field to change');
+		const badId = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId('={{ "nope" }}') });
+		expect(badId.error?.message).toBe('"Template" is not a valid ID: "nope"');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('maps an unknown template to a readable 404', async () => {
+		const { error } = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId(NO_SUCH_ID) });
+		expect(error?.message).toMatch(/^Not found/);
+		expect(onlyRequest(sandbox).body).toEqual({ template_id: NO_SUCH_ID });
+	});
+});
+
+describe('Signing Request → Create (POST /signing-requests) from a PDF', () => {
+	const document = pdf(2, 'Lease');
+
+	for (const mode of ['default', 'filesystem'] as const) {
+		it(`uploads the PDF of a ${mode === 'default' ? 'buffer-backed' : 'file-backed'} binary with temp recipient IDs`, async () => {
+			const input = [await binaryItem(document, 'Lease 2025.pdf', 'application/pdf', { mode })];
+			if (mode === 'filesystem') expect(input[0].binary?.data.id).toMatch(/^filesystem/);
+			const { output, error } = await run(
+				sandbox,
+				'createSigningRequest',
+				{
+					source: 'pdf',
+					binaryPropertyName: 'data',
+					recipientsMode: 'fields',
+					recipients: { recipient: [signer('temp_1', 'Ada', 1), signer('temp_2', 'Bob', 2)] },
+					fieldsMode: 'fields',
+					fields: { field: [field('temp_1'), field('temp_2', { page_number: 2, type: 'date', date_format: 'yyyy-MM-dd' })] },
+					remindersMode: 'fields',
+					reminders: { reminder: [{ all_users: false, recipient_id: 'temp_2', hours: 24, subject: 'Reminder', message: 'Please sign' }] },
+					settingsMode: 'fields',
+					settings: { use_signing_order: true, allow_download: false },
+				},
+				{ input },
+			);
+			expect(error).toBeUndefined();
+			const request = onlyRequest(sandbox);
+			expect(request.body).toEqual({
+				document: document.toString('base64'),
+				name: 'Lease 2025',
+				recipients: [
+					{ id: 'temp_1', first_name: 'Ada', last_name: 'Tester', email: 'ada@example.com', designation: 'Signer', order: 1 },
+					{ id: 'temp_2', first_name: 'Bob', last_name: 'Tester', email: 'bob@example.com', designation: 'Signer', order: 2 },
+				],
+				fields: [
+					{ type: 'signature', recipient_id: 'temp_1', page_number: 1, position: { x: 10, y: 80, width: 25, height: 5 }, required: true, read_only: false },
+					{
+						type: 'date',
+						recipient_id: 'temp_2',
+						page_number: 2,
+						position: { x: 10, y: 80, width: 25, height: 5 },
+						required: true,
+						read_only: false,
+						// n8n fills in the defaults of the entry's visible options (date fields).
+						date_signing_default: false,
+						format_rules: { dateFormat: 'yyyy-MM-dd' },
+					},
+				],
+				reminders: [{ all_users: false, recipient_id: 'temp_2', hours: 24, subject: 'Reminder', message: 'Please sign' }],
+				settings: { use_signing_order: true, allow_download: false },
+			});
+			const json = only(output);
+			expect(json).toMatchObject({ status: 'draft', name: 'Lease 2025', page_count: 2, key_mode: 'test' });
+			// Real IDs replace the temp IDs, and the fields point at them.
+			const recipients = json.recipients as Array<{ id: string; email: string }>;
+			const fields = json.fields as Array<{ recipient_id: string }>;
+			expect(recipients.every((r) => /^[0-9a-f-]{36}$/.test(r.id))).toBe(true);
+			expect(fields.map((f) => f.recipient_id)).toEqual(recipients.map((r) => r.id));
+		});
+	}
+
+	it('takes recipients and fields as JSON (aliases normalised) and passes the warnings on', async () => {
+		const { output, error } = await run(
+			sandbox,
+			'createSigningRequest',
+			{
+				source: 'pdf',
+				binaryPropertyName: 'contract',
+				recipientsMode: 'json',
+				recipientsJson: '={{ $json.recipients }}',
+				fieldsMode: 'json',
+				fieldsJson: JSON.stringify([
+					{ type: 'initials', recipient_id: 'temp_signer', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 } },
+				]),
+				options: { name: 'JSON made' },
+			},
+			{
+				keyMode: 'live',
+				input: [
+					await binaryItem(document, 'x.pdf', 'application/pdf', {
+						property: 'contract',
+						json: {
+							recipients: [{ id: 'temp_signer', first_name: 'Ada', email: 'Ada@Example.com', designation: 'Signer', order: 1 }],
+						},
+					}),
+				],
+			},
+		);
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toMatchObject({
+			name: 'JSON made',
+			recipients: [{ id: 'temp_signer', first_name: 'Ada', email: 'Ada@Example.com', designation: 'Signer', order: 1 }],
+			fields: [{ type: 'initial', recipient_id: 'temp_signer', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 } }],
+		});
+		const json = only(output);
+		expect(json.key_mode).toBe('live');
+		expect(json.warnings).toEqual([expect.stringContaining('Ada@Example.com')]);
+	});
+
+	it('checks the input before sending anything', async () => {
+		const input = [await binaryItem(document, 'x.pdf', 'application/pdf')];
+		const cases: Array<[Record<string, unknown>, string]> = [
+			[{ binaryPropertyName: 'file' }, 'No binary property "file" on item 0 (set in "Input Binary Field")'],
+			[{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada",}]' }, '"Recipients (JSON)" is not valid JSON'],
+			[{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada"}]' }, 'Recipients (JSON), entry 1: "email" is required'],
+			[{ recipientsMode: 'fields', recipients: { recipient: [signer('ada', 'Ada', 1)] } }, 'Recipient 1: "ada" is not a temporary ID'],
+			[
+				{ recipientsMode: 'fields', recipients: { recipient: [signer('temp_1', 'Ada', 1), signer('temp_1', 'Bob', 2)] } },
+				'Recipient 2: the temporary ID "temp_1" is used twice',
+			],
+			[
+				{ recipientsMode: 'fields', recipients: { recipient: [signer('temp_1', 'Ada', 1)] }, fieldsMode: 'fields', fields: { field: [field('temp_9')] } },
+				'Field 1: recipient "temp_9" is not one of this request\'s recipients',
+			],
+			[{ fieldsMode: 'fields', fields: { field: [field('temp_1', { x: 90 })] } }, 'Field 1: the field runs off the page (x + width and y + height must stay within 100)'],
+			[{ settingsMode: 'json', settingsJson: '{"use_signing_order": "yes"}' }, 'Settings: "use_signing_order" must be true or false'],
+			[{ options: { completion_redirect_url: 'http://localhost/x' } }, 'Additional Options: "Completion Redirect URL" may point at localhost only with the Test API Key'],
+		];
+		for (const [parameters, message] of cases) {
+			const { error } = await run(
+				sandbox,
+				'createSigningRequest',
+				{ source: 'pdf', binaryPropertyName: 'data', ...parameters },
+				{ input, keyMode: 'live' },
+			);
+			expect(error?.message).toBe(message);
+		}
+		const notPdf = await run(sandbox, 'createSigningRequest', { source: 'pdf' }, {
+			input: [await binaryItem(Buffer.from('hello'), 'x.txt', 'text/plain')],
+		});
+		expect(notPdf.error?.message).toBe('The file in binary property "data" is not a PDF');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});

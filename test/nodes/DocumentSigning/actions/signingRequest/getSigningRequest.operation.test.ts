@@ -1,0 +1,61 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import { NO_SUCH_ID, byId, createDraft, only, onlyRequest, run } from './signingRequestKit';
+import type { Draft } from './signingRequestKit';
+
+let sandbox: Sandbox;
+let draft: Draft;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	draft = await createDraft(sandbox, 'Offer letter');
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+describe('Signing Request → Get (GET /signing-requests/{id})', () => {
+	it('gets the request by ID, with status flags, recipients and key mode', async () => {
+		const { output, error } = await run(sandbox, 'getSigningRequest', { signingRequestId: byId(draft.id) });
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox)).toMatchObject({ method: 'GET', path: `/signing-requests/${draft.id}`, query: {} });
+		const json = only(output);
+		expect(json).toMatchObject({
+			id: draft.id,
+			name: 'Offer letter',
+			status: { sent: false, finished: false, cancelled: false, declined: false, expired: false },
+			key_mode: 'test',
+		});
+		expect((json.recipients as unknown[]).length).toBe(2);
+	});
+
+	it('takes the ID out of a URL', async () => {
+		const { output } = await run(sandbox, 'getSigningRequest', {
+			signingRequestId: { __rl: true, mode: 'url', value: `https://app.example.com/signing-requests/${draft.id}` },
+		});
+		expect(only(output).id).toBe(draft.id);
+		expect(onlyRequest(sandbox).path).toBe(`/signing-requests/${draft.id}`);
+	});
+
+	it('refuses a malformed ID (from an expression) before sending anything', async () => {
+		const { error } = await run(
+			sandbox,
+			'getSigningRequest',
+			{ signingRequestId: byId('={{ $json.id }}') },
+			{ input: [{ json: { id: '../workspaces' } }] },
+		);
+		expect(error?.message).toBe('"Signing Request" is not a valid ID: "../workspaces"');
+		// Typed in by hand, n8n itself refuses it (the picker's ID check).
+		const typed = await run(sandbox, 'getSigningRequest', { signingRequestId: byId('../workspaces') });
+		expect(typed.error?.message).toContain('Not a valid signing request ID');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('maps an unknown ID to a readable 404', async () => {
+		const { error } = await run(sandbox, 'getSigningRequest', { signingRequestId: byId(NO_SUCH_ID) });
+		expect(error?.message).toMatch(/^Not found/);
+		expect(onlyRequest(sandbox).path).toBe(`/signing-requests/${NO_SUCH_ID}`);
+	});
+});

@@ -1,0 +1,139 @@
+/**
+ * The life of a signing request, driven through the node: create from a template → update →
+ * send → signers act (simulated by the sandbox) → get. Plus a decline, a cancel, and the errors
+ * for an edit and a delete after sending.
+ */
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import type { SeedTemplate } from './signingRequestKit';
+import { byId, createTemplate, only, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+let template: SeedTemplate;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	template = await createTemplate(sandbox, 'Service agreement');
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+type Recipient = { id: string; email: string; order: number };
+
+/** Create from the template through the node, for two people; returns the request. */
+async function createFromTemplate(name: string) {
+	const { output, error } = await run(sandbox, 'createSigningRequest', {
+		source: 'template',
+		templateId: byId(template.id),
+		recipientsMode: 'fields',
+		recipients: {
+			recipient: [
+				{ template_user_id: template.userIds[0], first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
+				{ template_user_id: template.userIds[1], first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
+			],
+		},
+		options: { name },
+	});
+	expect(error).toBeUndefined();
+	const json = only(output);
+	expect(json.status).toBe('draft');
+	return { id: json.id as string, recipients: json.recipients as Recipient[] };
+}
+
+async function get(id: string) {
+	const { output, error } = await run(sandbox, 'getSigningRequest', { signingRequestId: byId(id) });
+	expect(error).toBeUndefined();
+	return only(output);
+}
+
+async function send(id: string) {
+	const { output, error } = await run(sandbox, 'sendSigningRequest', { signingRequestId: byId(id) });
+	expect(error).toBeUndefined();
+	return only(output);
+}
+
+describe('Signing request lifecycle through the node', () => {
+	it('create from template → update → send → both sign → get shows finished', async () => {
+		const created = await createFromTemplate('Agreement 2025');
+		const [ada, bob] = created.recipients.sort((a, b) => a.order - b.order);
+		expect([ada.email, bob.email]).toEqual(['ada@example.com', 'bob@example.com']);
+
+		const updated = await run(sandbox, 'updateSigningRequest', {
+			signingRequestId: byId(created.id),
+			properties: { name: 'Agreement 2025 (final)', expiration_hours: 240 },
+			remindersMode: 'fields',
+			reminders: { reminder: [{ all_users: true, hours: 24, subject: 'Reminder', message: 'Please sign the agreement' }] },
+		});
+		expect(updated.error).toBeUndefined();
+		expect(only(updated.output).summary).toMatchObject({ properties_updated: true, reminders_created: 1 });
+
+		const sent = await send(created.id);
+		expect(sent).toMatchObject({ success: true, signing_request_id: created.id });
+		let detail = await get(created.id);
+		expect(detail.status).toMatchObject({ sent: true, finished: false });
+		expect(detail.name).toBe('Agreement 2025 (final)');
+
+		sandbox.simulate.sign(created.id, ada.id);
+		detail = await get(created.id);
+		expect(detail.status).toMatchObject({ sent: true, finished: false });
+
+		sandbox.simulate.sign(created.id, bob.id);
+		detail = await get(created.id);
+		expect(detail.status).toEqual({ sent: true, finished: true, cancelled: false, declined: false, expired: false });
+		expect((detail.timestamps as Record<string, unknown>).finished_on).toEqual(expect.any(String));
+		expect(detail.key_mode).toBe('test');
+
+		const list = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { status: ['finished'] } });
+		expect(list.output[0].map((item) => item.json.id)).toEqual([created.id]);
+	});
+
+	it('a signer declines: the request is declined', async () => {
+		const created = await createFromTemplate('Declined one');
+		await send(created.id);
+		const ada = created.recipients.find((r) => r.order === 1) as Recipient;
+		sandbox.simulate.decline(created.id, ada.id, 'Wrong amount');
+		const detail = await get(created.id);
+		expect(detail.status).toMatchObject({ sent: true, declined: true, finished: false });
+		const list = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { status: ['declined'] } });
+		expect(list.output[0].map((item) => item.json.id)).toEqual([created.id]);
+	});
+
+	it('a sent request is cancelled: signers can no longer sign', async () => {
+		const created = await createFromTemplate('Cancelled one');
+		await send(created.id);
+		const cancelled = await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(created.id), reason: 'Replaced' });
+		expect(cancelled.error).toBeUndefined();
+		expect(only(cancelled.output)).toMatchObject({ signing_request_id: created.id });
+		expect((await get(created.id)).status).toMatchObject({ cancelled: true, finished: false });
+		const ada = created.recipients.find((r) => r.order === 1) as Recipient;
+		expect(() => sandbox.simulate.sign(created.id, ada.id)).toThrow();
+	});
+
+	it('after sending, an edit is a readable 400 and a delete a readable 409', async () => {
+		const created = await createFromTemplate('Locked one');
+		await send(created.id);
+		sandbox.clearRequests();
+
+		const edit = await run(sandbox, 'patchSigningRequest', {
+			signingRequestId: byId(created.id),
+			update: 'properties',
+			properties: { name: 'Changed later' },
+		});
+		expect(sandbox.requests.map((r) => [r.method, r.status])).toEqual([['PATCH', 400]]);
+		expect(edit.error?.message).toBe('This signing request was already sent, so it can no longer be changed [ALREADY_SENT]');
+		expect((edit.error as { description?: string }).description).toContain('cancel this request');
+		expect((edit.error as { httpCode?: string }).httpCode).toBe('400');
+
+		const removal = await run(sandbox, 'deleteSigningRequest', { signingRequestId: byId(created.id) });
+		expect(sandbox.requests.map((r) => [r.method, r.status])).toEqual([
+			['PATCH', 400],
+			['DELETE', 409],
+		]);
+		expect(removal.error?.message).toBe('This signing request was already sent, so it cannot be deleted [ALREADY_SENT]');
+		expect((removal.error as { httpCode?: string }).httpCode).toBe('409');
+		expect((await get(created.id)).name).toBe('Locked one');
+	});
+});

@@ -1,0 +1,70 @@
+import type { RichRequest } from './signerReadsKit';
+import { byId, createHalfSigned, requestLines, runOp, useSandbox } from './signerReadsKit';
+
+const ctx = useSandbox();
+let request: RichRequest;
+beforeAll(async () => {
+	request = await createHalfSigned(ctx.sandbox, 'Audited agreement');
+});
+
+describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)', () => {
+	it('outputs one item per event, oldest first, admin and signer actions together', async () => {
+		const { output, error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+			signingRequestId: byId(request.id),
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sandbox.requests).toHaveLength(1);
+		expect(ctx.sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/signing-requests/${request.id}/audit`,
+			query: {},
+			body: undefined,
+		});
+		const events = output[0].map((item) => item.json);
+		const names = events.map((e) => e.event);
+		// created → sent → Ada viewed → Ada signed, in that order.
+		const at = (name: string) => names.indexOf(name);
+		expect(at('created')).toBeGreaterThanOrEqual(0);
+		expect(at('created')).toBeLessThan(at('sent'));
+		expect(at('sent')).toBeLessThan(at('viewed'));
+		expect(at('viewed')).toBeLessThan(at('signed'));
+		const times = events.map((e) => Date.parse(String(e.timestamp)));
+		expect(times).toEqual([...times].sort((a, b) => a - b));
+		expect(events.find((e) => e.event === 'signed')).toMatchObject({ source: 'signer', key_mode: 'live' });
+		expect(events.find((e) => e.event === 'sent')).toMatchObject({ source: 'admin' });
+		for (const item of output[0]) expect(item.pairedItem).toEqual({ item: 0 });
+	});
+
+	it('puts events in chronological order even when the answer is not', async () => {
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 200,
+			path: `/signing-requests/${request.id}/audit`,
+			body: {
+				results: [
+					{ id: 'c', timestamp: '2026-03-01T10:00:02Z', source: 'signer', event: 'signed', description: 'Signed' },
+					{ id: 'a', timestamp: '2026-03-01T10:00:00Z', source: 'admin', event: 'created', description: 'Created' },
+					{ id: 'b', timestamp: '2026-03-01T10:00:01Z', source: 'admin', event: 'sent', description: 'Sent' },
+					{ id: 'b2', timestamp: '2026-03-01T10:00:01Z', source: 'signer', event: 'viewed', description: 'Viewed' },
+				],
+			},
+		});
+		const { output } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', { signingRequestId: byId(request.id) });
+		expect(output[0].map((item) => item.json.id)).toEqual(['a', 'b', 'b2', 'c']);
+	});
+
+	it('refuses a malformed ID before sending anything', async () => {
+		const { error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+			signingRequestId: byId('={{ "not-an-id" }}'),
+		});
+		expect(error?.message).toBe('"Signing Request" is not a valid ID: "not-an-id"');
+		expect(ctx.sandbox.requests).toHaveLength(0);
+	});
+
+	it('a service error stops the run with the mapped message', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, path: `/signing-requests/${request.id}/audit` });
+		const { error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', { signingRequestId: byId(request.id) });
+		expect(error?.message).toMatch(/^The service failed with an internal error \(500\)/);
+		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${request.id}/audit`]);
+	});
+});

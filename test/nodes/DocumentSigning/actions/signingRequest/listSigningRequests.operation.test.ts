@@ -1,0 +1,98 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import { api, createDraft, createSent, pdf, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+let sentId: string;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	await createDraft(sandbox, 'Alpha draft');
+	await createDraft(sandbox, 'Beta draft');
+	sentId = (await createSent(sandbox, 'Gamma sent')).id;
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+describe('Signing Request → Get Many (GET /signing-requests)', () => {
+	it('sends every filter and sort option as the API names them; several statuses comma-separated', async () => {
+		const { output, error } = await run(sandbox, 'listSigningRequests', {
+			returnAll: false,
+			limit: 5,
+			filters: {
+				name: ' a ',
+				status: ['not_sent', 'in_progress'],
+				created_after: '2020-01-01T00:00:00.000Z',
+				created_before: '2999-12-31',
+				signer_email: 'ada@example.com',
+				signer_name: 'love',
+			},
+			sort: { sort_by: 'name', sort_order: 'asc' },
+		});
+		expect(error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/signing-requests' });
+		expect(sandbox.requests[0].query).toEqual({
+			page: '1',
+			page_size: '5',
+			name: 'a',
+			status: 'not_sent,in_progress',
+			created_after: '2020-01-01T00:00:00.000Z',
+			created_before: '2999-12-31T00:00:00.000Z',
+			signer_email: 'ada@example.com',
+			signer_name: 'love',
+			sort_by: 'name',
+			sort_order: 'asc',
+		});
+		expect(output[0].map((item) => item.json.name)).toEqual(['Alpha draft', 'Beta draft', 'Gamma sent']);
+		expect(output[0].map((item) => item.json.status)).toEqual(['not_sent', 'not_sent', 'in_progress']);
+		for (const item of output[0]) expect(item.json.key_mode).toBe('test');
+	});
+
+	it('filters by one status and by every sort key', async () => {
+		const { output } = await run(sandbox, 'listSigningRequests', {
+			returnAll: true,
+			filters: { status: ['in_progress'] },
+			sort: { sort_by: 'sent_on', sort_order: 'desc' },
+		});
+		expect(sandbox.requests[0].query).toEqual({
+			page: '1',
+			page_size: '200',
+			status: 'in_progress',
+			sort_by: 'sent_on',
+			sort_order: 'desc',
+		});
+		expect(output[0].map((item) => item.json.id)).toEqual([sentId]);
+	});
+
+	it('accepts statuses from an expression as comma-separated text, without duplicates', async () => {
+		await run(
+			sandbox,
+			'listSigningRequests',
+			{ returnAll: true, filters: { status: '={{ $json.statuses }}' } },
+			{ input: [{ json: { statuses: 'finished, expired,finished' } }] },
+		);
+		expect(sandbox.requests[0].query.status).toBe('finished,expired');
+	});
+
+	it('stops at the limit', async () => {
+		for (let n = 0; n < 3; n++) {
+			await api(sandbox, 'POST', '/signing-requests', { name: `Bulk ${n}`, document: pdf().toString('base64') });
+		}
+		sandbox.clearRequests();
+		const { output } = await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 4 });
+		expect(output[0]).toHaveLength(4);
+		expect(sandbox.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '4' }]);
+	});
+
+	it('refuses an unknown status and an invalid date before sending anything', async () => {
+		const bad = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { status: '={{ "draft" }}' } });
+		expect(bad.error?.message).toBe('Status "draft" is not a status of the list');
+		const date = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { created_before: 'soon' } });
+		expect(date.error?.message).toBe('"Created Before" is not a valid date and time');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});

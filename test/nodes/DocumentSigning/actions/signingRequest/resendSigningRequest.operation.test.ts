@@ -1,0 +1,64 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import type { Draft } from './signingRequestKit';
+import { NO_SUCH_ID, byId, createSent, only, onlyRequest, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+let sent: Draft;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+	sent = await createSent(sandbox, 'Nudge');
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+const first = () => sent.recipients.find((r) => r.order === 1)?.id as string;
+const second = () => sent.recipients.find((r) => r.order === 2)?.id as string;
+
+describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () => {
+	it('sends the chosen recipients and the custom message', async () => {
+		const { output, error } = await run(sandbox, 'resendSigningRequest', {
+			signingRequestId: byId(sent.id),
+			recipientIds: [first()],
+			customMessage: 'Friendly reminder',
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${sent.id}/resend` });
+		expect(request.body).toEqual({ recipient_ids: [first()], custom_message: 'Friendly reminder' });
+		expect(only(output)).toMatchObject({ signing_request_id: sent.id, recipients_notified: 1, key_mode: 'test' });
+	});
+
+	it('takes IDs from an expression (comma-separated text), without duplicates', async () => {
+		await run(
+			sandbox,
+			'resendSigningRequest',
+			{ signingRequestId: byId(sent.id), recipientIds: '={{ $json.ids }}' },
+			{ input: [{ json: { ids: `${first()}, ${first()}` } }] },
+		);
+		expect(onlyRequest(sandbox).body).toEqual({ recipient_ids: [first()] });
+	});
+
+	it('a recipient whose turn has not come is refused with a readable 409', async () => {
+		const { error } = await run(sandbox, 'resendSigningRequest', { signingRequestId: byId(sent.id), recipientIds: [second()] });
+		expect(onlyRequest(sandbox).status).toBe(409);
+		expect(error?.message).toMatch(/^Not possible in the current state/);
+	});
+
+	it('checks the input before sending anything', async () => {
+		const cases: Array<[Record<string, unknown>, string]> = [
+			[{ recipientIds: '={{ [] }}' }, '"Recipients" is empty'],
+			[{ recipientIds: '={{ "ada@example.com" }}' }, '"Recipients" is not a valid ID: "ada@example.com"'],
+			[{ recipientIds: [NO_SUCH_ID], customMessage: 'x'.repeat(1001) }, '"Custom Message" is 1001 characters long; at most 1000 are allowed'],
+		];
+		for (const [parameters, message] of cases) {
+			const { error } = await run(sandbox, 'resendSigningRequest', { signingRequestId: byId(sent.id), ...parameters });
+			expect(error?.message).toBe(message);
+		}
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});

@@ -1,0 +1,252 @@
+/**
+ * Set-up of the tests of the signing-request read operations (recipients, fields, reminders,
+ * audit trail, download, signer signature / initials / stamp / file, seal participants):
+ * a request with every kind of mark, made over HTTP, sent, and signed by the sandbox's
+ * simulated signers. Not a test file itself.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { INodeParameters } from 'n8n-workflow';
+
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { RunNodeOptions } from '../../../../helpers/n8n';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import { simplePdf } from '../../../../sandbox/signing/pdf';
+import type { KeyMode } from './signingRequestKit';
+import { api, run } from './signingRequestKit';
+
+export { NO_SUCH_ID, byId, credentials, only } from './signingRequestKit';
+export type { KeyMode } from './signingRequestKit';
+
+/** Runs the node (resource signingRequest) with the LIVE key unless `keyMode` says otherwise. */
+export async function runOp(
+	sandbox: Sandbox,
+	operation: string,
+	parameters: INodeParameters,
+	extra: Partial<RunNodeOptions> & { keyMode?: KeyMode } = {},
+) {
+	return await run(sandbox, operation, parameters, { ...extra, keyMode: extra.keyMode ?? 'live' });
+}
+
+/** A sandbox per test file, requests and rate limiters cleared before each test. */
+export function useSandbox(): { readonly sandbox: Sandbox } {
+	const holder = {} as { sandbox: Sandbox };
+	beforeAll(async () => {
+		holder.sandbox = await startSandbox();
+	});
+	beforeEach(() => {
+		holder.sandbox.clearRequests();
+		resetRateLimiters();
+	});
+	afterAll(async () => await holder.sandbox?.close());
+	return holder;
+}
+
+async function ok<T = Record<string, unknown>>(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+	keyMode: KeyMode = 'live',
+): Promise<T> {
+	const response = await api<T>(sandbox, method, path, body, keyMode);
+	if (response.status >= 300) {
+		throw new Error(`set-up: ${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
+	}
+	return response.body;
+}
+
+export interface Person {
+	id: string;
+	first_name: string;
+	last_name: string;
+	email: string;
+	designation: string;
+	order: number;
+}
+
+export interface RichRequest {
+	id: string;
+	name: string;
+	keyMode: KeyMode;
+	ada: Person;
+	bob: Person;
+	carol: Person;
+	/** Ada's fields by type; Bob has one signature field. */
+	fields: { signature: string; initial: string; stamp: string; file: string; text: string; bobSignature: string };
+	reminderIds: string[];
+	sealParticipantId: string;
+}
+
+export const SEAL_ID = '5ea10000-0000-4000-8000-000000000001';
+
+/**
+ * A draft made from a 2-page PDF: Ada (Signer, order 1: signature, initials, stamp, file upload
+ * and text fields), Bob (Signer, order 2: signature), Carol (CC); two reminders; one seal
+ * participant (order 3). Made with the live key unless told otherwise.
+ */
+export async function createRich(
+	sandbox: Sandbox,
+	name = 'Master Services Agreement',
+	keyMode: KeyMode = 'live',
+): Promise<RichRequest> {
+	const created = await ok<{
+		id: string;
+		recipients: Person[];
+		fields: Array<{ id: string; type: string; recipient_id: string }>;
+		seal_participants: Array<{ id: string }>;
+	}>(
+		sandbox,
+		'POST',
+		'/signing-requests',
+		{
+			name,
+			document: simplePdf(name, 2).toString('base64'),
+			recipients: [
+				{ id: 'temp_ada', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
+				{ id: 'temp_bob', first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
+				{ id: 'temp_carol', first_name: 'Carol', last_name: 'Copy', email: 'carol@example.com', designation: 'CC', order: 1 },
+			],
+			seal_participants: [{ seal_id: SEAL_ID, order: 3, temp_id: 'temp_seal' }],
+			fields: [
+				{ type: 'signature', recipient_id: 'temp_ada', page_number: 2, position: { x: 10, y: 70, width: 30, height: 6 }, required: true },
+				{ type: 'initial', recipient_id: 'temp_ada', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 }, required: true },
+				{ type: 'stamp', recipient_id: 'temp_ada', page_number: 2, position: { x: 60, y: 70, width: 20, height: 12 }, required: true },
+				{ type: 'text', recipient_id: 'temp_ada', page_number: 1, position: { x: 10, y: 40, width: 40, height: 4 }, required: false, variable_name: 'po_number' },
+				{
+					type: 'file',
+					recipient_id: 'temp_ada',
+					page_number: 1,
+					position: { x: 10, y: 50, width: 30, height: 5 },
+					required: true,
+					format_rules: { acceptedFileTypes: 'image_and_pdf' },
+				},
+				{ type: 'signature', recipient_id: 'temp_bob', page_number: 2, position: { x: 10, y: 82, width: 30, height: 6 }, required: true },
+			],
+			reminders: [
+				{ hours: 48, all_users: true, subject: 'Please sign', message: 'A friendly reminder' },
+				{ hours: 24, recipient_id: 'temp_bob', subject: 'Last call', message: 'Bob, it expires tomorrow' },
+			],
+		},
+		keyMode,
+	);
+	const person = (email: string) => {
+		const found = created.recipients.find((r) => r.email === email);
+		if (!found) throw new Error(`set-up: no recipient ${email}`);
+		return found;
+	};
+	const ada = person('ada@example.com');
+	const bob = person('bob@example.com');
+	const field = (type: string, recipient: Person) => {
+		const found = created.fields.find((f) => f.type === type && f.recipient_id === recipient.id);
+		if (!found) throw new Error(`set-up: no ${type} field for ${recipient.email}`);
+		return found.id;
+	};
+	const reminders = await ok<Array<{ id: string }>>(sandbox, 'GET', `/signing-requests/${created.id}/reminders`, undefined, keyMode);
+	return {
+		id: created.id,
+		name,
+		keyMode,
+		ada,
+		bob,
+		carol: person('carol@example.com'),
+		fields: {
+			signature: field('signature', ada),
+			initial: field('initial', ada),
+			stamp: field('stamp', ada),
+			file: field('file', ada),
+			text: field('text', ada),
+			bobSignature: field('signature', bob),
+		},
+		reminderIds: reminders.map((r) => r.id),
+		sealParticipantId: created.seal_participants[0]?.id,
+	};
+}
+
+export async function send(sandbox: Sandbox, request: RichRequest): Promise<void> {
+	await ok(sandbox, 'POST', `/signing-requests/${request.id}/send`, undefined, request.keyMode);
+}
+
+/** The PDF Ada uploads in her file field. */
+export const UPLOADED_PDF = simplePdf('Certificate of insurance', 1);
+
+/** Ada signs (with a text value and a PDF upload). */
+export function adaSigns(sandbox: Sandbox, request: RichRequest): void {
+	sandbox.simulate.sign(request.id, request.ada.id, {
+		fields: { [request.fields.text]: 'PO-4711' },
+		files: {
+			[request.fields.file]: { file_name: 'insurance.pdf', file_type: 'application/pdf', content: UPLOADED_PDF },
+		},
+	});
+}
+
+/** A sent request Ada has signed and Bob has not (status in_progress). */
+export async function createHalfSigned(sandbox: Sandbox, name?: string, keyMode: KeyMode = 'live'): Promise<RichRequest> {
+	const request = await createRich(sandbox, name, keyMode);
+	await send(sandbox, request);
+	adaSigns(sandbox, request);
+	return request;
+}
+
+/** A finished request: both signers signed through the simulated signers. */
+export async function createFinished(sandbox: Sandbox, name?: string, keyMode: KeyMode = 'live'): Promise<RichRequest> {
+	const request = await createHalfSigned(sandbox, name, keyMode);
+	sandbox.simulate.sign(request.id, request.bob.id);
+	return request;
+}
+
+/** Requests of the node under test only (the set-up's own calls were cleared before). */
+export function requestLines(sandbox: Sandbox): string[] {
+	return sandbox.requests.map((r) => `${r.method} ${r.path}`);
+}
+
+/** The image the API itself hands out for a mark (decoded), to compare the node's binary with. */
+export async function markFromApi(
+	sandbox: Sandbox,
+	request: RichRequest,
+	signerId: string,
+	kind: 'signature' | 'initials' | 'stamp',
+	framed: boolean,
+): Promise<Buffer> {
+	const base = `/signing-requests/${request.id}/signers/${signerId}`;
+	const path = kind === 'stamp' ? `${base}/stamps/${request.fields.stamp}` : `${base}/${kind}`;
+	const body = await ok<{ image: string }>(sandbox, 'GET', `${path}?include_frame=${framed}`, undefined, request.keyMode);
+	return Buffer.from(body.image.replace(/^data:image\/png;base64,/, ''), 'base64');
+}
+
+/**
+ * A stand-in for pre-signed storage (the sandbox's own /_files/ URLs are not recorded and take no
+ * faults): answers every GET with the configured file and records the headers it got.
+ */
+export interface FileServer {
+	url: string;
+	received: Array<{ path: string; headers: Record<string, string | string[] | undefined> }>;
+	serve(status: number, body: Buffer | string, contentType: string): void;
+	close(): Promise<void>;
+}
+
+export async function startFileServer(): Promise<FileServer> {
+	let answer: { status: number; body: Buffer; contentType: string } = {
+		status: 200,
+		body: Buffer.alloc(0),
+		contentType: 'application/octet-stream',
+	};
+	const received: FileServer['received'] = [];
+	const server = http.createServer((req, res) => {
+		received.push({ path: req.url ?? '', headers: req.headers });
+		res.writeHead(answer.status, { 'Content-Type': answer.contentType, 'Content-Length': answer.body.length });
+		res.end(answer.body);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		received,
+		serve(status, body, contentType) {
+			answer = { status, body: Buffer.isBuffer(body) ? body : Buffer.from(body), contentType };
+		},
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}

@@ -1,0 +1,134 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import type { Sandbox } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import type { Draft } from './signingRequestKit';
+import { NO_SUCH_ID, api, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+beforeEach(() => {
+	sandbox.clearRequests();
+	resetRateLimiters();
+});
+afterAll(async () => await sandbox.close());
+
+const update = (id: string, parameters: Record<string, unknown>) =>
+	run(sandbox, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
+
+const person = (draft: Draft, email: string) => draft.recipients.find((r) => r.email === email)?.id as string;
+
+describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
+	it('sends every section: properties, settings, language, recipients with _temp_id, removals, fields and reminders', async () => {
+		const draft = await createDraft(sandbox, 'Full update');
+		sandbox.clearRequests();
+		const ada = person(draft, 'ada@example.com');
+		const bob = person(draft, 'bob@example.com');
+		const { output, error } = await update(draft.id, {
+			properties: { name: 'Updated', expiration_hours: 96, language: 'it', completion_title: 'Grazie' },
+			settingsMode: 'fields',
+			settings: { use_signing_order: false },
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{ ref: ada, first_name: 'Ada', last_name: 'King', email: 'ada@example.com', designation: 'Signer', order: 1 },
+					{ ref: 'temp_carol', first_name: 'Carol', last_name: 'Shaw', email: 'carol@example.com', designation: 'Signer', order: 2 },
+				],
+			},
+			deletedRecipients: { recipient: [{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' }] },
+			forceRemoveConditions: false,
+			fieldsMode: 'json',
+			fieldsJson: JSON.stringify([
+				{ type: 'date', recipient_id: 'temp_carol', page_number: 1, position: { x: 60, y: 90, width: 20, height: 5 }, date_signing_default: true },
+			]),
+			remindersMode: 'fields',
+			reminders: { reminder: [{ all_users: false, recipient_id: 'temp_carol', hours: 12, subject: 'Hi Carol', message: 'Please sign', id: '' }] },
+		});
+		expect(error).toBeUndefined();
+		const request = onlyRequest(sandbox);
+		expect(request).toMatchObject({ method: 'PUT', path: `/signing-requests/${draft.id}` });
+		expect(request.body).toEqual({
+			signing_request_properties: {
+				name: 'Updated',
+				expiration_hours: 96,
+				completion_title: 'Grazie',
+				settings: { use_signing_order: false },
+			},
+			language: 'it',
+			recipients: [
+				{ id: ada, first_name: 'Ada', last_name: 'King', email: 'ada@example.com', designation: 'Signer', order: 1 },
+				{ _temp_id: 'temp_carol', first_name: 'Carol', last_name: 'Shaw', email: 'carol@example.com', designation: 'Signer', order: 2 },
+			],
+			deleted_recipients: [{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' }],
+			fields: [
+				{ type: 'date', recipient_id: 'temp_carol', page_number: 1, position: { x: 60, y: 90, width: 20, height: 5 }, date_signing_default: true },
+			],
+			reminders: [{ all_users: false, recipient_id: 'temp_carol', hours: 12, subject: 'Hi Carol', message: 'Please sign' }],
+		});
+		const json = only(output);
+		expect(json).toMatchObject({ id: draft.id, name: 'Updated', key_mode: 'test' });
+		expect(json.summary).toMatchObject({ recipients_created: 1, recipients_updated: 1, recipients_deleted: 1, fields_created: 1, fields_reassigned: 1, reminders_created: 1 });
+		const users = (await api<{ results: Array<{ email: string; last_name: string }> }>(sandbox, 'GET', `/signing-requests/${draft.id}/users`)).body.results;
+		expect(users.map((u) => u.email).sort()).toEqual(['ada@example.com', 'carol@example.com']);
+	});
+
+	it('takes recipients as JSON: {"id": "temp_…"} is a new recipient; summary warnings reach the output', async () => {
+		const draft = await createDraft(sandbox, 'JSON update');
+		sandbox.clearRequests();
+		const { output, error } = await update(draft.id, {
+			recipientsMode: 'json',
+			recipientsJson: '[{"id":"temp_x","first_name":"Xavier","email":"X@example.com","designation":"CC"}]',
+			forceRemoveConditions: true,
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			recipients: [{ _temp_id: 'temp_x', first_name: 'Xavier', email: 'X@example.com', designation: 'CC' }],
+			force_remove_conditions: true,
+		});
+		expect(only(output).warnings).toEqual([expect.stringContaining('X@example.com')]);
+	});
+
+	it('gives a new recipient without a Reference ID a temporary ID of its own', async () => {
+		const draft = await createDraft(sandbox, 'Auto temp');
+		sandbox.clearRequests();
+		await update(draft.id, {
+			recipientsMode: 'fields',
+			recipients: { recipient: [{ first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }] },
+		});
+		expect(onlyRequest(sandbox).body).toEqual({
+			recipients: [{ _temp_id: 'temp_new_1', first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }],
+		});
+	});
+
+	it('checks the input before sending anything', async () => {
+		const cases: Array<[Record<string, unknown>, string]> = [
+			[{}, 'Nothing to update'],
+			[{ forceRemoveConditions: true }, 'Nothing to update'],
+			[{ recipientsMode: 'json', recipientsJson: '[{"id":"abc","order":1}]' }, 'Recipient 1: Reference ID "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)'],
+			[{ recipientsMode: 'json', recipientsJson: '{"id": 1' }, '"Recipients (JSON)" is not valid JSON'],
+			[{ recipientsMode: 'json', recipientsJson: '[{"_temp_id":"temp_1","email":"a@b.co"}]' }, 'Recipients (JSON), entry 1: "first_name" is required'],
+			[
+				{ fieldsMode: 'json', fieldsJson: '[{"type":"text","recipient_id":"temp_9","page_number":1,"position":{"x":1,"y":1,"width":1,"height":1}}]' },
+				'Field 1: recipient "temp_9" is not one of this request\'s recipients',
+			],
+			[{ deletedRecipients: { recipient: [{ recipient_id: NO_SUCH_ID, field_action: 'reassign', reassign_to_recipient_id: '' }] } }, 'Recipient to Remove 1: choose who gets the fields ("Reassign To")'],
+			[{ deletedRecipients: { recipient: [{ recipient_id: 'x', field_action: 'delete' }] } }, '"Recipient to Remove 1" is not a valid ID: "x"'],
+			[{ properties: { completion_redirect_delay: 99 } }, 'Properties: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30'],
+		];
+		for (const [parameters, message] of cases) {
+			const { error } = await update(NO_SUCH_ID, parameters);
+			expect(error?.message).toBe(message);
+		}
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('an update after sending is refused by the service with a readable 400', async () => {
+		const sent = await createSent(sandbox, 'Sent already');
+		sandbox.clearRequests();
+		const { error } = await update(sent.id, { properties: { name: 'Nope' } });
+		expect(onlyRequest(sandbox).status).toBe(400);
+		expect(error?.message).toBe('This signing request was already sent, so it can no longer be changed [ALREADY_SENT]');
+		expect((error as { httpCode?: string }).httpCode).toBe('400');
+	});
+});

@@ -1,0 +1,96 @@
+import { signingStoreOf } from '../../../../sandbox/signing/models';
+import {
+	NOT_A_UUID,
+	SALES,
+	api,
+	byId,
+	byList,
+	createTemplateFixture,
+	credentials,
+	run,
+	sent,
+	useSandbox,
+} from './setup';
+import type { TemplateFixture } from './setup';
+
+const ctx = useSandbox();
+let fixture: TemplateFixture;
+beforeAll(async () => {
+	fixture = await createTemplateFixture(ctx.sandbox);
+});
+
+const duplicate = (parameters: Record<string, unknown>, extra = {}) =>
+	run(ctx, 'template', 'duplicateTemplate', { templateId: byId(fixture.id), ...parameters }, extra);
+
+describe('Template → Create Signing Request (POST /templates/{id}/duplicate)', () => {
+	it('creates a draft signing request; the item IS the signing request, plus the message', async () => {
+		const { output, error } = await duplicate({ name: 'NDA for Bob' });
+		expect(error).toBeUndefined();
+		expect(sent(ctx)).toHaveLength(1);
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'POST',
+			path: `/templates/${fixture.id}/duplicate`,
+			query: {},
+			status: 201,
+		});
+		expect(sent(ctx)[0].body).toEqual({ name: 'NDA for Bob' });
+
+		expect(output[0]).toHaveLength(1);
+		const json = output[0][0].json;
+		expect(json.signing_request).toBeUndefined();
+		expect(json).toMatchObject({
+			id: expect.any(String),
+			name: 'NDA for Bob',
+			status: 'draft',
+			template_id: fixture.id,
+			message: expect.any(String),
+			key_mode: 'live',
+		});
+
+		// The new signing request exists, with the template's users and fields copied.
+		const request = signingStoreOf(ctx.sandbox.state).getSigningRequest(String(json.id));
+		expect(request).toBeDefined();
+		expect(request?.template_id).toBe(fixture.id);
+		expect(request?.recipients.map((r) => [r.email, r.designation, r.order])).toEqual([
+			['signer@example.com', 'Signer', 1],
+			['approver@example.com', 'Approver', 2],
+		]);
+		expect(request?.fields).toHaveLength(2);
+		const emailOf = (id: string | null) => request?.recipients.find((r) => r.id === id)?.email;
+		expect(request?.fields.map((f) => emailOf(f.recipient_id)).sort()).toEqual([
+			'approver@example.com',
+			'signer@example.com',
+		]);
+		expect(request?.reminders).toHaveLength(1);
+		// …and the API serves it like any other signing request.
+		const served = await api<{ results: unknown[] }>(ctx.sandbox, 'GET', `/signing-requests/${String(json.id)}/users`);
+		expect(served.status).toBe(200);
+		expect(served.body.results).toHaveLength(2);
+	});
+
+	it("without a name, sends no body and the request takes the template's name", async () => {
+		const { output, error } = await duplicate({});
+		expect(error).toBeUndefined();
+		expect(sent(ctx)[0]).toMatchObject({ method: 'POST', path: `/templates/${fixture.id}/duplicate`, rawBody: '' });
+		expect(output[0][0].json.name).toBe('NDA');
+	});
+
+	it('from the test key, the item is marked test', async () => {
+		const { output } = await duplicate({}, { credentials: credentials(ctx.sandbox, { keyToUse: 'test' }) });
+		expect(output[0][0].json).toMatchObject({ key_mode: 'test' });
+	});
+
+	it("another workspace's key is refused (mapped 403)", async () => {
+		const { error } = await duplicate({}, { credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) });
+		expect(sent(ctx)).toHaveLength(1);
+		expect(error?.message).toMatch(/^Permission denied/);
+	});
+
+	it('refuses a name over 255 characters and a malformed ID before sending', async () => {
+		const long = await duplicate({ name: 'x'.repeat(300) });
+		expect(long.error?.message).toBe('"Signing Request Name" is 300 characters long; the service accepts at most 255');
+		const badId = await run(ctx, 'template', 'duplicateTemplate', { templateId: byList(NOT_A_UUID) });
+		expect(badId.error?.message).toBe(`"Template" is not a valid ID: "${NOT_A_UUID}"`);
+		expect(sent(ctx)).toHaveLength(0);
+	});
+});
