@@ -1,0 +1,269 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { eventTypeOptions } from '../DocumentSigning/events';
+import { apiRequest } from '../DocumentSigning/transport';
+import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
+import { receive } from './receive';
+import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+
+export class DocumentSigningTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Document Signing Trigger',
+		name: 'documentSigningTrigger',
+		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["scope"] === "workspace" ? "Workspace events" : "Company-wide events"}}',
+		description:
+			'Starts the workflow when the document-signing service reports an event, for example a completed or declined document',
+		defaults: { name: 'Document Signing Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'documentSigningApi', required: true }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					"Deliveries also need the service's webhook master switch to be on (for the company, or for the workspace of a workspace webhook). The Test operation of a webhook bypasses that switch, so a successful test does not prove that real events will arrive.",
+				name: 'masterSwitchNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Scope',
+				name: 'scope',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Company (All Workspaces)',
+						value: 'company',
+						description:
+							'A company-level webhook: events of every workspace. Needs the protected workspace key; deliveries are signed with the company secret.',
+					},
+					{
+						name: 'One Workspace',
+						value: 'workspace',
+						description:
+							"A workspace webhook: events of that workspace only. Deliveries are signed with the workspace's secret.",
+					},
+				],
+				default: 'company',
+			},
+			{
+				displayName: 'Workspace',
+				name: 'workspace',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				required: true,
+				displayOptions: { show: { scope: ['workspace'] } },
+				description: 'The workspace whose events start this workflow',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 20000000-0000-4000-8000-000000000002',
+						validation: [
+							{
+								type: 'regex',
+								properties: {
+									regex: '^[0-9a-fA-F-]{36}$',
+									errorMessage: 'A workspace ID looks like 20000000-0000-4000-8000-000000000002',
+								},
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				description:
+					'The events that start this workflow. Choose at least one; "All Documented Events" stands for every event of the service\'s list. Deliveries of other events are acknowledged and ignored.',
+				options: [
+					{
+						name: 'All Documented Events',
+						value: ALL_EVENTS,
+						description: "Every event type of the service's documented list (not the ones marked extra)",
+					},
+					...eventTypeOptions(),
+				],
+			},
+			{
+				displayName: 'Additional Event Names',
+				name: 'additionalEvents',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. signing_request.some_new_event',
+				description:
+					'Event names that are in no list above (the service may add new ones), separated by commas',
+			},
+			{
+				displayName: 'Verify Signatures',
+				name: 'verifySignatures',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to accept only deliveries signed with the Webhook Signing Secret of the credential (X-Service-Signature). Forged, altered, stale or replayed deliveries are refused with 401.',
+			},
+			{
+				displayName:
+					'Without signature verification anyone who learns this URL can start the workflow with made-up data. Keep it on unless you really have to.',
+				name: 'verificationOffNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verifySignatures: [false] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Attach Signed PDF',
+						name: 'attachSignedPdf',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. The delivery is answered first, so the download does not delay the answer; if it fails the workflow still starts, with enrichment_errors.',
+					},
+					{
+						displayName: 'Fetch Full Signing Request',
+						name: 'fetchSigningRequest',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to fetch the whole signing request (GET /signing-requests/{ID}) for signing-request events and output it as signing_request. The delivery is answered first; if the fetch fails the workflow still starts, with enrichment_errors.',
+					},
+					{
+						displayName: 'Include Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to output the request headers of the delivery',
+					},
+					{
+						displayName: 'Include Raw Body',
+						name: 'includeRawBody',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to output the request body exactly as received (the signed text), as raw_body',
+					},
+					{
+						displayName: 'Put PDF in Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
+					},
+					{
+						displayName: 'Test Deliveries',
+						name: 'testDeliveries',
+						type: 'options',
+						options: [
+							{
+								name: 'Always Start the Workflow',
+								value: 'always',
+								description: 'Webhook.test deliveries start the workflow, also when it is active',
+							},
+							{
+								name: 'Never Start the Workflow',
+								value: 'never',
+								description: 'Webhook.test deliveries are acknowledged and ignored',
+							},
+							{
+								name: 'Only While Listening for a Test Event',
+								value: 'manualOnly',
+								description:
+									'Webhook.test deliveries show up while you test the workflow in the editor, but never start the active workflow',
+							},
+						],
+						default: 'manualOnly',
+						description:
+							'What a test delivery (event webhook.test, sent by the Test operation and when a webhook is created) does',
+					},
+					{
+						displayName: 'Timestamp Tolerance (Seconds)',
+						name: 'timestampTolerance',
+						type: 'number',
+						typeOptions: { minValue: 1, numberPrecision: 0 },
+						default: DEFAULT_TOLERANCE_SECONDS,
+						description:
+							'How far the signature timestamp may be from the clock of n8n, in either direction. Older deliveries count as replays.',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: {
+			async searchWorkspaces(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+				paginationToken?: string,
+			): Promise<INodeListSearchResult> {
+				const page = Math.max(1, Number(paginationToken) || 1);
+				const qs: IDataObject = { page, page_size: 50, sort_by: 'name', sort_order: 'asc' };
+				if (filter) qs.name = filter;
+				const response = (await apiRequest.call(this, 'GET', '/workspaces', { qs })) as {
+					results?: IDataObject[];
+					pagination?: { total_pages?: number };
+				};
+				const results = (response.results ?? []).map((workspace) => ({
+					name: `${String(workspace.name)}${workspace.protected ? ' (protected)' : ''}`,
+					value: String(workspace.id),
+				}));
+				const totalPages = Number(response.pagination?.total_pages ?? 0);
+				return { results, paginationToken: page < totalPages ? String(page + 1) : undefined };
+			},
+		},
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receive.call(this);
+	}
+}
