@@ -14,6 +14,7 @@ export const DEFAULT_RATE_LIMITS: Record<RateClass, number> = {
 	webhookTest: 10,
 	keyRotation: 1,
 	secretRotation: 1,
+	signerAsset: 60,
 };
 
 export const DEFAULT_RATE_WINDOW_MS = 60_000;
@@ -24,6 +25,8 @@ export const DEFAULT_RATE_WINDOW_MS = 60_000;
  * - POST /workspaces/{id}/api-key/regenerate | /api-key/expire      → keyRotation
  * - POST /webhooks/rotate-secret, POST /workspaces/{id}/webhooks/rotate-secret → secretRotation
  * - any method on /webhooks or /webhooks/{id}                       → webhook
+ * - GET /signing-requests/{id}/signers/… (signature, initials, stamp, file) and
+ *   GET /seals/{id}/image (api-reference §1.3: 60 per minute)       → signerAsset
  * - otherwise GET (and HEAD) → read; POST, PUT, PATCH, DELETE → write
  * A route can override this with its own `rateClass`.
  */
@@ -42,6 +45,8 @@ export function classifyRequest(method: string, path: string): RateClass {
 		}
 	}
 	if (first === 'webhooks' && segments.length <= 2) return 'webhook';
+	if (m === 'GET' && first === 'signing-requests' && third === 'signers') return 'signerAsset';
+	if (m === 'GET' && first === 'seals' && segments.length === 3 && third === 'image') return 'signerAsset';
 	return m === 'GET' || m === 'HEAD' ? 'read' : 'write';
 }
 

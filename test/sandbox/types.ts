@@ -4,7 +4,14 @@
  */
 
 /** Rate-limit class of a request. Exactly one class applies to each request. */
-export type RateClass = 'read' | 'write' | 'webhook' | 'webhookTest' | 'keyRotation' | 'secretRotation';
+export type RateClass =
+	| 'read'
+	| 'write'
+	| 'webhook'
+	| 'webhookTest'
+	| 'keyRotation'
+	| 'secretRotation'
+	| 'signerAsset';
 
 /** Lifecycle state of one API version (X-API-Version header value). */
 export interface VersionInfo {

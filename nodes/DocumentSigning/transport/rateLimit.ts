@@ -9,7 +9,8 @@ export type RateClass =
 	| 'webhook'
 	| 'webhookTest'
 	| 'keyRotation'
-	| 'secretRotation';
+	| 'secretRotation'
+	| 'signerAsset';
 
 /** Requests per minute the service allows for each class. */
 export const RATE_LIMITS: Readonly<Record<RateClass, number>> = {
@@ -19,6 +20,7 @@ export const RATE_LIMITS: Readonly<Record<RateClass, number>> = {
 	webhookTest: 10,
 	keyRotation: 1,
 	secretRotation: 1,
+	signerAsset: 60,
 };
 
 export const RATE_CLASS_LABELS: Readonly<Record<RateClass, string>> = {
@@ -28,6 +30,7 @@ export const RATE_CLASS_LABELS: Readonly<Record<RateClass, string>> = {
 	webhookTest: 'webhook test deliveries (10 per minute)',
 	keyRotation: 'API key regenerate/expire (1 per minute)',
 	secretRotation: 'webhook secret rotation (1 per minute)',
+	signerAsset: 'signer signature, initials, stamp, file and seal image retrieval (60 per minute)',
 };
 
 /** Window the published limits refer to. */
@@ -48,6 +51,12 @@ export function rateClassOf(method: string, path: string): RateClass {
 	}
 	if (upper === 'POST' && /^\/webhooks\/[^/]+\/test$/.test(clean)) return 'webhookTest';
 	if (/^\/webhooks(\/[^/]+)?$/.test(clean)) return 'webhook';
+	if (
+		upper === 'GET' &&
+		(/^\/signing-requests\/[^/]+\/signers\//.test(clean) || /^\/seals\/[^/]+\/image$/.test(clean))
+	) {
+		return 'signerAsset';
+	}
 	return upper === 'GET' || upper === 'HEAD' ? 'read' : 'write';
 }
 

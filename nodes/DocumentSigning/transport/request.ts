@@ -12,6 +12,7 @@ import type {
 	NodeExecutionHint,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
+import { randomBytes } from 'crypto';
 
 import type { KeyMode } from './errors';
 import { apiError, networkError, rateLimitWaitError } from './errors';
@@ -50,9 +51,18 @@ export const transportPolicy = {
 	timeoutMs: 60_000,
 };
 
+/** One file part of a multipart upload. */
+export interface FilePart {
+	data: Buffer;
+	fileName: string;
+	contentType: string;
+}
+
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
+	/** multipart/form-data parts (file uploads such as logos), sent instead of a JSON body. */
+	formData?: Record<string, string | FilePart>;
 	/** The item this call is made for, so errors point at it. */
 	itemIndex?: number;
 }
@@ -161,6 +171,38 @@ function retryAfterMs(headers: Record<string, unknown>, body: unknown, now: numb
 	return 1000;
 }
 
+function quoted(value: string): string {
+	return value.replace(/["\r\n\\]/g, '_');
+}
+
+/** Encodes multipart/form-data by hand: no runtime dependency, works on every Node version. */
+export function encodeMultipart(parts: Record<string, string | FilePart>): {
+	body: Buffer;
+	contentType: string;
+} {
+	const boundary = `----n8nDocumentSigning${randomBytes(12).toString('hex')}`;
+	const chunks: Buffer[] = [];
+	for (const [name, part] of Object.entries(parts)) {
+		if (typeof part === 'string') {
+			chunks.push(
+				Buffer.from(
+					`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${part}\r\n`,
+				),
+			);
+		} else {
+			chunks.push(
+				Buffer.from(
+					`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"; filename="${quoted(part.fileName)}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+				),
+				part.data,
+				Buffer.from('\r\n'),
+			);
+		}
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 function parseBody(body: unknown): unknown {
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
 	if (typeof body !== 'string') return body;
@@ -205,7 +247,14 @@ export async function apiRequestWithMeta<T = IDataObject>(
 		timeout: transportPolicy.timeoutMs,
 	};
 	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
-	if (options.body !== undefined) request.body = options.body;
+	if (options.formData) {
+		const multipart = encodeMultipart(options.formData);
+		request.body = multipart.body;
+		request.json = false;
+		request.headers = { ...request.headers, 'Content-Type': multipart.contentType };
+	} else if (options.body !== undefined) {
+		request.body = options.body;
+	}
 
 	for (let retries = 0; ; retries++) {
 		const wait = limiter.delayFor(rateClass);

@@ -25,6 +25,10 @@ describe('rateClassOf', () => {
 		['GET', '/webhooks/secret-status', 'webhook'],
 		['POST', '/workspaces/abc/api-key/regenerate', 'keyRotation'],
 		['POST', '/workspaces/abc/api-key/expire?key_type=test', 'keyRotation'],
+		['GET', '/signing-requests/abc/signers/def/signature', 'signerAsset'],
+		['GET', '/signing-requests/abc/signers/def/files/ghi', 'signerAsset'],
+		['GET', '/seals/abc/image', 'signerAsset'],
+		['GET', '/seals/abc', 'read'],
 	])('%s %s is %s', (method, path, expected) => {
 		expect(rateClassOf(method, path)).toBe(expected);
 	});
@@ -37,6 +41,7 @@ describe('rateClassOf', () => {
 			webhookTest: 10,
 			keyRotation: 1,
 			secretRotation: 1,
+			signerAsset: 60,
 		});
 	});
 });

@@ -108,6 +108,22 @@ describe('what is sent', () => {
 		expect(last().headers['content-type']).toContain('application/json');
 	});
 
+	it('uploads files as multipart/form-data with the key, and parses the JSON answer', async () => {
+		sandbox.injectFault({ method: 'POST', path: '/company/logo', kind: 'status', status: 200, body: { success: true, icon_url: 'https://cdn/logo.png' } });
+		const { context: ctx } = context();
+		const answer = <IDataObject>await apiRequest.call(ctx, 'POST', '/company/logo', {
+			formData: { file: { data: Buffer.from('PNGDATA'), fileName: 'logo "x".png', contentType: 'image/png' } },
+		});
+		expect(answer).toEqual({ success: true, icon_url: 'https://cdn/logo.png' });
+		const sent = last();
+		const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(sent.headers['content-type'])?.[1];
+		expect(boundary).toBeTruthy();
+		expect(sent.headers.authorization).toBe(PROTECTED.liveKey);
+		expect(sent.rawBody).toBe(
+			`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo _x_.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--${boundary}--\r\n`,
+		);
+	});
+
 	it('refuses a Base URL that is not a web address before sending anything', async () => {
 		const { context: ctx } = context({ baseUrl: 'api.example.com' });
 		await expect(apiRequest.call(ctx, 'GET', '/company')).rejects.toThrow(
