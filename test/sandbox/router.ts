@@ -18,6 +18,8 @@ export interface RequestContext {
 	/** Parsed JSON body (undefined when empty). Invalid JSON never reaches a handler (400). */
 	body: unknown;
 	rawBody: string;
+	/** The body as received (multipart file uploads); same bytes as `rawBody`. */
+	rawBytes?: Buffer;
 	/** The API version applied to this request. */
 	version: number;
 	/** The authenticated caller (company, workspace, mode, protected). */

@@ -35,6 +35,7 @@ import { InternalRouter, handleInternal, isInternalPath, writeInternal } from '.
 import { SigningStore } from './signing/models';
 import type { SigningSimulator } from './signing/simulate';
 import { registerWebhookInternalRoutes } from './routes/webhooks';
+import { registerEmailDomainInternalRoutes } from './routes/emailDomains';
 import { attachWebhooks, type DeliveryRecord, type SandboxWebhooks } from './webhooks';
 
 export interface Sandbox {
@@ -111,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	registerFileRoutes(internalRouter);
 	registerSimulateRoutes(internalRouter);
 	registerWebhookInternalRoutes(internalRouter, state);
+	registerEmailDomainInternalRoutes(internalRouter, state);
 	const webhookArea = attachWebhooks(state, {
 		retryScale: options.webhookRetryScale,
 		timeoutMs: options.webhookTimeoutMs,
@@ -160,8 +162,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		};
 		requests.push(record);
 
-		record.rawBody = await readBody(req);
-		const parsed = parseJson(record.rawBody);
+		const rawBytes = await readBodyBytes(req);
+		record.rawBody = rawBytes.toString('utf8');
+		// multipart/form-data (file uploads such as logos) is not JSON: handlers read `rawBytes`.
+		const multipart = /^multipart\/form-data/i.test(record.headers['content-type'] ?? '');
+		const parsed: ParsedJson = multipart ? { ok: true, value: undefined } : parseJson(record.rawBody);
 		record.body = parsed.ok ? parsed.value : undefined;
 
 		const fault = faults.take(method, path);
@@ -175,7 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		} else {
 			if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
 			if (closed) return;
-			response = await processRequest(req, record, parsed, requestId);
+			response = await processRequest(req, record, parsed, requestId, rawBytes);
 		}
 		record.status = response.status;
 		send(res, response);
@@ -186,6 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		record: RecordedRequest,
 		parsed: ParsedJson,
 		requestId: string,
+		rawBytes: Buffer,
 	): Promise<Response> {
 		const headers: Record<string, string> = { 'X-Request-Id': requestId };
 
@@ -217,6 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			headers: record.headers,
 			body: parsed.value,
 			rawBody: record.rawBody,
+			rawBytes,
 			version: version.version,
 			auth,
 			state,
@@ -324,6 +331,15 @@ function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
 		out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
 	}
 	return out;
+}
+
+function readBodyBytes(req: http.IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', () => resolve(Buffer.concat(chunks)));
+	});
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {

@@ -6,9 +6,15 @@
 import type { Router } from '../router';
 import { registerApiKeyRoutes } from './apiKeys';
 import { registerCompanyRoutes } from './company';
+import { registerEmailDomainRoutes } from './emailDomains';
+import { registerEmailTemplateRoutes } from './emailTemplates';
 import { registerSigningRoutes } from './signingRequests';
 import { registerWorkspaceRoutes } from './workspaces';
+import { registerWorkspaceSettingsRoutes } from './workspaceSettings';
 import { registerWebhookRoutes } from './webhooks';
+import { registerSealRoutes } from './seals';
+import { registerJwtRoutes } from './jwt';
+import { registerSignerTermsRoutes } from './signerTerms';
 
 export function registerAllRoutes(router: Router): void {
 	registerCompanyRoutes(router);
@@ -16,4 +22,10 @@ export function registerAllRoutes(router: Router): void {
 	registerWorkspaceRoutes(router);
 	registerSigningRoutes(router);
 	registerWebhookRoutes(router);
+	registerSealRoutes(router);
+	registerWorkspaceSettingsRoutes(router);
+	registerEmailDomainRoutes(router);
+	registerEmailTemplateRoutes(router);
+	registerJwtRoutes(router);
+	registerSignerTermsRoutes(router);
 }

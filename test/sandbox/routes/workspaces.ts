@@ -6,7 +6,11 @@
  * - GET    /workspaces/:id   get
  * - PUT    /workspaces/:id   full replacement: name required
  * - PATCH  /workspaces/:id   name; `protected` or no updatable field → 400
+ * - POST   /workspaces/:id/logo   multipart `file`, PNG/JPEG ≤2 MB → {success, icon_url}
+ * - DELETE /workspaces/:id/logo   → {success}; certificates fall back to the company logo
+ * Create emits workspace.created, PUT/PATCH workspace.updated. There is no DELETE (v01.38.00).
  */
+import { acceptLogo } from '../company/logo';
 import { requireProtectedKey, requireWorkspace } from '../access';
 import { paginate, parsePageParams, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
@@ -25,6 +29,18 @@ export function registerWorkspaceRoutes(router: Router): void {
 	}));
 	router.put('/workspaces/:id', (ctx) => updateWorkspace(ctx, 'PUT'));
 	router.patch('/workspaces/:id', (ctx) => updateWorkspace(ctx, 'PATCH'));
+	router.post('/workspaces/:id/logo', (ctx) => {
+		const ws = requireWorkspace(ctx, ctx.params.id);
+		ws.icon_url = acceptLogo(ctx, `workspaces/${ws.id}`);
+		ctx.state.touchWorkspace(ws);
+		return { body: { success: true, icon_url: ws.icon_url } };
+	});
+	router.delete('/workspaces/:id/logo', (ctx) => {
+		const ws = requireWorkspace(ctx, ctx.params.id);
+		ws.icon_url = null;
+		ctx.state.touchWorkspace(ws);
+		return { body: { success: true } };
+	});
 }
 
 function listWorkspaces(ctx: RequestContext) {
@@ -63,6 +79,7 @@ function createWorkspace(ctx: RequestContext) {
 	const name = bodyString(v, body, 'name', { required: true, max: NAME_MAX });
 	v.throwIfInvalid();
 	const ws = ctx.state.createWorkspace(name as string);
+	ctx.state.events.emit('workspace.created', ws.id, { workspace: { id: ws.id, name: ws.name } });
 	return { status: 201, body: ctx.state.workspaceJson(ws) };
 }
 
@@ -79,5 +96,6 @@ function updateWorkspace(ctx: RequestContext, method: 'PUT' | 'PATCH') {
 	v.throwIfInvalid();
 	ws.name = name as string;
 	ctx.state.touchWorkspace(ws);
+	ctx.state.events.emit('workspace.updated', ws.id, { workspace: { id: ws.id, name: ws.name } });
 	return { body: ctx.state.workspaceJson(ws) };
 }
