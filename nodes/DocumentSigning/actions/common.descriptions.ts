@@ -740,3 +740,55 @@ export function signingRequestOptions(
 	}
 	return options;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Webhook picker (added with the Webhooks area)
+
+/** Webhook picker: searchable list (company-level and workspace webhooks), URL, or ID. Parameter name: webhookId. */
+export const webhookLocator: INodeProperties = locator(
+	'webhookId',
+	'Webhook',
+	'searchWebhooks',
+	'webhook',
+	'webhooks',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Organization seal picker (added with the Organization Seals area)
+
+/** Organization seal picker: searchable list (active seals), URL, or ID. Parameter name: sealId. */
+export const sealLocator: INodeProperties = locator(
+	'sealId',
+	'Organization Seal',
+	'searchSeals',
+	'seal',
+	'seals',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Email domain picker (added with the Email Domains area)
+
+/**
+ * Email domain picker: searchable list of the scope's domains (company, or the workspace chosen
+ * in "Workspace" for the workspace operations), URL, or ID. Parameter name: domainId.
+ */
+export const emailDomainLocator: INodeProperties = locator(
+	'domainId',
+	'Domain',
+	'searchEmailDomains',
+	'domain',
+	'domains',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Logos (added with the Company / Workspace areas). Reader: readLogoBinary in helpers/binary.ts.
+
+/** Input binary property holding a PNG or JPEG logo. Parameter name: binaryPropertyName. */
+export const logoBinaryProperty: INodeProperties = {
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the input binary field containing the logo (PNG or JPEG, at most 2 MB)',
+};

@@ -1,16 +1,24 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationModule, ResourceModule } from './types';
+import { company } from './company/Company.resource';
 import { customField } from './customField/CustomField.resource';
+import { workspaceSettings } from './workspaceSettings/WorkspaceSettings.resource';
+import { emailDomain } from './emailDomain/EmailDomain.resource';
+import { emailTemplate } from './emailTemplate/EmailTemplate.resource';
+import { organizationSeal } from './organizationSeal/OrganizationSeal.resource';
 import { signingRequest } from './signingRequest/SigningRequest.resource';
 import { template } from './template/Template.resource';
 import { workspace } from './workspace/Workspace.resource';
+import { webhook } from './webhook/Webhook.resource';
+import { jwt } from './jwt/Jwt.resource';
+import { signerTerms } from './signerTerms/SignerTerms.resource';
 
 /**
  * THE list of resources and their operations. The node's UI, the router, the README's operation
  * table and the tests are all derived from it.
  */
-export const RESOURCES: ResourceModule[] = [workspace, template, customField, signingRequest];
+export const RESOURCES: ResourceModule[] = [workspace, template, customField, signingRequest, webhook, emailDomain, emailTemplate, organizationSeal, jwt, company, workspaceSettings, signerTerms];
 
 export function findOperation(resource: string, operation: string): OperationModule | undefined {
 	const found = RESOURCES.find((r) => r.value === resource);

@@ -96,3 +96,75 @@ export function decodeDataUri(uri: unknown): { mimeType: string; data: Buffer } 
 	const data = match[2] ? Buffer.from(match[3], 'base64') : Buffer.from(decodeURIComponent(match[3]));
 	return { mimeType, data };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Logo images (added with the Company / Workspace areas): company and workspace logo uploads.
+
+/** The service accepts logos up to 2 MB. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+function imageTypeOf(data: Buffer): { mimeType: string; extension: string } | undefined {
+	if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+		return { mimeType: 'image/png', extension: 'png' };
+	}
+	if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
+		return { mimeType: 'image/jpeg', extension: 'jpg' };
+	}
+	return undefined;
+}
+
+/**
+ * Reads a logo from an input item's binary property (any binary storage mode), after checking it
+ * is there, is a PNG or JPEG (by its bytes, not its name) and is at most 2 MB. Returns the file
+ * part for a multipart upload (`formData: { file }`).
+ */
+export async function readLogoBinary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	fieldLabel = 'Input Binary Field',
+): Promise<{ data: Buffer; fileName: string; contentType: string }> {
+	const property = String(propertyName ?? '').trim();
+	if (property === '') {
+		throw new NodeOperationError(this.getNode(), `"${fieldLabel}" is empty`, {
+			description: 'Enter the name of the binary property that holds the logo, usually "data".',
+			itemIndex,
+		});
+	}
+	const item = this.getInputData()[itemIndex];
+	const binary = item?.binary?.[property];
+	if (!binary) {
+		const available = Object.keys(item?.binary ?? {});
+		throw new NodeOperationError(
+			this.getNode(),
+			`No binary property "${property}" on item ${itemIndex} (set in "${fieldLabel}")`,
+			{
+				description: available.length
+					? `This item has these binary properties: ${available.join(', ')}.`
+					: 'This item has no binary data. Read the image first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.',
+				itemIndex,
+			},
+		);
+	}
+	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (data.length > MAX_LOGO_BYTES) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file in binary property "${property}" is ${megabytes(data.length)}; the service accepts logos up to 2 MB`,
+			{ itemIndex },
+		);
+	}
+	const type = imageTypeOf(data);
+	if (!type) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file in binary property "${property}" is not a PNG or JPEG image`,
+			{
+				description: `Its type is ${binary.mimeType || 'unknown'}${binary.fileName ? ` (${binary.fileName})` : ''}. The service accepts PNG and JPEG logos only.`,
+				itemIndex,
+			},
+		);
+	}
+	const fileName = binary.fileName || `logo.${type.extension}`;
+	return { data, fileName, contentType: type.mimeType };
+}

@@ -76,3 +76,11 @@ export async function getSigningRequestCustomFields(
 ): Promise<INodePropertyOptions[]> {
 	return await customFields(this, 'signingRequestId', (id) => `/signing-requests/${id}/custom-fields`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Workspace custom field definitions (added with the workspace custom-field operations)
+
+/** Custom fields of the workspace chosen in the node ("Workspace" parameter). */
+export async function getWorkspaceCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await customFields(this, 'workspaceId', (id) => `/workspace/${id}/custom-fields`);
+}

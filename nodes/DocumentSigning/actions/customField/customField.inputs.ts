@@ -5,7 +5,7 @@ import { checkId } from '../../helpers/ids';
 import { listEntries } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import type { ApiResponse } from '../../transport';
-import { signingRequestLocator, templateLocator } from '../common.descriptions';
+import { signingRequestLocator, templateLocator, workspaceLocator } from '../common.descriptions';
 
 /**
  * What the custom-field operations share: where the definitions live (a template or a signing
@@ -14,7 +14,7 @@ import { signingRequestLocator, templateLocator } from '../common.descriptions';
 
 export interface CustomFieldOwner {
 	/** Locator parameter and its label in errors. */
-	parameter: 'templateId' | 'signingRequestId';
+	parameter: 'templateId' | 'signingRequestId' | 'workspaceId';
 	label: string;
 	locator: INodeProperties;
 	/** The owner's path prefix, e.g. /templates/{id}. */
@@ -37,6 +37,15 @@ export const SIGNING_REQUEST_OWNER: CustomFieldOwner = {
 	locator: signingRequestLocator,
 	basePath: (id) => `/signing-requests/${id}`,
 	loadOptionsMethod: 'getSigningRequestCustomFields',
+};
+
+/** Workspace-level definitions (added with the workspace custom-field operations). */
+export const WORKSPACE_OWNER: CustomFieldOwner = {
+	parameter: 'workspaceId',
+	label: 'Workspace',
+	locator: workspaceLocator,
+	basePath: (id) => `/workspace/${id}`,
+	loadOptionsMethod: 'getWorkspaceCustomFields',
 };
 
 export const MAX_LABEL_LENGTH = 100;

@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'getCompany',
+	name: 'Get',
+	action: 'Get the company',
+	description: 'Get the company of the API key: name, owner, language, logo and credits',
+	method: 'GET',
+	path: '/company',
+};
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithMeta.call(this, 'GET', meta.path, { itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'getCompanySettings',
+	name: 'Get Settings',
+	action: 'Get the company settings',
+	description: 'Get the company-wide defaults: expiration, signing options, branding colours, completion page, time zone',
+	method: 'GET',
+	path: '/company/settings',
+};
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithMeta.call(this, 'GET', meta.path, { itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

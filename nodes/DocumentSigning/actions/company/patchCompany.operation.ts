@@ -1,0 +1,39 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { checkCompanyFields, companyFieldValues } from './company.inputs';
+
+export const meta: OperationMeta = {
+	value: 'patchCompany',
+	name: 'Update One Part',
+	action: 'Update some company details',
+	description: 'Change only the company details you choose (needs the protected key)',
+	method: 'PATCH',
+	path: '/company',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: companyFieldValues,
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const fields = { ...(this.getNodeParameter('updateFields', i, {}) as IDataObject) };
+	if (Object.keys(fields).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Add at least one field to update in "Update Fields"', {
+			itemIndex: i,
+		});
+	}
+	const body = checkCompanyFields(this, fields, i);
+	const response = await apiRequestWithMeta.call(this, 'PATCH', meta.path, { body, itemIndex: i });
+	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
+}

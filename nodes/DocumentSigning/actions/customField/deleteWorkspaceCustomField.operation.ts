@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { WORKSPACE_OWNER, customFieldId } from './customField.inputs';
+import { workspaceCustomFieldIdInput } from './workspaceCustomField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'deleteWorkspaceCustomField',
+	name: 'Delete From Workspace',
+	action: 'Delete a custom field from a workspace',
+	description: 'Remove a custom field definition from a workspace',
+	method: 'DELETE',
+	path: '/workspace/{workspace_id}/custom-fields/{field_id}',
+};
+
+export const description: INodeProperties[] = [WORKSPACE_OWNER.locator, workspaceCustomFieldIdInput('delete')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const fieldId = customFieldId(this, i);
+	const response = await apiRequestWithMeta.call(
+		this,
+		'DELETE',
+		`${WORKSPACE_OWNER.basePath(id)}/custom-fields/${fieldId}`,
+		{ itemIndex: i },
+	);
+	// The answer is only {message}; the ids tell the next node which field went.
+	return toItems(
+		{ ...(response.body as IDataObject), custom_field_id: fieldId, workspace_id: id },
+		response.keyMode,
+	);
+}

@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { MAX_LABEL_LENGTH, WORKSPACE_OWNER, customFieldId } from './customField.inputs';
+import {
+	checkPresetFields,
+	isPresetOption,
+	presetValueOption,
+	workspaceCustomFieldIdInput,
+} from './workspaceCustomField.inputs';
+
+export const meta: OperationMeta = {
+	value: 'updateWorkspaceCustomField',
+	name: 'Update for Workspace',
+	action: 'Update a custom field of a workspace',
+	description: "Change a workspace custom field's label or preset (its name cannot change)",
+	method: 'PUT',
+	path: '/workspace/{workspace_id}/custom-fields/{field_id}',
+};
+
+export const description: INodeProperties[] = [
+	WORKSPACE_OWNER.locator,
+	workspaceCustomFieldIdInput('update'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			isPresetOption,
+			{
+				displayName: 'Label',
+				name: 'field_label',
+				type: 'string',
+				default: '',
+				description: `What the field is called (at most ${MAX_LABEL_LENGTH} characters)`,
+			},
+			presetValueOption,
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const fieldId = customFieldId(this, i);
+	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
+	const body = checkPresetFields(this, fields, i);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Add at least one field to update in "Update Fields"', {
+			itemIndex: i,
+		});
+	}
+	const response = await apiRequestWithMeta.call(
+		this,
+		'PUT',
+		`${WORKSPACE_OWNER.basePath(id)}/custom-fields/${fieldId}`,
+		{ body, itemIndex: i },
+	);
+	return toItems(response.body as IDataObject, response.keyMode);
+}

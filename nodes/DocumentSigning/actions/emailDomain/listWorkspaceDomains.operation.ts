@@ -1,0 +1,19 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { OperationMeta } from '../types';
+import { listDomains, listFields, setupNotice } from './emailDomain.common';
+
+export const meta: OperationMeta = {
+	value: 'listWorkspaceDomains',
+	name: 'Get Many (Workspace)',
+	action: 'Get many workspace email domains',
+	description: 'List the workspace email domains with their verification and DNS status',
+	method: 'GET',
+	path: '/workspace/{workspace_id}/domains',
+};
+
+export const description: INodeProperties[] = [setupNotice('list', 'workspace'), ...listFields('workspace')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	return await listDomains.call(this, 'workspace', i);
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { emailTypeField, emailTypeOf } from './emailTemplate.common';
+
+export const meta: OperationMeta = {
+	value: 'deleteCompanyEmailTemplate',
+	name: 'Delete (Company)',
+	action: 'Delete a company email template',
+	description: 'Remove the company template for one email type: it falls back to the built-in default',
+	method: 'DELETE',
+	path: '/company/email-templates/{email_type}',
+};
+
+export const description: INodeProperties[] = [emailTypeField];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const type = emailTypeOf(this, i);
+	const response = await apiRequestWithMeta.call(this, 'DELETE', `/company/email-templates/${type}`, { itemIndex: i });
+	return toItems({ email_type: type, ...(response.body as IDataObject) }, response.keyMode);
+}

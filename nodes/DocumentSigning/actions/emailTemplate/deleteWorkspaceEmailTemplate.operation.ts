@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { emailTypeField, emailTypeOf, workspaceTemplatesPath } from './emailTemplate.common';
+
+export const meta: OperationMeta = {
+	value: 'deleteWorkspaceEmailTemplate',
+	name: 'Delete (Workspace)',
+	action: 'Delete a workspace email template',
+	description: "Remove a workspace's template for one email type: it falls back to the company template, then the default",
+	method: 'DELETE',
+	path: '/workspace/{workspace_id}/email-templates/{email_type}',
+};
+
+export const description: INodeProperties[] = [workspaceLocator, emailTypeField];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const type = emailTypeOf(this, i);
+	const response = await apiRequestWithMeta.call(this, 'DELETE', `${workspaceTemplatesPath(this, i)}/${type}`, {
+		itemIndex: i,
+	});
+	return toItems({ email_type: type, ...(response.body as IDataObject) }, response.keyMode);
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { LANGUAGES } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'getEmailTemplateDefaults',
+	name: 'Get Defaults',
+	action: 'Get the default email templates of a language',
+	description: 'Get the built-in subject and body of every email type in one language',
+	method: 'GET',
+	path: '/email-templates/defaults/{language}',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'options',
+		options: [...LANGUAGES],
+		default: 'en',
+		required: true,
+		description: 'Language of the default templates',
+	},
+	{
+		displayName: 'Split Into Items',
+		name: 'splitIntoItems',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to output one item per email type ({language, email_type, subject, body}) instead of one item with all',
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const language = String(this.getNodeParameter('language', i, '') ?? '').trim();
+	if (!LANGUAGES.some((l) => l.value === language)) {
+		throw new NodeOperationError(this.getNode(), `"Language" is not a supported language: "${language.slice(0, 20)}"`, {
+			description: `Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
+			itemIndex: i,
+		});
+	}
+	const response = await apiRequestWithMeta.call(this, 'GET', `/email-templates/defaults/${language}`, { itemIndex: i });
+	const body = response.body as IDataObject;
+	if (!this.getNodeParameter('splitIntoItems', i, false)) return toItems(body, response.keyMode);
+	const templates = (body.templates ?? {}) as IDataObject;
+	return toItems(
+		Object.entries(templates).map(([type, t]) => ({ language: body.language ?? language, email_type: type, ...(t as IDataObject) })),
+		response.keyMode,
+	);
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listCompanyEmailTemplates',
+	name: 'Get Many (Company)',
+	action: 'Get many company email templates',
+	description: 'List the company email templates: the defaults of every workspace without its own',
+	method: 'GET',
+	path: '/company/email-templates',
+};
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithMeta.call(this, 'GET', meta.path, { itemIndex: i });
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listEmailTemplatePlaceholders',
+	name: 'Get Placeholders',
+	action: 'Get the email template placeholders',
+	description: 'List the placeholders (such as {{signing_link}}) email templates may use',
+	method: 'GET',
+	path: '/email-templates/placeholders',
+};
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithMeta.call(this, 'GET', meta.path, { itemIndex: i });
+	return toItems(listEntries(this, response.body, i, 'placeholders'), response.keyMode);
+}

@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { workspaceTemplatesPath } from './emailTemplate.common';
+
+export const meta: OperationMeta = {
+	value: 'listWorkspaceEmailTemplates',
+	name: 'Get Many (Workspace)',
+	action: 'Get many workspace email templates',
+	description: "List a workspace's own email templates (types without one use the company template or the default)",
+	method: 'GET',
+	path: '/workspace/{workspace_id}/email-templates',
+};
+
+export const description: INodeProperties[] = [workspaceLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithMeta.call(this, 'GET', workspaceTemplatesPath(this, i), { itemIndex: i });
+	return toItems(listEntries(this, response.body, i), response.keyMode);
+}

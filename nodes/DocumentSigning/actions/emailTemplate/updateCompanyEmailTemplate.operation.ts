@@ -1,0 +1,19 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { OperationMeta } from '../types';
+import { emailTypeField, emailTypeOf, templateContentFields, upsertTemplate } from './emailTemplate.common';
+
+export const meta: OperationMeta = {
+	value: 'updateCompanyEmailTemplate',
+	name: 'Create or Update (Company)',
+	action: 'Create or update a company email template',
+	description: 'Set the company-wide subject and HTML body for one email type (needs the protected API key)',
+	method: 'PUT',
+	path: '/company/email-templates/{email_type}',
+};
+
+export const description: INodeProperties[] = [emailTypeField, ...templateContentFields];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	return await upsertTemplate.call(this, `/company/email-templates/${emailTypeOf(this, i)}`, i);
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { embedSnippetFields, normaliseGeneratedToken, readSnippetSettings, withSnippet } from './jwt.common';
+
+export const meta: OperationMeta = {
+	value: 'generateSigningRequestToken',
+	name: 'Generate Signing Request Token',
+	action: 'Generate a signing request editor token',
+	description: 'Create a JWT that opens a signing request in the embedded signing-request editor (valid 7 days)',
+	method: 'POST',
+	path: '/jwt/generate-signing-request',
+};
+
+export const description: INodeProperties[] = [signingRequestLocator, ...embedSnippetFields('signingRequest')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const signingRequestId = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const snippet = readSnippetSettings(this, i);
+	const body = (await apiRequest.call(this, 'POST', meta.path, {
+		body: { companies_workspaces_signing_requests_id: signingRequestId },
+		itemIndex: i,
+	})) as IDataObject;
+	const token = normaliseGeneratedToken(this, body, 'signingRequest', signingRequestId, i);
+	return toItems(withSnippet(token, 'signingRequest', snippet), await getKeyMode.call(this, i));
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import { templateLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { embedSnippetFields, normaliseGeneratedToken, readSnippetSettings, withSnippet } from './jwt.common';
+
+export const meta: OperationMeta = {
+	value: 'generateTemplateToken',
+	name: 'Generate Template Token',
+	action: 'Generate a template editor token',
+	description: 'Create a JWT that opens a template in the embedded template editor (valid 24 hours)',
+	method: 'POST',
+	path: '/generate-template-token',
+};
+
+export const description: INodeProperties[] = [templateLocator, ...embedSnippetFields('template')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const templateId = getIdParameter(this, 'templateId', i, 'Template');
+	const snippet = readSnippetSettings(this, i);
+	const body = (await apiRequest.call(this, 'POST', meta.path, {
+		body: { companies_workspaces_templates_id: templateId },
+		itemIndex: i,
+	})) as IDataObject;
+	const token = normaliseGeneratedToken(this, body, 'template', templateId, i);
+	return toItems(withSnippet(token, 'template', snippet), await getKeyMode.call(this, i));
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { checkId } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import type { OperationMeta } from '../types';
+import { jwtIdField, normaliseRevocation } from './jwt.common';
+
+export const meta: OperationMeta = {
+	value: 'revokeSigningRequestToken',
+	name: 'Revoke Signing Request Token',
+	action: 'Revoke a signing request editor token',
+	description: 'Invalidate a signing request editor JWT before it expires',
+	method: 'POST',
+	path: '/jwt/revoke-signing-request',
+};
+
+export const description: INodeProperties[] = [jwtIdField];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const jwtId = checkId(this, this.getNodeParameter('jwtId', i), 'JWT ID', i);
+	const body = (await apiRequest.call(this, 'POST', meta.path, { body: { jwt_id: jwtId }, itemIndex: i })) as IDataObject;
+	return toItems(normaliseRevocation(body, jwtId), await getKeyMode.call(this, i));
+}

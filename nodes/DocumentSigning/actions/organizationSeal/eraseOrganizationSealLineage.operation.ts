@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { explainApiErrors } from '../../helpers/explain';
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import type { ApiResponse } from '../../transport';
+import { apiRequestWithMeta } from '../../transport';
+import { sealLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { sealErrorExplainer } from './seal.inputs';
+
+export const meta: OperationMeta = {
+	value: 'eraseOrganizationSealLineage',
+	name: 'Erase',
+	action: 'Erase a revoked organization seal for good',
+	description: 'Permanently erase every version of a revoked seal. Irreversible; needs the protected API key.',
+	method: 'DELETE',
+	path: '/seals/{id}/erase',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Erasing is irreversible: every version of the seal (its whole lineage) is deleted for good. Only a seal that has been revoked can be erased, and only with the protected (company-level) API key.',
+		name: 'eraseNotice',
+		type: 'notice',
+		default: '',
+	},
+	{ ...sealLocator, description: 'The seal to erase: any version of it (the whole lineage is erased)' },
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
+	const response = await explainApiErrors(
+		this,
+		async () => (await apiRequestWithMeta.call(this, 'DELETE', `/seals/${id}/erase`, { itemIndex: i })) as ApiResponse,
+		sealErrorExplainer,
+	);
+	return toItems({ ...(response.body as IDataObject), seal_id: id }, response.keyMode);
+}

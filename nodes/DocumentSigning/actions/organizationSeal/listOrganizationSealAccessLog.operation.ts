@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { explainApiErrors } from '../../helpers/explain';
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { getKeyMode, paginateCursor } from '../../transport';
+import { paginationFields, sealLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { sealErrorExplainer } from './seal.inputs';
+
+export const meta: OperationMeta = {
+	value: 'listOrganizationSealAccessLog',
+	name: 'Get Access Log',
+	action: 'Get the access log of an organization seal',
+	description:
+		'List what happened to the seal (created, replaced, renamed, default changed, revoked, erased, image read …), one item per entry',
+	method: 'GET',
+	path: '/seals/{id}/access-log',
+};
+
+export const description: INodeProperties[] = [sealLocator, ...paginationFields()];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
+	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
+	const entries = await explainApiErrors(
+		this,
+		async () =>
+			await paginateCursor.call(this, `/seals/${id}/access-log`, 'entries', {
+				returnAll,
+				limit,
+				itemIndex: i,
+			}),
+		sealErrorExplainer,
+	);
+	return toItems(entries, await getKeyMode.call(this, i));
+}

@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { explainApiErrors } from '../../helpers/explain';
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { getKeyMode, paginateCursor } from '../../transport';
+import { paginationFields, sealLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { sealErrorExplainer } from './seal.inputs';
+
+export const meta: OperationMeta = {
+	value: 'listOrganizationSealApplications',
+	name: 'Get Applications',
+	action: 'Get the applications of an organization seal',
+	description:
+		'List where the seal has been used on signing requests (status applied, paused or pending), one item each',
+	method: 'GET',
+	path: '/seals/{id}/applications',
+};
+
+export const description: INodeProperties[] = [sealLocator, ...paginationFields()];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
+	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
+	const applications = await explainApiErrors(
+		this,
+		async () =>
+			await paginateCursor.call(this, `/seals/${id}/applications`, 'applications', {
+				returnAll,
+				limit,
+				itemIndex: i,
+			}),
+		sealErrorExplainer,
+	);
+	return toItems(applications, await getKeyMode.call(this, i));
+}

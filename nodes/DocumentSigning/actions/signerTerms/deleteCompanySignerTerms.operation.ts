@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import type { OperationMeta } from '../types';
+import { languageField, readLanguage } from './signerTerms.common';
+
+export const meta: OperationMeta = {
+	value: 'deleteCompanySignerTerms',
+	name: 'Delete Company Terms',
+	action: 'Delete company signer terms',
+	description: "Delete the company's default signer terms for one language (protected key)",
+	method: 'DELETE',
+	path: '/company/signer-terms/{language}',
+};
+
+export const description: INodeProperties[] = [languageField('delete')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const language = readLanguage(this, i);
+	const response = (await apiRequest.call(this, 'DELETE', `/company/signer-terms/${language}`, {
+		itemIndex: i,
+	})) as IDataObject;
+	return toItems({ language, deleted: true, ...response }, await getKeyMode.call(this, i));
+}

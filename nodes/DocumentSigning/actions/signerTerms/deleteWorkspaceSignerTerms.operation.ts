@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { languageField, readLanguage } from './signerTerms.common';
+
+export const meta: OperationMeta = {
+	value: 'deleteWorkspaceSignerTerms',
+	name: 'Delete Workspace Terms',
+	action: 'Delete workspace signer terms',
+	description: "Delete a workspace's own signer terms for one language (the company terms apply again)",
+	method: 'DELETE',
+	path: '/workspace/{workspace_id}/signer-terms/{language}',
+};
+
+export const description: INodeProperties[] = [workspaceLocator, languageField('delete')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const language = readLanguage(this, i);
+	const response = (await apiRequest.call(this, 'DELETE', `/workspace/${workspaceId}/signer-terms/${language}`, {
+		itemIndex: i,
+	})) as IDataObject;
+	return toItems({ workspace_id: workspaceId, language, deleted: true, ...response }, await getKeyMode.call(this, i));
+}

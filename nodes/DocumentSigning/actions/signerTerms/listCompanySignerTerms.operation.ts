@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { listEntries, toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'listCompanySignerTerms',
+	name: 'Get Many Company Terms',
+	action: 'Get many company signer terms',
+	description: "List the company's default signer terms, one item per language (protected key)",
+	method: 'GET',
+	path: '/company/signer-terms',
+};
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const body = (await apiRequest.call(this, 'GET', meta.path, { itemIndex: i })) as IDataObject;
+	return toItems(listEntries(this, body, i, 'terms'), await getKeyMode.call(this, i));
+}

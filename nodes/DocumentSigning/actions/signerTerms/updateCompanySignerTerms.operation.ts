@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import type { OperationMeta } from '../types';
+import { languageField, readLanguage, readTermsBody, termsFields, termsPutOutput } from './signerTerms.common';
+
+export const meta: OperationMeta = {
+	value: 'updateCompanySignerTerms',
+	name: 'Set Company Terms',
+	action: 'Set company signer terms',
+	description: "Create or replace the company's default signer terms for one language (protected key)",
+	method: 'PUT',
+	path: '/company/signer-terms/{language}',
+};
+
+export const description: INodeProperties[] = [languageField('set'), ...termsFields];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const language = readLanguage(this, i);
+	const body = readTermsBody(this, i);
+	const response = (await apiRequest.call(this, 'PUT', `/company/signer-terms/${language}`, {
+		body,
+		itemIndex: i,
+	})) as IDataObject;
+	return toItems(termsPutOutput(response, language), await getKeyMode.call(this, i));
+}

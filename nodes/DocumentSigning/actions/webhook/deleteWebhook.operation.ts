@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import { webhookLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'deleteWebhook',
+	name: 'Delete',
+	action: 'Delete a webhook',
+	description: 'Delete a webhook: no more deliveries (the service keeps its data)',
+	method: 'DELETE',
+	path: '/webhooks/{id}',
+};
+
+export const description: INodeProperties[] = [webhookLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
+	const response = (await apiRequest.call(this, 'DELETE', `/webhooks/${id}`, { itemIndex: i })) as IDataObject;
+	return toItems({ id, deleted: true, ...response }, await getKeyMode.call(this, i));
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import { webhookLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'getWebhook',
+	name: 'Get',
+	action: 'Get a webhook',
+	description: 'Get a webhook with its events, state and delivery failure count',
+	method: 'GET',
+	path: '/webhooks/{id}',
+};
+
+export const description: INodeProperties[] = [webhookLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
+	const webhook = await apiRequest.call(this, 'GET', `/webhooks/${id}`, { itemIndex: i }) as IDataObject;
+	return toItems(webhook, await getKeyMode.call(this, i));
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import type { OperationMeta } from '../types';
+import { rotationNotice } from './webhook.inputs';
+
+export const meta: OperationMeta = {
+	value: 'rotateWebhookSecret',
+	name: 'Rotate Company Secret',
+	action: 'Rotate the company webhook signing secret',
+	description:
+		'Create a new company webhook signing secret; the old one stays valid for 7 days (protected key, 1 per minute)',
+	method: 'POST',
+	path: '/webhooks/rotate-secret',
+};
+
+export const description: INodeProperties[] = [rotationNotice('rotateCompanyNotice')];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const result = await apiRequest.call(this, 'POST', meta.path, { itemIndex: i }) as IDataObject;
+	return toItems({ scope: 'company', ...result }, await getKeyMode.call(this, i));
+}

@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequest, getKeyMode } from '../../transport';
+import { webhookLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'testWebhook',
+	name: 'Send Test',
+	action: 'Send a test event to a webhook',
+	description:
+		'Deliver a webhook.test event to the webhook now, even when the master switch is off (at most 10 per minute)',
+	method: 'POST',
+	path: '/webhooks/{id}/test',
+};
+
+export const description: INodeProperties[] = [
+	webhookLocator,
+	{
+		displayName:
+			'Sends one signed webhook.test delivery right away and reports how the endpoint answered. It ignores the company and workspace master switches. The service allows 10 tests per minute.',
+		name: 'testNotice',
+		type: 'notice',
+		default: '',
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
+	const result = await apiRequest.call(this, 'POST', `/webhooks/${id}/test`, { itemIndex: i }) as IDataObject;
+	return toItems({ webhook_id: id, ...result }, await getKeyMode.call(this, i));
+}

@@ -1,0 +1,197 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { TEST_EVENT_TYPE, eventTypeOptions } from '../../events';
+import { checkId } from '../../helpers/ids';
+import { workspaceLocator } from '../common.descriptions';
+
+/**
+ * UI fragments and input readers shared by the webhook operations (api-reference §3.6, §W).
+ */
+
+export const DESCRIPTION_MAX = 500;
+const URL_MAX = 2048;
+const EVENT_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
+
+export const urlField: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'https://example.com/hooks/signing',
+	description:
+		'The HTTPS address the service delivers events to (plain http only for localhost / 127.0.0.1, for local tests)',
+};
+
+/** The event multi-select (THE list of events.ts) plus free-text names. */
+export function eventsFields(required: boolean): INodeProperties[] {
+	return [
+		{
+			displayName: 'Events',
+			name: 'events',
+			type: 'multiOptions',
+			required,
+			default: [],
+			options: eventTypeOptions(),
+			description:
+				'The events delivered to this webhook. Names marked "extra" come from other published lists; the service may not send them.',
+		},
+		{
+			displayName: 'Additional Event Names',
+			name: 'additionalEvents',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. signing_request.some_new_event',
+			description: 'Event names that are in no list above (the service may add new ones), separated by commas',
+		},
+	];
+}
+
+export const descriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	typeOptions: { rows: 2 },
+	description: `What the webhook is for (at most ${DESCRIPTION_MAX} characters)`,
+};
+
+export const enabledField: INodeProperties = {
+	displayName: 'Enabled',
+	name: 'enabled',
+	type: 'boolean',
+	default: true,
+	description: 'Whether the service delivers events to this webhook',
+};
+
+/** "Company-Level / Workspace" switch plus the workspace picker shown for "Workspace". */
+export function scopeFields(purpose: 'list' | 'create'): INodeProperties[] {
+	return [
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'options',
+			options: [
+				{
+					name: 'Company-Level',
+					value: 'company',
+					description:
+						purpose === 'list'
+							? 'Only the company-level webhooks (needs the protected workspace API key)'
+							: 'Receives the events of every workspace (needs the protected workspace API key)',
+				},
+				{
+					name: 'Workspace',
+					value: 'workspace',
+					description:
+						purpose === 'list' ? "Only one workspace's webhooks" : 'Receives the events of one workspace',
+				},
+			],
+			default: 'company',
+			description:
+				purpose === 'list'
+					? 'Without a workspace the service lists ONLY company-level webhooks, never the workspace ones'
+					: 'Whether the webhook belongs to the company or to one workspace',
+		},
+		{ ...workspaceLocator, displayOptions: { show: { scope: ['workspace'] } } },
+	];
+}
+
+/** The workspace id of the Scope switch, or undefined for company-level. */
+export function readScopeWorkspace(context: IExecuteFunctions, i: number): string | undefined {
+	const scope = context.getNodeParameter('scope', i, 'company') as string;
+	if (scope !== 'workspace') return undefined;
+	const value = context.getNodeParameter('workspaceId', i, '', { extractValue: true });
+	return checkId(context, value, 'Workspace', i);
+}
+
+export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: number): string {
+	const value = String(raw ?? '').trim();
+	const fail = (message: string, description?: string): never => {
+		throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
+	};
+	if (value === '') fail('"URL" is empty');
+	if (value.length > URL_MAX) fail(`"URL" is longer than ${URL_MAX} characters`);
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(value);
+	} catch {
+		fail(`"URL" is not a valid URL: "${value.slice(0, 80)}"`, 'Use an absolute address such as https://example.com/hooks.');
+	}
+	const host = (parsed as URL).hostname.replace(/^\[|\]$/g, '');
+	const loopback = host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+	if ((parsed as URL).protocol !== 'https:' && !((parsed as URL).protocol === 'http:' && loopback)) {
+		fail(
+			`"URL" must use HTTPS: ${value.slice(0, 80)}`,
+			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
+		);
+	}
+	return value;
+}
+
+/** Selected plus additional event names, checked, without duplicates (undefined when none and not required). */
+export function readEvents(
+	context: IExecuteFunctions,
+	selected: unknown,
+	additional: unknown,
+	i: number,
+	required: boolean,
+): string[] | undefined {
+	const picked = Array.isArray(selected) ? selected.map(String) : [];
+	const extra = String(additional ?? '')
+		.split(/[\s,]+/)
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+	for (const name of extra) {
+		if (!EVENT_NAME.test(name)) {
+			throw new NodeOperationError(context.getNode(), `"${name}" is not an event name`, {
+				description: 'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
+				itemIndex: i,
+			});
+		}
+		if (name === TEST_EVENT_TYPE) {
+			throw new NodeOperationError(context.getNode(), `${TEST_EVENT_TYPE} cannot be subscribed to`, {
+				description: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
+				itemIndex: i,
+			});
+		}
+	}
+	const events = [...new Set([...picked, ...extra])];
+	if (events.length === 0) {
+		if (required) {
+			throw new NodeOperationError(context.getNode(), '"Events" is empty: choose at least one event', {
+				itemIndex: i,
+			});
+		}
+		return undefined;
+	}
+	return events;
+}
+
+export function checkDescription(context: IExecuteFunctions, raw: unknown, i: number): string {
+	const value = String(raw ?? '');
+	if (value.length > DESCRIPTION_MAX) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`"Description" is ${value.length} characters long; at most ${DESCRIPTION_MAX} are allowed`,
+			{ itemIndex: i },
+		);
+	}
+	return value;
+}
+
+/** Notice shown under the secret rotation operations. */
+export function rotationNotice(name: string): INodeProperties {
+	return {
+		displayName:
+			'The output holds the NEW secret (new_secret) and it is shown only once: copy it into the "Webhook Signing Secret" of your Document Signing credential, or the trigger will refuse deliveries once the old secret expires (7 days). The service allows 1 rotation per minute.',
+		name,
+		type: 'notice',
+		default: '',
+	};
+}
+
+export function withId(body: IDataObject, id: string): IDataObject {
+	return body.id === undefined ? { id, ...body } : body;
+}

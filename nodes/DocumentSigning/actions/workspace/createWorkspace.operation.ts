@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import type { OperationMeta } from '../types';
+import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
+
+export const meta: OperationMeta = {
+	value: 'createWorkspace',
+	name: 'Create',
+	action: 'Create a workspace',
+	description: 'Create a workspace with its own live and test API keys (needs the protected key)',
+	method: 'POST',
+	path: '/workspaces',
+};
+
+export const description: INodeProperties[] = [workspaceNameInput];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
+	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, { body: { name }, itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

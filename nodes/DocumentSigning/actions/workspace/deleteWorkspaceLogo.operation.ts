@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'deleteWorkspaceLogo',
+	name: 'Delete Logo',
+	action: 'Delete a workspace logo',
+	description: "Remove the workspace's logo; the company logo (or the service's) is used again",
+	method: 'DELETE',
+	path: '/workspaces/{id}/logo',
+};
+
+export const description: INodeProperties[] = [workspaceLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const response = await apiRequestWithMeta.call(this, 'DELETE', `/workspaces/${id}/logo`, { itemIndex: i });
+	return toItems({ ...(response.body as IDataObject), workspace_id: id }, response.keyMode);
+}

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { KEY_ROTATION_NOTICE } from './workspace.inputs';
+
+export const meta: OperationMeta = {
+	value: 'expireWorkspaceApiKey',
+	name: 'Expire Old API Keys',
+	action: 'Expire the old API keys of a workspace',
+	description: 'End the 24-hour grace period of replaced keys now, so they stop working at once',
+	method: 'POST',
+	path: '/workspaces/{id}/api-key/expire',
+};
+
+export const description: INodeProperties[] = [
+	{ displayName: KEY_ROTATION_NOTICE, name: 'keyRotationNotice', type: 'notice', default: '' },
+	workspaceLocator,
+	{
+		displayName: 'Key Type',
+		name: 'keyType',
+		type: 'options',
+		options: [
+			{ name: 'All', value: 'all', description: 'Every replaced key still in its grace period' },
+			{ name: 'Live', value: 'live', description: 'Only replaced live keys' },
+			{ name: 'Test', value: 'test', description: 'Only replaced test keys' },
+		],
+		default: 'all',
+		description: 'Which replaced keys to expire. Current keys are never expired.',
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const keyType = this.getNodeParameter('keyType', i, 'all') as string;
+	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/api-key/expire`, {
+		...(keyType === 'all' ? {} : { body: { key_type: keyType } }),
+		itemIndex: i,
+	});
+	return toItems(response.body as IDataObject, response.keyMode);
+}

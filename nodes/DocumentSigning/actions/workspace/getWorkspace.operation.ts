@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'getWorkspace',
+	name: 'Get',
+	action: 'Get a workspace',
+	description: 'Get a workspace, including its API keys and webhook secret details',
+	method: 'GET',
+	path: '/workspaces/{id}',
+};
+
+export const description: INodeProperties[] = [workspaceLocator];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const response = await apiRequestWithMeta.call(this, 'GET', `/workspaces/${id}`, { itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

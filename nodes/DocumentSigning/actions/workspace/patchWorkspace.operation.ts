@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
+
+export const meta: OperationMeta = {
+	value: 'patchWorkspace',
+	name: 'Update One Part',
+	action: 'Update some details of a workspace',
+	description: 'Change only the workspace details you choose',
+	method: 'PATCH',
+	path: '/workspaces/{id}',
+};
+
+export const description: INodeProperties[] = [
+	workspaceLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [{ ...workspaceNameInput, required: false }],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
+	if (fields.name === undefined) {
+		throw new NodeOperationError(this.getNode(), 'Add at least one field to update in "Update Fields"', {
+			itemIndex: i,
+		});
+	}
+	const body = { name: checkWorkspaceName(this, fields.name, i) };
+	const response = await apiRequestWithMeta.call(this, 'PATCH', `/workspaces/${id}`, { body, itemIndex: i });
+	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
+}

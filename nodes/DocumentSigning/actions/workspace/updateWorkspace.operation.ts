@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
+
+export const meta: OperationMeta = {
+	value: 'updateWorkspace',
+	name: 'Update',
+	action: 'Update a workspace',
+	description: 'Replace the details of a workspace (its name)',
+	method: 'PUT',
+	path: '/workspaces/{id}',
+};
+
+export const description: INodeProperties[] = [workspaceLocator, workspaceNameInput];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
+	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspaces/${id}`, { body: { name }, itemIndex: i });
+	return toItems(response.body as IDataObject, response.keyMode);
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { readLogoBinary } from '../../helpers/binary';
+import { getIdParameter } from '../../helpers/ids';
+import { toItems } from '../../helpers/output';
+import { apiRequestWithMeta } from '../../transport';
+import { logoBinaryProperty, workspaceLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+
+export const meta: OperationMeta = {
+	value: 'uploadWorkspaceLogo',
+	name: 'Upload Logo',
+	action: 'Upload a workspace logo',
+	description:
+		"Set the workspace's logo (PNG or JPEG, at most 2 MB); it replaces the company logo on this workspace's certificates and emails",
+	method: 'POST',
+	path: '/workspaces/{id}/logo',
+};
+
+export const description: INodeProperties[] = [workspaceLocator, logoBinaryProperty];
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const file = await readLogoBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i, '') as string);
+	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/logo`, {
+		formData: { file },
+		itemIndex: i,
+	});
+	return toItems({ ...(response.body as IDataObject), workspace_id: id }, response.keyMode);
+}

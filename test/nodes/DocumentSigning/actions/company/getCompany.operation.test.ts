@@ -1,0 +1,31 @@
+import { SEED, SALES, credentials, jsonOf, run, sent, useSandbox } from './companyKit';
+
+const ctx = useSandbox();
+
+describe('Company → Get (GET /company)', () => {
+	it('gets the company of the key, marked live', async () => {
+		const { output, error } = await run(ctx, 'company', 'getCompany', {});
+		expect(error).toBeUndefined();
+		expect(sent(ctx)).toHaveLength(1);
+		expect(sent(ctx)[0]).toMatchObject({ method: 'GET', path: '/company', query: {} });
+		expect(sent(ctx)[0].body).toBeUndefined();
+		expect(jsonOf(output)).toEqual([
+			expect.objectContaining({
+				id: SEED.company.id,
+				name: SEED.company.name,
+				account_owner_email: SEED.company.account_owner_email,
+				credits: expect.any(Number),
+				key_mode: 'live',
+			}),
+		]);
+	});
+
+	it('a workspace key reads it too; the test key is marked test', async () => {
+		const { output, error } = await run(ctx, 'company', 'getCompany', {}, {
+			credentials: credentials(ctx.sandbox, { keyToUse: 'test', testApiKey: SALES.testKey }),
+		});
+		expect(error).toBeUndefined();
+		expect(sent(ctx)[0].headers.authorization).toBe(SALES.testKey);
+		expect(jsonOf(output)[0]).toMatchObject({ id: SEED.company.id, key_mode: 'test' });
+	});
+});

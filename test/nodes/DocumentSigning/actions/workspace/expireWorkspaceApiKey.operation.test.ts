@@ -1,0 +1,66 @@
+import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
+import { keyStatus, useRotationSandbox } from './keyRotationKit';
+
+const ctx = useRotationSandbox();
+const [SALES, LEGAL] = SEED.workspaces;
+
+describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expire)', () => {
+	it('rotation end to end: the old key works after Regenerate and stops at once after Expire', async () => {
+		const regenerated = await run(ctx, 'workspace', 'regenerateWorkspaceApiKey', { workspaceId: byId(SALES.id) });
+		expect(regenerated.error).toBeUndefined();
+		const newKey = (jsonOf(regenerated.output)[0].new_key as { api_key: string }).api_key;
+		expect(await keyStatus(ctx.sandbox, SALES.liveKey)).toBe(200);
+		ctx.sandbox.clearRequests();
+		resetRateLimiters();
+
+		const { output, error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
+			workspaceId: byId(SALES.id),
+			keyType: 'live',
+		});
+		expect(error).toBeUndefined();
+		expect(sent(ctx)).toHaveLength(1);
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'POST',
+			path: `/workspaces/${SALES.id}/api-key/expire`,
+			query: {},
+			status: 200,
+		});
+		expect(sent(ctx)[0].body).toEqual({ key_type: 'live' });
+		expect(jsonOf(output)[0]).toMatchObject({
+			success: true,
+			workspace_id: SALES.id,
+			expired_keys: [expect.objectContaining({ expired_at: expect.any(String) })],
+			key_mode: 'live',
+		});
+		expect(await keyStatus(ctx.sandbox, SALES.liveKey)).toBe(401);
+		expect(await keyStatus(ctx.sandbox, newKey)).toBe(200);
+		expect(await keyStatus(ctx.sandbox, SALES.testKey)).toBe(200);
+	});
+
+	it('"All" sends no key type, so every pending key expires (live and test)', async () => {
+		await fetch(`${ctx.sandbox.url}/workspaces/${LEGAL.id}/api-key/regenerate`, {
+			method: 'POST',
+			headers: { Authorization: SEED.protectedWorkspace.liveKey, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ key_type: 'test' }),
+		});
+		ctx.sandbox.clearRequests();
+		const { output, error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', { workspaceId: byId(LEGAL.id) });
+		expect(error).toBeUndefined();
+		expect(sent(ctx)[0].body).toBeUndefined();
+		expect(sent(ctx)[0].rawBody).toBe('');
+		expect(jsonOf(output)[0]).toMatchObject({ expired_count: 1 });
+		expect(await keyStatus(ctx.sandbox, LEGAL.testKey)).toBe(401);
+	});
+
+	it('the protected workspace is refused by the service: mapped 400 with its message', async () => {
+		const { error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
+			workspaceId: byId(SEED.protectedWorkspace.id),
+			keyType: 'test',
+		});
+		expect(sent(ctx)).toHaveLength(1);
+		expect(error?.message).toBe(
+			'The service rejected the request: Cannot expire API keys for protected workspace [PROTECTED_WORKSPACE]',
+		);
+	});
+});
