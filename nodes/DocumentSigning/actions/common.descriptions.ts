@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /**
  * UI fragments shared by several operations. Each is defined once here and reused.
@@ -24,6 +24,44 @@ export function paginationFields(maxLimit?: number): INodeProperties[] {
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
+}
+
+/**
+ * The Filters collection of a page-number list: the list's own filters plus Created After /
+ * Before, sorted by name as n8n shows collection options. Read by helpers/list.ts.
+ */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [createdAfterOption, createdBeforeOption, ...options].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	};
+}
+
+/** The Sort collection of a page-number list: Sort By (the list's own keys) and Sort Order. */
+export function sortCollection(sortBy: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'collection',
+		placeholder: 'Add Sort Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sort_by',
+				type: 'options',
+				options: [...sortBy].sort((a, b) => a.name.localeCompare(b.name)),
+				default: 'created_on',
+			},
+			sortOrderOption,
+		],
+	};
 }
 
 export const sortOrderOption: INodeProperties = {

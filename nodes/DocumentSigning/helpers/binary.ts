@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** The service accepts documents up to 20 MB. */
@@ -9,19 +9,21 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * Reads a PDF from an input item's binary property (any binary storage mode) and returns it
- * base64-encoded for the API, after checking it is there, is a PDF and is at most 20 MB.
+ * Reads an input item's binary property (any binary storage mode), with errors that name the
+ * property and the field it was set in: empty field, no such property (listing the ones there).
+ * `what` names the expected file in the hints, e.g. "the PDF".
  */
-export async function readPdfBinary(
+export async function readInputBinary(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	propertyName: string,
-	fieldLabel = 'Input Binary Field',
-): Promise<{ base64: string; fileName?: string; bytes: number }> {
+	fieldLabel: string,
+	what: string,
+): Promise<{ data: Buffer; binary: IBinaryData; property: string }> {
 	const property = String(propertyName ?? '').trim();
 	if (property === '') {
 		throw new NodeOperationError(this.getNode(), `"${fieldLabel}" is empty`, {
-			description: 'Enter the name of the binary property that holds the PDF, usually "data".',
+			description: `Enter the name of the binary property that holds ${what}, usually "data".`,
 			itemIndex,
 		});
 	}
@@ -35,31 +37,51 @@ export async function readPdfBinary(
 			{
 				description: available.length
 					? `This item has these binary properties: ${available.join(', ')}.`
-					: 'This item has no binary data. Read the PDF first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.',
+					: `This item has no binary data. Read ${what} first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.`,
 				itemIndex,
 			},
 		);
 	}
-	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (buffer.length > MAX_DOCUMENT_BYTES) {
+	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+	return { data, binary, property };
+}
+
+/** "Its type is image/png (scan.png)." for errors about the wrong kind of file. */
+export function describeBinary(binary: IBinaryData): string {
+	return `Its type is ${binary.mimeType || 'unknown'}${binary.fileName ? ` (${binary.fileName})` : ''}.`;
+}
+
+/**
+ * Reads a PDF from an input item's binary property (any binary storage mode) and returns it
+ * base64-encoded for the API, after checking it is there, is a PDF and is at most 20 MB.
+ */
+export async function readPdfBinary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	fieldLabel = 'Input Binary Field',
+): Promise<{ base64: string; fileName?: string; bytes: number }> {
+	const { data, binary, property } = await readInputBinary.call(
+		this,
+		itemIndex,
+		propertyName,
+		fieldLabel,
+		'the PDF',
+	);
+	if (data.length > MAX_DOCUMENT_BYTES) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The file in binary property "${property}" is ${megabytes(buffer.length)}; the service accepts PDFs up to 20 MB`,
+			`The file in binary property "${property}" is ${megabytes(data.length)}; the service accepts PDFs up to 20 MB`,
 			{ itemIndex },
 		);
 	}
-	const head = buffer.subarray(0, 1024).toString('latin1');
-	if (!head.includes('%PDF-')) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The file in binary property "${property}" is not a PDF`,
-			{
-				description: `Its type is ${binary.mimeType || 'unknown'}${binary.fileName ? ` (${binary.fileName})` : ''}. The service needs a PDF document.`,
-				itemIndex,
-			},
-		);
+	if (!data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
+		throw new NodeOperationError(this.getNode(), `The file in binary property "${property}" is not a PDF`, {
+			description: `${describeBinary(binary)} The service needs a PDF document.`,
+			itemIndex,
+		});
 	}
-	return { base64: buffer.toString('base64'), fileName: binary.fileName, bytes: buffer.length };
+	return { base64: data.toString('base64'), fileName: binary.fileName, bytes: data.length };
 }
 
 /** A safe file name from a document name: "Offer 12/3" → "Offer 12_3.pdf". */
@@ -124,29 +146,13 @@ export async function readLogoBinary(
 	propertyName: string,
 	fieldLabel = 'Input Binary Field',
 ): Promise<{ data: Buffer; fileName: string; contentType: string }> {
-	const property = String(propertyName ?? '').trim();
-	if (property === '') {
-		throw new NodeOperationError(this.getNode(), `"${fieldLabel}" is empty`, {
-			description: 'Enter the name of the binary property that holds the logo, usually "data".',
-			itemIndex,
-		});
-	}
-	const item = this.getInputData()[itemIndex];
-	const binary = item?.binary?.[property];
-	if (!binary) {
-		const available = Object.keys(item?.binary ?? {});
-		throw new NodeOperationError(
-			this.getNode(),
-			`No binary property "${property}" on item ${itemIndex} (set in "${fieldLabel}")`,
-			{
-				description: available.length
-					? `This item has these binary properties: ${available.join(', ')}.`
-					: 'This item has no binary data. Read the image first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.',
-				itemIndex,
-			},
-		);
-	}
-	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+	const { data, binary, property } = await readInputBinary.call(
+		this,
+		itemIndex,
+		propertyName,
+		fieldLabel,
+		'the logo',
+	);
 	if (data.length > MAX_LOGO_BYTES) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -160,7 +166,7 @@ export async function readLogoBinary(
 			this.getNode(),
 			`The file in binary property "${property}" is not a PNG or JPEG image`,
 			{
-				description: `Its type is ${binary.mimeType || 'unknown'}${binary.fileName ? ` (${binary.fileName})` : ''}. The service accepts PNG and JPEG logos only.`,
+				description: `${describeBinary(binary)} The service accepts PNG and JPEG logos only.`,
 				itemIndex,
 			},
 		);

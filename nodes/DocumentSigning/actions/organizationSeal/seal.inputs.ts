@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explainer } from '../../helpers/explain';
+import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
 import type { ApiResponse } from '../../transport';
 import { LANGUAGES } from '../common.descriptions';
@@ -44,35 +45,19 @@ export async function readPngDataUri(
 	propertyName: unknown,
 	fieldLabel = 'Image Binary Field',
 ): Promise<string> {
-	const property = String(propertyName ?? '').trim();
-	if (property === '') {
-		throw new NodeOperationError(context.getNode(), `"${fieldLabel}" is empty`, {
-			description: 'Enter the name of the binary property that holds the PNG image, usually "data".',
-			itemIndex,
-		});
-	}
-	const item = context.getInputData()[itemIndex];
-	const binary = item?.binary?.[property];
-	if (!binary) {
-		const available = Object.keys(item?.binary ?? {});
-		throw new NodeOperationError(
-			context.getNode(),
-			`No binary property "${property}" on item ${itemIndex} (set in "${fieldLabel}")`,
-			{
-				description: available.length
-					? `This item has these binary properties: ${available.join(', ')}.`
-					: 'This item has no binary data. Read the PNG image first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.',
-				itemIndex,
-			},
-		);
-	}
-	const buffer = await context.helpers.getBinaryDataBuffer(itemIndex, property);
+	const { data: buffer, binary, property } = await readInputBinary.call(
+		context,
+		itemIndex,
+		String(propertyName ?? ''),
+		fieldLabel,
+		'the PNG image',
+	);
 	if (!isPngBytes(buffer)) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`The file in binary property "${property}" is not a PNG image`,
 			{
-				description: `Its type is ${binary.mimeType || 'unknown'}${binary.fileName ? ` (${binary.fileName})` : ''}. Seal images must be PNG files; convert the image to PNG first.`,
+				description: `${describeBinary(binary)} Seal images must be PNG files; convert the image to PNG first.`,
 				itemIndex,
 			},
 		);

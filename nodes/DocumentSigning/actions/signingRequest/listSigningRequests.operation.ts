@@ -1,15 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toItems } from '../../helpers/output';
-import { checkDateTime, compact } from '../../helpers/validation';
-import { getKeyMode, paginatePages } from '../../transport';
-import {
-	createdAfterOption,
-	createdBeforeOption,
-	paginationFields,
-	sortOrderOption,
-} from '../common.descriptions';
+import { listPages } from '../../helpers/list';
+import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -38,70 +31,45 @@ export const LIST_STATUSES = [
 
 export const description: INodeProperties[] = [
 	...paginationFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			createdAfterOption,
-			createdBeforeOption,
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Only signing requests whose name contains this text (case-insensitive)',
-			},
-			{
-				displayName: 'Signer Email',
-				name: 'signer_email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Only signing requests with a recipient of exactly this email address',
-			},
-			{
-				displayName: 'Signer Name',
-				name: 'signer_name',
-				type: 'string',
-				default: '',
-				description: "Only signing requests with a recipient whose name contains this text (case-insensitive)",
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				options: [...LIST_STATUSES],
-				default: [],
-				description: 'Only signing requests in one of these statuses',
-			},
-		],
-	},
-	{
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'collection',
-		placeholder: 'Add Sort Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort By',
-				name: 'sort_by',
-				type: 'options',
-				options: [
-					{ name: 'Created On', value: 'created_on' },
-					{ name: 'Expiration Hours', value: 'expiration_hours' },
-					{ name: 'Finished On', value: 'finished_on' },
-					{ name: 'Name', value: 'name' },
-					{ name: 'Sent On', value: 'sent_on' },
-				],
-				default: 'created_on',
-			},
-			sortOrderOption,
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Only signing requests whose name contains this text (case-insensitive)',
+		},
+		{
+			displayName: 'Signer Email',
+			name: 'signer_email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Only signing requests with a recipient of exactly this email address',
+		},
+		{
+			displayName: 'Signer Name',
+			name: 'signer_name',
+			type: 'string',
+			default: '',
+			description: 'Only signing requests with a recipient whose name contains this text (case-insensitive)',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'multiOptions',
+			options: [...LIST_STATUSES],
+			default: [],
+			description: 'Only signing requests in one of these statuses',
+		},
+	]),
+	sortCollection([
+		{ name: 'Created On', value: 'created_on' },
+		{ name: 'Expiration Hours', value: 'expiration_hours' },
+		{ name: 'Finished On', value: 'finished_on' },
+		{ name: 'Name', value: 'name' },
+		{ name: 'Sent On', value: 'sent_on' },
+	]),
 ];
 
 const STATUS_VALUES: readonly string[] = LIST_STATUSES.map((s) => s.value);
@@ -123,28 +91,11 @@ function statusFilter(context: IExecuteFunctions, value: unknown, i: number): st
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
-	const filters = compact(this.getNodeParameter('filters', i, {}) as IDataObject);
-	const sort = compact(this.getNodeParameter('sort', i, {}) as IDataObject);
-	for (const field of ['created_after', 'created_before'] as const) {
-		if (filters[field] !== undefined) {
-			const label = field === 'created_after' ? 'Created After' : 'Created Before';
-			filters[field] = checkDateTime(this, filters[field], label, i);
-		}
-	}
-	const status = statusFilter(this, filters.status, i);
-	if (status) filters.status = status;
-	else delete filters.status;
-	for (const key of ['name', 'signer_email', 'signer_name'] as const) {
-		if (filters[key] !== undefined) filters[key] = String(filters[key]).trim();
-		if (filters[key] === '') delete filters[key];
-	}
-	const requests = await paginatePages.call(this, meta.path, {
-		qs: { ...filters, ...sort },
-		returnAll,
-		limit,
-		itemIndex: i,
+	return await listPages.call(this, i, meta.path, {
+		shapeFilters: (filters) => {
+			const status = statusFilter(this, filters.status, i);
+			if (status) filters.status = status;
+			else delete filters.status;
+		},
 	});
-	return toItems(requests, await getKeyMode.call(this, i));
 }

@@ -1,14 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { checkDateTime, compact } from '../../helpers/validation';
-import { toItems } from '../../helpers/output';
-import { getKeyMode, paginatePages } from '../../transport';
-import {
-	createdAfterOption,
-	createdBeforeOption,
-	paginationFields,
-	sortOrderOption,
-} from '../common.descriptions';
+import { listPages } from '../../helpers/list';
+import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -22,74 +15,33 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [
 	...paginationFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			createdAfterOption,
-			createdBeforeOption,
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Only workspaces whose name contains this text (case-insensitive)',
-			},
-			{
-				displayName: 'Protected',
-				name: 'protected',
-				type: 'options',
-				options: [
-					{ name: 'Only Protected', value: 'true' },
-					{ name: 'Only Not Protected', value: 'false' },
-				],
-				default: 'true',
-				description: 'Whether to list only the protected workspace, or only the others',
-			},
-		],
-	},
-	{
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'collection',
-		placeholder: 'Add Sort Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort By',
-				name: 'sort_by',
-				type: 'options',
-				options: [
-					{ name: 'Created On', value: 'created_on' },
-					{ name: 'Name', value: 'name' },
-					{ name: 'Protected', value: 'protected' },
-				],
-				default: 'created_on',
-			},
-			sortOrderOption,
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Only workspaces whose name contains this text (case-insensitive)',
+		},
+		{
+			displayName: 'Protected',
+			name: 'protected',
+			type: 'options',
+			options: [
+				{ name: 'Only Protected', value: 'true' },
+				{ name: 'Only Not Protected', value: 'false' },
+			],
+			default: 'true',
+			description: 'Whether to list only the protected workspace, or only the others',
+		},
+	]),
+	sortCollection([
+		{ name: 'Created On', value: 'created_on' },
+		{ name: 'Name', value: 'name' },
+		{ name: 'Protected', value: 'protected' },
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
-	const filters = compact(this.getNodeParameter('filters', i, {}) as IDataObject);
-	const sort = compact(this.getNodeParameter('sort', i, {}) as IDataObject);
-	for (const field of ['created_after', 'created_before'] as const) {
-		if (filters[field] !== undefined) {
-			const label = field === 'created_after' ? 'Created After' : 'Created Before';
-			filters[field] = checkDateTime(this, filters[field], label, i);
-		}
-	}
-	const workspaces = await paginatePages.call(this, meta.path, {
-		qs: { ...filters, ...sort },
-		returnAll,
-		limit,
-		itemIndex: i,
-	});
-	return toItems(workspaces, await getKeyMode.call(this, i));
+	return await listPages.call(this, i, meta.path);
 }
