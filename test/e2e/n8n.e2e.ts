@@ -1,0 +1,440 @@
+/**
+ * End to end: this package inside a real n8n 2.41.1 (installed once into the cache folder, see
+ * runtime.ts), driven through n8n's CLI and REST API, against an in-process sandbox.
+ *
+ * One n8n user folder for the whole file; imports are batched; the tests run in order (the trigger
+ * part starts n8n once, restarts it once).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { SEED, WEBHOOK_SECRETS, signatureHeader, startSandbox, type Sandbox } from '../sandbox';
+import {
+	CREDENTIAL_TYPE,
+	NODE_TYPE,
+	TRIGGER_TYPE,
+	cli,
+	cliOk,
+	freePort,
+	installPackage,
+	instance,
+	login,
+	parseRawOutput,
+	rest,
+	setupOwner,
+	startServer,
+	type Instance,
+	type Server,
+} from './n8n';
+import { ensureRuntime } from './runtime';
+import { CREDENTIAL_ID, createDemoTemplate, importAll, loadExamples, sandboxCredential, withTemplate, type Workflow } from './setup';
+
+const NO_SUCH_ID = '123e4567-e89b-42d3-a456-426614174000';
+const CRED = { documentSigningApi: { id: CREDENTIAL_ID, name: 'Document Signing (sandbox)' } };
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let sandbox: Sandbox;
+let userFolder: string;
+let inst: Instance;
+let server: Server | undefined;
+let templateId: string;
+let examples: Record<string, Workflow>;
+
+/** Workflows made for the tests (the examples are imported as they are, plus the template id). */
+const errorPathWorkflow: Workflow = {
+	id: 'dsE2eErrorPath01',
+	name: 'e2e: error path with continue on fail',
+	nodes: [
+		{ id: 'e1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'e2',
+			name: 'Get missing request',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			credentials: CRED,
+			onError: 'continueRegularOutput',
+			parameters: { resource: 'signingRequest', operation: 'getSigningRequest', signingRequestId: byId(NO_SUCH_ID) },
+		},
+	],
+	connections: { Start: { main: [[{ node: 'Get missing request', type: 'main', index: 0 }]] } },
+	settings: { executionOrder: 'v1' },
+};
+
+const listWorkflow: Workflow = {
+	id: 'dsE2eListAll0001',
+	name: 'e2e: Return All and Limit',
+	nodes: [
+		{ id: 'l1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'l2',
+			name: 'All templates',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			credentials: CRED,
+			parameters: { resource: 'template', operation: 'listTemplates', returnAll: true },
+		},
+		{
+			id: 'l3',
+			name: 'First three',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [400, 0],
+			credentials: CRED,
+			executeOnce: true,
+			parameters: { resource: 'template', operation: 'listTemplates', returnAll: false, limit: 3 },
+		},
+	],
+	connections: {
+		Start: { main: [[{ node: 'All templates', type: 'main', index: 0 }]] },
+		'All templates': { main: [[{ node: 'First three', type: 'main', index: 0 }]] },
+	},
+	settings: { executionOrder: 'v1' },
+};
+
+/** The items a node output in an `n8n execute --rawOutput` run. */
+function nodeOutput(run: Json, node: string): Json[] {
+	const resultData = (run.data?.resultData ?? run.resultData) as Json | undefined;
+	const runs = resultData?.runData?.[node] as Json[] | undefined;
+	if (!runs || runs.length === 0) throw new Error(`Node "${node}" did not run: ${JSON.stringify(Object.keys(resultData?.runData ?? {}))}`);
+	return (runs[runs.length - 1].data?.main?.[0] ?? []) as Json[];
+}
+
+async function execute(workflowId: string): Promise<{ code: number | null; run: Json; stdout: string }> {
+	const result = await cli(inst, ['execute', `--id=${workflowId}`, '--rawOutput']);
+	let run: Json = {};
+	try {
+		run = parseRawOutput(result.stdout);
+	} catch {
+		throw new Error(`n8n execute --id=${workflowId} printed no JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+	}
+	return { code: result.code, run, stdout: result.stdout };
+}
+
+/** Waits until `check` returns a value (not undefined). */
+async function until<T>(
+	what: string,
+	check: () => T | undefined | Promise<T | undefined>,
+	timeoutMs = 60_000,
+	explain?: () => string,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method,
+		headers: { Authorization: SEED.protectedWorkspace.testKey, 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+	return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** A sent signing request from the demo template (one signer); returns its id and recipient id. */
+async function sentRequest(name: string): Promise<{ id: string; recipientId: string }> {
+	const created = await api<Json>('POST', '/signing-requests', {
+		template_id: templateId,
+		name,
+		recipients: [{ order: 1, first_name: 'Eve', last_name: 'Example', email: 'eve@example.com' }],
+	});
+	await api('POST', `/signing-requests/${created.id}/send`);
+	return { id: String(created.id), recipientId: String((created.recipients as Json[])[0].id) };
+}
+
+beforeAll(async () => {
+	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
+	sandbox = await startSandbox({
+		rateLimits: { read: 100_000, write: 100_000, webhook: 100_000, webhookTest: 100_000, secretRotation: 100_000 },
+		webhookRetryScale: 0.001,
+	});
+	templateId = await createDemoTemplate(sandbox.url);
+	// More than one page of templates for Return All (the node asks for 200 a page).
+	for (let batch = 0; batch < 11; batch++) {
+		await Promise.all(
+			Array.from({ length: 20 }, (_, i) =>
+				api('POST', '/templates', { name: `Bulk template ${batch * 20 + i + 1}`, document: Buffer.from(minimalPdf).toString('base64') }),
+			),
+		);
+	}
+
+	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-n8n-'));
+	installPackage(userFolder);
+	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
+	examples = loadExamples();
+	const workflows = [...Object.values(examples).map((wf) => withTemplate(wf, templateId)), errorPathWorkflow, listWorkflow];
+	await importAll(inst, [sandboxCredential(sandbox.url, 'test')], workflows);
+}, 900_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await sandbox?.close();
+	if (userFolder && process.env.E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+});
+
+/** A tiny valid one-page PDF for bulk templates. */
+const minimalPdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+describe('the package in n8n', () => {
+	it('n8n export:nodes lists both nodes, with the credential', async () => {
+		const file = join(userFolder, 'nodes.json');
+		await cliOk(inst, ['export:nodes', `--output=${file}`]);
+		const nodes = JSON.parse(readFileSync(file, 'utf8')) as Json[];
+		const action = nodes.find((n) => n.name === NODE_TYPE);
+		const trigger = nodes.find((n) => n.name === TRIGGER_TYPE);
+		expect(action).toBeDefined();
+		expect(trigger).toBeDefined();
+		expect(action?.credentials).toEqual([expect.objectContaining({ name: CREDENTIAL_TYPE })]);
+		expect(trigger?.credentials).toEqual([expect.objectContaining({ name: CREDENTIAL_TYPE })]);
+		// The imported credential is there and decrypts to the sandbox settings.
+		const exported = await cliOk(inst, ['export:credentials', `--id=${CREDENTIAL_ID}`, '--decrypted', `--output=${join(userFolder, 'cred.json')}`]);
+		expect(exported.code).toBe(0);
+		const creds = JSON.parse(readFileSync(join(userFolder, 'cred.json'), 'utf8')) as Json[];
+		expect(creds[0]).toMatchObject({ id: CREDENTIAL_ID, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, keyToUse: 'test' } });
+	});
+});
+
+describe('action workflows (n8n execute)', () => {
+	it('example: create from template → send → signed by the sandbox → download gives a PDF (test key)', async () => {
+		const wf = examples['send-from-template-and-wait'];
+		sandbox.clearRequests();
+		const running = execute(wf.id);
+		// Sign it as soon as the node has sent it (the workflow polls with Wait → Get).
+		const sentId = await until('the send call', () => {
+			const send = sandbox.requests.find((r) => r.method === 'POST' && /\/signing-requests\/[^/]+\/send$/.test(r.path) && r.status < 300);
+			return send ? send.path.split('/')[2] : undefined;
+		});
+		sandbox.simulate.signAll(sentId);
+		const { code, run } = await running;
+		expect(code).toBe(0);
+
+		const created = nodeOutput(run, 'Create from template')[0].json as Json;
+		expect(created).toMatchObject({ id: sentId, key_mode: 'test', status: 'draft' });
+		const downloaded = nodeOutput(run, 'Download signed PDF');
+		expect(downloaded).toHaveLength(1);
+		expect(downloaded[0].json).toMatchObject({ status: 'finished', signing_request_id: sentId, key_mode: 'test' });
+		const binary = downloaded[0].binary.data as Json;
+		expect(binary.mimeType).toBe('application/pdf');
+		const bytes = Buffer.from(String(binary.data), 'base64');
+		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(bytes.length).toBeGreaterThan(500);
+		// Every API call went out with the test key.
+		const keys = new Set(sandbox.requests.filter((r) => !r.path.startsWith('/_')).map((r) => r.headers.authorization));
+		expect([...keys]).toEqual([SEED.protectedWorkspace.testKey]);
+	});
+
+	it('example: bulk send creates and sends one request per listed recipient', async () => {
+		const { code, run } = await execute(examples['bulk-send-from-list'].id);
+		expect(code).toBe(0);
+		const items = nodeOutput(run, 'Create and send').map((i) => i.json as Json);
+		expect(items).toHaveLength(3);
+		for (const item of items) expect(item.key_mode).toBe('test');
+		const ids = items.map((i) => String(i.id ?? i.signing_request_id));
+		for (const id of ids) {
+			const detail = await api<Json>('GET', `/signing-requests/${id}`);
+			expect(detail.status).toMatchObject({ sent: true });
+		}
+		const emails = await Promise.all(ids.map(async (id) => (await api<Json>('GET', `/signing-requests/${id}/users`)).results[0].email));
+		expect(emails.sort()).toEqual(['ada@example.com', 'alan@example.com', 'grace@example.com']);
+	});
+
+	it('error path: a 404 with "continue on fail" becomes an error item and the run succeeds', async () => {
+		const { code, run } = await execute(errorPathWorkflow.id);
+		expect(code).toBe(0);
+		const items = nodeOutput(run, 'Get missing request');
+		expect(items).toHaveLength(1);
+		expect(JSON.stringify(items[0].json.error)).toMatch(/not found|404/i);
+	});
+
+	it('Return All pages through more than 200 templates; Limit stops at 3', async () => {
+		sandbox.clearRequests();
+		const { code, run } = await execute(listWorkflow.id);
+		expect(code).toBe(0);
+		const all = nodeOutput(run, 'All templates');
+		expect(all.length).toBe(221);
+		expect(new Set(all.map((i) => i.json.id)).size).toBe(221);
+		const pages = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/templates');
+		expect(pages.length).toBeGreaterThanOrEqual(3); // two for Return All, one for Limit
+		expect(pages[0].query.page_size).toBe('200');
+		expect(pages.filter((r) => r.query.page_size === '200').map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
+		expect(nodeOutput(run, 'First three')).toHaveLength(3);
+	});
+});
+
+describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
+	let cookie: string;
+	const completedWf = () => examples['on-completed-download-signed-pdf'];
+	const declinedWf = () => examples['on-declined-collect-reason'];
+
+	async function executions(workflowId: string): Promise<Json[]> {
+		const data = await rest<{ results: Json[] }>(inst, cookie, 'GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		return data.results.filter((e) => String(e.workflowId) === workflowId);
+	}
+
+	async function expectExecutions(workflowId: string, count: number): Promise<Json[]> {
+		await sandbox.webhooks.flush();
+		// Executions are saved a moment after the delivery was answered: wait for them, then a bit more
+		// so that an extra (unwanted) one would show up too.
+		let last: Json[] = [];
+		const found = await until(
+			`${count} executions of ${workflowId}`,
+			async () => {
+				last = await executions(workflowId);
+				return last.length >= count && last.every((e) => e.status !== 'running' && e.status !== 'new') ? last : undefined;
+			},
+			120_000,
+			() => `executions: ${JSON.stringify(last)}\ndeliveries: ${JSON.stringify(sandbox.webhooks.deliveries.map((d) => [d.eventType, d.url, d.status, d.responseBody.slice(0, 200)]))}\nskipped: ${JSON.stringify(sandbox.webhooks.skipped)}`,
+		);
+		await new Promise((r) => setTimeout(r, 1500));
+		const again = await executions(workflowId);
+		expect(again).toHaveLength(count);
+		return found;
+	}
+
+	function webhookUrl(wf: Workflow): string {
+		const trigger = wf.nodes.find((n) => n.type === TRIGGER_TYPE) as Json;
+		return `${inst.url}/webhook/${trigger.webhookId}/webhook`;
+	}
+
+	async function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+		await response.text();
+		return response.status;
+	}
+
+	/** The last delivery of an event type to a webhook URL. */
+	function delivery(eventType: string, url: string) {
+		const found = sandbox.webhooks.deliveries.filter((d) => d.eventType === eventType && d.url === url);
+		if (found.length === 0) throw new Error(`No ${eventType} delivery to ${url}`);
+		return found[found.length - 1];
+	}
+
+	beforeAll(async () => {
+		await cliOk(inst, ['publish:workflow', `--id=${completedWf().id}`]);
+		await cliOk(inst, ['publish:workflow', `--id=${declinedWf().id}`]);
+		server = await startServer(inst);
+		await setupOwner(inst);
+		cookie = await login(inst);
+	}, 300_000);
+
+	it('activation registers one webhook per trigger at the sandbox (loopback http)', async () => {
+		// The credential type is loaded: the editor's list of credential types has it.
+		const typesResponse = await fetch(`${inst.url}/types/credentials.json`, { headers: { Cookie: cookie } });
+		const types = (await typesResponse.json()) as Json[] | Json;
+		const names = (Array.isArray(types) ? types : Object.values(types)).map((t: Json) => t.name);
+		expect(names).toContain(CREDENTIAL_TYPE);
+		const active = await until('two webhooks', () => {
+			const live = sandbox.webhooks.records.filter((r) => !r.deleted_at);
+			return live.length >= 2 ? live : undefined;
+		});
+		expect(active.map((r) => r.url).sort()).toEqual([webhookUrl(completedWf()), webhookUrl(declinedWf())].sort());
+		const byUrl = (wf: Workflow) => active.find((r) => r.url === webhookUrl(wf)) as Json;
+		expect(byUrl(completedWf()).events).toEqual(['signing_request.completed']);
+		expect(byUrl(declinedWf()).events).toEqual(['signing_request.recipient.declined']);
+	});
+
+	it('a valid delivery starts exactly one execution, which downloads the signed PDF', async () => {
+		const sr = await sentRequest('Completed via webhook');
+		sandbox.simulate.signAll(sr.id);
+		const [execution] = await expectExecutions(completedWf().id, 1);
+		expect(execution.status).toBe('success');
+		const detail = await rest<Json>(inst, cookie, 'GET', `/executions/${execution.id}`);
+		expect(String(detail.data)).toContain(sr.id);
+		expect(String(detail.data)).toContain('application/pdf');
+		const sent = delivery('signing_request.completed', webhookUrl(completedWf()));
+		expect(sent.status).toBe(200);
+	});
+
+	it('forged and replayed deliveries start nothing', async () => {
+		const url = webhookUrl(completedWf());
+		const sent = delivery('signing_request.completed', url);
+		const now = Math.floor(Date.now() / 1000);
+		// Forged: signed with a wrong secret, a new event id.
+		const forgedBody = sent.body.replace(sent.eventId, 'evt_forged_0001');
+		expect(await post(url, forgedBody, { 'X-Service-Signature': signatureHeader('not-the-secret', now, forgedBody), 'X-Service-Event': sent.eventType })).toBe(401);
+		// Altered: the real signature over a changed body.
+		expect(await post(url, forgedBody, { 'X-Service-Signature': sent.headers['X-Service-Signature'] ?? sent.headers['x-service-signature'] })).toBe(401);
+		// Replayed: the exact delivery again (same event id, valid signature) → acknowledged, no execution.
+		expect(await post(url, sent.body, sent.headers)).toBe(200);
+		// Stale: a correct signature from 10 minutes ago.
+		const stale = sent.body.replace(sent.eventId, 'evt_stale_0001');
+		expect(await post(url, stale, { 'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now - 600, stale) })).toBe(401);
+		await expectExecutions(completedWf().id, 1);
+	});
+
+	it('a decline starts the decline workflow, which collects the reason', async () => {
+		const sr = await sentRequest('Declined via webhook');
+		sandbox.simulate.decline(sr.id, sr.recipientId, 'The amount is wrong');
+		const [execution] = await expectExecutions(declinedWf().id, 1);
+		expect(execution.status).toBe('success');
+		const detail = await rest<Json>(inst, cookie, 'GET', `/executions/${execution.id}`);
+		expect(String(detail.data)).toContain('The amount is wrong');
+		// The completion workflow did not run for it.
+		await expectExecutions(completedWf().id, 1);
+	});
+
+	it('after a secret rotation, deliveries verified by X-Service-Signature-Old still start the workflow', async () => {
+		sandbox.webhooks.rotateSecret('company', { ignoreCooldown: true });
+		const sr = await sentRequest('Completed after rotation');
+		sandbox.simulate.signAll(sr.id);
+		await expectExecutions(completedWf().id, 2);
+		const sent = delivery('signing_request.completed', webhookUrl(completedWf()));
+		const names = Object.keys(sent.headers).map((h) => h.toLowerCase());
+		expect(names).toContain('x-service-signature-old');
+		expect(sent.status).toBe(200);
+	});
+
+	// KNOWN BUG (open): in n8n 2.41.1 the trigger's remembered event ids do not survive in the
+	// workflow's static data. n8n saves the webhook's static data after the webhook answers, but then
+	// its workflowExecuteAfter hook saves the *execution's* static-data snapshot unconditionally
+	// (execution-lifecycle-hooks: saveStaticDataById(workflowId, newStaticData)), which does not
+	// contain the ids, so they are overwritten (also seen: a write to the global static data is lost
+	// the same way). Before a restart, duplicates are still caught by the node's in-process claim
+	// (see "forged and replayed" above); after a restart the same event id starts a second execution.
+	// `it.failing` keeps the run green while the bug is open and turns red once it is fixed: then make
+	// it a plain `it`.
+	it.failing('KNOWN BUG: deduplication holds across an n8n restart', async () => {
+		const url = webhookUrl(completedWf());
+		const sent = delivery('signing_request.completed', url);
+		// The accepted event ids are kept in the workflow's static data (saved in n8n's database).
+		const saved = await rest<Json>(inst, cookie, 'GET', `/workflows/${completedWf().id}`);
+		expect(JSON.stringify(saved.staticData ?? {})).toContain(sent.eventId);
+		await server?.stop();
+		server = await startServer(inst);
+		cookie = await login(inst);
+		// The same event again, freshly signed with the credential's secret (as a retry would be).
+		const now = Math.floor(Date.now() / 1000);
+		const status = await post(url, sent.body, {
+			'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, sent.body),
+			'X-Service-Event': sent.eventType,
+			'X-Service-Delivery': 'dlv_after_restart',
+		});
+		expect(status).toBe(200);
+		await expectExecutions(completedWf().id, 2);
+		// A new event is still accepted after the restart.
+		const fresh = sent.body.split(sent.eventId).join('evt_after_restart_0001');
+		expect(await post(url, fresh, { 'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, fresh) })).toBe(200);
+		await expectExecutions(completedWf().id, 3);
+	});
+
+	it('deactivating a workflow removes its webhook at the sandbox', async () => {
+		await rest(inst, cookie, 'POST', `/workflows/${declinedWf().id}/deactivate`, {});
+		await until('the webhook to be deleted', () => {
+			const record = sandbox.webhooks.records.find((r) => r.url === webhookUrl(declinedWf()));
+			return record?.deleted_at ? record : undefined;
+		});
+		const live = sandbox.webhooks.records.filter((r) => !r.deleted_at).map((r) => r.url);
+		expect(live).toEqual([webhookUrl(completedWf())]);
+	});
+});
