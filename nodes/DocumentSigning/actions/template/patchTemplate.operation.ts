@@ -1,23 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { ApplicationError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readPdfBinary } from '../../helpers/binary';
 import { checkId, getIdParameter } from '../../helpers/ids';
-import { readSettings } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { pdfBinaryProperty, settingsInput, templateLocator } from '../common.descriptions';
+import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	PATCH_FIELD_SPEC,
-	SAME_PAGES_NOTICE,
-	TEMPLATE_PROPERTY_VALUES,
 	TEMPLATE_USER_VALUES,
-	UPDATE_SETTING_KEYS,
 	checkTemplateField,
-	checkTemplateProperties,
 	checkTemplateUser,
 	templateFieldValues,
+	readTemplatePropertiesFields,
+	templatePropertiesFields,
 } from './template.inputs';
 
 export const meta: OperationMeta = {
@@ -66,34 +62,7 @@ const fieldValuesByName = byName(fieldValues);
 const fieldAddKeys: string[] = Object.values(FIELD_ADD_PARAMETERS);
 const userAddKeys: string[] = Object.values(USER_ADD_PARAMETERS);
 
-const propertiesPart: INodeProperties[] = [
-	{
-		displayName: 'Properties',
-		name: 'properties',
-		type: 'collection',
-		placeholder: 'Add Property',
-		default: {},
-		options: [
-			...TEMPLATE_PROPERTY_VALUES,
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'The new name of the template (at most 255 characters)',
-			},
-		],
-	},
-	...settingsInput(UPDATE_SETTING_KEYS),
-	{
-		displayName: 'Replace Document',
-		name: 'replaceDocument',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to replace the PDF of the template with one from the input item',
-	},
-	...updateDisplayOptions({ show: { replaceDocument: [true] } }, [SAME_PAGES_NOTICE, pdfBinaryProperty]),
-];
+const propertiesPart: INodeProperties[] = templatePropertiesFields('properties', 'Properties');
 
 const userPart: INodeProperties[] = [
 	{
@@ -238,13 +207,7 @@ function fail(context: IExecuteFunctions, i: number, message: string, descriptio
 }
 
 async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const body = checkTemplateProperties(this, i, this.getNodeParameter('properties', i, {}) as IDataObject);
-	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);
-	if (settings) body.settings = settings;
-	if (this.getNodeParameter('replaceDocument', i, false) === true) {
-		const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
-		body.document = pdf.base64;
-	}
+	const body = await readTemplatePropertiesFields.call(this, i, 'properties');
 	if (Object.keys(body).length === 0) {
 		fail(
 			this,

@@ -1,10 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { readPdfBinary } from '../../helpers/binary';
 import { checkId } from '../../helpers/ids';
-import { EMAIL_PATTERN, listEntryPlace, readListInput } from '../../helpers/inputs';
+import { EMAIL_PATTERN, listEntryPlace, readListInput, readSettings } from '../../helpers/inputs';
 import { compact } from '../../helpers/validation';
-import { CONTACT_FIELDS, DATE_FORMATS, DESIGNATIONS, DESIGNATION_FIELD } from '../common.descriptions';
+import {
+	CONTACT_FIELDS,
+	DATE_FORMATS,
+	DESIGNATIONS,
+	DESIGNATION_FIELD,
+	pdfBinaryProperty,
+	settingsInput,
+} from '../common.descriptions';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -515,3 +523,55 @@ export const SAME_PAGES_NOTICE: INodeProperties = {
 	type: 'notice',
 	default: '',
 };
+
+/**
+ * The "properties" part of Update One Part (PATCH) and Update (PUT): name, description,
+ * expiration, settings and an optional replacement PDF. `collection` is the name of the
+ * properties collection parameter (each operation keeps its own).
+ */
+export function templatePropertiesFields(collection: string, displayName: string): INodeProperties[] {
+	return [
+		{
+			displayName,
+			name: collection,
+			type: 'collection',
+			placeholder: 'Add Property',
+			default: {},
+			options: [
+				...TEMPLATE_PROPERTY_VALUES,
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: 'The new name of the template (at most 255 characters)',
+				},
+			],
+		},
+		...settingsInput(UPDATE_SETTING_KEYS),
+		{
+			displayName: 'Replace Document',
+			name: 'replaceDocument',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to replace the PDF of the template with one from the input item',
+		},
+		...updateDisplayOptions({ show: { replaceDocument: [true] } }, [SAME_PAGES_NOTICE, pdfBinaryProperty]),
+	];
+}
+
+/** Reads `templatePropertiesFields`: the checked properties, settings and new document (may be empty). */
+export async function readTemplatePropertiesFields(
+	this: IExecuteFunctions,
+	i: number,
+	collection: string,
+): Promise<IDataObject> {
+	const properties = checkTemplateProperties(this, i, this.getNodeParameter(collection, i, {}) as IDataObject);
+	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);
+	if (settings) properties.settings = settings;
+	if (this.getNodeParameter('replaceDocument', i, false) === true) {
+		const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
+		properties.document = pdf.base64;
+	}
+	return properties;
+}

@@ -1,30 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readPdfBinary } from '../../helpers/binary';
 import { checkId, getIdParameter } from '../../helpers/ids';
-import { readRecipients, readReminders, readSettings } from '../../helpers/inputs';
+import { readRecipients, readReminders } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import {
 	listInput,
-	pdfBinaryProperty,
 	recipientsInput,
 	remindersInput,
-	settingsInput,
 	templateLocator,
 } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
-	SAME_PAGES_NOTICE,
-	TEMPLATE_PROPERTY_VALUES,
 	UPDATE_FIELD_SPEC,
-	UPDATE_SETTING_KEYS,
-	checkTemplateProperties,
 	checkTemplateUser,
 	readDeletedUsers,
 	readTemplateFields,
 	templateFieldValues,
+	readTemplatePropertiesFields,
+	templatePropertiesFields,
 } from './template.inputs';
 
 export const meta: OperationMeta = {
@@ -145,34 +140,7 @@ export const description: INodeProperties[] = [
 		default: [],
 		description: 'The parts of the template to change in this call',
 	},
-	...updateDisplayOptions(inSection('properties'), [
-		{
-			displayName: 'Template Properties',
-			name: 'templateProperties',
-			type: 'collection',
-			placeholder: 'Add Property',
-			default: {},
-			options: [
-				...TEMPLATE_PROPERTY_VALUES,
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: 'The new name of the template (at most 255 characters)',
-				},
-			],
-		},
-		...settingsInput(UPDATE_SETTING_KEYS),
-		{
-			displayName: 'Replace Document',
-			name: 'replaceDocument',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to replace the PDF of the template with one from the input item',
-		},
-		...updateDisplayOptions({ show: { replaceDocument: [true] } }, [SAME_PAGES_NOTICE, pdfBinaryProperty]),
-	]),
+	...updateDisplayOptions(inSection('properties'), templatePropertiesFields('templateProperties', 'Template Properties')),
 	...updateDisplayOptions(inSection('users'), usersSection),
 	...updateDisplayOptions(inSection('deletedUsers'), [
 		...listInput({
@@ -220,23 +188,7 @@ export const description: INodeProperties[] = [
 		relabel(remindersInput({ recipientKey: 'user_id', hoursDescription: 'Hours after sending' }), {
 			'Recipient ID': 'User ID',
 			'Who to remind when not all recipients': 'The template user to remind when "All Recipients" is off',
-		}).map((property) =>
-			property.name === 'reminders'
-				? {
-						...property,
-						options: property.options?.map((option) =>
-							'values' in option
-								? {
-										...option,
-										values: option.values.map((value) =>
-											value.name === 'hours' ? { ...value, description: 'Hours after sending' } : value,
-										),
-									}
-								: option,
-						),
-					}
-				: property,
-		),
+		}),
 	),
 ];
 
@@ -256,13 +208,7 @@ function emptySection(context: IExecuteFunctions, i: number, section: string, wh
 }
 
 async function templateProperties(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const properties = checkTemplateProperties(this, i, this.getNodeParameter('templateProperties', i, {}) as IDataObject);
-	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);
-	if (settings) properties.settings = settings;
-	if (this.getNodeParameter('replaceDocument', i, false) === true) {
-		const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
-		properties.document = pdf.base64;
-	}
+	const properties = await readTemplatePropertiesFields.call(this, i, 'templateProperties');
 	if (Object.keys(properties).length === 0) {
 		emptySection(this, i, 'properties', 'a property, a setting or a new document');
 	}
