@@ -3,7 +3,7 @@
  * default 50) → `{ results, pagination: { current_page, page_size, total_count, total_pages } }`.
  * A page past the end gives empty `results`; no items gives `total_pages: 0`.
  */
-import { queryInt, type Query, type Validator } from './validation';
+import { queryDate, queryEnum, queryInt, type Query, type Validator } from './validation';
 
 export interface PageParams {
 	page: number;
@@ -15,6 +15,44 @@ export function parsePageParams(v: Validator, query: Query): PageParams {
 		page: queryInt(v, query, 'page', { min: 1, def: 1 }),
 		pageSize: queryInt(v, query, 'page_size', { min: 1, max: 200, def: 50 }),
 	};
+}
+
+/** What every page-number list accepts besides its own filters. */
+export interface ListQuery<F extends string> {
+	page: PageParams;
+	createdAfter?: number;
+	createdBefore?: number;
+	sortField: F;
+	sortOrder: 'asc' | 'desc';
+}
+
+const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/**
+ * Reads page, page_size, created_after, created_before, sort_by (one of `sortFields`, default
+ * created_on) and sort_order (default desc), recording every bad one in `v`.
+ */
+export function parseListQuery<F extends string>(
+	v: Validator,
+	query: Query,
+	sortFields: readonly F[],
+): ListQuery<F> {
+	return {
+		page: parsePageParams(v, query),
+		createdAfter: queryDate(v, query, 'created_after'),
+		createdBefore: queryDate(v, query, 'created_before'),
+		sortField: queryEnum(v, query, 'sort_by', sortFields, 'created_on' as F),
+		sortOrder: queryEnum(v, query, 'sort_order', SORT_ORDERS, 'desc'),
+	};
+}
+
+/** Keeps the items created strictly after `createdAfter` and before `createdBefore` (when given). */
+export function createdWithin<T>(items: T[], createdAt: (item: T) => number, list: ListQuery<string>): T[] {
+	return items.filter(
+		(item) =>
+			(list.createdAfter === undefined || createdAt(item) > list.createdAfter) &&
+			(list.createdBefore === undefined || createdAt(item) < list.createdBefore),
+	);
 }
 
 export function paginate<T>(items: T[], { page, pageSize }: PageParams): {

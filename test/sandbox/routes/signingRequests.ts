@@ -23,9 +23,9 @@
 import { randomUUID } from 'node:crypto';
 
 import { ApiError, badRequest, notFound, validationError } from '../errors';
-import { paginate, parsePageParams, sortBy } from '../pagination';
+import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
-import { Validator, objectBody, queryBool, queryDate, queryEnum } from '../validation';
+import { Validator, objectBody, queryBool } from '../validation';
 import { adminActor, requireSigningRequest, simulatorOf, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankSigningRequest, signingRequestFromTemplate } from '../signing/factory';
@@ -85,7 +85,6 @@ import { registerDocumentRoutes } from './documents';
 import { registerTemplateRoutes } from './templates';
 
 const SORT_FIELDS = ['name', 'created_on', 'expiration_hours', 'sent_on', 'finished_on'] as const;
-const SORT_ORDERS = ['asc', 'desc'] as const;
 const PROPERTY_KEYS = [
 	'name',
 	'description',
@@ -150,11 +149,7 @@ export function registerSigningRequestRoutes(router: Router): void {
 
 function listSigningRequests(ctx: RequestContext) {
 	const v = new Validator();
-	const pageParams = parsePageParams(v, ctx.query);
-	const createdAfter = queryDate(v, ctx.query, 'created_after');
-	const createdBefore = queryDate(v, ctx.query, 'created_before');
-	const sortField = queryEnum(v, ctx.query, 'sort_by', SORT_FIELDS, 'created_on');
-	const sortOrder = queryEnum(v, ctx.query, 'sort_order', SORT_ORDERS, 'desc');
+	const list = parseListQuery(v, ctx.query, SORT_FIELDS);
 	let statuses: ListStatus[] | undefined;
 	if (ctx.query.status !== undefined) {
 		const parts = ctx.query.status.split(',').map((s) => s.trim()).filter(Boolean);
@@ -170,14 +165,13 @@ function listSigningRequests(ctx: RequestContext) {
 	if (statuses) items = items.filter((sr) => statuses!.includes(store.statusOf(sr)));
 	const name = ctx.query.name;
 	if (name) items = items.filter((sr) => sr.name.toLowerCase().includes(name.toLowerCase()));
-	if (createdAfter !== undefined) items = items.filter((sr) => sr.created_at > createdAfter);
-	if (createdBefore !== undefined) items = items.filter((sr) => sr.created_at < createdBefore);
+	items = createdWithin(items, (sr) => sr.created_at, list);
 	const email = ctx.query.signer_email?.trim().toLowerCase();
 	if (email) items = items.filter((sr) => sr.recipients.some((r) => r.email.toLowerCase() === email));
 	const signerName = ctx.query.signer_name?.trim().toLowerCase();
 	if (signerName) items = items.filter((sr) => sr.recipients.some((r) => fullName(r).toLowerCase().includes(signerName)));
 	const key = (sr: SigningRequestRecord): string | number => {
-		switch (sortField) {
+		switch (list.sortField) {
 			case 'name':
 				return sr.name;
 			case 'expiration_hours':
@@ -190,8 +184,8 @@ function listSigningRequests(ctx: RequestContext) {
 				return sr.created_at;
 		}
 	};
-	items = sortBy(items, key, sortOrder, (sr) => `${String(sr.created_at).padStart(15, '0')}|${sr.id}`);
-	const page = paginate(items, pageParams);
+	items = sortBy(items, key, list.sortOrder, (sr) => `${String(sr.created_at).padStart(15, '0')}|${sr.id}`);
+	const page = paginate(items, list.page);
 	return { body: { results: page.results.map((sr) => signingRequestListItemJson(store, sr)), pagination: page.pagination } };
 }
 

@@ -19,9 +19,9 @@
  * properties updates; `document_id` is refused (400) — send `document`.
  */
 import { ApiError, forbidden, notFound, validationError } from '../errors';
-import { paginate, parsePageParams, sortBy } from '../pagination';
+import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
-import { Validator, objectBody, queryDate, queryEnum } from '../validation';
+import { Validator, objectBody } from '../validation';
 import { adminActor, requireTemplate, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankTemplate, copyTemplate, signingRequestFromTemplate } from '../signing/factory';
@@ -51,7 +51,6 @@ import {
 } from '../signing/validation';
 
 const SORT_FIELDS = ['name', 'created_on', 'last_changed_on'] as const;
-const SORT_ORDERS = ['asc', 'desc'] as const;
 const PROPERTY_KEYS = ['name', 'description', 'document', 'document_id', 'expiration_hours', 'settings', 'credit_cost'];
 
 export function registerTemplateRoutes(router: Router): void {
@@ -80,21 +79,16 @@ export function registerTemplateRoutes(router: Router): void {
 
 function listTemplates(ctx: RequestContext) {
 	const v = new Validator();
-	const pageParams = parsePageParams(v, ctx.query);
-	const createdAfter = queryDate(v, ctx.query, 'created_after');
-	const createdBefore = queryDate(v, ctx.query, 'created_before');
-	const sortField = queryEnum(v, ctx.query, 'sort_by', SORT_FIELDS, 'created_on');
-	const sortOrder = queryEnum(v, ctx.query, 'sort_order', SORT_ORDERS, 'desc');
+	const list = parseListQuery(v, ctx.query, SORT_FIELDS);
 	v.throwIfInvalid();
 	const store = storeOf(ctx);
 	let items = store.listTemplates(ctx.auth.workspace.id);
 	const name = ctx.query.name;
 	if (name) items = items.filter((t) => t.name.toLowerCase().includes(name.toLowerCase()));
-	if (createdAfter !== undefined) items = items.filter((t) => t.created_at > createdAfter);
-	if (createdBefore !== undefined) items = items.filter((t) => t.created_at < createdBefore);
-	const key = (t: TemplateRecord) => (sortField === 'name' ? t.name : sortField === 'last_changed_on' ? t.updated_at : t.created_at);
-	items = sortBy(items, key, sortOrder, (t) => `${String(t.created_at).padStart(15, '0')}|${t.id}`);
-	const page = paginate(items, pageParams);
+	items = createdWithin(items, (t) => t.created_at, list);
+	const key = (t: TemplateRecord) => (list.sortField === 'name' ? t.name : list.sortField === 'last_changed_on' ? t.updated_at : t.created_at);
+	items = sortBy(items, key, list.sortOrder, (t) => `${String(t.created_at).padStart(15, '0')}|${t.id}`);
+	const page = paginate(items, list.page);
 	return { body: { results: page.results.map((t) => templateJson(store, t)), pagination: page.pagination } };
 }
 

@@ -29,17 +29,16 @@
 import { EVENT_TYPES } from '../../../nodes/DocumentSigning/events';
 import { requireProtectedKey, requireWorkspace } from '../access';
 import { ApiError, notFound, unauthorized, validationError } from '../errors';
-import { paginate, parsePageParams, sortBy } from '../pagination';
+import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, RouteResult, Router } from '../router';
 import type { InternalRequest, InternalResponse, InternalRouter } from '../signing/internal';
 import type { SandboxState } from '../state';
-import { Validator, objectBody, queryBool, queryDate, queryEnum } from '../validation';
+import { Validator, objectBody, queryBool } from '../validation';
 import { SECRET_GRACE_HOURS, webhooksOf } from '../webhooks';
 import type { WebhookRecord } from '../webhooks';
 
 const KNOWN_EVENTS = new Set(EVENT_TYPES.map((e) => e.value));
 const SORT_FIELDS = ['url', 'enabled', 'created_on', 'last_changed_on', 'consecutive_failures'] as const;
-const SORT_ORDERS = ['asc', 'desc'] as const;
 const URL_MAX = 2048;
 const DESCRIPTION_MAX = 500;
 const COMPANY_KEY_MESSAGE = 'Company-level webhooks need the protected workspace API key';
@@ -158,12 +157,8 @@ function requireWebhook(ctx: RequestContext): WebhookRecord {
 
 function listWebhooks(ctx: RequestContext) {
 	const v = new Validator();
-	const pageParams = parsePageParams(v, ctx.query);
+	const list = parseListQuery(v, ctx.query, SORT_FIELDS);
 	const enabled = queryBool(v, ctx.query, 'enabled');
-	const createdAfter = queryDate(v, ctx.query, 'created_after');
-	const createdBefore = queryDate(v, ctx.query, 'created_before');
-	const sortField = queryEnum(v, ctx.query, 'sort_by', SORT_FIELDS, 'created_on');
-	const sortOrder = queryEnum(v, ctx.query, 'sort_order', SORT_ORDERS, 'desc');
 	v.throwIfInvalid();
 
 	const workspaceId = ctx.query.workspace_id;
@@ -178,21 +173,20 @@ function listWebhooks(ctx: RequestContext) {
 	if (url) items = items.filter((w) => w.url.toLowerCase().includes(url.toLowerCase()));
 	const event = ctx.query.event;
 	if (event) items = items.filter((w) => w.events.includes(event));
-	if (createdAfter !== undefined) items = items.filter((w) => Date.parse(w.created_at) > createdAfter);
-	if (createdBefore !== undefined) items = items.filter((w) => Date.parse(w.created_at) < createdBefore);
+	items = createdWithin(items, (w) => Date.parse(w.created_at), list);
 
 	const key: (w: WebhookRecord) => string | number | boolean =
-		sortField === 'url'
+		list.sortField === 'url'
 			? (w) => w.url
-			: sortField === 'enabled'
+			: list.sortField === 'enabled'
 				? (w) => w.enabled
-				: sortField === 'consecutive_failures'
+				: list.sortField === 'consecutive_failures'
 					? (w) => w.consecutive_failures
-					: sortField === 'last_changed_on'
+					: list.sortField === 'last_changed_on'
 						? (w) => Date.parse(w.updated_at)
 						: (w) => Date.parse(w.created_at);
-	items = sortBy(items, key, sortOrder, (w) => `${w.created_at}|${w.id}`);
-	const page = paginate(items, pageParams);
+	items = sortBy(items, key, list.sortOrder, (w) => `${w.created_at}|${w.id}`);
+	const page = paginate(items, list.page);
 	return { body: { results: page.results.map((w) => store.toJson(w)), pagination: page.pagination } };
 }
 

@@ -12,13 +12,12 @@
  */
 import { acceptLogo } from '../company/logo';
 import { requireProtectedKey, requireWorkspace } from '../access';
-import { paginate, parsePageParams, sortBy } from '../pagination';
+import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
 import type { WorkspaceRecord } from '../state';
-import { Validator, bodyString, objectBody, queryBool, queryDate, queryEnum } from '../validation';
+import { Validator, bodyString, objectBody, queryBool } from '../validation';
 
 const SORT_FIELDS = ['name', 'protected', 'created_on'] as const;
-const SORT_ORDERS = ['asc', 'desc'] as const;
 const NAME_MAX = 255;
 
 export function registerWorkspaceRoutes(router: Router): void {
@@ -45,13 +44,9 @@ export function registerWorkspaceRoutes(router: Router): void {
 
 function listWorkspaces(ctx: RequestContext) {
 	const v = new Validator();
-	const pageParams = parsePageParams(v, ctx.query);
+	const list = parseListQuery(v, ctx.query, SORT_FIELDS);
 	const name = ctx.query.name;
 	const isProtected = queryBool(v, ctx.query, 'protected');
-	const createdAfter = queryDate(v, ctx.query, 'created_after');
-	const createdBefore = queryDate(v, ctx.query, 'created_before');
-	const sortField = queryEnum(v, ctx.query, 'sort_by', SORT_FIELDS, 'created_on');
-	const sortOrder = queryEnum(v, ctx.query, 'sort_order', SORT_ORDERS, 'desc');
 	v.throwIfInvalid();
 
 	let items = ctx.state.visibleWorkspaces(ctx.auth);
@@ -61,14 +56,13 @@ function listWorkspaces(ctx: RequestContext) {
 	}
 	if (isProtected !== undefined) items = items.filter((w) => w.protected === isProtected);
 	// Both date bounds are exclusive.
-	if (createdAfter !== undefined) items = items.filter((w) => Date.parse(w.created_date) > createdAfter);
-	if (createdBefore !== undefined) items = items.filter((w) => Date.parse(w.created_date) < createdBefore);
+	items = createdWithin(items, (w) => Date.parse(w.created_date), list);
 
 	const key: (w: WorkspaceRecord) => string | number | boolean =
-		sortField === 'name' ? (w) => w.name : sortField === 'protected' ? (w) => w.protected : (w) => Date.parse(w.created_date);
-	items = sortBy(items, key, sortOrder, (w) => `${w.created_date}|${w.id}`);
+		list.sortField === 'name' ? (w) => w.name : list.sortField === 'protected' ? (w) => w.protected : (w) => Date.parse(w.created_date);
+	items = sortBy(items, key, list.sortOrder, (w) => `${w.created_date}|${w.id}`);
 
-	const page = paginate(items, pageParams);
+	const page = paginate(items, list.page);
 	return { body: { results: page.results.map((w) => ctx.state.workspaceJson(w)), pagination: page.pagination } };
 }
 

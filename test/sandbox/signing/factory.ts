@@ -56,26 +56,9 @@ export function blankSigningRequest(
 	store: SigningStore,
 	init: { workspaceId: string; name: string; document: Buffer; pageCount: number; testMode: boolean },
 ): SigningRequestRecord {
-	const now = store.now();
 	return {
-		id: randomUUID(),
-		workspaceId: init.workspaceId,
-		name: init.name,
-		description: null,
-		document: init.document,
-		pageCount: init.pageCount,
-		expiration_hours: DEFAULT_EXPIRATION_HOURS,
-		credit_cost: 1,
-		settings: defaultSettings(),
-		recipients: [],
-		fields: [],
-		reminders: [],
-		sealParticipants: [],
-		customFields: [],
-		...emptyCompletion(),
-		created_at: now,
-		updated_at: now,
-		deleted_on: null,
+		// A signing request is a template's content plus its own lifecycle state.
+		...blankTemplate(store, init),
 		template_id: null,
 		test_mode: init.testMode,
 		sent_on: null,
