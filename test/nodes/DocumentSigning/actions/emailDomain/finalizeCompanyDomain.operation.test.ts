@@ -1,4 +1,5 @@
-import { COMPANY, SALES, addDomain, locatorId, onlyRequest, runDomainOp, useSandbox } from './kit';
+import { COMPANY, SALES, locatorId, onlyRequest, runDomainOp, useSandbox } from './kit';
+import { finalizeDomainTests } from './shared';
 
 const ctx = useSandbox();
 const SC = COMPANY;
@@ -6,38 +7,7 @@ const run = (params: Record<string, unknown> = {}, opts: Parameters<typeof runDo
 	runDomainOp(ctx.sandbox, SC, 'finalizeCompanyDomain', params, opts);
 
 describe('Email Domain → finalizeCompanyDomain (POST /company/domains/{id}/finalize)', () => {
-	it('outputs the SPF/DKIM/DMARC records, all pending, and the flat summary', async () => {
-		const d = await addDomain(ctx.sandbox, SC, 'owned');
-		const { output, error } = await run({ domainId: locatorId(d.id) });
-		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({ method: 'POST', path: `${SC.base}/${d.id}/finalize`, query: {}, body: undefined });
-		const json = output[0][0].json as Record<string, any>;
-		expect(json.domain).toMatchObject({ id: d.id, verification_status: 2, domain_status: 0 });
-		expect(json.dns_records.map((r: any) => [r.type, r.name, r.status])).toEqual([
-			['MX', `send.${d.domain}`, 'pending'],
-			['TXT', `send.${d.domain}`, 'pending'],
-			['TXT', `service._domainkey.${d.domain}`, 'pending'],
-			['TXT', `_dmarc.${d.domain}`, 'pending'],
-		]);
-		expect(json.dns_records[0]).toMatchObject({ priority: 10, ttl: 3600, value: expect.any(String) });
-		expect(json.dns_records[1].value).toMatch(/^v=spf1 /);
-		expect(json.dns_records[3].value).toMatch(/^v=DMARC1/);
-		expect(json).toMatchObject({ records_total: 4, records_verified: 0, records_pending: 4, records_failed: 0, ready_to_send: false, key_mode: 'live' });
-		expect(json.next_step).toMatch(/verify-dns/);
-	});
-
-	it('explains that ownership comes first', async () => {
-		const d = await addDomain(ctx.sandbox, SC);
-		const { error } = await run({ domainId: locatorId(d.id) });
-		expect(error?.message).toMatch(/^Run Verify Ownership .* before Finalize/);
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
-	});
-
-	it('passes on "Already finalized"', async () => {
-		const d = await addDomain(ctx.sandbox, SC, 'finalized');
-		const { error } = await run({ domainId: locatorId(d.id) });
-		expect(error?.message).toMatch(/already finalized/i);
-	});
+	finalizeDomainTests(ctx, SC, run);
 
 	it('needs the protected key: a workspace key gets the 403 back, nothing else sent', async () => {
 		const { error } = await run({ domainId: locatorId('30000000-0000-4000-8000-000000000001') }, { key: SALES.liveKey });
