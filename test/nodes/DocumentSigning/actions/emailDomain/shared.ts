@@ -4,7 +4,7 @@
  * tests only that scope has (protected key for company, workspace id rules for workspace).
  */
 import type { Sandbox } from '../../../../sandbox';
-import { addDomain, emailDomainsOf, locatorId, onlyRequest, SALES, uniqueDomain, type ScopeCase, type runDomainOp } from './kit';
+import { addDomain, COMPANY, emailDomainsOf, locatorId, onlyRequest, SALES, uniqueDomain, type ScopeCase, type runDomainOp } from './kit';
 
 export type DomainContext = { readonly sandbox: Sandbox };
 export type DomainRun = (
@@ -261,5 +261,31 @@ export function verifyDomainOwnershipTests(ctx: DomainContext, SC: ScopeCase, ru
 		const d = await addDomain(ctx.sandbox, SC, 'owned');
 		const { error } = await run({ domainId: locatorId(d.id) });
 		expect(error?.message).toMatch(/already verified/i);
+	});
+}
+
+/** Company scope: only the protected (company-level) key may use these paths. */
+export function companyScopeTests(ctx: DomainContext, run: DomainRun, params: Record<string, unknown>): void {
+	it('needs the protected key: a workspace key gets the 403 back, nothing else sent', async () => {
+		const { error } = await run(params, { key: SALES.liveKey });
+		expect(error?.message).toMatch(/forbidden|protected/i);
+		expect((error as { httpCode?: string }).httpCode).toBe('403');
+		expect(onlyRequest(ctx.sandbox).headers.authorization).toBe(SALES.liveKey);
+	});
+}
+
+/** Workspace scope: the workspace id is checked before sending; an unknown workspace is a 404. */
+export function workspaceScopeTests(ctx: DomainContext, run: DomainRun, params: Record<string, unknown>): void {
+	it('refuses a malformed workspace id before sending anything', async () => {
+		const { error } = await run({ ...params, workspaceId: { __rl: true, mode: 'list', value: 'sales-team' } });
+		expect(error?.message).toBe('"Workspace" is not a valid ID: "sales-team"');
+		expect(ctx.sandbox.requests).toHaveLength(0);
+	});
+
+	it('reports an unknown workspace as not found', async () => {
+		const unknown = '20000000-0000-4000-8000-00000000abcd';
+		const { error } = await run({ ...params, workspaceId: locatorId(unknown) }, { key: COMPANY.key });
+		expect((error as { httpCode?: string }).httpCode).toBe('404');
+		expect(onlyRequest(ctx.sandbox).path).toMatch(new RegExp(`^/workspace/${unknown}/domains`));
 	});
 }

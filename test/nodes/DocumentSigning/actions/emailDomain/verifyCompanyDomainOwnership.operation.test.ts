@@ -1,5 +1,5 @@
-import { COMPANY, SALES, locatorId, onlyRequest, runDomainOp, useSandbox } from './kit';
-import { verifyDomainOwnershipTests } from './shared';
+import { COMPANY, locatorId, runDomainOp, useSandbox } from './kit';
+import { companyScopeTests, verifyDomainOwnershipTests } from './shared';
 
 const ctx = useSandbox();
 const SC = COMPANY;
@@ -9,10 +9,5 @@ const run = (params: Record<string, unknown> = {}, opts: Parameters<typeof runDo
 describe('Email Domain → verifyCompanyDomainOwnership (POST /company/domains/{id}/verify-ownership)', () => {
 	verifyDomainOwnershipTests(ctx, SC, run);
 
-	it('needs the protected key: a workspace key gets the 403 back, nothing else sent', async () => {
-		const { error } = await run({ domainId: locatorId('30000000-0000-4000-8000-000000000001') }, { key: SALES.liveKey });
-		expect(error?.message).toMatch(/forbidden|protected/i);
-		expect((error as { httpCode?: string }).httpCode).toBe('403');
-		expect(onlyRequest(ctx.sandbox).headers.authorization).toBe(SALES.liveKey);
-	});
+	companyScopeTests(ctx, run, { domainId: locatorId('30000000-0000-4000-8000-000000000001') });
 });

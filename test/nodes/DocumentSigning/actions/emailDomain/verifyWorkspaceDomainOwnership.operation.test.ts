@@ -1,5 +1,5 @@
-import { COMPANY, WORKSPACE, locatorId, onlyRequest, runDomainOp, useSandbox } from './kit';
-import { verifyDomainOwnershipTests } from './shared';
+import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './kit';
+import { verifyDomainOwnershipTests, workspaceScopeTests } from './shared';
 
 const ctx = useSandbox();
 const SC = WORKSPACE;
@@ -9,16 +9,5 @@ const run = (params: Record<string, unknown> = {}, opts: Parameters<typeof runDo
 describe('Email Domain → verifyWorkspaceDomainOwnership (POST /workspace/{workspace_id}/domains/{id}/verify-ownership)', () => {
 	verifyDomainOwnershipTests(ctx, SC, run);
 
-	it('refuses a malformed workspace id before sending anything', async () => {
-		const { error } = await run({ domainId: locatorId('30000000-0000-4000-8000-000000000001'), workspaceId: { __rl: true, mode: 'list', value: 'sales-team' } });
-		expect(error?.message).toBe('"Workspace" is not a valid ID: "sales-team"');
-		expect(ctx.sandbox.requests).toHaveLength(0);
-	});
-
-	it('reports an unknown workspace as not found', async () => {
-		const unknown = '20000000-0000-4000-8000-00000000abcd';
-		const { error } = await run({ domainId: locatorId('30000000-0000-4000-8000-000000000001'), workspaceId: locatorId(unknown) }, { key: COMPANY.key });
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
-		expect(onlyRequest(ctx.sandbox).path).toMatch(new RegExp(`^/workspace/${unknown}/domains`));
-	});
+	workspaceScopeTests(ctx, run, { domainId: locatorId('30000000-0000-4000-8000-000000000001') });
 });
