@@ -79,6 +79,7 @@ import {
 	readStr,
 	readUuid,
 	UUID_RE,
+	onePatchPart,
 } from '../signing/validation';
 import { registerCustomFieldRoutes } from './customFields';
 import { registerDocumentRoutes } from './documents';
@@ -550,19 +551,13 @@ function patchSigningRequest(ctx: RequestContext) {
 	const sr = requireSigningRequest(ctx, ctx.params.id);
 	const store = storeOf(ctx);
 	const body = objectBody(ctx.body);
-	const shapes = [
-		PROPERTY_KEYS.some((k) => k in body) ? 'properties' : null,
-		'recipient' in body ? 'recipient' : null,
-		'field' in body ? 'field' : null,
-		'seal_participant' in body ? 'seal_participant' : null,
-	].filter((s): s is string => s !== null);
-	if (shapes.length !== 1) {
-		throw validationError(
-			{ body: 'Send exactly one of: properties (name, description, document, expiration_hours, settings, language, completion_*), recipient, field, seal_participant' },
-			shapes.length === 0 ? 'Nothing to update' : `Cannot update both ${shapes.join(' and ')} in the same request`,
-		);
-	}
-	const shape = shapes[0];
+	const shape = onePatchPart(
+		body,
+		PROPERTY_KEYS,
+		'recipient',
+		'name, description, document, expiration_hours, settings, language, completion_*',
+		'Cannot update both',
+	);
 	const v = new Validator();
 	if (shape === 'seal_participant') {
 		// The one edit allowed after sending (§B.3).

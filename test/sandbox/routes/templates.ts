@@ -48,6 +48,7 @@ import {
 	readSettings,
 	readStr,
 	readUuid,
+	onePatchPart,
 } from '../signing/validation';
 
 const SORT_FIELDS = ['name', 'created_on', 'last_changed_on'] as const;
@@ -197,20 +198,14 @@ function patchTemplate(ctx: RequestContext) {
 	const t = requireTemplate(ctx, ctx.params.id);
 	const store = storeOf(ctx);
 	const body = objectBody(ctx.body);
-	const shapes = [
-		PROPERTY_KEYS.some((k) => k in body) ? 'properties' : null,
-		'user' in body ? 'user' : null,
-		'field' in body ? 'field' : null,
-		'seal_participant' in body ? 'seal_participant' : null,
-	].filter((s): s is string => s !== null);
-	if (shapes.length !== 1) {
-		throw validationError(
-			{ body: 'Send exactly one of: properties (name, description, document, expiration_hours, settings), user, field, seal_participant' },
-			shapes.length === 0 ? 'Nothing to update' : `Cannot update ${shapes.join(' and ')} in the same request`,
-		);
-	}
+	const shape = onePatchPart(
+		body,
+		PROPERTY_KEYS,
+		'user',
+		'name, description, document, expiration_hours, settings',
+		'Cannot update',
+	);
 	const v = new Validator();
-	const shape = shapes[0];
 	if (shape === 'seal_participant') {
 		const sp = body.seal_participant;
 		if (!isObject(sp)) throw validationError({ seal_participant: 'seal_participant must be an object {participant_id, swap_to_seal_id}' });

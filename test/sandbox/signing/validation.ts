@@ -4,6 +4,7 @@
  * full path (`recipients[0].email`), and returns what it could read. Callers throw once at the end
  * with `v.throwIfInvalid()`, so a 400 lists every problem in `details`.
  */
+import { validationError } from '../errors';
 import { Validator } from '../validation';
 import {
 	BOOLEAN_SETTINGS,
@@ -623,4 +624,31 @@ export function readSealParticipant(v: Validator, raw: unknown, path: string): S
 	}
 	if (!sealId || typeof order !== 'number') return undefined;
 	return { path, seal_id: sealId, order, tempId };
+}
+
+/**
+ * PATCH bodies of templates and signing requests carry exactly one part: properties (any of
+ * `propertyKeys`), one participant (`participantKey`: user or recipient), one field, or one seal
+ * participant. Returns the part's name, or throws the 400 naming what to send.
+ */
+export function onePatchPart(
+	body: Obj,
+	propertyKeys: readonly string[],
+	participantKey: string,
+	propertiesText: string,
+	mixedPrefix: string,
+): string {
+	const parts = [
+		propertyKeys.some((k) => k in body) ? 'properties' : null,
+		participantKey in body ? participantKey : null,
+		'field' in body ? 'field' : null,
+		'seal_participant' in body ? 'seal_participant' : null,
+	].filter((s): s is string => s !== null);
+	if (parts.length !== 1) {
+		throw validationError(
+			{ body: `Send exactly one of: properties (${propertiesText}), ${participantKey}, field, seal_participant` },
+			parts.length === 0 ? 'Nothing to update' : `${mixedPrefix} ${parts.join(' and ')} in the same request`,
+		);
+	}
+	return parts[0];
 }
