@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
 import { apiRequest, downloadFile, getServiceCredentials } from '../DocumentSigning/transport';
-import { claimInProcess, hasSeen, rememberEvent } from './dedup';
+import { acceptEvent } from './dedup';
 import type { DocumentSigningEvent } from './envelope';
 import { normaliseEnvelope, parseBody, pdfFileName, signingRequestIdOf } from './envelope';
 import { resolveEvents } from './lifecycle';
@@ -23,10 +23,17 @@ import {
  *  3. test deliveries (`webhook.test`): passed or dropped (200) as the "Test Deliveries" option says
  *  4. event type not among the chosen events → 200, ignored
  *  5. event id already accepted (a retry or a replay) → 200, duplicate
- *  6. accepted: the id is remembered, the workflow starts with the normalised event
- * The node answers rejected and ignored deliveries itself and returns no workflow data, so n8n
- * does not start the workflow. Without enrichment, n8n answers an accepted delivery once the
- * execution exists. With enrichment, the node answers 200 first, then fetches (see `enrich`).
+ *  6. accepted: the id is remembered, the node answers 200, the workflow starts with the event
+ * The node answers every delivery itself (`noWebhookResponse`); only accepted ones return workflow
+ * data, so only they start the workflow.
+ *
+ * Why accepted deliveries are answered by the node and not by n8n after the start ("onReceived"):
+ * n8n (checked in 2.41.1) saves the static data, and so the remembered event id, when the response
+ * is handed over. With "onReceived" that happens after the execution was set up, and setting it up
+ * wraps the same static-data object again, which clears its "changed" mark: the id would never be
+ * saved and a retry after a restart would start the workflow twice. Answering first saves it before
+ * the execution starts. Trade-off: if n8n then fails to start the execution (its database is down),
+ * the service has already been told "delivered" and does not retry; n8n logs that failure.
  */
 
 export interface TriggerOptions {
@@ -125,15 +132,11 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		}
 	}
 
-	// 5. Deduplication by event id: workflow static data (survives restarts, shared by instances),
-	// plus a short in-process claim for copies arriving before that static data is saved.
-	const staticData = this.getWorkflowStaticData('node');
-	const nowMs = Date.now();
+	// 5. Deduplication by event id (workflow static data, and this process's memory of it).
 	const scope = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getMode()}`;
-	if (hasSeen(staticData, event.id, { nowMs }) || !claimInProcess(scope, event.id, nowMs)) {
+	if (!acceptEvent(this.getWorkflowStaticData('node'), scope, event.id, { nowMs: Date.now() })) {
 		return respond(this, 200, { received: true, duplicate: true });
 	}
-	rememberEvent(staticData, event.id, { nowMs });
 
 	// 6. Accepted.
 	const json: IDataObject = { ...event };
@@ -141,11 +144,9 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (options.includeRawBody) json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
 	const item: INodeExecutionData = { json };
 
-	if (!options.fetchSigningRequest && !options.attachSignedPdf) return { workflowData: [[item]] };
-
 	// The service waits at most 5 s for an answer: answer now, then enrich without time pressure.
 	respond(this, 200, { received: true, event_id: event.id });
-	await enrich.call(this, event, item, options);
+	if (options.fetchSigningRequest || options.attachSignedPdf) await enrich.call(this, event, item, options);
 	return { noWebhookResponse: true, workflowData: [[item]] };
 }
 

@@ -395,17 +395,10 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		expect(sent.status).toBe(200);
 	});
 
-	// KNOWN BUG (open): in n8n 2.41.1 the trigger's remembered event ids never reach the database.
-	// Mechanism (read in n8n's dist): live-webhooks builds a Workflow from the loaded static data, the
-	// node writes its ids through n8n-workflow's ObservableObject (marking the raw top-level object
-	// __dataChanged = true); executeWebhook then starts the execution with the same workflowData, and
-	// the execution's `new Workflow(...)` wraps the SAME raw object again, which redefines
-	// __dataChanged = false; only after that does live-webhooks call saveStaticData(workflow), which
-	// sees no change. (A write to the global static data is lost the same way.) Before a restart,
-	// duplicates are still caught by the node's in-process claim (see "forged and replayed" above);
-	// after a restart the same event id starts a second execution. `it.failing` keeps the run green
-	// while the bug is open and turns red once it is fixed: then make it a plain `it`.
-	it.failing('KNOWN BUG: deduplication holds across an n8n restart', async () => {
+	// n8n saves the static data (the remembered event ids) when the webhook's response is handed
+	// over; the trigger answers accepted deliveries itself so that this happens before the execution
+	// is set up (which in 2.41.1 clears the static data's "changed" mark). See receive.ts.
+	it('deduplication holds across an n8n restart', async () => {
 		const url = webhookUrl(completedWf());
 		const sent = delivery('signing_request.completed', url);
 		// The accepted event ids are kept in the workflow's static data (saved in n8n's database).

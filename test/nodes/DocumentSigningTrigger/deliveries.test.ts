@@ -5,6 +5,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 
+import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
 import { baseParameters, credentials, envelope, hmacHex, nowSeconds, OTHER_SECRET, SECRET, sign } from './support';
 import { TriggerRig } from './triggerRig';
 
@@ -282,17 +283,35 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 	});
 
 	it('remembers accepted events across a restart (static data only, no process memory)', async () => {
-		const body = fresh();
-		expect((await rig.post(body, { 'X-Service-Signature': sign(body) })).status).toBe(200);
-		const restarted = await new TriggerRig({
+		const options = {
 			parameters: baseParameters(),
 			credentials: credentials('http://127.0.0.1:1'),
-			staticData: JSON.parse(JSON.stringify(rig.saved)),
-		}).listen();
+			workflowId: 'restarted-workflow',
+			webhookId: '00000000-0000-4000-8000-0000000000aa',
+		};
+		const before = await new TriggerRig(options).listen();
+		const body = fresh();
+		const eventId = (JSON.parse(body) as { id: string }).id;
+		try {
+			expect(await before.post(body, { 'X-Service-Signature': sign(body) })).toMatchObject({
+				status: 200,
+				body: { received: true, event_id: eventId },
+			});
+			expect(before.starts).toHaveLength(1);
+			// saved although the workflow was started (n8n 2.41.1 loses writes answered after the start)
+			expect(before.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+		} finally {
+			await before.close();
+		}
+		forgetProcessMemory();
+		const restarted = await new TriggerRig({ ...options, staticData: JSON.parse(JSON.stringify(before.saved)) }).listen();
 		try {
 			const again = await restarted.post(body, { 'X-Service-Signature': sign(body) });
 			expect(again).toMatchObject({ status: 200, body: { duplicate: true } });
 			expect(restarted.starts).toHaveLength(0);
+			const other = fresh();
+			expect((await restarted.post(other, { 'X-Service-Signature': sign(other) })).status).toBe(200);
+			expect(restarted.starts).toHaveLength(1);
 		} finally {
 			await restarted.close();
 		}

@@ -1,12 +1,4 @@
 import {
-	CLAIM_TTL_MS,
-	claimInProcess,
-	eventKey,
-	hasSeen,
-	rememberEvent,
-	SEEN_EVENTS_KEY,
-} from '../../../nodes/DocumentSigningTrigger/dedup';
-import {
 	normaliseEnvelope,
 	parseBody,
 	pdfFileName,
@@ -163,38 +155,5 @@ describe('envelope.ts', () => {
 		expect(pdfFileName('NDA: Acme/2026', 'sr1')).toBe('NDA Acme 2026.pdf');
 		expect(pdfFileName('Signed.pdf', 'sr1')).toBe('Signed.pdf');
 		expect(pdfFileName(undefined, 'sr1')).toBe('signing-request-sr1.pdf');
-	});
-});
-
-describe('dedup.ts', () => {
-	it('remembers ids, refuses repeats, and keeps a bounded, pruned list', () => {
-		const data: Record<string, unknown> = {};
-		const opts = (nowMs: number) => ({ nowMs, maxEntries: 3, retentionMs: 1000 });
-		expect(rememberEvent(data as never, 'a', opts(0))).toBe(true);
-		expect(rememberEvent(data as never, 'a', opts(10))).toBe(false);
-		expect(hasSeen(data as never, 'a', opts(10))).toBe(true);
-		rememberEvent(data as never, 'b', opts(20));
-		rememberEvent(data as never, 'c', opts(30));
-		rememberEvent(data as never, 'd', opts(40));
-		expect((data[SEEN_EVENTS_KEY] as Array<[string, number]>).map(([id]) => id)).toEqual(['b', 'c', 'd']);
-		expect(hasSeen(data as never, 'a', opts(40))).toBe(false);
-		// older than the retention: forgotten
-		expect(hasSeen(data as never, 'b', opts(1100))).toBe(false);
-		expect(rememberEvent(data as never, 'e', opts(1100))).toBe(true);
-		expect((data[SEEN_EVENTS_KEY] as Array<[string, number]>).map(([id]) => id)).toEqual(['e']);
-		expect(JSON.parse(JSON.stringify(data))).toEqual(data);
-	});
-
-	it('hashes very long ids', () => {
-		expect(eventKey('x'.repeat(128))).toBe('x'.repeat(128));
-		expect(eventKey('x'.repeat(129))).toMatch(/^sha256:[0-9a-f]{64}$/);
-	});
-
-	it('claims an event in this process for a short time only (less than the service\'s 5-minute retry)', () => {
-		expect(CLAIM_TTL_MS).toBeLessThan(5 * 60 * 1000);
-		expect(claimInProcess('wf|node|webhook', 'evt_c', 0)).toBe(true);
-		expect(claimInProcess('wf|node|webhook', 'evt_c', 1000)).toBe(false);
-		expect(claimInProcess('wf|node|manual', 'evt_c', 1000)).toBe(true); // another scope
-		expect(claimInProcess('wf|node|webhook', 'evt_c', CLAIM_TTL_MS + 1)).toBe(true);
 	});
 });

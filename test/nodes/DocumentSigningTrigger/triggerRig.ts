@@ -9,9 +9,10 @@
  * - A real HTTP receiver on 127.0.0.1: each request becomes an n8n-style request object (`rawBody`
  *   Buffer, parsed `body`, lower-case `headers`) and the node's `webhook()` runs in a WebhookContext
  *   built from a Workflow loaded from the persisted static data (as n8n loads it from the database
- *   for every call). The answer follows n8n's handleImmediateWebhookResponse: `noWebhookResponse` →
- *   the node answered itself; no `workflowData` → 200 `webhookResponse` or "Webhook call received";
- *   otherwise the workflow starts (recorded in `starts`) and n8n answers 200.
+ *   for every call). The answer follows n8n's executeWebhook: `noWebhookResponse` → the node
+ *   answered itself; no `workflowData` → 200 `webhookResponse` or "Webhook call received";
+ *   otherwise the workflow starts (recorded in `starts`) and n8n answers 200. The static data is
+ *   saved in n8n 2.41.1's order (see `handle`), including the case where n8n loses the writes.
  * - Requests to the service go through n8n-core's real HTTP helpers and the harness's credentials
  *   helper, so they really hit the sandbox.
  */
@@ -91,6 +92,8 @@ export class TriggerRig {
 	private readonly webhookId: string;
 	/** n8n's TestWebhooks keeps the test run's static data in memory only. */
 	private testStaticData: IDataObject = {};
+	/** The plain object each Workflow's static data wraps (n8n passes the same one to the execution). */
+	private readonly rawStaticData = new WeakMap<Workflow, IDataObject>();
 
 	constructor(private readonly options: RigOptions) {
 		ensureEnvironment();
@@ -254,21 +257,45 @@ export class TriggerRig {
 			null,
 		);
 		const result = await this.nodeType.webhook.call(context);
-		this.persist(workflow, mode);
 
-		if (result.noWebhookResponse !== true && !res.headersSent) {
-			if (result.workflowData === undefined) {
-				res.writeHead(200, { 'Content-Type': 'application/json' });
-				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
-			} else {
+		// n8n 2.41.1 (webhook-helpers executeWebhook + live-webhooks): the response callback, which
+		// saves the static data, runs BEFORE the execution starts when the node answered itself
+		// (noWebhookResponse) or started nothing; otherwise ("onReceived") it runs after the runner
+		// built the execution's Workflow over the SAME static-data object, which resets its
+		// "changed" mark, so the webhook's writes are not saved.
+		const answersBeforeStart = result.noWebhookResponse === true || result.workflowData === undefined;
+		if (answersBeforeStart) this.persist(workflow, mode);
+		if (result.noWebhookResponse !== true && !res.headersSent && result.workflowData === undefined) {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
+		}
+		if (result.workflowData !== undefined) {
+			this.startExecution(workflow);
+			this.starts.push({ items: result.workflowData[0] ?? [], mode: executionMode });
+		}
+		if (!answersBeforeStart) {
+			this.persist(workflow, mode);
+			if (!res.headersSent) {
 				res.writeHead(200, { 'Content-Type': 'application/json' });
 				res.end(JSON.stringify({ message: 'Workflow was started' }));
 			}
 		}
-		if (result.workflowData !== undefined) {
-			this.starts.push({ items: result.workflowData[0] ?? [], mode: executionMode });
-		}
 		this.afterWebhook?.(requestNumber);
+	}
+
+	/** What n8n's WorkflowRunner does first: a new Workflow over the webhook's static-data object. */
+	private startExecution(webhookWorkflow: Workflow): void {
+		const raw = this.rawStaticData.get(webhookWorkflow);
+		new Workflow({
+			id: webhookWorkflow.id,
+			name: webhookWorkflow.name,
+			nodes: Object.values(webhookWorkflow.nodes),
+			connections: {},
+			active: webhookWorkflow.active,
+			nodeTypes: webhookWorkflow.nodeTypes,
+			staticData: raw,
+			settings: { executionOrder: 'v1' },
+		});
 	}
 
 	// ---- n8n plumbing -----------------------------------------------------------------------
@@ -296,6 +323,7 @@ export class TriggerRig {
 			parameters: deepCopy(this.parameters),
 			credentials: { documentSigningApi: { id: 'rig-credential', name: 'Document Signing (rig)' } },
 		};
+		const staticData = deepCopy(mode === 'test' ? this.testStaticData : this.saved);
 		const workflow = new Workflow({
 			id: this.workflowId,
 			name: this.options.workflowName ?? 'Signed contracts',
@@ -303,9 +331,10 @@ export class TriggerRig {
 			connections: {},
 			active: mode === 'production',
 			nodeTypes,
-			staticData: deepCopy(mode === 'test' ? this.testStaticData : this.saved),
+			staticData,
 			settings: { executionOrder: 'v1' },
 		});
+		this.rawStaticData.set(workflow, staticData);
 		return { workflow, node: workflow.nodes[NODE_NAME] };
 	}
 

@@ -1,0 +1,100 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	acceptEvent,
+	DEFAULT_MAX_ENTRIES,
+	DEFAULT_RETENTION_MS,
+	eventKey,
+	forgetProcessMemory,
+	MAX_PROCESS_SCOPES,
+	SEEN_EVENTS_KEY,
+} from '../../../nodes/DocumentSigningTrigger/dedup';
+
+const ids = (data: IDataObject) => (data[SEEN_EVENTS_KEY] as Array<[string, number]>).map(([id]) => id);
+const small = (nowMs: number) => ({ nowMs, maxEntries: 3, retentionMs: 1000 });
+
+beforeEach(() => forgetProcessMemory());
+
+describe('dedup.ts', () => {
+	it('accepts an id once, keeps a bounded list in the static data, and forgets ids past the retention', () => {
+		const data: IDataObject = {};
+		expect(acceptEvent(data, 'wf|node|webhook', 'a', small(0))).toBe(true);
+		expect(acceptEvent(data, 'wf|node|webhook', 'a', small(10))).toBe(false);
+		acceptEvent(data, 'wf|node|webhook', 'b', small(20));
+		acceptEvent(data, 'wf|node|webhook', 'c', small(30));
+		acceptEvent(data, 'wf|node|webhook', 'd', small(40));
+		expect(data[SEEN_EVENTS_KEY]).toEqual([['b', 20], ['c', 30], ['d', 40]]);
+		// the oldest was dropped to keep 3 entries, so it is new again
+		expect(acceptEvent(data, 'wf|node|webhook', 'a', small(50))).toBe(true);
+		expect(ids(data)).toEqual(['c', 'd', 'a']);
+		// past the retention, ids are forgotten
+		expect(acceptEvent(data, 'wf|node|webhook', 'e', small(1045))).toBe(true);
+		expect(ids(data)).toEqual(['a', 'e']);
+		// plain JSON: n8n stores it in its database
+		expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+	});
+
+	it('uses defaults of 1000 ids and 3 days (the service retries for about an hour)', () => {
+		expect(DEFAULT_MAX_ENTRIES).toBe(1000);
+		expect(DEFAULT_RETENTION_MS).toBe(3 * 24 * 60 * 60 * 1000);
+		const data: IDataObject = {};
+		for (let i = 0; i < 1005; i++) acceptEvent(data, 's', `evt_${i}`, { nowMs: i });
+		expect(ids(data)).toHaveLength(1000);
+		expect(ids(data)[0]).toBe('evt_5');
+		expect(acceptEvent(data, 's', 'evt_1004', { nowMs: DEFAULT_RETENTION_MS + 1004 })).toBe(false);
+		expect(acceptEvent(data, 's', 'evt_1004', { nowMs: DEFAULT_RETENTION_MS + 1005 })).toBe(true);
+	});
+
+	it('after a restart (no process memory) the static data alone refuses a known id', () => {
+		const saved: IDataObject = {};
+		acceptEvent(saved, 'wf|node|webhook', 'evt_1', { nowMs: 0 });
+		forgetProcessMemory();
+		const loaded = JSON.parse(JSON.stringify(saved)) as IDataObject;
+		expect(acceptEvent(loaded, 'wf|node|webhook', 'evt_1', { nowMs: 60_000 })).toBe(false);
+		expect(acceptEvent(loaded, 'wf|node|webhook', 'evt_2', { nowMs: 60_000 })).toBe(true);
+	});
+
+	it('catches a copy whose static data was loaded before the first copy was saved', () => {
+		const first: IDataObject = {};
+		const second: IDataObject = {}; // loaded from the database at the same moment
+		expect(acceptEvent(first, 'wf|node|webhook', 'evt_1', { nowMs: 0 })).toBe(true);
+		expect(acceptEvent(second, 'wf|node|webhook', 'evt_1', { nowMs: 5 })).toBe(false);
+	});
+
+	it('two events handled at the same time: whichever static data is saved last holds both ids', () => {
+		const first: IDataObject = {};
+		const second: IDataObject = {};
+		acceptEvent(first, 'wf|node|webhook', 'evt_a', { nowMs: 0 });
+		acceptEvent(second, 'wf|node|webhook', 'evt_b', { nowMs: 1 });
+		expect(ids(second)).toEqual(['evt_a', 'evt_b']);
+	});
+
+	it('keeps triggers apart: another workflow, node or mode is another scope', () => {
+		expect(acceptEvent({}, 'wf|node|webhook', 'evt_1', { nowMs: 0 })).toBe(true);
+		expect(acceptEvent({}, 'wf|node|manual', 'evt_1', { nowMs: 0 })).toBe(true);
+		expect(acceptEvent({}, 'wf|other|webhook', 'evt_1', { nowMs: 0 })).toBe(true);
+		expect(acceptEvent({}, 'wf2|node|webhook', 'evt_1', { nowMs: 0 })).toBe(true);
+		expect(acceptEvent({}, 'wf|node|webhook', 'evt_1', { nowMs: 0 })).toBe(false);
+	});
+
+	it('bounds the process memory: the least recently used trigger is forgotten first', () => {
+		acceptEvent({}, 'first', 'evt_1', { nowMs: 0 });
+		acceptEvent({}, 'busy', 'evt_1', { nowMs: 0 });
+		for (let i = 0; i < MAX_PROCESS_SCOPES - 2; i++) acceptEvent({}, `scope_${i}`, 'evt_1', { nowMs: 0 });
+		acceptEvent({}, 'busy', 'evt_2', { nowMs: 1 }); // used again: now the most recent
+		acceptEvent({}, 'one more', 'evt_1', { nowMs: 2 }); // over the bound: 'first' goes
+		expect(acceptEvent({}, 'busy', 'evt_1', { nowMs: 3 })).toBe(false);
+		expect(acceptEvent({}, 'first', 'evt_1', { nowMs: 3 })).toBe(true);
+	});
+
+	it('ignores malformed stored entries and hashes very long ids', () => {
+		const data: IDataObject = { [SEEN_EVENTS_KEY]: [['ok', 0], 'junk', [1, 2], null] as unknown as IDataObject[] };
+		expect(acceptEvent(data, 's', 'ok', { nowMs: 1 })).toBe(false);
+		expect(acceptEvent(data, 's', 'new', { nowMs: 1 })).toBe(true);
+		expect(data[SEEN_EVENTS_KEY]).toEqual([['ok', 0], ['new', 1]]);
+		expect(eventKey('x'.repeat(128))).toBe('x'.repeat(128));
+		expect(eventKey('x'.repeat(129))).toMatch(/^sha256:[0-9a-f]{64}$/);
+		acceptEvent(data, 's', 'y'.repeat(5000), { nowMs: 2 });
+		expect(JSON.stringify(data).length).toBeLessThan(200);
+	});
+});
