@@ -381,8 +381,6 @@ function titleCase(value: string): string {
 }
 
 export interface FieldInputOptions {
-	/** Offer "Template Field ID" (template-based creation overrides). */
-	templateField?: boolean;
 	description?: string;
 }
 
@@ -397,15 +395,6 @@ export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] 
 			description: 'The ID of an existing field to update; leave empty to add a field',
 		},
 	];
-	if (options.templateField) {
-		values.push({
-			displayName: 'Template Field ID',
-			name: 'template_field_id',
-			type: 'string',
-			default: '',
-			description: 'Which template field this entry overrides',
-		});
-	}
 	values.push(
 		{
 			displayName: 'Type',
@@ -508,6 +497,105 @@ export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] 
 			'Where recipients sign or fill in: positions are percentages of the page (0–100)',
 		jsonExample:
 			'[{"type":"signature","recipient_id":"temp_1","page_number":1,"position":{"x":10,"y":80,"width":25,"height":5},"required":true}]',
+	});
+}
+
+/**
+ * Changes to a template's fields when a signing request is created from it (parameter "fields").
+ * Unlike `fieldsInput`, every change is optional (a collection), so the form sends only what the
+ * user changes: a template field keeps its own position, type and other values otherwise.
+ */
+export function fieldOverridesInput(description: string): INodeProperties[] {
+	const percent = (displayName: string, name: string, what: string): INodeProperties => ({
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: `${what}. To move or resize the field, give X, Y, Width and Height together.`,
+	});
+	return listInput({
+		name: 'fields',
+		displayName: 'Fields',
+		itemName: 'field',
+		itemDisplayName: 'Field Change',
+		description,
+		jsonExample: '[{"template_field_id":"…","required":false,"position":{"x":10,"y":80,"width":25,"height":5}}]',
+		values: [
+			{
+				displayName: 'Template Field ID',
+				name: 'template_field_id',
+				type: 'string',
+				default: '',
+				description: 'Which template field to change (preferred)',
+			},
+			{
+				displayName: 'Variable Name',
+				name: 'variable_name',
+				type: 'string',
+				default: '',
+				description: "Or: the template field's variable name, when no Template Field ID is given",
+			},
+			{
+				displayName: 'Changes',
+				name: 'changes',
+				type: 'collection',
+				placeholder: 'Add Change',
+				default: {},
+				options: [
+					{
+						displayName: 'Date Format',
+						name: 'date_format',
+						type: 'options',
+						options: DATE_FORMATS.map((value) => ({ name: value, value })),
+						default: 'MM/dd/yyyy',
+					},
+					{
+						displayName: 'Default Date',
+						name: 'date_default',
+						type: 'string',
+						default: '',
+						placeholder: '2026-12-31',
+						description: 'The date a date field starts with',
+					},
+					{
+						displayName: 'Default to Signing Date',
+						name: 'date_signing_default',
+						type: 'boolean',
+						default: true,
+					},
+					{
+						displayName: 'Dropdown Options',
+						name: 'dropdown_options',
+						type: 'string',
+						default: '',
+						placeholder: 'Small, Medium, Large',
+						description: 'The choices of a dropdown field, separated by commas',
+					},
+					percent('Height (% of Page Height)', 'height', 'The new height'),
+					{
+						displayName: 'Multi Group ID',
+						name: 'multi_group_id',
+						type: 'string',
+						default: '',
+						description: 'Checkboxes with the same group ID act as one exclusive choice',
+					},
+					{ displayName: 'Read Only', name: 'read_only', type: 'boolean', default: true },
+					{ displayName: 'Read Only Value', name: 'read_only_value', type: 'string', default: '' },
+					{ displayName: 'Required', name: 'required', type: 'boolean', default: true },
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: FIELD_TYPES.map((value) => ({ name: titleCase(value), value })),
+						default: 'signature',
+					},
+					percent('Width (% of Page Width)', 'width', 'The new width'),
+					percent('X (% of Page Width)', 'x', 'The new distance from the left edge'),
+					percent('Y (% of Page Height)', 'y', 'The new distance from the top edge'),
+				],
+			},
+		],
 	});
 }
 

@@ -150,13 +150,84 @@ export function readFields(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	label = 'Fields',
-	options: FieldCheckOptions = {},
 ): IDataObject[] | undefined {
 	const list = readList(context, itemIndex, 'fields', label);
 	if (!list) return undefined;
 	return list.entries.map((raw, index) =>
-		checkField(context, itemIndex, raw, where(label, index, list.fromJson), list.fromJson, options),
+		checkField(context, itemIndex, raw, where(label, index, list.fromJson), list.fromJson),
 	);
+}
+
+/** What a template-based signing request may change on a template field (API reference §B.1). */
+export const FIELD_OVERRIDE_KEYS = [
+	'type',
+	'required',
+	'position',
+	'read_only',
+	'read_only_value',
+	'format_rules',
+	'validation_rules',
+	'dropdown_options',
+	'date_default',
+	'date_signing_default',
+	'multi_group_id',
+] as const;
+const FIELD_MATCH_KEYS = ['template_field_id', 'variable_name', 'variable_defined_name'];
+
+/**
+ * Template field changes (parameter "fields" of a template-based create). The form nests the
+ * changes in a collection, so only what the user added is sent; x/y/width/height become `position`
+ * (all four or none), the date format `format_rules.dateFormat`, dropdown options a list.
+ * Keys the service does not let a template-based request change are refused, naming the key.
+ */
+export function readFieldOverrides(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label = 'Fields',
+): IDataObject[] | undefined {
+	const list = readList(context, itemIndex, 'fields', label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) => {
+		const place = where(label, index, list.fromJson);
+		const entry = list.fromJson ? compact(raw) : overrideFromForm(raw);
+		for (const key of Object.keys(entry)) {
+			if (!FIELD_MATCH_KEYS.includes(key) && !(FIELD_OVERRIDE_KEYS as readonly string[]).includes(key)) {
+				fail(
+					context,
+					itemIndex,
+					`${place}: "${key}" cannot be changed on a template field`,
+					`A signing request created from a template can change only: ${FIELD_OVERRIDE_KEYS.join(', ')}. Change the template, or the request afterwards with Update.`,
+				);
+			}
+		}
+		if (!Object.keys(entry).some((key) => !FIELD_MATCH_KEYS.includes(key))) {
+			fail(context, itemIndex, `${place}: nothing to change`, 'Add at least one change, or remove this entry.');
+		}
+		const position = entry.position as IDataObject | undefined;
+		if (position !== undefined && position !== null && typeof position === 'object') {
+			const missing = ['x', 'y', 'width', 'height'].filter((key) => position[key] === undefined);
+			if (missing.length) {
+				fail(context, itemIndex, `${place}: to move or resize the field give x, y, width and height together (missing: ${missing.join(', ')})`);
+			}
+		}
+		return checkField(context, itemIndex, entry, place, true, { overrides: true });
+	});
+}
+
+function overrideFromForm(raw: IDataObject): IDataObject {
+	const { changes, ...match } = raw;
+	const { x, y, width, height, date_format: dateFormat, dropdown_options: options, ...rest } = compact(
+		(changes ?? {}) as IDataObject,
+	);
+	const entry: IDataObject = { ...compact(match), ...rest };
+	const position = compact({ x, y, width, height } as IDataObject);
+	if (Object.keys(position).length) entry.position = position;
+	if (dateFormat) entry.format_rules = { dateFormat };
+	if (typeof options === 'string') {
+		const list = options.split(',').map((option) => option.trim()).filter(Boolean);
+		if (list.length) entry.dropdown_options = list;
+	}
+	return entry;
 }
 
 export interface FieldCheckOptions {

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { isUuid } from '../../helpers/ids';
-import { readFields, readRecipients, readReminders, readSettings } from '../../helpers/inputs';
+import { readFieldOverrides, readFields, readRecipients, readReminders, readSettings } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { getKeyMode } from '../../transport';
 import {
+	fieldOverridesInput,
 	fieldsInput,
 	pdfBinaryProperty,
 	recipientsInput,
@@ -58,11 +59,9 @@ export const description: INodeProperties[] = [
 	),
 	...forSource(
 		'template',
-		fieldsInput({
-			templateField: true,
-			description:
-				"Changes to template fields, matched by Template Field ID (or else by Variable Name); unmatched entries are ignored. Leave empty to use the template's fields as they are.",
-		}),
+		fieldOverridesInput(
+			"Changes to template fields, matched by Template Field ID (or else by Variable Name); unmatched entries are ignored. Only the changes you add are sent. Leave empty to use the template's fields as they are.",
+		),
 	),
 	...forSource('pdf', fieldsInput()),
 	...remindersInput({ hoursDescription: 'Hours before the request expires' }),
@@ -122,7 +121,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (source === 'template') {
 		recipients = readRecipients(this, i, { requireIdentity: false });
 		checkTemplateRecipients(this, i, recipients);
-		fields = readFields(this, i, 'Fields', { overrides: true });
+		fields = readFieldOverrides(this, i);
 		checkTemplateFields(this, i, fields);
 		reminders = readReminders(this, i);
 	} else {

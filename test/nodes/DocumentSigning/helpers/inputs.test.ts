@@ -5,6 +5,7 @@ import {
 	checkField,
 	checkRecipient,
 	checkSigningRequestProperties,
+	readFieldOverrides,
 	readFields,
 	readRecipients,
 	readReminders,
@@ -216,20 +217,14 @@ describe('readFields', () => {
 		).toContain('date format "dd.MM.yyyy" is not one of');
 	});
 
-	it('lets updates (id), template overrides and the overrides option change only some keys', () => {
+	it('lets updates (id) change only some keys', () => {
 		const context = ctx({
 			fieldsMode: 'json',
-			fieldsJson: JSON.stringify([
-				{ id: 'f1', required: false },
-				{ template_field_id: 't1', position: { x: 5 } },
-				{ variable_name: 'amount', read_only: true },
-			]),
+			fieldsJson: JSON.stringify([{ id: 'f1', required: false }, { variable_name: 'amount', read_only: true }]),
 		});
-		expect(errorOf(() => readFields(context, 0))).toBe('Fields (JSON), entry 3: "type" is required');
-		expect(readFields(context, 0, 'Fields', { overrides: true })).toEqual([
+		expect(errorOf(() => readFields(context, 0))).toBe('Fields (JSON), entry 2: "type" is required');
+		expect(readFields(ctx({ fieldsMode: 'json', fieldsJson: '[{"id":"f1","required":false}]' }), 0)).toEqual([
 			{ id: 'f1', required: false },
-			{ template_field_id: 't1', position: { x: 5 } },
-			{ variable_name: 'amount', read_only: true },
 		]);
 	});
 
@@ -372,5 +367,63 @@ describe('checkSigningRequestProperties', () => {
 			'Additional Options: "completion_title" is both set and cleared',
 		);
 		expect(errorOf(() => check({ clear: 'name' }))).toContain('"name" cannot be cleared');
+	});
+});
+
+describe('readFieldOverrides (template-based create)', () => {
+	it('sends only the changes added in the form, nested as the API expects', () => {
+		const context = ctx({
+			fieldsMode: 'fields',
+			fields: {
+				field: [
+					{ template_field_id: 't1', variable_name: '', changes: { required: false } },
+					{ template_field_id: '', variable_name: 'amount', changes: { read_only: true, read_only_value: '1,000 EUR' } },
+					{ template_field_id: 't3', changes: { x: 5, y: 10, width: 20, height: 4, type: 'date', date_format: 'yyyy-MM-dd' } },
+					{ template_field_id: 't4', changes: { dropdown_options: ' Small, Medium,,Large ', multi_group_id: '' } },
+				],
+			},
+		});
+		expect(readFieldOverrides(context, 0)).toEqual([
+			{ template_field_id: 't1', required: false },
+			{ variable_name: 'amount', read_only: true, read_only_value: '1,000 EUR' },
+			{ template_field_id: 't3', type: 'date', position: { x: 5, y: 10, width: 20, height: 4 }, format_rules: { dateFormat: 'yyyy-MM-dd' } },
+			{ template_field_id: 't4', dropdown_options: ['Small', 'Medium', 'Large'] },
+		]);
+		expect(readFieldOverrides(ctx({ fieldsMode: 'fields', fields: {} }), 0)).toBeUndefined();
+	});
+
+	it('passes JSON entries through when every key may be changed', () => {
+		const entries = [
+			{ template_field_id: 't1', position: { x: 1, y: 2, width: 3, height: 4 }, initials: undefined },
+			{ variable_defined_name: 'Total', date_signing_default: true, format_rules: { dateFormat: 'dd/MM/yyyy' } },
+		];
+		expect(readFieldOverrides(ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify(entries) }), 0)).toEqual([
+			{ template_field_id: 't1', position: { x: 1, y: 2, width: 3, height: 4 } },
+			{ variable_defined_name: 'Total', date_signing_default: true, format_rules: { dateFormat: 'dd/MM/yyyy' } },
+		]);
+	});
+
+	it('refuses what a template-based request cannot change, half a position, and empty changes', () => {
+		const json = (entry: object) => ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify([entry]) });
+		const form = (changes: INodeParameters) => ctx({ fieldsMode: 'fields', fields: { field: [{ template_field_id: 't1', changes }] } });
+		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', page_number: 2 }), 0))).toBe(
+			'Fields (JSON), entry 1: "page_number" cannot be changed on a template field',
+		);
+		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', recipient_id: 'temp_1' }), 0))).toBe(
+			'Fields (JSON), entry 1: "recipient_id" cannot be changed on a template field',
+		);
+		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', position: { x: 5 } }), 0))).toBe(
+			'Fields (JSON), entry 1: to move or resize the field give x, y, width and height together (missing: y, width, height)',
+		);
+		expect(errorOf(() => readFieldOverrides(form({ x: 5, y: 5 }), 0))).toBe(
+			'Field 1: to move or resize the field give x, y, width and height together (missing: width, height)',
+		);
+		expect(errorOf(() => readFieldOverrides(form({ x: 90, y: 5, width: 20, height: 5 }), 0))).toBe(
+			'Field 1: the field runs off the page (x + width and y + height must stay within 100)',
+		);
+		expect(errorOf(() => readFieldOverrides(form({}), 0))).toBe('Field 1: nothing to change');
+		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', type: 'sticker' }), 0))).toContain(
+			'Fields (JSON), entry 1: type "sticker" is not one of',
+		);
 	});
 });

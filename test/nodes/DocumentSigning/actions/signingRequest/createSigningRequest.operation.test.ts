@@ -3,7 +3,7 @@ import { binaryItem } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
 import type { SeedTemplate } from './signingRequestKit';
-import { NO_SUCH_ID, byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
+import { NO_SUCH_ID, api, byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
 
 let sandbox: Sandbox;
 let template: SeedTemplate;
@@ -112,6 +112,46 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		expect(fieldOverride.error?.message).toBe('Field 1: say which template field to change');
 		const badId = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId('={{ "nope" }}') });
 		expect(badId.error?.message).toBe('"Template" is not a valid ID: "nope"');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('field changes from the form send only what was added; the template field keeps the rest', async () => {
+		const { output, error } = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			fieldsMode: 'fields',
+			fields: {
+				field: [
+					{ template_field_id: template.fieldIds[0], variable_name: '', changes: { required: false } },
+					{ template_field_id: template.fieldIds[1], variable_name: '', changes: { x: 50, y: 90, width: 40, height: 6 } },
+				],
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({
+			template_id: template.id,
+			fields: [
+				{ template_field_id: template.fieldIds[0], required: false },
+				{ template_field_id: template.fieldIds[1], position: { x: 50, y: 90, width: 40, height: 6 } },
+			],
+		});
+		const id = String(only(output).id);
+		const fields = (await api<{ results: Array<Record<string, unknown>> }>(sandbox, 'GET', `/signing-requests/${id}/fields`)).body.results;
+		const byOrder = [...fields].sort((a, b) => Number((a.position as { y: number }).y) - Number((b.position as { y: number }).y));
+		// the first field: only "required" changed; type, page and position are the template's
+		expect(byOrder[0]).toMatchObject({ type: 'signature', page_number: 2, required: false, position: { x: 10, y: 70, width: 30, height: 5 } });
+		// the second field: moved, still required, still on page 2
+		expect(byOrder[1]).toMatchObject({ type: 'signature', page_number: 2, required: true, position: { x: 50, y: 90, width: 40, height: 6 } });
+	});
+
+	it('refuses field changes a template-based request cannot make, before sending', async () => {
+		const { error } = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			fieldsMode: 'json',
+			fieldsJson: JSON.stringify([{ template_field_id: template.fieldIds[0], page_number: 1 }]),
+		});
+		expect(error?.message).toBe('Fields (JSON), entry 1: "page_number" cannot be changed on a template field');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
