@@ -6,7 +6,9 @@
  * - POST   /templates                         create from a base64 PDF (page count read from the PDF) → 201
  * - GET    /templates/:id                     with recipients[] and fields[]
  * - PATCH  /templates/:id                     exactly one of: properties | user | field | seal_participant
+ *                                             (field types of T4 (c); aliases initials, textarea)
  * - PUT    /templates/:id                     template_properties, users, deleted_users, fields, reminders (≥1)
+ *                                             (fields[].type: the 8 types of T5 only)
  * - DELETE /templates/:id                     soft delete
  * - GET    /templates/:id/users               {results} with readiness info
  * - GET    /templates/:id/fields              {results}
@@ -25,7 +27,14 @@ import { Validator, objectBody } from '../validation';
 import { adminActor, requireTemplate, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankTemplate, copyTemplate, signingRequestFromTemplate } from '../signing/factory';
-import { SigningStore, cloneEntity, type TemplateRecord } from '../signing/models';
+import {
+	SigningStore,
+	TEMPLATE_FIELD_TYPE_ALIASES,
+	TEMPLATE_PATCH_FIELD_TYPES,
+	TEMPLATE_PUT_FIELD_TYPES,
+	cloneEntity,
+	type TemplateRecord,
+} from '../signing/models';
 import { decodePdfDocument } from '../signing/pdf';
 import {
 	duplicatedSigningRequestJson,
@@ -53,6 +62,9 @@ import {
 
 const SORT_FIELDS = ['name', 'created_on', 'last_changed_on'] as const;
 const PROPERTY_KEYS = ['name', 'description', 'document', 'document_id', 'expiration_hours', 'settings', 'credit_cost'];
+/** Field types of the PATCH `field` (T4 (c)) and of the PUT `fields[]` (T5: only 8 types). */
+const PATCH_FIELD_TYPES = { allowed: TEMPLATE_PATCH_FIELD_TYPES, aliases: TEMPLATE_FIELD_TYPE_ALIASES };
+const PUT_FIELD_TYPES = { allowed: TEMPLATE_PUT_FIELD_TYPES, aliases: TEMPLATE_FIELD_TYPE_ALIASES };
 
 export function registerTemplateRoutes(router: Router): void {
 	router.get('/templates', listTemplates);
@@ -238,7 +250,7 @@ function patchTemplate(ctx: RequestContext) {
 		updated = Object.keys(input!.values);
 		extra = { user: templateUserJson(edited, record!, true) };
 	} else {
-		const input = readField(v, body.field, 'field', { coords: 'percent' });
+		const input = readField(v, body.field, 'field', { coords: 'percent', types: PATCH_FIELD_TYPES });
 		v.throwIfInvalid();
 		const record = session.applyField(input!);
 		v.throwIfInvalid();
@@ -289,7 +301,7 @@ function putTemplate(ctx: RequestContext) {
 		session.applyDeletion(raw, `deleted_users[${i}]`, { idKey: 'user_id', reassignKey: 'reassign_to_user_id' }, deleted, force),
 	);
 	(readArray(v, body, 'fields', 'fields') ?? []).forEach((raw, i) => {
-		const input = readField(v, raw, `fields[${i}]`, { coords: 'percent' });
+		const input = readField(v, raw, `fields[${i}]`, { coords: 'percent', types: PUT_FIELD_TYPES });
 		if (input) session.applyField(input);
 	});
 	(readArray(v, body, 'reminders', 'reminders') ?? []).forEach((raw, i) => {

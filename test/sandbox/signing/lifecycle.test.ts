@@ -62,7 +62,8 @@ describe('template → duplicate → update → send → sign → download', () 
 				],
 				fields: [
 					{ type: 'signature', assigned_to_user_id: 'temp_client', page: 2, x: 10, y: 80, width: 30, height: 5, required: true },
-					{ type: 'initials', assigned_to_user_id: 'temp_client', page: 1, x: 80, y: 90, width: 10, height: 5, required: true },
+					// The full update takes 8 field types only (T5): no initials here.
+					{ type: 'date', assigned_to_user_id: 'temp_client', page: 1, x: 80, y: 90, width: 10, height: 5, required: true },
 					{ type: 'approval_signature', assigned_to_user_id: 'temp_boss', page: 2, x: 50, y: 80, width: 30, height: 5 },
 				],
 				reminders: [{ hours: 48, all_users: true, subject: 'Reminder', message: 'Please sign' }],
@@ -70,7 +71,7 @@ describe('template → duplicate → update → send → sign → download', () 
 		});
 		expect(put.status).toBe(200);
 		expect(put.body.recipients.map((u: any) => u.email)).toEqual(['client@example.com', 'boss@example.com']);
-		expect(put.body.fields.map((f: any) => f.type)).toEqual(['signature', 'initial', 'approval_signature']);
+		expect(put.body.fields.map((f: any) => f.type)).toEqual(['signature', 'date', 'approval_signature']);
 		expect(put.body.summary).toMatchObject({ recipients_created: 2, fields_created: 3, reminders_created: 1 });
 
 		// 3. Duplicate → a signing request draft (service-api.md shape).

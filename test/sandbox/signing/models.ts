@@ -44,6 +44,42 @@ export const FIELD_TYPE_ALIASES: Record<string, FieldType> = {
 	radio: 'radio_buttons',
 };
 
+/** Template PATCH `field` types (api-reference T4 (c)), after normalising `initials` and `textarea`. */
+export const TEMPLATE_PATCH_FIELD_TYPES = [
+	'text',
+	'signature',
+	'date',
+	'checkbox',
+	'initial',
+	'dropdown',
+	'radio_buttons',
+	'text_area',
+	'url',
+	'file',
+	'stamp',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const satisfies readonly FieldType[];
+
+/** Template PUT `fields[]` types (api-reference T5; "only 8 types", §X.8). */
+export const TEMPLATE_PUT_FIELD_TYPES = [
+	'signature',
+	'text',
+	'date',
+	'checkbox',
+	'dropdown',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const satisfies readonly FieldType[];
+
+/** The aliases of the template field types: `initials` → `initial`, `textarea` → `text_area` (no `radio`). */
+export const TEMPLATE_FIELD_TYPE_ALIASES: Record<string, FieldType> = {
+	initials: 'initial',
+	textarea: 'text_area',
+};
+
 /** List / filter vocabulary (api-reference §L.1). */
 export const LIST_STATUSES = ['not_sent', 'in_progress', 'finished', 'cancelled', 'declined', 'deleted', 'expired'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];

@@ -281,6 +281,60 @@ describe('templates API', () => {
 		expect((await api(sb, 'GET', base, { key: SALES.liveKey })).status).toBe(404);
 	});
 
+	it('PUT fields[] take only the 8 types of T5; PATCH field takes the T4 (c) types, aliases normalised', async () => {
+		const tpl = await create('Typed', 1);
+		const at = (i: number) => ({ page: 1, x: 1, y: 1 + i * 6, width: 5, height: 5 });
+		const putTypes = ['signature', 'text', 'date', 'checkbox', 'dropdown', 'approval_signature', 'approval_checkmark', 'approval_date'];
+		const put = await ok(sb, 'PUT', `/templates/${tpl.id}`, {
+			body: { fields: putTypes.map((type, i) => ({ type, ...at(i), ...(type === 'dropdown' ? { options: ['A', 'B'] } : {}) })) },
+		});
+		expect(put.fields.map((f: any) => f.type)).toEqual(putTypes);
+
+		for (const type of ['stamp', 'initial', 'initials', 'textarea', 'radio_buttons', 'url', 'file', 'number', 'image', 'rubber_stamp', 7]) {
+			const refused = await api(sb, 'PUT', `/templates/${tpl.id}`, {
+				body: { fields: [{ type: 'text', ...at(0) }, { type, ...at(1) }] },
+			});
+			expect(refused.status).toBe(400);
+			expect(refused.body).toMatchObject({ error: 'Validation Error', code: 'VALIDATION_ERROR' });
+			expect(Object.keys(refused.body.details)).toEqual(['fields[1].type']);
+			expect(refused.body.details['fields[1].type']).toBe(`type must be one of: ${putTypes.join(', ')}`);
+		}
+		// An update of an existing field is checked too; nothing was stored by the refused bodies.
+		const existing = put.fields[0].id;
+		const retype = await api(sb, 'PUT', `/templates/${tpl.id}`, { body: { fields: [{ id: existing, type: 'stamp' }] } });
+		expect(retype.status).toBe(400);
+		expect(retype.body.details).toHaveProperty(['fields[0].type']);
+		expect((await ok(sb, 'GET', `/templates/${tpl.id}/fields`)).results.map((f: any) => f.type)).toEqual(putTypes);
+
+		const patch = (field: Record<string, unknown>) => api(sb, 'PATCH', `/templates/${tpl.id}`, { body: { field } });
+		const accepted: Array<[string, string]> = [
+			['initials', 'initial'],
+			['textarea', 'text_area'],
+			['radio_buttons', 'radio_buttons'],
+			['url', 'url'],
+			['file', 'file'],
+			['stamp', 'stamp'],
+			['approval_checkmark', 'approval_checkmark'],
+		];
+		for (const [type, stored] of accepted) {
+			const res = await patch({ type, ...at(9) });
+			expect(res.status).toBe(200);
+			expect(res.body.field.type).toBe(stored);
+		}
+		for (const type of ['number', 'image', 'radio', 'rubber_stamp']) {
+			const res = await patch({ type, ...at(9) });
+			expect(res.status).toBe(400);
+			expect(res.body.code).toBe('VALIDATION_ERROR');
+			expect(res.body.details).toEqual({
+				'field.type':
+					'type must be one of: text, signature, date, checkbox, initial, dropdown, radio_buttons, text_area, url, file, stamp, ' +
+					'approval_signature, approval_checkmark, approval_date (aliases: initials, textarea)',
+			});
+		}
+		expect((await patch({ id: existing, type: 'image' })).status).toBe(400);
+		expect((await ok(sb, 'GET', `/templates/${tpl.id}/fields`)).results).toHaveLength(putTypes.length + accepted.length);
+	});
+
 	it('duplicate validates the name and answers 404 for unknown templates', async () => {
 		const tpl = await create('Dup');
 		expect((await api(sb, 'POST', `/templates/${tpl.id}/duplicate`, { body: { name: 'x'.repeat(256) } })).status).toBe(400);

@@ -415,12 +415,21 @@ export interface FieldReadOptions {
 	idKey?: 'id' | 'none';
 	/** Template-based overrides: matched, never new. */
 	override?: boolean;
+	/**
+	 * The field types this endpoint takes and the aliases it normalises (default: every type of
+	 * `FIELD_TYPES`, aliases `FIELD_TYPE_ALIASES`). Template writes take fewer (T4 (c), T5).
+	 */
+	types?: { allowed: readonly FieldType[]; aliases: Record<string, FieldType> };
 }
 
-export function normaliseFieldType(raw: unknown): FieldType | undefined {
+export function normaliseFieldType(
+	raw: unknown,
+	allowed: readonly FieldType[] = FIELD_TYPES,
+	aliases: Record<string, FieldType> = FIELD_TYPE_ALIASES,
+): FieldType | undefined {
 	if (typeof raw !== 'string') return undefined;
-	const t = FIELD_TYPE_ALIASES[raw] ?? raw;
-	return (FIELD_TYPES as readonly string[]).includes(t) ? (t as FieldType) : undefined;
+	const t = Object.prototype.hasOwnProperty.call(aliases, raw) ? aliases[raw] : raw;
+	return (allowed as readonly string[]).includes(t) ? (t as FieldType) : undefined;
 }
 
 export function readField(v: Validator, raw: unknown, path: string, opts: FieldReadOptions): FieldInput | undefined {
@@ -439,9 +448,13 @@ export function readField(v: Validator, raw: unknown, path: string, opts: FieldR
 	if (raw.type === undefined || raw.type === null) {
 		if (isNew) v.fail(join(path, 'type'), 'type is required');
 	} else {
-		const type = normaliseFieldType(raw.type);
-		if (!type) v.fail(join(path, 'type'), `type must be one of: ${FIELD_TYPES.join(', ')} (aliases: initials, textarea, radio)`);
-		else input.values.type = type;
+		const { allowed, aliases } = opts.types ?? { allowed: FIELD_TYPES, aliases: FIELD_TYPE_ALIASES };
+		const type = normaliseFieldType(raw.type, allowed, aliases);
+		if (!type) {
+			// Only aliases that lead to an allowed type are worth naming.
+			const usable = Object.keys(aliases).filter((a) => allowed.includes(aliases[a]));
+			v.fail(join(path, 'type'), `type must be one of: ${allowed.join(', ')}${usable.length ? ` (aliases: ${usable.join(', ')})` : ''}`);
+		} else input.values.type = type;
 	}
 
 	// Position.
