@@ -13,7 +13,7 @@
  * - GET    /templates/:id/users               {results} with readiness info
  * - GET    /templates/:id/fields              {results}
  * - GET    /templates/:id/reminders           bare array
- * - POST   /templates/:id/replace-document    same page count, fields kept
+ * - POST   /templates/:id/replace-document    same page count and page sizes (±1 pt), fields kept
  * - POST   /templates/:id/duplicate           creates a SIGNING REQUEST draft → 201 {message, signing_request}
  * - POST   /templates/:id/copy                protected key; deep copy to another workspace → 201
  *
@@ -35,7 +35,7 @@ import {
 	cloneEntity,
 	type TemplateRecord,
 } from '../signing/models';
-import { decodePdfDocument } from '../signing/pdf';
+import { decodePdfDocument, pdfPageSizes, type PdfPageSize } from '../signing/pdf';
 import {
 	duplicatedSigningRequestJson,
 	fieldNestedJson,
@@ -346,6 +346,8 @@ function replaceDocument(ctx: RequestContext) {
 		else if (decoded.pageCount !== t.pageCount) {
 			v.fail('document', `the new document must have the same page count as the current one (${t.pageCount}); it has ${decoded.pageCount}`);
 		} else {
+			const mismatch = pageSizeMismatch(pdfPageSizes(t.document), pdfPageSizes(decoded.bytes));
+			if (mismatch) v.fail('document', mismatch);
 			v.throwIfInvalid();
 			t.document = decoded.bytes;
 		}
@@ -353,6 +355,30 @@ function replaceDocument(ctx: RequestContext) {
 	v.throwIfInvalid();
 	touch(store, t);
 	return { body: templateJson(store, t) };
+}
+
+/** Largest difference (points) a page's width or height may have after a replacement (T10). */
+const PAGE_SIZE_TOLERANCE_PT = 1;
+
+const points = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The message for the first page whose size differs by more than 1 pt from the current
+ * document's, or undefined. Pages whose size cannot be read on either side are not compared.
+ */
+function pageSizeMismatch(current: Array<PdfPageSize | null>, next: Array<PdfPageSize | null>): string | undefined {
+	for (let i = 0; i < Math.min(current.length, next.length); i++) {
+		const a = current[i];
+		const b = next[i];
+		if (!a || !b) continue;
+		if (Math.abs(a.width - b.width) > PAGE_SIZE_TOLERANCE_PT || Math.abs(a.height - b.height) > PAGE_SIZE_TOLERANCE_PT) {
+			return (
+				`the new document must have the same page sizes as the current one (±${PAGE_SIZE_TOLERANCE_PT} pt); ` +
+				`page ${i + 1} is ${points(b.width)} × ${points(b.height)} pt instead of ${points(a.width)} × ${points(a.height)} pt`
+			);
+		}
+	}
+	return undefined;
 }
 
 // ---- duplicate (→ signing request) and copy (→ template) --------------------------------------

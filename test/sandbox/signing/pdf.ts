@@ -6,6 +6,7 @@
  *   classic cross-reference table with exact byte offsets. Text is limited to printable ASCII
  *   (other characters become '?'), so the text can be found in the raw bytes by tests.
  * - `countPdfPages(bytes)` counts `/Type /Page` objects (never `/Type /Pages`).
+ * - `pdfPageSizes(bytes)` reads each page's size (points) from its MediaBox, in page-tree order.
  * - `inspectPdf(bytes)` checks the structure (header, startxref → xref table, every xref offset
  *   points at its `N 0 obj`, trailer, %%EOF) — used by tests to prove a download is a real PDF.
  * - `decodePdfDocument(raw, maxBytes)` decodes a base64 document from a request body.
@@ -155,6 +156,74 @@ export function isPdf(bytes: Buffer): boolean {
 export function countPdfPages(bytes: Buffer): number {
 	const text = bytes.toString('latin1');
 	return (text.match(/\/Type\s*\/Page(?![A-Za-z0-9])/g) ?? []).length;
+}
+
+export interface PdfPageSize {
+	width: number;
+	height: number;
+}
+
+const NUMBER = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)';
+const MEDIA_BOX_RE = new RegExp(`/MediaBox\\s*\\[\\s*(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s*\\]`);
+
+/**
+ * The size of every page in points (MediaBox width × height; /Rotate 90 or 270 swaps them), in
+ * page-tree order. A MediaBox may be inherited from a parent page tree node. Only uncompressed
+ * objects are read (as `buildPdf` writes them); pages whose size cannot be read give null, and a
+ * file without a readable page tree gives its page objects in file order.
+ */
+export function pdfPageSizes(bytes: Buffer): Array<PdfPageSize | null> {
+	const text = bytes.toString('latin1');
+	const objects = new Map<number, string>();
+	const objRe = /(\d+)\s+\d+\s+obj\b([\s\S]*?)\bendobj\b/g;
+	let m: RegExpExecArray | null;
+	while ((m = objRe.exec(text))) objects.set(Number(m[1]), m[2]);
+	// Only the dictionary part (a content stream could contain anything).
+	const dict = (no: number | undefined): string | undefined => objects.get(no ?? -1)?.split(/\bstream\b/)[0];
+	const ref = (body: string, key: string): number | undefined => {
+		const r = new RegExp(`/${key}\\s+(\\d+)\\s+\\d+\\s+R`).exec(body);
+		return r ? Number(r[1]) : undefined;
+	};
+	const isPage = (body: string) => /\/Type\s*\/Page(?![A-Za-z0-9])/.test(body);
+	const inherited = (body: string, key: RegExp, depth = 0): RegExpExecArray | null => {
+		const own = key.exec(body);
+		if (own || depth > 32) return own;
+		const parent = dict(ref(body, 'Parent'));
+		return parent === undefined ? null : inherited(parent, key, depth + 1);
+	};
+	const sizeOf = (body: string): PdfPageSize | null => {
+		const box = inherited(body, MEDIA_BOX_RE);
+		if (!box) return null;
+		const [x1, y1, x2, y2] = box.slice(1, 5).map(Number);
+		const rotate = inherited(body, /\/Rotate\s+(-?\d+)/);
+		const quarter = rotate ? ((Number(rotate[1]) % 360) + 360) % 180 === 90 : false;
+		const width = Math.abs(x2 - x1);
+		const height = Math.abs(y2 - y1);
+		return quarter ? { width: height, height: width } : { width, height };
+	};
+
+	// Page-tree order: trailer /Root → catalog /Pages → /Kids, depth first.
+	const pages: string[] = [];
+	const seen = new Set<number>();
+	const walk = (no: number | undefined, depth: number): boolean => {
+		const body = dict(no);
+		if (body === undefined || depth > 32 || seen.has(no as number)) return false;
+		seen.add(no as number);
+		if (isPage(body)) {
+			pages.push(body);
+			return true;
+		}
+		const kids = /\/Kids\s*\[([^\]]*)\]/.exec(body);
+		if (!kids) return false;
+		const refs = [...kids[1].matchAll(/(\d+)\s+\d+\s+R/g)].map((k) => Number(k[1]));
+		return refs.every((kid) => walk(kid, depth + 1));
+	};
+	const trailers = [...text.matchAll(/trailer\s*<<([\s\S]*?)>>\s*startxref/g)];
+	const root = trailers.length ? ref(trailers[trailers.length - 1][1], 'Root') : undefined;
+	const catalog = dict(root);
+	const treeOk = catalog !== undefined && walk(ref(catalog, 'Pages'), 0) && pages.length > 0;
+	const list = treeOk ? pages : [...objects.keys()].sort((a, b) => a - b).map((no) => dict(no) as string).filter(isPage);
+	return list.map(sizeOf);
 }
 
 export interface PdfInspection {

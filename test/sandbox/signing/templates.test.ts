@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../index';
-import { buildPdf, countPdfPages, decodePdfDocument, inspectPdf, simplePdf } from './pdf';
+import { LETTER, buildPdf, countPdfPages, decodePdfDocument, inspectPdf, pdfPageSizes, simplePdf } from './pdf';
 import { crc32, encodeGrayPng, isPng, markPng } from './png';
 import { P, SALES, api, ok, pdfBase64 } from './testkit';
 
@@ -28,6 +28,25 @@ describe('PDF and PNG helpers', () => {
 		expect(decodePdfDocument(Buffer.from('%PDF-1.4\n%%EOF').toString('base64'))).toMatchObject({ ok: false, error: expect.stringMatching(/no page/) });
 		expect(decodePdfDocument(pdf.toString('base64'), pdf.length - 1)).toMatchObject({ ok: false, error: expect.stringMatching(/at most/) });
 		expect(decodePdfDocument(pdf.toString('base64'), pdf.length)).toMatchObject({ ok: true });
+	});
+
+	it('reads page sizes from the MediaBox, in page-tree order, inherited and rotated', () => {
+		const pdf = buildPdf([{}, { width: 595.28, height: 841.89 }, { width: 792, height: 612 }]);
+		expect(pdfPageSizes(pdf)).toEqual([LETTER, { width: 595.28, height: 841.89 }, { width: 792, height: 612 }]);
+		const text = pdf.toString('latin1');
+		// A MediaBox on the page tree node is inherited; /Rotate 90 swaps width and height; the
+		// order is the /Kids order, not the file order.
+		const edited = text
+			.replace(/\/MediaBox \[0 0 612 792\] /, '/Rotate 90 ')
+			.replace(/\/Type \/Pages \/Kids \[(\d+ 0 R) (\d+ 0 R) (\d+ 0 R)\]/, '/Type /Pages /MediaBox [0 0 300 400] /Kids [$3 $1 $2]');
+		expect(edited).not.toBe(text);
+		expect(pdfPageSizes(Buffer.from(edited, 'latin1'))).toEqual([
+			{ width: 792, height: 612 },
+			{ width: 400, height: 300 },
+			{ width: 595.28, height: 841.89 },
+		]);
+		const noBox = text.replace(/\/MediaBox \[[^\]]*\] /g, '');
+		expect(pdfPageSizes(Buffer.from(noBox, 'latin1'))).toEqual([null, null, null]);
 	});
 
 	it('writes valid PNG chunks (CRC) for marks', () => {
@@ -228,6 +247,36 @@ describe('templates API', () => {
 		expect((await ok(sb, 'GET', '/templates')).results).toEqual([]);
 		expect(sb.signing.getTemplate(tpl.id)?.deleted_on).not.toBeNull();
 		expect(sb.state.events.emitted.map((e) => e.type).slice(-1)).toEqual(['template.deleted']);
+	});
+
+	it('replace-document needs the same page sizes (±1 pt) as well', async () => {
+		const pdf = (...pages: Array<{ width: number; height: number }>) =>
+			buildPdf(pages.map((size, i) => ({ ...size, texts: [{ x: 20, y: 20, text: `Page ${i + 1}` }] }))).toString('base64');
+		const A4 = { width: 595.28, height: 841.89 };
+		const tpl = await create('Sizes', 2);
+		const replace = (document: string) => api(sb, 'POST', `/templates/${tpl.id}/replace-document`, { body: { document } });
+		const refused: Array<[string, string]> = [
+			[pdf(A4, LETTER), 'page 1 is 595.28 × 841.89 pt instead of 612 × 792 pt'],
+			[pdf(LETTER, { width: 792, height: 612 }), 'page 2 is 792 × 612 pt instead of 612 × 792 pt'],
+			[pdf(LETTER, { width: 613.5, height: 792 }), 'page 2 is 613.5 × 792 pt instead of 612 × 792 pt'],
+			[pdf({ width: 612, height: 790.9 }, LETTER), 'page 1 is 612 × 790.9 pt instead of 612 × 792 pt'],
+		];
+		for (const [document, message] of refused) {
+			const res = await replace(document);
+			expect(res.status).toBe(400);
+			expect(res.body).toMatchObject({ error: 'Validation Error', code: 'VALIDATION_ERROR' });
+			expect(res.body.details).toEqual({
+				document: `the new document must have the same page sizes as the current one (±1 pt); ${message}`,
+			});
+		}
+		expect(sb.signing.getTemplate(tpl.id)?.document.toString('latin1')).toContain('(Sizes) Tj');
+		// Within 1 pt is the same size.
+		await ok(sb, 'POST', `/templates/${tpl.id}/replace-document`, { body: { document: pdf({ width: 612.9, height: 791.1 }, { width: 611, height: 793 }) } });
+		expect(pdfPageSizes(sb.signing.getTemplate(tpl.id)!.document)).toEqual([{ width: 612.9, height: 791.1 }, { width: 611, height: 793 }]);
+		// An A4 template takes A4 only.
+		const a4 = await ok(sb, 'POST', '/templates', { body: { name: 'A4', document: pdf(A4) } });
+		expect((await api(sb, 'POST', `/templates/${a4.id}/replace-document`, { body: { document: pdf(LETTER) } })).status).toBe(400);
+		expect((await api(sb, 'POST', `/templates/${a4.id}/replace-document`, { body: { document: pdf(A4) } })).status).toBe(200);
 	});
 
 	it('copy needs the protected key and a workspace of the company; default name "<original> (copy)"', async () => {
