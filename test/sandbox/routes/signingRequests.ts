@@ -16,6 +16,11 @@
  * - GET    /signing-requests/:id/signers/:signer_id/signature|initials|stamps/:field_id|files/:field_id
  * - DELETE /signing-requests/:id/seal-participants/:participant_id
  *
+ * Seal participants (create: `seal_participants[].seal_id`; PATCH: `seal_participant.swap_to_seal_id`)
+ * must name an organization seal the request's workspace may use: company scope or that workspace,
+ * not revoked, the current version (seals/store.ts `usableIn`). Otherwise create → 400 naming
+ * `seal_participants[i].seal_id`, swap → 404 NOT_FOUND.
+ *
  * `warnings[]` (create responses, only when non-empty; create-and-send always has the array) and
  * `warning` (PATCH recipient): an email with upper-case letters, a `+` sub-address, or a domain
  * that looks like a typo of a common provider (gmial.com …). The address is stored as given.
@@ -26,7 +31,7 @@ import { ApiError, badRequest, notFound, validationError } from '../errors';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody, queryBool } from '../validation';
-import { adminActor, requireSigningRequest, simulatorOf, storeOf } from '../signing/context';
+import { adminActor, requireSigningRequest, requireUsableSeal, simulatorOf, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankSigningRequest, signingRequestFromTemplate } from '../signing/factory';
 import {
@@ -62,6 +67,7 @@ import {
 	sortedParticipants,
 } from '../signing/serialize';
 import { scheduleAutoSign } from '../signing/simulate';
+import { sealStoreOf } from '../seals/store';
 import {
 	type Obj,
 	emailWarnings,
@@ -256,11 +262,7 @@ function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode
 		});
 		sr.settings = { ...defaultSettings(), allow_editing_before_sending: true };
 		session = new EditSession(sr, v, now);
-		const seals = (readArray(v, body, 'seal_participants', 'seal_participants') ?? []).map((raw, i) =>
-			readSealParticipant(v, raw, `seal_participants[${i}]`),
-		);
-		session.registerSealTempIds(seals);
-		for (const s of seals) if (s) session.addSealParticipant(s);
+		readSealParticipants(ctx, session, body);
 		const recipients = (readArray(v, body, 'recipients', 'recipients', mode === 'create_and_send' ? { required: true, minItems: 1 } : {}) ?? []).map(
 			(raw, i) => readParticipant(v, raw, `recipients[${i}]`, { refKey: 'id' }),
 		);
@@ -280,15 +282,31 @@ function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode
 	if (top.settings) sr.settings = { ...sr.settings, ...top.settings };
 	Object.assign(sr, top.completion);
 	if (hasTemplate) {
-		const seals = (readArray(v, body, 'seal_participants', 'seal_participants') ?? []).map((raw, i) =>
-			readSealParticipant(v, raw, `seal_participants[${i}]`),
-		);
-		session.registerSealTempIds(seals);
-		for (const s of seals) if (s) session.addSealParticipant(s);
+		readSealParticipants(ctx, session, body);
 		readReminders(session, body, mode);
 	}
 	v.throwIfInvalid();
 	return { sr, template, warnings: session.warnings };
+}
+
+/**
+ * `seal_participants[]` {seal_id, order, temp_id}: every seal_id must be an organization seal the
+ * request's workspace may use (company scope or this workspace, not revoked, current version);
+ * otherwise 400 naming `seal_participants[i].seal_id`.
+ */
+function readSealParticipants(ctx: RequestContext, session: EditSession<SigningRequestRecord>, body: Obj): void {
+	const { v } = session;
+	const seals = sealStoreOf(ctx.state);
+	const inputs = (readArray(v, body, 'seal_participants', 'seal_participants') ?? []).map((raw, i) =>
+		readSealParticipant(v, raw, `seal_participants[${i}]`),
+	);
+	for (const input of inputs) {
+		if (!input) continue;
+		const use = seals.usableIn(input.seal_id, ctx.auth.company.id, session.entity.workspaceId);
+		if (!use.ok) v.fail(join(input.path, 'seal_id'), `organization seal "${input.seal_id}" ${use.reason}`);
+	}
+	session.registerSealTempIds(inputs);
+	for (const input of inputs) if (input) session.addSealParticipant(input);
 }
 
 function readReminders(session: EditSession<SigningRequestRecord>, body: Obj, mode: CreateMode): void {
@@ -568,6 +586,7 @@ function patchSigningRequest(ctx: RequestContext) {
 		v.throwIfInvalid();
 		const participant = sr.sealParticipants.find((s) => s.id === participantId && !s.deleted);
 		if (!participant) throw notFound('Seal participant');
+		requireUsableSeal(ctx, sealId as string, sr.workspaceId);
 		const previous = participant.organization_seals_id;
 		participant.organization_seals_id = sealId as string;
 		participant.updated_at = store.now();

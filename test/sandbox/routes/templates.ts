@@ -6,7 +6,9 @@
  * - POST   /templates                         create from a base64 PDF (page count read from the PDF) → 201
  * - GET    /templates/:id                     with recipients[] and fields[]
  * - PATCH  /templates/:id                     exactly one of: properties | user | field | seal_participant
- *                                             (field types of T4 (c); aliases initials, textarea)
+ *                                             (field types of T4 (c); aliases initials, textarea;
+ *                                             seal_participant.swap_to_seal_id: a seal usable in the
+ *                                             workspace, otherwise 404 NOT_FOUND)
  * - PUT    /templates/:id                     template_properties, users, deleted_users, fields, reminders (≥1)
  *                                             (fields[].type: the 8 types of T5 only)
  * - DELETE /templates/:id                     soft delete
@@ -24,7 +26,7 @@ import { ApiError, forbidden, notFound, validationError } from '../errors';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody } from '../validation';
-import { adminActor, requireTemplate, storeOf } from '../signing/context';
+import { adminActor, requireTemplate, requireUsableSeal, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankTemplate, copyTemplate, signingRequestFromTemplate } from '../signing/factory';
 import {
@@ -226,6 +228,7 @@ function patchTemplate(ctx: RequestContext) {
 		v.throwIfInvalid();
 		const participant = t.sealParticipants.find((s) => s.id === participantId && !s.deleted);
 		if (!participant) throw notFound('Seal participant');
+		requireUsableSeal(ctx, sealId as string, t.workspaceId);
 		participant.organization_seals_id = sealId as string;
 		participant.updated_at = store.now();
 		touch(store, t);

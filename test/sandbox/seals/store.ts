@@ -151,6 +151,23 @@ export class SealStore {
 		return out.sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id));
 	}
 
+	/**
+	 * Whether a signing request or template of workspace `workspaceId` (company `companyId`) may
+	 * use the seal version `id` as a seal participant: a seal of the same company, company scope or
+	 * that workspace's scope, not revoked, and the current version of its lineage. `reason` ends a
+	 * sentence that starts with the seal ("organization seal \"…\" <reason>").
+	 */
+	usableIn(id: string, companyId: string, workspaceId: string): { ok: true; seal: SealVersion } | { ok: false; reason: string } {
+		const seal = this.get(id);
+		if (!seal || seal.companies_id !== companyId || (seal.companies_workspaces_id !== null && seal.companies_workspaces_id !== workspaceId)) {
+			return { ok: false, reason: 'not found or unavailable in this workspace' };
+		}
+		const head = this.head(seal.lineage_id) as SealVersion;
+		if (head.revoked_on !== null) return { ok: false, reason: 'has been revoked' };
+		if (head.id !== seal.id) return { ok: false, reason: `has been replaced by a newer version (${head.id})` };
+		return { ok: true, seal };
+	}
+
 	isRevoked(lineageId: string): boolean {
 		return this.head(lineageId)?.revoked_on !== null;
 	}

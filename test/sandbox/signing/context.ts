@@ -3,8 +3,9 @@
  * the visibility rule: a key sees the templates and signing requests of ITS OWN workspace only
  * (the protected key too); anything else is a 404.
  */
-import { notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
 import type { RequestContext } from '../router';
+import { sealStoreOf, type SealVersion } from '../seals/store';
 import { signingStoreOf, type SigningRequestRecord, type SigningStore, type TemplateRecord } from './models';
 import { createSimulator, type SigningSimulator } from './simulate';
 
@@ -36,6 +37,22 @@ export function requireSigningRequest(ctx: RequestContext, id: string): SigningR
 	const sr = storeOf(ctx).getSigningRequest(id);
 	if (!sr || sr.deleted_on !== null || sr.workspaceId !== ctx.auth.workspace.id) throw notFound('Signing request');
 	return sr;
+}
+
+/**
+ * The seal a PATCH `seal_participant` swap names in `swap_to_seal_id`: usable by the entity's
+ * workspace (company scope or that workspace, not revoked, current version), otherwise 404
+ * NOT_FOUND (api-reference T4, §E.2: "organization seal not found or unavailable in this workspace").
+ */
+export function requireUsableSeal(ctx: RequestContext, sealId: string, workspaceId: string): SealVersion {
+	const use = sealStoreOf(ctx.state).usableIn(sealId, ctx.auth.company.id, workspaceId);
+	if (use.ok) return use.seal;
+	throw new ApiError(404, {
+		error: 'Not Found',
+		code: 'NOT_FOUND',
+		message: `Organization seal ${use.reason}`,
+		details: { 'seal_participant.swap_to_seal_id': `organization seal "${sealId}" ${use.reason}` },
+	});
 }
 
 /** Audit actor of an API call. */

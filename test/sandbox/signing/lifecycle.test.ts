@@ -1,6 +1,6 @@
 import { ApiError, SEED, TEST_WATERMARK, startSandbox, type Sandbox } from '../index';
 import { inspectPdf, pdfTextStrings } from './pdf';
-import { LEGAL, P, SALES, api, createDraft, createSent, draftBody, fetchFile, ok, pdfBase64 } from './testkit';
+import { LEGAL, P, SALES, api, createDraft, createSeal, createSent, draftBody, fetchFile, ok, pdfBase64 } from './testkit';
 
 const LIVE = P.liveKey;
 const TEST = P.testKey;
@@ -350,15 +350,16 @@ describe('stopping paths', () => {
 
 describe('rules after sending', () => {
 	it('PATCH and PUT are refused with 400 once sent; the seal swap still works', async () => {
+		const seal = (await createSeal(sb)).id;
 		const body = {
 			name: 'Sealed',
 			document: pdfBase64(1),
 			recipients: [{ id: 'temp_a', first_name: 'Ada', email: 'ada@example.com', designation: 'Signer', order: 1 }],
-			seal_participants: [{ seal_id: '5ea10000-0000-4000-8000-000000000001', order: 2, temp_id: 'temp_seal' }],
+			seal_participants: [{ seal_id: seal, order: 2, temp_id: 'temp_seal' }],
 		};
 		const sr = await ok(sb, 'POST', '/signing-requests', { body });
 		const participant = sr.seal_participants[0];
-		expect(participant).toMatchObject({ organization_seals_id: '5ea10000-0000-4000-8000-000000000001', order: 2 });
+		expect(participant).toMatchObject({ organization_seals_id: seal, order: 2 });
 		await ok(sb, 'POST', `/signing-requests/${sr.id}/send`);
 
 		const patch = await api(sb, 'PATCH', `/signing-requests/${sr.id}`, { body: { name: 'Renamed' } });
@@ -368,7 +369,7 @@ describe('rules after sending', () => {
 		expect(put.status).toBe(400);
 		expect((await ok(sb, 'GET', `/signing-requests/${sr.id}`)).name).toBe('Sealed');
 
-		const newSeal = '5ea10000-0000-4000-8000-000000000002';
+		const newSeal = (await createSeal(sb, { name: 'Second seal' })).id;
 		const swap = await api(sb, 'PATCH', `/signing-requests/${sr.id}`, {
 			body: { seal_participant: { participant_id: participant.id, swap_to_seal_id: newSeal } },
 		});

@@ -4,7 +4,7 @@ import { parseCliOptions } from '../cli';
 import { startSandbox, type Sandbox } from '../index';
 import { inspectPdf, simplePdf } from './pdf';
 import { isPng } from './png';
-import { P, SALES, api, createDraft, createSent, draftBody, fetchFile, ok, pdfBase64 } from './testkit';
+import { P, SALES, api, createDraft, createSeal, createSent, draftBody, fetchFile, ok, pdfBase64 } from './testkit';
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -401,11 +401,12 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 	});
 
 	it('send needs a Signer; seal participants can be removed from drafts', async () => {
+		const seal = await createSeal(sb);
 		const sr = await ok(sb, 'POST', '/signing-requests', {
 			body: {
 				document: pdfBase64(1),
 				recipients: [{ id: 'temp_c', first_name: 'C', email: 'c@example.com', designation: 'CC', order: 1 }],
-				seal_participants: [{ seal_id: '5ea10000-0000-4000-8000-000000000001', order: 1, temp_id: 'temp_s' }],
+				seal_participants: [{ seal_id: seal.id, order: 1, temp_id: 'temp_s' }],
 				fields: [{ type: 'stamp', seal_participant_temp_id: 'temp_s', page_number: 1, position: { x: 1, y: 1, width: 10, height: 10 } }],
 			},
 		});

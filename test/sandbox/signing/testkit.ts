@@ -5,6 +5,7 @@ import { SEED } from '../seed';
 import type { Sandbox } from '../server';
 import { call, type CallResult } from '../support/client';
 import { simplePdf } from './pdf';
+import { markPng } from './png';
 
 export const P = SEED.protectedWorkspace;
 export const SALES = SEED.workspaces[0];
@@ -74,4 +75,28 @@ export async function createSent(sb: Pick<Sandbox, 'url'>, key = P.liveKey, name
 	const draft = await createDraft(sb, key, name, pages);
 	await ok(sb, 'POST', `/signing-requests/${draft.id}/send`, { key });
 	return draft;
+}
+
+/**
+ * A real organization seal (POST /seals) for seal participants: workspace scope of the protected
+ * workspace unless `overrides` say otherwise. Returns the seal JSON (`id`, `lineage_id`, …).
+ */
+export async function createSeal(
+	sb: Pick<Sandbox, 'url'>,
+	overrides: Record<string, unknown> = {},
+	key = P.liveKey,
+): Promise<{ id: string; lineage_id: string; companies_workspaces_id: string | null }> {
+	return await ok(sb, 'POST', '/seals', {
+		key,
+		body: {
+			name: 'Company seal',
+			display_name: 'Acme Inc.',
+			kind: 'uploaded',
+			scope: 'workspace',
+			workspace_id: P.id,
+			image: `data:image/png;base64,${markPng('Acme seal', 'stamp').toString('base64')}`,
+			statement: { language: 'en', signatory_name: 'Ada Owner', text: 'I attest this seal for Acme.', accepted: true },
+			...overrides,
+		},
+	});
 }

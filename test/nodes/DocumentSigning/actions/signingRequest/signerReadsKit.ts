@@ -12,8 +12,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { RunNodeOptions } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { SEED, startSandbox } from '../../../../sandbox';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
+import { markPng } from '../../../../sandbox/signing/png';
 import type { KeyMode } from './signingRequestKit';
 import { api, run } from './signingRequestKit';
 
@@ -80,7 +81,28 @@ export interface RichRequest {
 	sealParticipantId: string;
 }
 
-export const SEAL_ID = '5ea10000-0000-4000-8000-000000000001';
+const seals = new WeakMap<Sandbox, Promise<string>>();
+
+/**
+ * The organization seal the rich requests use: a workspace-scope seal of the protected
+ * workspace, made over HTTP once per sandbox (a seal participant must name a real seal).
+ */
+export async function sealOf(sandbox: Sandbox): Promise<string> {
+	let seal = seals.get(sandbox);
+	if (!seal) {
+		seal = ok<{ id: string }>(sandbox, 'POST', '/seals', {
+			name: 'Rich request seal',
+			display_name: 'Acme Signing Co.',
+			kind: 'uploaded',
+			scope: 'workspace',
+			workspace_id: SEED.protectedWorkspace.id,
+			image: `data:image/png;base64,${markPng('Acme seal', 'stamp').toString('base64')}`,
+			statement: { language: 'en', signatory_name: 'Ada Owner', text: 'I attest this seal for Acme.', accepted: true },
+		}).then((created) => created.id);
+		seals.set(sandbox, seal);
+	}
+	return await seal;
+}
 
 /**
  * A draft made from a 2-page PDF: Ada (Signer, order 1: signature, initials, stamp, file upload
@@ -109,7 +131,7 @@ export async function createRich(
 				{ id: 'temp_bob', first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
 				{ id: 'temp_carol', first_name: 'Carol', last_name: 'Copy', email: 'carol@example.com', designation: 'CC', order: 1 },
 			],
-			seal_participants: [{ seal_id: SEAL_ID, order: 3, temp_id: 'temp_seal' }],
+			seal_participants: [{ seal_id: await sealOf(sandbox), order: 3, temp_id: 'temp_seal' }],
 			fields: [
 				{ type: 'signature', recipient_id: 'temp_ada', page_number: 2, position: { x: 10, y: 70, width: 30, height: 6 }, required: true },
 				{ type: 'initial', recipient_id: 'temp_ada', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 }, required: true },
