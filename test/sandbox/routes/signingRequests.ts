@@ -8,6 +8,7 @@
  * - POST   /signing-requests/create-and-send        create and send at once → 201 status "sent"
  * - GET    /signing-requests/:id                    SigningRequestDetail
  * - PATCH  /signing-requests/:id                    exactly one of properties | recipient | field | seal_participant
+ *                                                   (field types: those of the template PATCH, T4 (c); aliases initials, textarea)
  * - PUT    /signing-requests/:id                    §B.4 with summary
  * - DELETE /signing-requests/:id                    drafts only (409 ALREADY_SENT)
  * - GET    /signing-requests/:id/users|fields|reminders|audit
@@ -36,6 +37,8 @@ import { EditSession } from '../signing/edit';
 import { blankSigningRequest, signingRequestFromTemplate } from '../signing/factory';
 import {
 	LIST_STATUSES,
+	TEMPLATE_FIELD_TYPE_ALIASES,
+	TEMPLATE_PATCH_FIELD_TYPES,
 	cloneEntity,
 	defaultSettings,
 	fullName,
@@ -104,6 +107,8 @@ const PROPERTY_KEYS = [
 	'completion_redirect_url',
 	'completion_redirect_delay',
 ];
+/** PATCH `field` types (§B.3: "the same enum as the template PATCH field", T4 (c)); create and PUT keep the wider list. */
+const PATCH_FIELD_TYPES = { allowed: TEMPLATE_PATCH_FIELD_TYPES, aliases: TEMPLATE_FIELD_TYPE_ALIASES };
 const SIGNER_URL_TTL_S = 300;
 const HOUR_MS = 3600_000;
 
@@ -632,7 +637,7 @@ function patchSigningRequest(ctx: RequestContext) {
 		const warning = session.warnings[0];
 		return { status: input!.id ? 200 : 201, body: { ...recipientCreateJson(record!), ...(warning ? { warning } : {}) } };
 	}
-	const input = readField(v, body.field, 'field', { coords: 'percent' });
+	const input = readField(v, body.field, 'field', { coords: 'percent', types: PATCH_FIELD_TYPES });
 	v.throwIfInvalid();
 	const record = session.applyField(input!);
 	v.throwIfInvalid();

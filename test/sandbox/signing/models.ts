@@ -44,7 +44,10 @@ export const FIELD_TYPE_ALIASES: Record<string, FieldType> = {
 	radio: 'radio_buttons',
 };
 
-/** Template PATCH `field` types (api-reference T4 (c)), after normalising `initials` and `textarea`. */
+/**
+ * Template PATCH `field` types (api-reference T4 (c)), after normalising `initials` and `textarea`;
+ * the signing-request PATCH `field` takes the same enum (§B.3).
+ */
 export const TEMPLATE_PATCH_FIELD_TYPES = [
 	'text',
 	'signature',

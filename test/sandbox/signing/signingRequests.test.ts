@@ -340,6 +340,62 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		expect(events).toHaveLength(3);
 	});
 
+	it('PATCH field takes the template PATCH field types (T4 (c)), aliases normalised; create and PUT keep the wider list', async () => {
+		const draft = await createDraft(sb);
+		const patch = (field: Record<string, unknown>) => api(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: { field } });
+		const at = { recipient_id: draft.ada, page_number: 1, position: { x: 1, y: 1, width: 5, height: 5 } };
+		const accepted: Array<[string, string]> = [
+			['initials', 'initial'],
+			['initial', 'initial'],
+			['textarea', 'text_area'],
+			['text_area', 'text_area'],
+			['radio_buttons', 'radio_buttons'],
+			['url', 'url'],
+			['file', 'file'],
+			['stamp', 'stamp'],
+			['checkbox', 'checkbox'],
+			['approval_checkmark', 'approval_checkmark'],
+		];
+		for (const [type, stored] of accepted) {
+			const res = await patch({ type, ...at });
+			expect(res.status).toBe(201);
+			expect(res.body.type).toBe(stored);
+		}
+		const fieldsBefore = (await ok(sb, 'GET', `/signing-requests/${draft.id}/fields`)).results.length;
+		expect(fieldsBefore).toBe(2 + accepted.length);
+
+		for (const type of ['number', 'image', 'radio', 'rubber_stamp', 7]) {
+			const res = await patch({ type, ...at });
+			expect(res.status).toBe(400);
+			expect(res.body).toMatchObject({ error: 'Validation Error', code: 'VALIDATION_ERROR' });
+			expect(res.body.details).toEqual({
+				'field.type':
+					'type must be one of: text, signature, date, checkbox, initial, dropdown, radio_buttons, text_area, url, file, stamp, ' +
+					'approval_signature, approval_checkmark, approval_date (aliases: initials, textarea)',
+			});
+		}
+		// Re-typing an existing field is checked too; nothing was stored by the refused bodies.
+		const retype = await patch({ id: draft.body.fields[0].id, type: 'image' });
+		expect(retype.status).toBe(400);
+		expect(Object.keys(retype.body.details)).toEqual(['field.type']);
+		const fields = (await ok(sb, 'GET', `/signing-requests/${draft.id}/fields`)).results;
+		expect(fields).toHaveLength(fieldsBefore);
+		expect(fields.map((f: any) => f.type)).not.toContain('number');
+		expect(fields.map((f: any) => f.type)).not.toContain('image');
+		expect(fields.find((f: any) => f.id === draft.body.fields[0].id).type).toBe('signature');
+
+		// Create (and PUT) keep the wider list: number, image and the radio alias are still fine there.
+		const wide = await ok(sb, 'POST', '/signing-requests', {
+			body: {
+				...draftBody('Wide'),
+				fields: ['number', 'image', 'radio'].map((type) => ({ type, recipient_id: 'temp_ada', page_number: 1, position: { x: 1, y: 1, width: 5, height: 5 } })),
+			},
+		});
+		expect(wide.fields.map((f: any) => f.type)).toEqual(['number', 'image', 'radio_buttons']);
+		const put = await ok(sb, 'PUT', `/signing-requests/${draft.id}`, { body: { fields: [{ type: 'number', ...at }] } });
+		expect(put.summary).toMatchObject({ fields_created: 1 });
+	});
+
 	it('PUT: _temp_id recipients, reassign on delete, fields by temp id, reminders, summary; atomic on error', async () => {
 		const draft = await createDraft(sb);
 		const res = await api(sb, 'PUT', `/signing-requests/${draft.id}`, {

@@ -417,7 +417,8 @@ export interface FieldReadOptions {
 	override?: boolean;
 	/**
 	 * The field types this endpoint takes and the aliases it normalises (default: every type of
-	 * `FIELD_TYPES`, aliases `FIELD_TYPE_ALIASES`). Template writes take fewer (T4 (c), T5).
+	 * `FIELD_TYPES`, aliases `FIELD_TYPE_ALIASES`). Template writes and the signing-request PATCH
+	 * take fewer (T4 (c), T5, §B.3).
 	 */
 	types?: { allowed: readonly FieldType[]; aliases: Record<string, FieldType> };
 }
