@@ -18,6 +18,7 @@
  * - POST   /templates/:id/replace-document    same page count and page sizes (±1 pt), fields kept
  * - POST   /templates/:id/duplicate           creates a SIGNING REQUEST draft → 201 {message, signing_request}
  * - POST   /templates/:id/copy                protected key; deep copy to another workspace → 201
+ *                                             (seal participants whose seal the target may not use are dropped)
  *
  * Sandbox choices: `credit_cost` (integer ≥ 1, default 1) may be given on create and in
  * properties updates; `document_id` is refused (400) — send `document`.
@@ -61,6 +62,7 @@ import {
 	readUuid,
 	onePatchPart,
 } from '../signing/validation';
+import { sealStoreOf } from '../seals/store';
 
 const SORT_FIELDS = ['name', 'created_on', 'last_changed_on'] as const;
 const PROPERTY_KEYS = ['name', 'description', 'document', 'document_id', 'expiration_hours', 'settings', 'credit_cost'];
@@ -438,7 +440,14 @@ function copyTemplateRoute(ctx: RequestContext) {
 	v.throwIfInvalid();
 	const ws = ctx.state.getWorkspace(workspaceId as string);
 	if (!ws || ws.companyId !== ctx.auth.company.id) throw notFound('Workspace');
-	const copy = copyTemplate(store, t, { workspaceId: ws.id, name: name ?? `${t.name} (copy)` });
+	// "Seal participants whose seal is out of scope in the target are dropped" (T12): kept are those
+	// the target workspace may use (company scope or that workspace, not revoked, current version).
+	const seals = sealStoreOf(ctx.state);
+	const copy = copyTemplate(store, t, {
+		workspaceId: ws.id,
+		name: name ?? `${t.name} (copy)`,
+		keepSeal: (sealId) => seals.usableIn(sealId, ctx.auth.company.id, ws.id).ok,
+	});
 	store.templates.push(copy);
 	store.emitTemplate('template.created', copy, { copied_from_template_id: t.id });
 	return {

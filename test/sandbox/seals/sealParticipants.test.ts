@@ -3,13 +3,14 @@
  * create (document- and template-based) and the PATCH `seal_participant` swap of signing requests
  * and templates must name a seal the request's workspace may use (company scope or that
  * workspace, not revoked, the current version of its lineage). Create → 400 naming
- * `seal_participants[i].seal_id`; swap → 404 NOT_FOUND (api-reference T4, §E.2).
+ * `seal_participants[i].seal_id`; swap → 404 NOT_FOUND (api-reference T4, §E.2). A template copy
+ * to another workspace drops the seal participants the target may not use (T12).
  */
 import { randomUUID } from 'node:crypto';
 
 import { startSandbox, type Sandbox } from '..';
 import { markPng } from '../signing/png';
-import { SALES, api, createSeal, ok, pdfBase64 } from '../signing/testkit';
+import { LEGAL, P, SALES, api, createSeal, ok, pdfBase64 } from '../signing/testkit';
 import { sealStoreOf } from './store';
 
 let sb: Sandbox;
@@ -165,5 +166,64 @@ describe('PATCH seal_participant swap', () => {
 			body: { seal_participant: { participant_id: salesParticipant.id, swap_to_seal_id: s.sales } },
 		});
 		expect(bySales.status).toBe(200);
+	});
+});
+
+describe('template copy (T12)', () => {
+	it('drops the seal participants whose seal is out of scope in the target workspace; their fields stay, unlinked', async () => {
+		const s = await seals();
+		const legal = (await createSeal(sb, { name: 'Legal', workspace_id: LEGAL.id })).id;
+		const tpl = await ok(sb, 'POST', '/templates', { body: { name: 'Sealed master', document: pdfBase64(1) } });
+		await ok(sb, 'PUT', `/templates/${tpl.id}`, {
+			body: { users: [{ _temp_id: 'temp_u', first_name: 'U', email: 'u@example.com', designation: 'Signer', order: 1 }] },
+		});
+		// The API has no way to add a seal participant to a template: set them up in the store.
+		const source = sb.signing.getTemplate(tpl.id)!;
+		const now = sb.clock.now();
+		const sealIds = [s.own, s.company, s.sales, legal, s.revoked, s.old, s.current, s.foreign, UNKNOWN];
+		const participants = sealIds.map((sealId, i) => ({
+			id: randomUUID(),
+			organization_seals_id: sealId,
+			order: i + 2,
+			deleted: false,
+			created_at: now,
+			updated_at: now,
+		}));
+		source.sealParticipants.push(...participants);
+		// A stamp field for the own (workspace P) seal and one for the company seal.
+		const stamp = async (participant: { id: string }, y: number) => {
+			const res = await ok(sb, 'PATCH', `/templates/${tpl.id}`, { body: { field: { type: 'stamp', page: 1, x: 1, y, width: 10, height: 10 } } });
+			source.fields.find((f) => f.id === res.field.id)!.seal_participant_id = participant.id;
+			return res.field.id as string;
+		};
+		const ownStamp = await stamp(participants[0], 1);
+		const companyStamp = await stamp(participants[1], 20);
+
+		const copy = await ok(sb, 'POST', `/templates/${tpl.id}/copy`, { body: { workspace_id: SALES.id } });
+		const copied = sb.signing.getTemplate(copy.id)!;
+		expect(copied.sealParticipants.map((p) => [p.organization_seals_id, p.order])).toEqual([
+			[s.company, 3],
+			[s.sales, 4],
+		]);
+		expect(copied.sealParticipants.map((p) => p.id)).not.toEqual(expect.arrayContaining(participants.map((p) => p.id)));
+		const stamps = copied.fields.filter((f) => f.type === 'stamp');
+		expect(stamps).toHaveLength(2);
+		expect(stamps.map((f) => f.seal_participant_id)).toEqual([null, copied.sealParticipants[0].id]);
+		// The source keeps all of them.
+		expect(source.sealParticipants).toHaveLength(sealIds.length);
+		expect(source.fields.find((f) => f.id === ownStamp)!.seal_participant_id).toBe(participants[0].id);
+		expect(source.fields.find((f) => f.id === companyStamp)!.seal_participant_id).toBe(participants[1].id);
+
+		// Seen through the API: a signing request duplicated from the copy by the Sales key has the kept ones.
+		const dup = await ok(sb, 'POST', `/templates/${copy.id}/duplicate`, { key: SALES.liveKey });
+		const sr = await ok(sb, 'GET', `/signing-requests/${dup.signing_request.id}`, { key: SALES.liveKey });
+		expect(sr.seal_participants.map((p: any) => p.organization_seals_id)).toEqual([s.company, s.sales]);
+
+		// Into Legal: the Legal seal is kept, the Sales one dropped. Into the template's own workspace the
+		// seals of that workspace stay, but a revoked seal or a replaced version is still dropped.
+		const toLegal = await ok(sb, 'POST', `/templates/${tpl.id}/copy`, { body: { workspace_id: LEGAL.id } });
+		expect(sb.signing.getTemplate(toLegal.id)!.sealParticipants.map((p) => p.organization_seals_id)).toEqual([s.company, legal]);
+		const toOwn = await ok(sb, 'POST', `/templates/${tpl.id}/copy`, { body: { workspace_id: P.id } });
+		expect(sb.signing.getTemplate(toOwn.id)!.sealParticipants.map((p) => p.organization_seals_id)).toEqual([s.own, s.company, s.current]);
 	});
 });

@@ -173,13 +173,26 @@ export function signingRequestFromTemplate(
 	return sr;
 }
 
-/** A deep copy of a template into another workspace (not yet stored). */
-export function copyTemplate(store: SigningStore, t: TemplateRecord, opts: { workspaceId: string; name: string }): TemplateRecord {
+/**
+ * A deep copy of a template into another workspace (not yet stored). Seal participants whose seal
+ * `keepSeal` refuses (out of scope in the target workspace) are dropped; their fields stay, unlinked.
+ */
+export function copyTemplate(
+	store: SigningStore,
+	t: TemplateRecord,
+	opts: { workspaceId: string; name: string; keepSeal?: (sealId: string) => boolean },
+): TemplateRecord {
 	const copy = blankTemplate(store, { workspaceId: opts.workspaceId, name: opts.name, document: t.document, pageCount: t.pageCount });
 	copyContent(t, copy, copy.created_at, { fromTemplate: false });
 	// template users keep no template_user_id link
 	for (const p of copy.recipients) p.template_user_id = null;
 	for (const f of copy.fields) f.template_field_id = null;
+	const keepSeal = opts.keepSeal;
+	if (keepSeal) {
+		const dropped = new Set(copy.sealParticipants.filter((s) => !keepSeal(s.organization_seals_id)).map((s) => s.id));
+		copy.sealParticipants = copy.sealParticipants.filter((s) => !dropped.has(s.id));
+		for (const f of copy.fields) if (f.seal_participant_id !== null && dropped.has(f.seal_participant_id)) f.seal_participant_id = null;
+	}
 	copy.customFields = copyCustomFields(t.customFields, copy.created_at, false);
 	return copy;
 }
