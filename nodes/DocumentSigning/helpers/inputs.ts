@@ -236,6 +236,8 @@ export interface FieldCheckOptions {
 	 * template_field_id or variable_name), so type, position and page are not required.
 	 */
 	overrides?: boolean;
+	/** The endpoint's field types, after normalising the aliases (default: create / PUT). */
+	types?: readonly string[];
 }
 
 /**
@@ -264,8 +266,9 @@ export function checkField(
 	}
 	const isNew = !options.overrides && entry.id === undefined && entry.template_field_id === undefined;
 	if (isNew) requireText(context, itemIndex, entry, 'type', place, 'type');
-	if (entry.type !== undefined && !FIELD_TYPES.includes(entry.type as never)) {
-		fail(context, itemIndex, `${place}: type "${String(entry.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
+	const types: readonly string[] = options.types ?? FIELD_TYPES;
+	if (entry.type !== undefined && !types.includes(entry.type as string)) {
+		fail(context, itemIndex, `${place}: type "${String(entry.type)}" is not one of ${types.join(', ')}`);
 	}
 	const position = entry.position as IDataObject | undefined;
 	if (position !== undefined) {

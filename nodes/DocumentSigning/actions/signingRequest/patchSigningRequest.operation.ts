@@ -20,6 +20,7 @@ import {
 	signingRequestLocator,
 	signingRequestOptions,
 } from '../common.descriptions';
+import { fieldTypeOptions, TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
 import { explainEditAfterSending, fail, request } from './common';
 
@@ -65,6 +66,8 @@ const fieldDetailOptions: INodeProperties[] = (
 	.map((value): INodeProperties => {
 		const rest: INodeProperties = { ...value };
 		delete rest.displayOptions;
+		// The API reference (B.3): this field takes the template PATCH field's types.
+		if (value.name === 'type') return { ...rest, options: fieldTypeOptions(TEMPLATE_FIELD_TYPES) };
 		if (value.name !== 'recipient_id') return rest;
 		return {
 			...rest,
@@ -230,7 +233,9 @@ async function buildBody(this: IExecuteFunctions, i: number, kind: UpdateKind): 
 					'A new position replaces the old one as a whole.',
 				);
 			}
-			const field = checkField(this, i, id ? { ...details, id } : details, 'Field Details', false);
+			const field = checkField(this, i, id ? { ...details, id } : details, 'Field Details', false, {
+				types: TEMPLATE_FIELD_TYPES,
+			});
 			if (field.recipient_id !== undefined) field.recipient_id = checkId(this, field.recipient_id, 'Recipient', i);
 			if (id && Object.keys(field).length === 1) {
 				fail(this, i, 'Nothing to update', 'Add at least one field detail to change.');

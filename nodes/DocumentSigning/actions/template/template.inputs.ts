@@ -189,6 +189,13 @@ const TYPE_NAMES: Record<string, string> = {
 	approval_date: 'Approval Date',
 };
 
+/** The options of a field-type picker, by display name. */
+export function fieldTypeOptions(types: readonly string[]): Array<{ name: string; value: string }> {
+	return types
+		.map((value) => ({ name: TYPE_NAMES[value] ?? value, value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** Keys a new field must have. */
 const FIELD_REQUIRED_KEYS = ['type', 'x', 'y', 'width', 'height', 'page'] as const;
 
@@ -235,9 +242,7 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 			displayName: 'Type',
 			name: 'type',
 			type: 'options',
-			options: spec.types
-				.map((value) => ({ name: TYPE_NAMES[value] ?? value, value }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
+			options: fieldTypeOptions(spec.types),
 			default: 'signature',
 		},
 		{

@@ -1,3 +1,5 @@
+import { description } from '../../../../../nodes/DocumentSigning/actions/signingRequest/patchSigningRequest.operation';
+import { TEMPLATE_FIELD_TYPES } from '../../../../../nodes/DocumentSigning/actions/template/template.inputs';
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
@@ -96,6 +98,24 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 		expect(onlyRequest(sandbox).body).toEqual({ field: { id: fieldId, required: false } });
 	});
 
+	it('field: offers and sends the template PATCH field types (API reference B.3), e.g. radio buttons', async () => {
+		const typeOption = (description as Array<{ name: string; options?: Array<{ name: string; value?: unknown }> }>)
+			.find((p) => p.name === 'fieldDetails')
+			?.options?.find((o) => o.name === 'type') as { options: Array<{ value: string }> } | undefined;
+		const offered = typeOption?.options.map((o) => o.value).sort();
+		expect(offered).toEqual([...TEMPLATE_FIELD_TYPES].sort());
+		expect(offered).not.toContain('image');
+
+		const ada = draft.recipients.find((r) => r.email === 'ada@example.com');
+		const { error } = await patch({
+			update: 'field',
+			fieldId: '',
+			fieldDetails: { type: 'radio_buttons', recipient_id: ada?.id, page_number: 1, x: 5, y: 5, width: 10, height: 5 },
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toMatchObject({ field: { type: 'radio_buttons' } });
+	});
+
 	it('seal participant: sends the swap', async () => {
 		const participant = '11111111-2222-4333-8444-555555555555';
 		const seal = '66666666-7777-4888-9999-000000000000';
@@ -116,6 +136,10 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			[{ update: 'field', fieldId: '', fieldDetails: { type: 'text', page_number: 1 } }, 'Field Details: position.x is required'],
 			[{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: { x: 5 } }, 'Field Details: give X, Y, Width and Height together'],
 			[{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: {} }, 'Nothing to update'],
+			[
+				{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: { type: 'image' } },
+				'Field Details: type "image" is not one of text, signature, date, checkbox, initial, dropdown, radio_buttons, text_area, url, file, stamp, approval_signature, approval_checkmark, approval_date',
+			],
 			[{ update: 'sealParticipant', participantId: 'p1', swapToSealId: NO_SUCH_ID }, '"Seal Participant ID" is not a valid ID: "p1"'],
 		];
 		for (const [parameters, message] of cases) {
