@@ -193,23 +193,25 @@ export class DocumentSigningTrigger implements INodeType {
 							{
 								name: 'Always Start the Workflow',
 								value: 'always',
-								description: 'Webhook.test deliveries start the workflow, also when it is active',
+								description:
+									'Webhook.test deliveries start the workflow, also when it is active (the one sent when the webhook is created at activation too)',
 							},
 							{
 								name: 'Never Start the Workflow',
 								value: 'never',
-								description: 'Webhook.test deliveries are acknowledged and ignored',
+								description:
+									'Webhook.test deliveries are acknowledged and ignored, so listening for a test event waits for a real event',
 							},
 							{
 								name: 'Only While Listening for a Test Event',
 								value: 'manualOnly',
 								description:
-									'Webhook.test deliveries show up while you test the workflow in the editor, but never start the active workflow',
+									'Webhook.test deliveries start the workflow only while you listen for a test event in the editor. The one the service sends when it creates the test webhook ends the listening at once.',
 							},
 						],
-						default: 'manualOnly',
+						default: 'never',
 						description:
-							'What a test delivery (event webhook.test, sent by the Test operation and when a webhook is created) does',
+							'What a test delivery (event webhook.test) does. The service sends one when a webhook is created, which happens each time you listen for a test event, and one for each use of the Test operation.',
 					},
 					{
 						displayName: 'Timestamp Tolerance (Seconds)',

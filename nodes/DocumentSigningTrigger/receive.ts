@@ -20,7 +20,7 @@ import {
  *  1. signature (unless "Verify Signatures" is off): X-Service-Signature, then X-Service-Signature-Old,
  *     over the raw body bytes, within the timestamp tolerance → otherwise 401
  *  2. payload: a JSON object with an event id and type (either envelope shape) → otherwise 400
- *  3. test deliveries (`webhook.test`): passed or dropped (200) as the "Test Deliveries" option says
+ *  3. test deliveries (`webhook.test`): dropped (200) unless the "Test Deliveries" option passes them
  *  4. event type not among the chosen events → 200, ignored
  *  5. event id already accepted (a retry or a replay) → 200, duplicate
  *  6. accepted: the id is remembered, the node answers 200, the workflow starts with the event
@@ -118,7 +118,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 
 	// 3. and 4. Which events start the workflow.
 	if (event.type === TEST_EVENT_TYPE) {
-		const mode = options.testDeliveries ?? 'manualOnly';
+		const mode = options.testDeliveries ?? 'never';
 		const pass = mode === 'always' || (mode === 'manualOnly' && this.getMode() === 'manual');
 		if (!pass) return respond(this, 200, { received: true, ignored: 'test_delivery' });
 	} else {

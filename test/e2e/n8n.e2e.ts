@@ -431,4 +431,41 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		const live = sandbox.webhooks.records.filter((r) => !r.deleted_at).map((r) => r.url);
 		expect(live).toEqual([webhookUrl(completedWf())]);
 	});
+
+	// Last: a real event here also reaches the active workflow, which would change the counts above.
+	it('"Listen for test event": the test URL is registered, the creation ping does not end it, a real event does', async () => {
+		const trigger = completedWf().nodes.find((n) => n.type === TRIGGER_TYPE) as Json;
+		const testUrl = `${inst.url}/webhook-test/${trigger.webhookId}/webhook`;
+		const started = await rest<Json>(inst, cookie, 'POST', `/workflows/${completedWf().id}/run`, {
+			triggerToStartFrom: { name: trigger.name },
+		});
+		expect(started).toMatchObject({ waitingForWebhook: true });
+		const record = await until('the test webhook at the sandbox', () =>
+			sandbox.webhooks.records.find((r) => r.url === testUrl && !r.deleted_at),
+		);
+		expect(record.events).toEqual(['signing_request.completed']);
+		// The service's creation ping is acknowledged without ending the listening.
+		const ping = await until('the creation ping', () =>
+			sandbox.webhooks.deliveries.find((d) => d.url === testUrl && d.eventType === 'webhook.test' && d.status !== null),
+		);
+		expect(ping.status).toBe(200);
+		expect(ping.responseBody).toContain('test_delivery');
+		await new Promise((r) => setTimeout(r, 1000));
+		expect((await executions(completedWf().id)).filter((e) => e.mode === 'manual')).toHaveLength(0);
+		expect(sandbox.webhooks.records.find((r) => r.id === record.id)?.deleted_at ?? null).toBeNull();
+
+		// A real completion reaches the listening editor run (and the active workflow).
+		const sr = await sentRequest('Completed while listening');
+		sandbox.simulate.signAll(sr.id);
+		const manual = await until('a manual execution', async () => {
+			const found = (await executions(completedWf().id)).filter((e) => e.mode === 'manual');
+			return found.length > 0 && found.every((e) => e.status !== 'running' && e.status !== 'new') ? found : undefined;
+		});
+		expect(manual).toHaveLength(1);
+		expect(manual[0].status).toBe('success');
+		const detail = await rest<Json>(inst, cookie, 'GET', `/executions/${manual[0].id}`);
+		expect(String(detail.data)).toContain(sr.id);
+		// n8n stops listening after that run, and the trigger removes the test webhook at the service.
+		await until('the test webhook to be deleted', () => sandbox.webhooks.records.find((r) => r.id === record.id)?.deleted_at ?? undefined);
+	});
 });

@@ -155,12 +155,32 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		expect(updated.starts).toHaveLength(1); // verified through X-Service-Signature
 	});
 
-	it('the Test operation reaches a workflow that listens for a test event, even with the master switch off', async () => {
+	it('listening for a test event (defaults): the creation ping is acknowledged, a real event starts it', async () => {
 		const rig = await new TriggerRig({ parameters: baseParameters(), credentials: credentials(sandbox.url) }).listen();
+		rigs.push(rig);
+		await rig.activate('test');
+		await sandbox.webhooks.flush();
+		const ping = sandbox.deliveries.filter((d) => d.url === rig.url('test'));
+		expect(ping.map((d) => [d.eventType, d.status])).toEqual([['webhook.test', 200]]);
+		expect(ping[0].responseBody).toContain('test_delivery');
+		expect(rig.starts).toHaveLength(0);
+		completed();
+		await sandbox.webhooks.flush();
+		expect(rig.starts).toHaveLength(1);
+		expect(rig.starts[0]).toMatchObject({ mode: 'manual' });
+		expect(rig.starts[0].items[0].json).toMatchObject({ type: 'signing_request.completed' });
+		await rig.deactivate('test');
+	});
+
+	it('the Test operation reaches a workflow that listens for a test event, even with the master switch off', async () => {
+		const rig = await new TriggerRig({
+			parameters: baseParameters({ options: { testDeliveries: 'manualOnly' } }),
+			credentials: credentials(sandbox.url),
+		}).listen();
 		rigs.push(rig);
 		sandbox.webhooks.setCompanyMasterSwitch(false);
 		await rig.activate('test');
-		await sandbox.webhooks.flush(); // the creation ping already starts the listening workflow
+		await sandbox.webhooks.flush(); // with this option, the creation ping already starts the listening workflow
 		expect(rig.starts).toHaveLength(1);
 		const id = sandbox.webhooks.records.find((w) => w.deleted_at === null)!.id;
 

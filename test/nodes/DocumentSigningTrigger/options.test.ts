@@ -192,8 +192,19 @@ describe('options', () => {
 	describe('Test Deliveries', () => {
 		const testEvent = () => envelope({ type: 'webhook.test', data: { test: true } });
 
-		it('default: start only while listening for a test event, never in the active workflow', async () => {
+		it('default: acknowledged, never started (listening waits for a real event)', async () => {
 			const rig = await trigger();
+			expect(await deliver(rig, testEvent())).toMatchObject({ status: 200, body: { ignored: 'test_delivery' } });
+			expect(await deliver(rig, testEvent(), {}, 'test')).toMatchObject({ status: 200, body: { ignored: 'test_delivery' } });
+			expect(rig.starts).toHaveLength(0);
+			await deliver(rig, envelope(), {}, 'test');
+			expect(rig.starts).toHaveLength(1);
+			expect(rig.starts[0]).toMatchObject({ mode: 'manual' });
+			expect(rig.starts[0].items[0].json.type).toBe('signing_request.completed');
+		});
+
+		it('"Only While Listening for a Test Event": starts while listening, never in the active workflow', async () => {
+			const rig = await trigger({ options: { testDeliveries: 'manualOnly' } });
 			const production = await deliver(rig, testEvent());
 			expect(production).toMatchObject({ status: 200, body: { ignored: 'test_delivery' } });
 			expect(rig.starts).toHaveLength(0);
