@@ -344,6 +344,51 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		expect(byUrl(declinedWf()).events).toEqual(['signing_request.recipient.declined']);
 	});
 
+	it("the editor's pickers: template list search (with a filter, and page 2 of 221) and a template's users", async () => {
+		const picker = (path: string, body: Json) =>
+			rest<Json>(inst, cookie, 'POST', `/dynamic-node-parameters/${path}`, {
+				nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+				credentials: CRED,
+				...body,
+			});
+		const templateParameters = (value: string, mode = 'id') => ({
+			resource: 'template',
+			operation: 'getTemplate',
+			templateId: { __rl: true, mode, value },
+		});
+		const found = await picker('resource-locator-results', {
+			path: 'parameters.templateId',
+			methodName: 'searchTemplates',
+			currentNodeParameters: templateParameters('', 'list'),
+			filter: 'Service agreement',
+		});
+		expect(found.results).toEqual([{ name: 'Service agreement (demo)', value: templateId }]);
+		const first = await picker('resource-locator-results', {
+			path: 'parameters.templateId',
+			methodName: 'searchTemplates',
+			currentNodeParameters: templateParameters('', 'list'),
+		});
+		expect(first.results.length).toBeGreaterThan(1);
+		expect(first.paginationToken).toBe('2');
+		const second = await picker('resource-locator-results', {
+			path: 'parameters.templateId',
+			methodName: 'searchTemplates',
+			currentNodeParameters: templateParameters('', 'list'),
+			paginationToken: first.paginationToken,
+		});
+		const ids = new Set([...first.results, ...second.results].map((r: Json) => r.value));
+		expect(ids.size).toBe(first.results.length + second.results.length);
+
+		const users = await rest<Json[]>(inst, cookie, 'POST', '/dynamic-node-parameters/options', {
+			nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+			credentials: CRED,
+			path: 'parameters.fieldDetails.assigned_to_user_id',
+			methodName: 'getTemplateUsers',
+			currentNodeParameters: templateParameters(templateId),
+		});
+		expect(users).toEqual([expect.objectContaining({ name: 'Signer One <signer@example.com> (Signer, order 1)', description: 'signer@example.com' })]);
+	});
+
 	it('a valid delivery starts exactly one execution, which downloads the signed PDF', async () => {
 		const sr = await sentRequest('Completed via webhook');
 		sandbox.simulate.signAll(sr.id);
