@@ -5,11 +5,12 @@
  * One n8n user folder for the whole file; imports are batched; the tests run in order (the trigger
  * part starts n8n once, restarts it once).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { SEED, WEBHOOK_SECRETS, signatureHeader, startSandbox, type Sandbox } from '../sandbox';
+import { simplePdf } from '../sandbox/signing/pdf';
 import {
 	CREDENTIAL_TYPE,
 	NODE_TYPE,
@@ -41,6 +42,8 @@ let userFolder: string;
 let inst: Instance;
 let server: Server | undefined;
 let templateId: string;
+let filesDir: string;
+const uploadedPdf = simplePdf('Lease 2026', 2, ['Uploaded from disk by n8n.']);
 let examples: Record<string, Workflow>;
 
 /** Workflows made for the tests (the examples are imported as they are, plus the template id). */
@@ -96,12 +99,65 @@ const listWorkflow: Workflow = {
 	settings: { executionOrder: 'v1' },
 };
 
+/** A PDF read from disk by n8n's own file node, then uploaded to create a signing request. */
+const PDF_FILE_NAME = 'Lease 2026.pdf';
+const pdfWorkflow = (filesDir: string): Workflow => ({
+	id: 'dsE2ePdfUpload01',
+	name: 'e2e: create a signing request from a PDF on disk',
+	nodes: [
+		{ id: 'p1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'p2',
+			name: 'Read PDF',
+			type: 'n8n-nodes-base.readWriteFile',
+			typeVersion: 1.1,
+			position: [200, 0],
+			parameters: { operation: 'read', fileSelector: join(filesDir, PDF_FILE_NAME), options: {} },
+		},
+		{
+			id: 'p3',
+			name: 'Create from PDF',
+			type: NODE_TYPE,
+			typeVersion: 1,
+			position: [400, 0],
+			credentials: CRED,
+			parameters: {
+				resource: 'signingRequest',
+				operation: 'createSigningRequest',
+				source: 'pdf',
+				binaryPropertyName: 'data',
+				recipientsMode: 'fields',
+				recipients: {
+					recipient: [{ ref: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+				},
+				fieldsMode: 'fields',
+				fields: { field: [{ type: 'signature', recipient_id: 'temp_1', page_number: 2, x: 10, y: 80, width: 25, height: 5, required: true }] },
+			},
+		},
+	],
+	connections: {
+		Start: { main: [[{ node: 'Read PDF', type: 'main', index: 0 }]] },
+		'Read PDF': { main: [[{ node: 'Create from PDF', type: 'main', index: 0 }]] },
+	},
+	settings: { executionOrder: 'v1' },
+});
+
 /** The items a node output in an `n8n execute --rawOutput` run. */
 function nodeOutput(run: Json, node: string): Json[] {
 	const resultData = (run.data?.resultData ?? run.resultData) as Json | undefined;
 	const runs = resultData?.runData?.[node] as Json[] | undefined;
 	if (!runs || runs.length === 0) throw new Error(`Node "${node}" did not run: ${JSON.stringify(Object.keys(resultData?.runData ?? {}))}`);
 	return (runs[runs.length - 1].data?.main?.[0] ?? []) as Json[];
+}
+
+/** The bytes of a binary in a run's output: inline (base64), or in n8n's file store (filesystem mode). */
+function binaryBytes(binary: Json): Buffer {
+	const id = String(binary.id ?? '');
+	if (id.startsWith('filesystem-v2:')) {
+		// n8n 2.x keeps binary files under <user folder>/.n8n/storage (N8N_STORAGE_PATH not set here).
+		return readFileSync(join(userFolder, '.n8n', 'storage', id.slice('filesystem-v2:'.length)));
+	}
+	return Buffer.from(String(binary.data), 'base64');
 }
 
 async function execute(workflowId: string): Promise<{ code: number | null; run: Json; stdout: string }> {
@@ -171,9 +227,22 @@ beforeAll(async () => {
 
 	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-n8n-'));
 	installPackage(userFolder);
-	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
+	filesDir = join(userFolder, 'files');
+	mkdirSync(filesDir);
+	writeFileSync(join(filesDir, PDF_FILE_NAME), uploadedPdf);
+	inst = instance(rt, {
+		userFolder,
+		port: await freePort(),
+		brokerPort: await freePort(),
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir },
+	});
 	examples = loadExamples();
-	const workflows = [...Object.values(examples).map((wf) => withTemplate(wf, templateId)), errorPathWorkflow, listWorkflow];
+	const workflows = [
+		...Object.values(examples).map((wf) => withTemplate(wf, templateId)),
+		errorPathWorkflow,
+		listWorkflow,
+		pdfWorkflow(filesDir),
+	];
 	await importAll(inst, [sandboxCredential(sandbox.url, 'test')], workflows);
 }, 900_000);
 
@@ -229,7 +298,7 @@ describe('action workflows (n8n execute)', () => {
 		expect(downloaded[0].json).toMatchObject({ status: 'finished', signing_request_id: sentId, key_mode: 'test' });
 		const binary = downloaded[0].binary.data as Json;
 		expect(binary.mimeType).toBe('application/pdf');
-		const bytes = Buffer.from(String(binary.data), 'base64');
+		const bytes = binaryBytes(binary);
 		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(bytes.length).toBeGreaterThan(500);
 		// Every API call went out with the test key.
@@ -259,6 +328,25 @@ describe('action workflows (n8n execute)', () => {
 		expect(items).toHaveLength(1);
 		expect(JSON.stringify(items[0].json.error)).toMatch(/not found|404/i);
 	});
+
+	for (const mode of ['filesystem', 'database'] as const) {
+		it(`a PDF read from disk is uploaded byte for byte (binary data mode "${mode}")`, async () => {
+			sandbox.clearRequests();
+			const result = await cli({ ...inst, env: { ...inst.env, N8N_DEFAULT_BINARY_DATA_MODE: mode } }, [
+				'execute',
+				`--id=${pdfWorkflow(filesDir).id}`,
+				'--rawOutput',
+			]);
+			const run = parseRawOutput(result.stdout);
+			expect(result.code).toBe(0);
+			const created = nodeOutput(run, 'Create from PDF');
+			expect(created).toHaveLength(1);
+			expect(created[0].json).toMatchObject({ status: 'draft', name: 'Lease 2026', page_count: 2, key_mode: 'test' });
+			const upload = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/signing-requests');
+			expect(upload).toHaveLength(1);
+			expect(Buffer.from(String((upload[0].body as Json).document), 'base64').equals(uploadedPdf)).toBe(true);
+		});
+	}
 
 	it('Return All pages through more than 200 templates; Limit stops at 3', async () => {
 		sandbox.clearRequests();

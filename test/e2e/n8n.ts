@@ -117,7 +117,6 @@ export function instance(rt: Runtime, options: InstanceOptions): Instance {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
-		N8N_DEFAULT_BINARY_DATA_MODE: 'default',
 		N8N_LOG_LEVEL: 'info',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		NODE_ENV: 'production',
