@@ -77,6 +77,8 @@ async function main(): Promise<void> {
 			'  2. "Document Signing: bulk send ..." sends the template to the three people of its Recipients list.',
 			'  3. The trigger workflows ("on completion ...", "on decline ...") run once you publish (activate)',
 			'     them: that registers their webhooks at the sandbox, which then delivers signed events here.',
+			'     Or open "on completion ..." and click "Execute workflow" (it listens for a test event), then run',
+			'     workflow 1 in another tab: the completion shows up in the listening editor.',
 			`     Decline as a signer: POST ${sandbox.url}/_sandbox/signing-requests/<id>/recipients/<recipientId>/decline {"reason":"..."}`,
 			`     Sign everything:     POST ${sandbox.url}/_sandbox/signing-requests/<id>/sign-all`,
 			'  Credentials → "Document Signing (sandbox)" points at the sandbox; for a real account set',
