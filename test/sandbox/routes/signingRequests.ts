@@ -32,7 +32,7 @@ import { ApiError, badRequest, notFound, validationError } from '../errors';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody, queryBool } from '../validation';
-import { adminActor, requireSigningRequest, requireUsableSeal, simulatorOf, storeOf } from '../signing/context';
+import { adminActor, readSealSwap, requireSigningRequest, simulatorOf, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankSigningRequest, signingRequestFromTemplate } from '../signing/factory';
 import {
@@ -584,16 +584,9 @@ function patchSigningRequest(ctx: RequestContext) {
 	const v = new Validator();
 	if (shape === 'seal_participant') {
 		// The one edit allowed after sending (§B.3).
-		const sp = body.seal_participant;
-		if (!isObject(sp)) throw validationError({ seal_participant: 'seal_participant must be an object {participant_id, swap_to_seal_id}' });
-		const participantId = readUuid(v, sp, 'participant_id', 'seal_participant.participant_id', { required: true });
-		const sealId = readUuid(v, sp, 'swap_to_seal_id', 'seal_participant.swap_to_seal_id', { required: true });
-		v.throwIfInvalid();
-		const participant = sr.sealParticipants.find((s) => s.id === participantId && !s.deleted);
-		if (!participant) throw notFound('Seal participant');
-		requireUsableSeal(ctx, sealId as string, sr.workspaceId);
+		const { participant, sealId } = readSealSwap(ctx, body, sr.sealParticipants, sr.workspaceId);
 		const previous = participant.organization_seals_id;
-		participant.organization_seals_id = sealId as string;
+		participant.organization_seals_id = sealId;
 		participant.updated_at = store.now();
 		sr.updated_at = store.now();
 		store.audit(sr, { source: 'admin', event: 'seal_swapped', description: 'Seal participant swapped', actor: adminActor(ctx), details: { participant_id: participant.id, from: previous, to: sealId } });

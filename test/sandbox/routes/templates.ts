@@ -27,7 +27,7 @@ import { ApiError, forbidden, notFound, validationError } from '../errors';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody } from '../validation';
-import { adminActor, requireTemplate, requireUsableSeal, storeOf } from '../signing/context';
+import { adminActor, readSealSwap, requireTemplate, storeOf } from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankTemplate, copyTemplate, signingRequestFromTemplate } from '../signing/factory';
 import {
@@ -223,15 +223,8 @@ function patchTemplate(ctx: RequestContext) {
 	);
 	const v = new Validator();
 	if (shape === 'seal_participant') {
-		const sp = body.seal_participant;
-		if (!isObject(sp)) throw validationError({ seal_participant: 'seal_participant must be an object {participant_id, swap_to_seal_id}' });
-		const participantId = readUuid(v, sp, 'participant_id', 'seal_participant.participant_id', { required: true });
-		const sealId = readUuid(v, sp, 'swap_to_seal_id', 'seal_participant.swap_to_seal_id', { required: true });
-		v.throwIfInvalid();
-		const participant = t.sealParticipants.find((s) => s.id === participantId && !s.deleted);
-		if (!participant) throw notFound('Seal participant');
-		requireUsableSeal(ctx, sealId as string, t.workspaceId);
-		participant.organization_seals_id = sealId as string;
+		const { participant, sealId } = readSealSwap(ctx, body, t.sealParticipants, t.workspaceId);
+		participant.organization_seals_id = sealId;
 		participant.updated_at = store.now();
 		touch(store, t);
 		return { body: { message: 'Seal participant swapped', updated_fields: ['seal_participant'], seal_participant: { id: participant.id, organization_seals_id: sealId } } };

@@ -3,11 +3,19 @@
  * the visibility rule: a key sees the templates and signing requests of ITS OWN workspace only
  * (the protected key too); anything else is a 404.
  */
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound, validationError } from '../errors';
 import type { RequestContext } from '../router';
-import { sealStoreOf, type SealVersion } from '../seals/store';
-import { signingStoreOf, type SigningRequestRecord, type SigningStore, type TemplateRecord } from './models';
+import { sealStoreOf } from '../seals/store';
+import { Validator } from '../validation';
+import {
+	signingStoreOf,
+	type SealParticipantRecord,
+	type SigningRequestRecord,
+	type SigningStore,
+	type TemplateRecord,
+} from './models';
 import { createSimulator, type SigningSimulator } from './simulate';
+import { isObject, readUuid } from './validation';
 
 const simulators = new WeakMap<SigningStore, SigningSimulator>();
 
@@ -44,15 +52,35 @@ export function requireSigningRequest(ctx: RequestContext, id: string): SigningR
  * workspace (company scope or that workspace, not revoked, current version), otherwise 404
  * NOT_FOUND (api-reference T4, §E.2: "organization seal not found or unavailable in this workspace").
  */
-export function requireUsableSeal(ctx: RequestContext, sealId: string, workspaceId: string): SealVersion {
+/**
+ * The seal swap of a template or signing-request PATCH (`{seal_participant: {participant_id,
+ * swap_to_seal_id}}`): checks the input, finds the participant (404) and checks that the new seal is
+ * usable in the workspace (404). Returns the participant to change and the new seal id.
+ */
+export function readSealSwap(
+	ctx: RequestContext,
+	body: Record<string, unknown>,
+	participants: SealParticipantRecord[],
+	workspaceId: string,
+): { participant: SealParticipantRecord; sealId: string } {
+	const sp = body.seal_participant;
+	if (!isObject(sp)) throw validationError({ seal_participant: 'seal_participant must be an object {participant_id, swap_to_seal_id}' });
+	const v = new Validator();
+	const participantId = readUuid(v, sp, 'participant_id', 'seal_participant.participant_id', { required: true });
+	const sealId = readUuid(v, sp, 'swap_to_seal_id', 'seal_participant.swap_to_seal_id', { required: true }) as string;
+	v.throwIfInvalid();
+	const participant = participants.find((s) => s.id === participantId && !s.deleted);
+	if (!participant) throw notFound('Seal participant');
 	const use = sealStoreOf(ctx.state).usableIn(sealId, ctx.auth.company.id, workspaceId);
-	if (use.ok) return use.seal;
-	throw new ApiError(404, {
-		error: 'Not Found',
-		code: 'NOT_FOUND',
-		message: `Organization seal ${use.reason}`,
-		details: { 'seal_participant.swap_to_seal_id': `organization seal "${sealId}" ${use.reason}` },
-	});
+	if (!use.ok) {
+		throw new ApiError(404, {
+			error: 'Not Found',
+			code: 'NOT_FOUND',
+			message: `Organization seal ${use.reason}`,
+			details: { 'seal_participant.swap_to_seal_id': `organization seal "${sealId}" ${use.reason}` },
+		});
+	}
+	return { participant, sealId };
 }
 
 /** Audit actor of an API call. */
