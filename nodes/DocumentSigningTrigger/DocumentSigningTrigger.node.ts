@@ -23,7 +23,8 @@ export class DocumentSigningTrigger implements INodeType {
 		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["scope"] === "workspace" ? "Workspace events" : "Company-wide events"}}',
+		subtitle:
+			'={{$parameter["scope"] === "workspace" ? "Workspace events" : "Company-wide events"}}',
 		description:
 			'Starts the workflow when the document-signing service reports an event, for example a completed or declined document',
 		defaults: { name: 'Document Signing Trigger' },
@@ -111,7 +112,8 @@ export class DocumentSigningTrigger implements INodeType {
 					{
 						name: 'All Documented Events',
 						value: ALL_EVENTS,
-						description: "Every event type of the service's documented list (not the ones marked extra)",
+						description:
+							"Every event type of the service's documented list (not the ones marked extra)",
 					},
 					...eventTypeOptions(),
 				],
@@ -176,7 +178,8 @@ export class DocumentSigningTrigger implements INodeType {
 						name: 'includeRawBody',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to output the request body exactly as received (the signed text), as raw_body',
+						description:
+							'Whether to output the request body exactly as received (the signed text), as raw_body',
 					},
 					{
 						displayName: 'Put PDF in Field',

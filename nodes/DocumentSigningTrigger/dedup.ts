@@ -37,7 +37,9 @@ export interface DedupOptions {
 const processMemory = new Map<string, SeenEntry[]>();
 
 export function eventKey(eventId: string): string {
-	return eventId.length <= 128 ? eventId : `sha256:${createHash('sha256').update(eventId).digest('hex')}`;
+	return eventId.length <= 128
+		? eventId
+		: `sha256:${createHash('sha256').update(eventId).digest('hex')}`;
 }
 
 function readEntries(staticData: IDataObject): SeenEntry[] {

@@ -54,7 +54,8 @@ export function normaliseEnvelope(body: unknown, deliveryId?: string | null): En
 	if (!isObject(body)) return { ok: false, reason: 'The payload is not a JSON object' };
 	const current = body.id !== undefined || body.type !== undefined;
 	const id = text(current ? body.id : body.event_id) ?? text(body.id) ?? text(body.event_id);
-	const type = text(current ? body.type : body.event_type) ?? text(body.type) ?? text(body.event_type);
+	const type =
+		text(current ? body.type : body.event_type) ?? text(body.type) ?? text(body.event_type);
 	if (!id) return { ok: false, reason: 'The payload has no event id' };
 	if (!type) return { ok: false, reason: 'The payload has no event type' };
 	const createdAt = text(body.created_at) ?? text(body.timestamp);

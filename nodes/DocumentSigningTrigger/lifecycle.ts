@@ -38,7 +38,9 @@ function hostIsLoopback(hostname: string): boolean {
 	if (host === 'localhost' || host === '::1') return true;
 	const parts = host.split('.');
 	return (
-		parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+		parts.length === 4 &&
+		parts[0] === '127' &&
+		parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
 	);
 }
 
@@ -55,7 +57,8 @@ export function checkDeliveryUrl(node: INode, url: string | undefined): string {
 	}
 	if (!url || !parsed) {
 		throw new NodeOperationError(node, 'n8n could not work out the webhook URL of this node', {
-			description: "Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n.",
+			description:
+				"Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n.",
 		});
 	}
 	if (parsed.protocol === 'https:') return url;
@@ -123,19 +126,28 @@ export async function triggerConfig(this: IHookFunctions): Promise<TriggerConfig
 
 	let workspaceId: string | null = null;
 	if (this.getNodeParameter('scope', 'company') === 'workspace') {
-		workspaceId = String(this.getNodeParameter('workspace', '', { extractValue: true }) ?? '').trim();
+		workspaceId = String(
+			this.getNodeParameter('workspace', '', { extractValue: true }) ?? '',
+		).trim();
 		if (!workspaceId) {
-			throw new NodeOperationError(node, 'Choose the workspace whose events should start this workflow');
+			throw new NodeOperationError(
+				node,
+				'Choose the workspace whose events should start this workflow',
+			);
 		}
 	}
 
 	if (this.getNodeParameter('verifySignatures', true) !== false) {
 		const credentials = await getServiceCredentials.call(this);
 		if (!String(credentials.webhookSigningSecret ?? '').trim()) {
-			throw new NodeOperationError(node, 'No Webhook Signing Secret in the Document Signing API credential', {
-				description:
-					'This trigger verifies every delivery with the webhook signing secret (of the company for company-wide webhooks, of the workspace for workspace webhooks). Copy it from the service dashboard (or from the new_secret of Rotate Secret) into "Webhook Signing Secret" in the credential. Only if you accept unverified deliveries, turn off "Verify Signatures".',
-			});
+			throw new NodeOperationError(
+				node,
+				'No Webhook Signing Secret in the Document Signing API credential',
+				{
+					description:
+						'This trigger verifies every delivery with the webhook signing secret (of the company for company-wide webhooks, of the workspace for workspace webhooks). Copy it from the service dashboard (or from the new_secret of Rotate Secret) into "Webhook Signing Secret" in the credential. Only if you accept unverified deliveries, turn off "Verify Signatures".',
+				},
+			);
 		}
 	}
 
@@ -156,16 +168,24 @@ function unlessNotFound(error: unknown): undefined {
 
 async function getRemote(this: IHookFunctions, id: string): Promise<WebhookRemote | undefined> {
 	const path = `/webhooks/${encodeURIComponent(id)}`;
-	return (await apiRequest.call(this, 'GET', path).catch(unlessNotFound)) as WebhookRemote | undefined;
+	return (await apiRequest.call(this, 'GET', path).catch(unlessNotFound)) as
+		| WebhookRemote
+		| undefined;
 }
 
 /** Deleting a webhook that is already gone (elsewhere, or by an earlier attempt) counts as done. */
 async function deleteRemote(this: IHookFunctions, id: string): Promise<void> {
-	await apiRequest.call(this, 'DELETE', `/webhooks/${encodeURIComponent(id)}`).catch(unlessNotFound);
+	await apiRequest
+		.call(this, 'DELETE', `/webhooks/${encodeURIComponent(id)}`)
+		.catch(unlessNotFound);
 }
 
 /** Brings a webhook that is ours in line with the configuration (one PUT, only when needed). */
-async function reconcile(this: IHookFunctions, remote: WebhookRemote, config: TriggerConfig): Promise<void> {
+async function reconcile(
+	this: IHookFunctions,
+	remote: WebhookRemote,
+	config: TriggerConfig,
+): Promise<void> {
 	const urlChanged = remote.url !== config.url;
 	const eventsChanged = !sameEvents(remote.events ?? [], config.events);
 	const disabled = remote.enabled === false;
@@ -180,7 +200,10 @@ async function reconcile(this: IHookFunctions, remote: WebhookRemote, config: Tr
 async function findByUrl(this: IHookFunctions, config: TriggerConfig): Promise<WebhookRemote[]> {
 	const qs: IDataObject = { url: config.url };
 	if (config.workspaceId) qs.workspace_id = config.workspaceId;
-	const all = (await paginatePages.call(this, '/webhooks', { qs, returnAll: true })) as WebhookRemote[];
+	const all = (await paginatePages.call(this, '/webhooks', {
+		qs,
+		returnAll: true,
+	})) as WebhookRemote[];
 	return all.filter(
 		(webhook) =>
 			webhook.url === config.url && (webhook.workspace_id ?? null) === (config.workspaceId ?? null),
@@ -229,7 +252,10 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	if (config.workspaceId) body.workspace_id = config.workspaceId;
 	const created = (await apiRequest.call(this, 'POST', '/webhooks', { body })) as WebhookRemote;
 	if (!created?.id) {
-		throw new NodeOperationError(this.getNode(), 'The service did not return the id of the new webhook');
+		throw new NodeOperationError(
+			this.getNode(),
+			'The service did not return the id of the new webhook',
+		);
 	}
 	this.getWorkflowStaticData('node').webhookId = String(created.id);
 	return true;

@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
 import { apiRequest, downloadFile, getServiceCredentials } from '../DocumentSigning/transport';
@@ -49,7 +54,11 @@ export interface TriggerOptions {
 /** Request headers that never go into the output. */
 const HIDDEN_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
-function respond(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+function respond(
+	context: IWebhookFunctions,
+	status: number,
+	body: IDataObject,
+): IWebhookResponseData {
 	const res = context.getResponseObject();
 	if (!res.headersSent) {
 		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -88,7 +97,9 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const tolerance = Number(options.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS);
 		if (!rawBody) {
 			// Without the exact bytes received nothing can be verified (re-serialised JSON never is).
-			this.logger.warn('Document Signing Trigger refused a delivery: the raw request body is not available');
+			this.logger.warn(
+				'Document Signing Trigger refused a delivery: the raw request body is not available',
+			);
 			return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 		}
 		const result = verifySignature({
@@ -98,7 +109,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			oldSignature: oldSignature.value,
 			repeatedHeader: signature.repeated || oldSignature.repeated,
 			nowSeconds: Math.floor(Date.now() / 1000),
-			toleranceSeconds: Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
+			toleranceSeconds:
+				Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
 		});
 		if (!result.valid) {
 			this.logger.warn(`Document Signing Trigger refused a delivery: ${result.reason}`, {
@@ -113,7 +125,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const body = rawBody ? parseBody(rawBody) : (this.getBodyData() as IDataObject);
 	const deliveryId = singleHeader(headers, DELIVERY_HEADER).value ?? null;
 	const envelope = normaliseEnvelope(body, deliveryId);
-	if (!envelope.ok) return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
+	if (!envelope.ok)
+		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
 	const event = envelope.event;
 
 	// 3. and 4. Which events start the workflow.
@@ -141,12 +154,14 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	// 6. Accepted.
 	const json: IDataObject = { ...event };
 	if (options.includeHeaders) json.headers = shownHeaders(headers);
-	if (options.includeRawBody) json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
+	if (options.includeRawBody)
+		json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
 	const item: INodeExecutionData = { json };
 
 	// The service waits at most 5 s for an answer: answer now, then enrich without time pressure.
 	respond(this, 200, { received: true, event_id: event.id });
-	if (options.fetchSigningRequest || options.attachSignedPdf) await enrich.call(this, event, item, options);
+	if (options.fetchSigningRequest || options.attachSignedPdf)
+		await enrich.call(this, event, item, options);
 	return { noWebhookResponse: true, workflowData: [[item]] };
 }
 

@@ -39,7 +39,9 @@ export interface ParsedSignature {
 	signatures: Buffer[];
 }
 
-export type ParseResult = { ok: true; value: ParsedSignature } | { ok: false; reason: 'missing_signature' | 'malformed_signature' };
+export type ParseResult =
+	| { ok: true; value: ParsedSignature }
+	| { ok: false; reason: 'missing_signature' | 'malformed_signature' };
 
 /**
  * One header value. Missing → undefined. A header sent twice (an array, as some servers hand
@@ -60,7 +62,8 @@ export function singleHeader(
 	if (count === 0 || found === undefined || found === null) return { repeated: false };
 	if (count > 1) return { repeated: true };
 	if (Array.isArray(found)) {
-		if (found.length === 1 && typeof found[0] === 'string') return { value: found[0], repeated: false };
+		if (found.length === 1 && typeof found[0] === 'string')
+			return { value: found[0], repeated: false };
 		return { repeated: found.length > 1 };
 	}
 	return { value: String(found), repeated: false };
@@ -77,7 +80,8 @@ export function singleHeader(
  */
 export function parseSignatureHeader(value: string | undefined): ParseResult {
 	if (value === undefined || value === '') return { ok: false, reason: 'missing_signature' };
-	if (value.length > MAX_HEADER_LENGTH || /\s/.test(value)) return { ok: false, reason: 'malformed_signature' };
+	if (value.length > MAX_HEADER_LENGTH || /\s/.test(value))
+		return { ok: false, reason: 'malformed_signature' };
 	const parts = value.split(',');
 	if (parts.length > MAX_PARTS) return { ok: false, reason: 'malformed_signature' };
 
@@ -107,7 +111,11 @@ export function parseSignatureHeader(value: string | undefined): ParseResult {
 }
 
 /** HMAC-SHA256 of `"<timestamp>.<raw body>"` with the secret (used as UTF-8 text), as a digest. */
-export function computeSignature(secret: string, timestamp: string | number, rawBody: Buffer | string): Buffer {
+export function computeSignature(
+	secret: string,
+	timestamp: string | number,
+	rawBody: Buffer | string,
+): Buffer {
 	return createHmac('sha256', secret)
 		.update(`${timestamp}.`, 'utf8')
 		.update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody)
@@ -115,7 +123,11 @@ export function computeSignature(secret: string, timestamp: string | number, raw
 }
 
 /** The header value the service would send for this body (for tests and tooling). */
-export function signatureHeaderFor(secret: string, timestamp: number, rawBody: Buffer | string): string {
+export function signatureHeaderFor(
+	secret: string,
+	timestamp: number,
+	rawBody: Buffer | string,
+): string {
 	return `t=${timestamp},v1=${computeSignature(secret, timestamp, rawBody).toString('hex')}`;
 }
 
@@ -157,7 +169,8 @@ function checkOne(
 	let matched = false;
 	for (const candidate of signatures) matched = digestsEqual(expected, candidate) || matched;
 	if (!matched) return { valid: false, reason: 'signature_mismatch' };
-	if (Math.abs(nowSeconds - timestamp) > tolerance) return { valid: false, reason: 'timestamp_out_of_tolerance' };
+	if (Math.abs(nowSeconds - timestamp) > tolerance)
+		return { valid: false, reason: 'timestamp_out_of_tolerance' };
 	return { valid: true, header: 'current', timestamp };
 }
 

@@ -40,27 +40,47 @@ describe('Document Signing API credential', () => {
 			expect(byName[secret].typeOptions?.password).toBe(true);
 		}
 		expect(byName.keyToUse.default).toBe('live');
-		expect((byName.keyToUse.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['live', 'test']);
-		expect(byName.apiVersion).toMatchObject({ type: 'number', default: 1, typeOptions: { minValue: 1, numberPrecision: 0 } });
+		expect((byName.keyToUse.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
+			'live',
+			'test',
+		]);
+		expect(byName.apiVersion).toMatchObject({
+			type: 'number',
+			default: 1,
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+		});
 	});
 
 	it.each([
 		['live', PROTECTED.liveKey],
 		['test', PROTECTED.testKey],
-	])('with Key to Use = %s, sends that key bare in Authorization (as any node or HTTP Request would)', async (mode, key) => {
-		const { context } = createExecuteContext({ parameters: {}, credentials: { documentSigningApi: data({ keyToUse: mode }) } });
-		const response = await context.helpers.httpRequestWithAuthentication.call(context, 'documentSigningApi', {
-			method: 'GET',
-			url: `${sandbox.url}/company`,
-			json: true,
-		});
-		expect(response.id).toBe(SEED.company.id);
-		expect(sandbox.requests[0].headers.authorization).toBe(key);
-		expect(sandbox.requests[0].headers['x-api-version']).toBe('1');
-	});
+	])(
+		'with Key to Use = %s, sends that key bare in Authorization (as any node or HTTP Request would)',
+		async (mode, key) => {
+			const { context } = createExecuteContext({
+				parameters: {},
+				credentials: { documentSigningApi: data({ keyToUse: mode }) },
+			});
+			const response = await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				'documentSigningApi',
+				{
+					method: 'GET',
+					url: `${sandbox.url}/company`,
+					json: true,
+				},
+			);
+			expect(response.id).toBe(SEED.company.id);
+			expect(sandbox.requests[0].headers.authorization).toBe(key);
+			expect(sandbox.requests[0].headers['x-api-version']).toBe('1');
+		},
+	);
 
 	it('sends the configured API version, and 1 when the field is empty', async () => {
-		const { context } = createExecuteContext({ parameters: {}, credentials: { documentSigningApi: data({ apiVersion: '' }) } });
+		const { context } = createExecuteContext({
+			parameters: {},
+			credentials: { documentSigningApi: data({ apiVersion: '' }) },
+		});
 		await context.helpers.httpRequestWithAuthentication.call(context, 'documentSigningApi', {
 			method: 'GET',
 			url: `${sandbox.url}/company`,
@@ -69,7 +89,10 @@ describe('Document Signing API credential', () => {
 	});
 
 	it('"Test" calls GET /workspaces?page_size=1 with the chosen key and succeeds', async () => {
-		const result = await runCredentialTest(credential, data({ baseUrl: `${sandbox.url}/`, keyToUse: 'test' }));
+		const result = await runCredentialTest(
+			credential,
+			data({ baseUrl: `${sandbox.url}/`, keyToUse: 'test' }),
+		);
 		expect(result.status).toBe('OK');
 		expect(result.statusCode).toBe(200);
 		expect(sandbox.requests).toHaveLength(1);

@@ -25,7 +25,9 @@ describe('the node against the API reference catalogue', () => {
 
 	it('offers every operation of the reference', () => {
 		const values = new Set(implemented.map((op) => op.value));
-		const missing = catalogue.filter((c) => !values.has(c.operationId)).map((c) => `${c.ref} ${c.operationId}`);
+		const missing = catalogue
+			.filter((c) => !values.has(c.operationId))
+			.map((c) => `${c.ref} ${c.operationId}`);
 		expect(missing).toEqual([]);
 		expect(implemented).toHaveLength(catalogue.length);
 	});

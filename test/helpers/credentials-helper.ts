@@ -231,8 +231,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		)) as ICredentialDataDecryptedObject;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
-		const credentials = new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
+		const credentials = new Credentials(
+			{ id: nodeCredentials.id, name: nodeCredentials.name },
+			type,
+		);
 		await credentials.setData(this.getStoredData(type));
 		return credentials;
 	}
@@ -248,7 +254,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const stored = deepCopy(this.getStoredData(type));
 		if (raw === true) return stored;
-		return this.applyDefaults(additionalData, stored, type, mode, executeData, expressionResolveValues);
+		return this.applyDefaults(
+			additionalData,
+			stored,
+			type,
+			mode,
+			executeData,
+			expressionResolveValues,
+		);
 	}
 
 	/** Mirrors CredentialsHelper.applyDefaultsAndOverwrites (without overwrites / external secrets). */

@@ -124,7 +124,11 @@ class PingNode implements INodeType {
 					{ method: 'GET', url: `${baseUrl}/ping`, qs: { email }, returnFullResponse: true },
 				)) as { statusCode: number; body: object };
 				const item: INodeExecutionData = {
-					json: { statusCode: response.statusCode, ...response.body, version: this.getNode().typeVersion },
+					json: {
+						statusCode: response.statusCode,
+						...response.body,
+						version: this.getNode().typeVersion,
+					},
 					pairedItem: { item: i },
 				};
 				const binaryPropertyName = this.getNodeParameter('binaryPropertyName', i) as string;
@@ -216,7 +220,10 @@ describe('runNode: parameters, errors, hints', () => {
 			'/v1/ping?email=a%40example.com',
 			'/v1/ping?email=b%40example.com',
 		]);
-		expect(result.output[0].map((item) => item.json.email)).toEqual(['a@example.com', 'b@example.com']);
+		expect(result.output[0].map((item) => item.json.email)).toEqual([
+			'a@example.com',
+			'b@example.com',
+		]);
 		expect(result.output[0][1].pairedItem).toEqual({ item: 1 });
 	});
 
@@ -238,7 +245,9 @@ describe('runNode: parameters, errors, hints', () => {
 		expect(items[0].json).toMatchObject({ pong: true, email: 'a@example.com' });
 		expect(items[1].json).toEqual({ error: expect.any(String) });
 		// NodeApiError's message for a 422 (the service's own message goes to `description`).
-		expect(items[1].json.error).toBe('Your request is invalid or could not be processed by the service');
+		expect(items[1].json.error).toBe(
+			'Your request is invalid or could not be processed by the service',
+		);
 		expect(items[2].json).toMatchObject({ pong: true, email: 'c@example.com' });
 	});
 
@@ -302,7 +311,11 @@ describe('binary data', () => {
 			mode,
 		});
 		const stored = input.binary!.file;
-		expect(stored).toMatchObject({ fileName: 'doc.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' });
+		expect(stored).toMatchObject({
+			fileName: 'doc.pdf',
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+		});
 		if (mode === 'default') {
 			expect(stored.id).toBeUndefined();
 			expect(Buffer.from(stored.data, 'base64').toString()).toBe('hello pdf');

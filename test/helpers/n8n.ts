@@ -190,7 +190,10 @@ interface BuildOptions {
  * A one-node workflow. Like in n8n, the `Workflow` constructor fills in parameter defaults from
  * the node type's properties (and drops parameters the type doesn't declare).
  */
-function buildWorkflow(nodeType: INodeType, opts: BuildOptions): { workflow: Workflow; node: INode } {
+function buildWorkflow(
+	nodeType: INodeType,
+	opts: BuildOptions,
+): { workflow: Workflow; node: INode } {
 	const { description } = nodeType;
 	const credentials: INodeCredentials = {};
 	for (const name of Object.keys(opts.credentials ?? {})) {
@@ -302,9 +305,11 @@ export async function runNode(opts: RunNodeOptions): Promise<RunNodeResult> {
 
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
-			workflow,
-		);
+		run = await new WorkflowExecute(
+			additionalData,
+			'manual',
+			runExecutionData,
+		).processRunExecutionData(workflow);
 	} catch (error) {
 		// e.g. WorkflowHasIssuesError: a required parameter is missing, n8n refuses to start.
 		return { output: [], error: error as Error, hints: [], requests: credentialsHelper.requests };
@@ -316,7 +321,8 @@ export async function runNode(opts: RunNodeOptions): Promise<RunNodeResult> {
 		(task?.error as Error | undefined) ??
 		(run.data.resultData.error as Error | undefined);
 	const output = (task?.data?.main ?? []).map((items) => items ?? []);
-	const hints = contexts.length > 0 ? contexts.flatMap((context) => context.hints) : (task?.hints ?? []);
+	const hints =
+		contexts.length > 0 ? contexts.flatMap((context) => context.hints) : (task?.hints ?? []);
 
 	return { output, error, hints, requests: credentialsHelper.requests, run };
 }
@@ -345,7 +351,8 @@ function resolveContextNodeType(
 	credentials: CredentialsInput | undefined,
 	typeVersion?: number,
 ): { type: INodeType; stub: boolean } {
-	if (nodeType) return { type: NodeHelpers.getVersionedNodeType(nodeType, typeVersion), stub: false };
+	if (nodeType)
+		return { type: NodeHelpers.getVersionedNodeType(nodeType, typeVersion), stub: false };
 	const names = new Set([...credentialTypes.map((t) => t.name), ...Object.keys(credentials ?? {})]);
 	return { type: createStubNodeType([...names]), stub: true };
 }
@@ -603,8 +610,9 @@ export async function runCredentialTest(
 		}
 	} catch (error) {
 		// n8n's tester reads the status from the wrapped HTTP client error (error.cause.response).
-		const cause = (error as { cause?: { response?: { status?: number; data?: unknown; statusText?: string } } })
-			.cause;
+		const cause = (
+			error as { cause?: { response?: { status?: number; data?: unknown; statusText?: string } } }
+		).cause;
 		if (!cause?.response) throw error;
 		statusCode = cause.response.status ?? 0;
 		body = cause.response.data;

@@ -20,7 +20,10 @@ export function requireWorkspace(ctx: RequestContext, id: string): WorkspaceReco
 }
 
 /** Only keys of the protected workspace (company-level access) may continue; others get 403. */
-export function requireProtectedKey(ctx: RequestContext, message = 'This operation requires the protected workspace API key'): void {
+export function requireProtectedKey(
+	ctx: RequestContext,
+	message = 'This operation requires the protected workspace API key',
+): void {
 	if (!ctx.auth.isProtected) throw forbidden(message);
 }
 

@@ -11,10 +11,18 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const regenerate = (workspaceId: string, body?: unknown, auth: string = P.liveKey, query?: Record<string, string>) =>
-	call(sb, 'POST', `/workspaces/${workspaceId}/api-key/regenerate`, { auth, body, query });
-const expire = (workspaceId: string, body?: unknown, auth: string = P.liveKey, query?: Record<string, string>) =>
-	call(sb, 'POST', `/workspaces/${workspaceId}/api-key/expire`, { auth, body, query });
+const regenerate = (
+	workspaceId: string,
+	body?: unknown,
+	auth: string = P.liveKey,
+	query?: Record<string, string>,
+) => call(sb, 'POST', `/workspaces/${workspaceId}/api-key/regenerate`, { auth, body, query });
+const expire = (
+	workspaceId: string,
+	body?: unknown,
+	auth: string = P.liveKey,
+	query?: Record<string, string>,
+) => call(sb, 'POST', `/workspaces/${workspaceId}/api-key/expire`, { auth, body, query });
 const status = async (key: string) => (await call(sb, 'GET', '/company', { auth: key })).status;
 
 describe('POST /workspaces/:id/api-key/regenerate', () => {
@@ -50,7 +58,11 @@ describe('POST /workspaces/:id/api-key/regenerate', () => {
 		sb.clock.advance(120_000);
 		const old = await call(sb, 'GET', '/company', { auth: SALES.liveKey });
 		expect(old.status).toBe(401);
-		expect(old.body).toEqual({ error: 'Unauthorized', code: 'UNAUTHORIZED', message: 'Invalid API key' });
+		expect(old.body).toEqual({
+			error: 'Unauthorized',
+			code: 'UNAUTHORIZED',
+			message: 'Invalid API key',
+		});
 		expect(await status(newKey)).toBe(200);
 		expect(await status(SALES.testKey)).toBe(200);
 	});
@@ -89,7 +101,10 @@ describe('POST /workspaces/:id/api-key/regenerate', () => {
 	it('refuses the protected workspace with 400', async () => {
 		const res = await regenerate(P.id);
 		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({ error: 'Cannot regenerate API key for protected workspace', code: 'PROTECTED_WORKSPACE' });
+		expect(res.body).toMatchObject({
+			error: 'Cannot regenerate API key for protected workspace',
+			code: 'PROTECTED_WORKSPACE',
+		});
 		expect(sb.state.activeKey(P.id, 'live')?.value).toBe(P.liveKey);
 	});
 
@@ -165,7 +180,10 @@ describe('POST /workspaces/:id/api-key/expire', () => {
 	it('refuses the protected workspace with 400', async () => {
 		const res = await expire(P.id);
 		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({ error: 'Cannot expire API keys for protected workspace', code: 'PROTECTED_WORKSPACE' });
+		expect(res.body).toMatchObject({
+			error: 'Cannot expire API keys for protected workspace',
+			code: 'PROTECTED_WORKSPACE',
+		});
 	});
 
 	it('is 404 / 403 / 400 like regenerate', async () => {

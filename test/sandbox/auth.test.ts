@@ -33,7 +33,11 @@ describe('authentication', () => {
 	])('answers 401 UNAUTHORIZED for a %s', async (_label, auth) => {
 		const res = await call(sb, 'GET', '/company', { auth });
 		expect(res.status).toBe(401);
-		expect(res.body).toEqual({ error: 'Unauthorized', code: 'UNAUTHORIZED', message: 'Invalid API key' });
+		expect(res.body).toEqual({
+			error: 'Unauthorized',
+			code: 'UNAUTHORIZED',
+			message: 'Invalid API key',
+		});
 		expect(res.headers.get('content-type')).toBe('application/json');
 		expect(res.headers.get('x-api-version')).toBe('1');
 		// rate limits are per key: an unauthenticated request has no rate-limit headers
@@ -66,36 +70,53 @@ describe('workspace reach', () => {
 			expect(res.body.id).toBe(ws.id);
 		}
 		const list = await call(sb, 'GET', '/workspaces', { auth: key });
-		expect(list.body.results.map((w: any) => w.id).sort()).toEqual([P.id, SALES.id, LEGAL.id].sort());
+		expect(list.body.results.map((w: any) => w.id).sort()).toEqual(
+			[P.id, SALES.id, LEGAL.id].sort(),
+		);
 	});
 
-	it.each([SALES.liveKey, SALES.testKey])('a non-protected key %s reaches only its own workspace', async (key) => {
-		const own = await call(sb, 'GET', `/workspaces/${SALES.id}`, { auth: key });
-		expect(own.status).toBe(200);
-		for (const other of [P.id, LEGAL.id]) {
-			const res = await call(sb, 'GET', `/workspaces/${other}`, { auth: key });
-			expect(res.status).toBe(403);
-			expect(res.body).toMatchObject({ error: 'Forbidden', code: 'FORBIDDEN' });
-			expect(typeof res.body.message).toBe('string');
-		}
-		const list = await call(sb, 'GET', '/workspaces', { auth: key });
-		expect(list.body.results.map((w: any) => w.id)).toEqual([SALES.id]);
-		expect(list.body.pagination.total_count).toBe(1);
-	});
+	it.each([SALES.liveKey, SALES.testKey])(
+		'a non-protected key %s reaches only its own workspace',
+		async (key) => {
+			const own = await call(sb, 'GET', `/workspaces/${SALES.id}`, { auth: key });
+			expect(own.status).toBe(200);
+			for (const other of [P.id, LEGAL.id]) {
+				const res = await call(sb, 'GET', `/workspaces/${other}`, { auth: key });
+				expect(res.status).toBe(403);
+				expect(res.body).toMatchObject({ error: 'Forbidden', code: 'FORBIDDEN' });
+				expect(typeof res.body.message).toBe('string');
+			}
+			const list = await call(sb, 'GET', '/workspaces', { auth: key });
+			expect(list.body.results.map((w: any) => w.id)).toEqual([SALES.id]);
+			expect(list.body.pagination.total_count).toBe(1);
+		},
+	);
 
 	it('a non-protected key cannot update or create other workspaces', async () => {
-		const patch = await call(sb, 'PATCH', `/workspaces/${LEGAL.id}`, { auth: SALES.liveKey, body: { name: 'x' } });
+		const patch = await call(sb, 'PATCH', `/workspaces/${LEGAL.id}`, {
+			auth: SALES.liveKey,
+			body: { name: 'x' },
+		});
 		expect(patch.status).toBe(403);
 		expect(sb.state.getWorkspace(LEGAL.id)?.name).toBe(LEGAL.name);
-		const create = await call(sb, 'POST', '/workspaces', { auth: SALES.liveKey, body: { name: 'Mine' } });
+		const create = await call(sb, 'POST', '/workspaces', {
+			auth: SALES.liveKey,
+			body: { name: 'Mine' },
+		});
 		expect(create.status).toBe(403);
 	});
 
 	it('an unknown workspace id is 404 Workspace not found (also for non-protected keys)', async () => {
 		for (const key of [P.liveKey, SALES.liveKey]) {
-			const res = await call(sb, 'GET', '/workspaces/20000000-0000-4000-8000-0000000000ff', { auth: key });
+			const res = await call(sb, 'GET', '/workspaces/20000000-0000-4000-8000-0000000000ff', {
+				auth: key,
+			});
 			expect(res.status).toBe(404);
-			expect(res.body).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: 'Workspace not found' });
+			expect(res.body).toEqual({
+				error: 'Not Found',
+				code: 'NOT_FOUND',
+				message: 'Workspace not found',
+			});
 		}
 	});
 });
@@ -116,7 +137,10 @@ describe('generic errors', () => {
 
 	it('answers 400 with details for an invalid JSON body, without processing it', async () => {
 		const before = sb.state.workspaces.length;
-		const res = await call(sb, 'POST', '/workspaces', { auth: P.liveKey, rawBody: '{"name": "x",' });
+		const res = await call(sb, 'POST', '/workspaces', {
+			auth: P.liveKey,
+			rawBody: '{"name": "x",',
+		});
 		expect(res.status).toBe(400);
 		expect(res.body.code).toBe('VALIDATION_ERROR');
 		expect(res.body.error).toBe('Validation Error');

@@ -36,7 +36,8 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOpti
 	const rawAutoSign = flag('auto-sign') ?? env.SANDBOX_AUTO_SIGN_MS;
 	if (rawAutoSign !== undefined && rawAutoSign !== '') {
 		const ms = Number(rawAutoSign);
-		if (!Number.isInteger(ms) || ms < 0) throw new Error(`Invalid --auto-sign "${rawAutoSign}": use milliseconds (an integer >= 0)`);
+		if (!Number.isInteger(ms) || ms < 0)
+			throw new Error(`Invalid --auto-sign "${rawAutoSign}": use milliseconds (an integer >= 0)`);
 		if (ms > 0) options.autoSignAfterMs = ms;
 	}
 	return options;

@@ -71,7 +71,10 @@ describe('credits', () => {
 		}
 		expect(thrown).toBeInstanceOf(ApiError);
 		expect((thrown as ApiError).status).toBe(402);
-		expect((thrown as ApiError).body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', current_credits: 42 });
+		expect((thrown as ApiError).body).toMatchObject({
+			code: 'INSUFFICIENT_CREDITS',
+			current_credits: 42,
+		});
 		expect(sb.state.company.credits).toBe(42);
 		expect(sb.state.consumeCredits(auth, 42)).toBe(true);
 		expect(sb.state.company.credits).toBe(0);

@@ -39,7 +39,11 @@ export function badRequest(error: string, code: string, message?: string): ApiEr
 }
 
 export function unauthorized(): ApiError {
-	return new ApiError(401, { error: 'Unauthorized', code: 'UNAUTHORIZED', message: 'Invalid API key' });
+	return new ApiError(401, {
+		error: 'Unauthorized',
+		code: 'UNAUTHORIZED',
+		message: 'Invalid API key',
+	});
 }
 
 export function forbidden(message = 'You do not have access to this resource'): ApiError {

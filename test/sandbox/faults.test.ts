@@ -11,7 +11,13 @@ afterEach(() => sb.close());
 
 describe('injected faults', () => {
 	it("'status' answers with the given status, body and headers, once by default", async () => {
-		sb.injectFault({ path: '/company', kind: 'status', status: 503, body: { error: 'Busy' }, headers: { 'Retry-After': '3' } });
+		sb.injectFault({
+			path: '/company',
+			kind: 'status',
+			status: 503,
+			body: { error: 'Busy' },
+			headers: { 'Retry-After': '3' },
+		});
 		const faulted = await call(sb, 'GET', '/company', { auth: KEY });
 		expect(faulted.status).toBe(503);
 		expect(faulted.body).toEqual({ error: 'Busy' });
@@ -36,32 +42,51 @@ describe('injected faults', () => {
 
 	it('a faulted request is not processed', async () => {
 		const before = sb.state.workspaces.length;
-		sb.injectFault({ method: 'POST', path: '/workspaces', kind: 'status', status: 502, body: 'Bad Gateway' });
+		sb.injectFault({
+			method: 'POST',
+			path: '/workspaces',
+			kind: 'status',
+			status: 502,
+			body: 'Bad Gateway',
+		});
 		const res = await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Ghost' } });
 		expect(res.status).toBe(502);
 		expect(res.body).toBe('Bad Gateway');
 		expect(sb.state.workspaces.length).toBe(before);
-		expect(sb.requests.at(-1)).toMatchObject({ method: 'POST', path: '/workspaces', status: 502, body: { name: 'Ghost' } });
+		expect(sb.requests.at(-1)).toMatchObject({
+			method: 'POST',
+			path: '/workspaces',
+			status: 502,
+			body: { name: 'Ghost' },
+		});
 	});
 
 	it('matches on method and on a RegExp path', async () => {
 		sb.injectFault({ method: 'PATCH', path: /^\/workspaces\/[^/]+$/, kind: 'status', status: 500 });
 		const ws = SEED.workspaces[0].id;
 		expect((await call(sb, 'GET', `/workspaces/${ws}`, { auth: KEY })).status).toBe(200);
-		expect((await call(sb, 'PATCH', `/workspaces/${ws}`, { auth: KEY, body: { name: 'n' } })).status).toBe(500);
+		expect(
+			(await call(sb, 'PATCH', `/workspaces/${ws}`, { auth: KEY, body: { name: 'n' } })).status,
+		).toBe(500);
 		expect(sb.state.getWorkspace(ws)?.name).toBe(SEED.workspaces[0].name);
-		expect((await call(sb, 'PATCH', `/workspaces/${ws}`, { auth: KEY, body: { name: 'n' } })).status).toBe(200);
+		expect(
+			(await call(sb, 'PATCH', `/workspaces/${ws}`, { auth: KEY, body: { name: 'n' } })).status,
+		).toBe(200);
 	});
 
 	it("'reset' destroys the connection without a response and without processing", async () => {
 		const before = sb.state.workspaces.length;
 		sb.injectFault({ path: '/workspaces', kind: 'reset' });
-		await expect(call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Lost' } })).rejects.toThrow();
+		await expect(
+			call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Lost' } }),
+		).rejects.toThrow();
 		expect(sb.state.workspaces.length).toBe(before);
 		const recorded = sb.requests.filter((r) => r.path === '/workspaces');
 		expect(recorded).toHaveLength(1);
 		expect(recorded[0]).toMatchObject({ method: 'POST', status: 0, body: { name: 'Lost' } });
-		expect((await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Found' } })).status).toBe(201);
+		expect(
+			(await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Found' } })).status,
+		).toBe(201);
 	});
 
 	it("'delay' answers normally after the delay", async () => {
@@ -91,7 +116,11 @@ describe('injected faults', () => {
 describe('request log', () => {
 	it('records every request in order, including errors and 429s', async () => {
 		await call(sb, 'GET', '/company', { auth: `Bearer ${KEY}`, query: { a: 1 } });
-		await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Logged' }, headers: { 'X-API-Version': '1' } });
+		await call(sb, 'POST', '/workspaces', {
+			auth: KEY,
+			body: { name: 'Logged' },
+			headers: { 'X-API-Version': '1' },
+		});
 		await call(sb, 'GET', '/company', { auth: 'bad' });
 		await call(sb, 'GET', '/company', { auth: KEY });
 		await call(sb, 'GET', '/company', { auth: KEY }); // 3rd read with limit 2 → 429

@@ -39,8 +39,20 @@ export {
 	type FieldRecord,
 	type ListStatus,
 } from './signing/models';
-export type { SigningSimulator, SignOptions, SimulationResult, UploadedFile } from './signing/simulate';
-export { buildPdf, simplePdf, countPdfPages, inspectPdf, pdfTextStrings, type PdfPageSpec } from './signing/pdf';
+export type {
+	SigningSimulator,
+	SignOptions,
+	SimulationResult,
+	UploadedFile,
+} from './signing/simulate';
+export {
+	buildPdf,
+	simplePdf,
+	countPdfPages,
+	inspectPdf,
+	pdfTextStrings,
+	type PdfPageSpec,
+} from './signing/pdf';
 export { TEST_WATERMARK } from './signing/render';
 export type {
 	Fault,

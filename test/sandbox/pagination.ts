@@ -47,7 +47,11 @@ export function parseListQuery<F extends string>(
 }
 
 /** Keeps the items created strictly after `createdAfter` and before `createdBefore` (when given). */
-export function createdWithin<T>(items: T[], createdAt: (item: T) => number, list: ListQuery<string>): T[] {
+export function createdWithin<T>(
+	items: T[],
+	createdAt: (item: T) => number,
+	list: ListQuery<string>,
+): T[] {
 	return items.filter(
 		(item) =>
 			(list.createdAfter === undefined || createdAt(item) > list.createdAfter) &&
@@ -55,7 +59,10 @@ export function createdWithin<T>(items: T[], createdAt: (item: T) => number, lis
 	);
 }
 
-export function paginate<T>(items: T[], { page, pageSize }: PageParams): {
+export function paginate<T>(
+	items: T[],
+	{ page, pageSize }: PageParams,
+): {
 	results: T[];
 	pagination: { current_page: number; page_size: number; total_count: number; total_pages: number };
 } {

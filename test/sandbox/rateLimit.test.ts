@@ -59,7 +59,8 @@ describe('rate limiting', () => {
 	});
 
 	it('answers 429 with Retry-After and details.retry_after, does not count it, and recovers after the window', async () => {
-		for (let i = 0; i < 3; i++) expect((await call(sb, 'GET', '/company', { auth: P.liveKey })).status).toBe(200);
+		for (let i = 0; i < 3; i++)
+			expect((await call(sb, 'GET', '/company', { auth: P.liveKey })).status).toBe(200);
 
 		const limited = await call(sb, 'GET', '/company', { auth: P.liveKey });
 		expect(limited.status).toBe(429);
@@ -88,8 +89,13 @@ describe('rate limiting', () => {
 
 	it('does not process a request refused with 429', async () => {
 		const before = sb.state.workspaces.length;
-		expect((await call(sb, 'POST', '/workspaces', { auth: P.liveKey, body: { name: 'One' } })).status).toBe(201);
-		const second = await call(sb, 'POST', '/workspaces', { auth: P.liveKey, body: { name: 'Two' } });
+		expect(
+			(await call(sb, 'POST', '/workspaces', { auth: P.liveKey, body: { name: 'One' } })).status,
+		).toBe(201);
+		const second = await call(sb, 'POST', '/workspaces', {
+			auth: P.liveKey,
+			body: { name: 'Two' },
+		});
 		expect(second.status).toBe(429);
 		expect(sb.state.workspaces.length).toBe(before + 1);
 		expect(sb.state.workspaces.some((w) => w.name === 'Two')).toBe(false);
@@ -106,22 +112,31 @@ describe('rate limiting', () => {
 		expect(hook.headers.get('x-ratelimit-remaining')).toBe('4');
 
 		// write budget is separate from read as well
-		const write = await call(sb, 'PATCH', `/workspaces/${SALES.id}`, { auth: P.liveKey, body: { name: 'Sales' } });
+		const write = await call(sb, 'PATCH', `/workspaces/${SALES.id}`, {
+			auth: P.liveKey,
+			body: { name: 'Sales' },
+		});
 		expect(write.status).toBe(200);
 		expect(write.headers.get('x-ratelimit-limit')).toBe('1');
 		expect(write.headers.get('x-ratelimit-remaining')).toBe('0');
 	});
 
 	it('limits key rotation to 1 per window per key by class, separate from writes', async () => {
-		const first = await call(sb, 'POST', `/workspaces/${SALES.id}/api-key/regenerate`, { auth: P.liveKey });
+		const first = await call(sb, 'POST', `/workspaces/${SALES.id}/api-key/regenerate`, {
+			auth: P.liveKey,
+		});
 		expect(first.status).toBe(201);
 		expect(first.headers.get('x-ratelimit-limit')).toBe('1');
-		const second = await call(sb, 'POST', `/workspaces/${SALES.id}/api-key/expire`, { auth: P.liveKey });
+		const second = await call(sb, 'POST', `/workspaces/${SALES.id}/api-key/expire`, {
+			auth: P.liveKey,
+		});
 		expect(second.status).toBe(429);
 		// the pending key was not expired because the 429 was not processed
 		expect(sb.state.pendingKeys(SALES.id)).toHaveLength(1);
 		// write budget untouched by rotation
-		expect((await call(sb, 'POST', '/workspaces', { auth: P.liveKey, body: { name: 'W' } })).status).toBe(201);
+		expect(
+			(await call(sb, 'POST', '/workspaces', { auth: P.liveKey, body: { name: 'W' } })).status,
+		).toBe(201);
 	});
 
 	it('uses the sandbox clock, so clock.advance ends the window', async () => {

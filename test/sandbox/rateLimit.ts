@@ -36,17 +36,29 @@ export function classifyRequest(method: string, path: string): RateClass {
 	const [first, , third, fourth] = segments;
 	if (m === 'POST') {
 		if (first === 'webhooks' && segments.length === 3 && third === 'test') return 'webhookTest';
-		if (first === 'workspaces' && segments.length === 4 && third === 'api-key' && (fourth === 'regenerate' || fourth === 'expire')) {
+		if (
+			first === 'workspaces' &&
+			segments.length === 4 &&
+			third === 'api-key' &&
+			(fourth === 'regenerate' || fourth === 'expire')
+		) {
 			return 'keyRotation';
 		}
-		if (first === 'webhooks' && segments.length === 2 && segments[1] === 'rotate-secret') return 'secretRotation';
-		if (first === 'workspaces' && segments.length === 4 && third === 'webhooks' && fourth === 'rotate-secret') {
+		if (first === 'webhooks' && segments.length === 2 && segments[1] === 'rotate-secret')
+			return 'secretRotation';
+		if (
+			first === 'workspaces' &&
+			segments.length === 4 &&
+			third === 'webhooks' &&
+			fourth === 'rotate-secret'
+		) {
 			return 'secretRotation';
 		}
 	}
 	if (first === 'webhooks' && segments.length <= 2) return 'webhook';
 	if (m === 'GET' && first === 'signing-requests' && third === 'signers') return 'signerAsset';
-	if (m === 'GET' && first === 'seals' && segments.length === 3 && third === 'image') return 'signerAsset';
+	if (m === 'GET' && first === 'seals' && segments.length === 3 && third === 'image')
+		return 'signerAsset';
 	return m === 'GET' || m === 'HEAD' ? 'read' : 'write';
 }
 

@@ -89,7 +89,8 @@ export class Router {
 	match(method: string, path: string): RouteMatch | undefined {
 		const segments = splitPath(path);
 		for (const route of this.routes) {
-			if (route.method !== method.toUpperCase() || route.segments.length !== segments.length) continue;
+			if (route.method !== method.toUpperCase() || route.segments.length !== segments.length)
+				continue;
 			const params: Record<string, string> = {};
 			const fits = route.segments.every((pattern, i) => {
 				if (pattern.startsWith(':')) {

@@ -22,11 +22,23 @@ import type { AddressInfo, Socket } from 'node:net';
 
 import { ApiError, routeNotFound, rateLimited, unauthorized, validationError } from './errors';
 import { FaultQueue } from './faults';
-import { DEFAULT_RATE_LIMITS, DEFAULT_RATE_WINDOW_MS, RateLimiter, classifyRequest } from './rateLimit';
+import {
+	DEFAULT_RATE_LIMITS,
+	DEFAULT_RATE_WINDOW_MS,
+	RateLimiter,
+	classifyRequest,
+} from './rateLimit';
 import { Router, type RequestContext } from './router';
 import { registerAllRoutes } from './routes';
 import { SandboxState } from './state';
-import type { Fault, RateClass, RecordedRequest, SandboxClock, SandboxOptions, VersionInfo } from './types';
+import type {
+	Fault,
+	RateClass,
+	RecordedRequest,
+	SandboxClock,
+	SandboxOptions,
+	VersionInfo,
+} from './types';
 import { resolveVersion } from './versioning';
 import { registerFileRoutes } from './routes/files';
 import { registerSimulateRoutes } from './routes/simulate';
@@ -166,7 +178,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		record.rawBody = rawBytes.toString('utf8');
 		// multipart/form-data (file uploads such as logos) is not JSON: handlers read `rawBytes`.
 		const multipart = /^multipart\/form-data/i.test(record.headers['content-type'] ?? '');
-		const parsed: ParsedJson = multipart ? { ok: true, value: undefined } : parseJson(record.rawBody);
+		const parsed: ParsedJson = multipart
+			? { ok: true, value: undefined }
+			: parseJson(record.rawBody);
 		record.body = parsed.ok ? parsed.value : undefined;
 
 		const fault = faults.take(method, path);
@@ -195,7 +209,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	): Promise<Response> {
 		const headers: Record<string, string> = { 'X-Request-Id': requestId };
 
-		const version = resolveVersion(record.headers['x-api-version'], opts.versions, opts.currentVersion);
+		const version = resolveVersion(
+			record.headers['x-api-version'],
+			opts.versions,
+			opts.currentVersion,
+		);
 		Object.assign(headers, version.headers);
 		if (version.error) return errorResponse(version.error, headers);
 
@@ -212,7 +230,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		if (!match) return errorResponse(routeNotFound(record.method, record.path), headers);
 		if (!parsed.ok) {
-			return errorResponse(validationError({ body: parsed.error }, 'Request body is not valid JSON'), headers);
+			return errorResponse(
+				validationError({ body: parsed.error }, 'Request body is not valid JSON'),
+				headers,
+			);
 		}
 
 		const ctx: RequestContext = {
@@ -231,7 +252,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		};
 		try {
 			const result = await match.route.handler(ctx);
-			return { status: result.status ?? 200, body: result.body, headers: { ...headers, ...result.headers } };
+			return {
+				status: result.status ?? 200,
+				body: result.body,
+				headers: { ...headers, ...result.headers },
+			};
 		} catch (err) {
 			if (err instanceof ApiError) return errorResponse(err, headers);
 			const message = err instanceof Error ? err.message : String(err);
@@ -308,7 +333,10 @@ function parseJson(raw: string): ParsedJson {
 	try {
 		return { ok: true, value: JSON.parse(raw) };
 	} catch (err) {
-		return { ok: false, error: `Invalid JSON: ${err instanceof Error ? err.message : String(err)}` };
+		return {
+			ok: false,
+			error: `Invalid JSON: ${err instanceof Error ? err.message : String(err)}`,
+		};
 	}
 }
 
@@ -359,7 +387,11 @@ function faultResponse(fault: Fault, requestId: string): Response {
 	const headers = { 'X-Request-Id': requestId, ...fault.headers };
 	const status = fault.status ?? 500;
 	if (typeof fault.body === 'string') return { status, payload: fault.body, headers };
-	const body = fault.body ?? { error: 'Internal Server Error', code: 'INJECTED_FAULT', message: 'Injected fault' };
+	const body = fault.body ?? {
+		error: 'Internal Server Error',
+		code: 'INJECTED_FAULT',
+		message: 'Injected fault',
+	};
 	return { status, body, headers };
 }
 
@@ -370,9 +402,11 @@ function headerValue(value: string): string {
 
 function send(res: http.ServerResponse, response: Response): void {
 	if (res.destroyed || res.headersSent) return;
-	const payload = response.payload ?? (response.body === undefined ? '' : JSON.stringify(response.body));
+	const payload =
+		response.payload ?? (response.body === undefined ? '' : JSON.stringify(response.body));
 	res.setHeader('Content-Type', 'application/json');
-	for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, headerValue(value));
+	for (const [name, value] of Object.entries(response.headers))
+		res.setHeader(name, headerValue(value));
 	res.setHeader('Content-Length', String(Buffer.byteLength(payload)));
 	res.writeHead(response.status);
 	res.end(payload);

@@ -207,7 +207,9 @@ export class SandboxState {
 
 	/** The current (non-expiring) key of a type. */
 	activeKey(workspaceId: string, type: KeyType): ApiKeyRecord | undefined {
-		return this.apiKeys.find((k) => k.workspaceId === workspaceId && k.type === type && k.expiresAt === null);
+		return this.apiKeys.find(
+			(k) => k.workspaceId === workspaceId && k.type === type && k.expiresAt === null,
+		);
 	}
 
 	/** Replaced keys still inside their grace period. */
@@ -226,7 +228,10 @@ export class SandboxState {
 	 * Issues a new key of `type`; the previously active key of that type gets a 24 h expiry.
 	 * Returns the new key and every key of that type now in its grace period.
 	 */
-	regenerateKey(workspaceId: string, type: KeyType): { newKey: ApiKeyRecord; expiringKeys: ApiKeyRecord[] } {
+	regenerateKey(
+		workspaceId: string,
+		type: KeyType,
+	): { newKey: ApiKeyRecord; expiringKeys: ApiKeyRecord[] } {
 		const now = this.now();
 		const previous = this.activeKey(workspaceId, type);
 		if (previous) previous.expiresAt = now + KEY_GRACE_MS;
@@ -267,7 +272,12 @@ export class SandboxState {
 
 	// ---- internals --------------------------------------------------------------------------
 
-	private newWorkspaceRecord(id: string, name: string, isProtected: boolean, createdDate: string): WorkspaceRecord {
+	private newWorkspaceRecord(
+		id: string,
+		name: string,
+		isProtected: boolean,
+		createdDate: string,
+	): WorkspaceRecord {
 		return {
 			id,
 			companyId: this.company.id,
@@ -284,8 +294,20 @@ export class SandboxState {
 		};
 	}
 
-	private addKey(workspaceId: string, type: KeyType, value: string, createdAt: number): ApiKeyRecord {
-		const key: ApiKeyRecord = { id: randomUUID(), workspaceId, type, value, createdAt, expiresAt: null };
+	private addKey(
+		workspaceId: string,
+		type: KeyType,
+		value: string,
+		createdAt: number,
+	): ApiKeyRecord {
+		const key: ApiKeyRecord = {
+			id: randomUUID(),
+			workspaceId,
+			type,
+			value,
+			createdAt,
+			expiresAt: null,
+		};
 		this.apiKeys.push(key);
 		return key;
 	}

@@ -23,20 +23,32 @@ describe('X-API-Version with default options', () => {
 		expect(res.headers.get('x-api-version')).toBe('1');
 	});
 
-	it.each(['abc', '0', '-1', '1.5', '+1', '1e0', 'v1', '1 1'])('rejects %p with 400 INVALID_VERSION', async (value) => {
-		const res = await call(sb, 'GET', '/company', { auth: KEY, headers: { 'X-API-Version': value } });
-		expect(res.status).toBe(400);
-		expect(res.body.code).toBe('INVALID_VERSION');
-		expect(typeof res.body.error).toBe('string');
-		expect(res.headers.get('x-api-version')).toBe('1');
-	});
+	it.each(['abc', '0', '-1', '1.5', '+1', '1e0', 'v1', '1 1'])(
+		'rejects %p with 400 INVALID_VERSION',
+		async (value) => {
+			const res = await call(sb, 'GET', '/company', {
+				auth: KEY,
+				headers: { 'X-API-Version': value },
+			});
+			expect(res.status).toBe(400);
+			expect(res.body.code).toBe('INVALID_VERSION');
+			expect(typeof res.body.error).toBe('string');
+			expect(res.headers.get('x-api-version')).toBe('1');
+		},
+	);
 
-	it.each(['2', '99'])('rejects the unknown version %p with 400 UNSUPPORTED_VERSION', async (value) => {
-		const res = await call(sb, 'GET', '/company', { auth: KEY, headers: { 'X-API-Version': value } });
-		expect(res.status).toBe(400);
-		expect(res.body.code).toBe('UNSUPPORTED_VERSION');
-		expect(res.body.message).toContain(value);
-	});
+	it.each(['2', '99'])(
+		'rejects the unknown version %p with 400 UNSUPPORTED_VERSION',
+		async (value) => {
+			const res = await call(sb, 'GET', '/company', {
+				auth: KEY,
+				headers: { 'X-API-Version': value },
+			});
+			expect(res.status).toBe(400);
+			expect(res.body.code).toBe('UNSUPPORTED_VERSION');
+			expect(res.body.message).toContain(value);
+		},
+	);
 
 	it('checks the version before the key (a bad version without a key is 400, not 401)', async () => {
 		const res = await call(sb, 'GET', '/company', { headers: { 'X-API-Version': 'abc' } });
@@ -88,7 +100,10 @@ describe('version lifecycle (configured versions)', () => {
 	});
 
 	it('adds the deprecation headers to error responses too', async () => {
-		const res = await call(sb, 'GET', '/company', { auth: 'wrong', headers: { 'X-API-Version': '3' } });
+		const res = await call(sb, 'GET', '/company', {
+			auth: 'wrong',
+			headers: { 'X-API-Version': '3' },
+		});
 		expect(res.status).toBe(401);
 		expect(res.headers.get('deprecation')).not.toBeNull();
 		expect(res.headers.get('x-api-version')).toBe('3');

@@ -78,7 +78,9 @@ function withStatus(version: number, info: VersionInfo | undefined): VersionReso
 			error: new ApiError(410, {
 				error: 'API version sunset',
 				code: 'VERSION_SUNSET',
-				message: info.message ?? `API version ${version} has been retired${info.sunsetAt ? ` since ${info.sunsetAt}` : ''}`,
+				message:
+					info.message ??
+					`API version ${version} has been retired${info.sunsetAt ? ` since ${info.sunsetAt}` : ''}`,
 			}),
 		};
 	}
@@ -86,7 +88,8 @@ function withStatus(version: number, info: VersionInfo | undefined): VersionReso
 		headers['Deprecation'] = info.deprecatedAt ? httpDate(info.deprecatedAt) : 'true';
 		if (info.sunsetAt) headers['Sunset'] = httpDate(info.sunsetAt);
 		headers['X-Deprecated-Message'] =
-			info.message ?? `API version ${version} is deprecated${info.sunsetAt ? ` and will be removed on ${info.sunsetAt}` : ''}`;
+			info.message ??
+			`API version ${version} is deprecated${info.sunsetAt ? ` and will be removed on ${info.sunsetAt}` : ''}`;
 	}
 	return { version, headers };
 }

@@ -11,7 +11,8 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const list = (query: Record<string, string | number> = {}, auth = KEY) => call(sb, 'GET', '/workspaces', { auth, query });
+const list = (query: Record<string, string | number> = {}, auth = KEY) =>
+	call(sb, 'GET', '/workspaces', { auth, query });
 const names = (res: { body: any }) => res.body.results.map((w: any) => w.name);
 
 describe('GET /workspaces', () => {
@@ -19,7 +20,12 @@ describe('GET /workspaces', () => {
 		const res = await list();
 		expect(res.status).toBe(200);
 		expect(names(res)).toEqual([LEGAL.name, SALES.name, P.name]);
-		expect(res.body.pagination).toEqual({ current_page: 1, page_size: 50, total_count: 3, total_pages: 1 });
+		expect(res.body.pagination).toEqual({
+			current_page: 1,
+			page_size: 50,
+			total_count: 3,
+			total_pages: 1,
+		});
 	});
 
 	it('returns complete Workspace objects with both keys', async () => {
@@ -59,10 +65,21 @@ describe('GET /workspaces', () => {
 	});
 
 	it('filters by created_after and created_before (exclusive)', async () => {
-		expect(names(await list({ created_after: '2024-02-01T00:00:00Z' }))).toEqual([LEGAL.name, SALES.name]);
-		expect(names(await list({ created_before: '2024-05-01T00:00:00Z' }))).toEqual([SALES.name, P.name]);
+		expect(names(await list({ created_after: '2024-02-01T00:00:00Z' }))).toEqual([
+			LEGAL.name,
+			SALES.name,
+		]);
+		expect(names(await list({ created_before: '2024-05-01T00:00:00Z' }))).toEqual([
+			SALES.name,
+			P.name,
+		]);
 		expect(
-			names(await list({ created_after: '2024-02-01T00:00:00.000Z', created_before: '2024-05-01T00:00:00+00:00' })),
+			names(
+				await list({
+					created_after: '2024-02-01T00:00:00.000Z',
+					created_before: '2024-05-01T00:00:00+00:00',
+				}),
+			),
 		).toEqual([SALES.name]);
 		expect(names(await list({ created_after: SALES.created_date }))).toEqual([LEGAL.name]);
 		expect(names(await list({ created_after: '2024-02-01' }))).toEqual([LEGAL.name, SALES.name]);
@@ -97,12 +114,22 @@ describe('GET /workspaces', () => {
 			sb.state.createWorkspace(`Extra ${i}`);
 		}
 		const full = await list({ page_size: 200 });
-		expect(full.body.pagination).toEqual({ current_page: 1, page_size: 200, total_count: 10, total_pages: 1 });
+		expect(full.body.pagination).toEqual({
+			current_page: 1,
+			page_size: 200,
+			total_count: 10,
+			total_pages: 1,
+		});
 
 		const ids: string[] = [];
 		for (let page = 1; page <= 4; page++) {
 			const res = await list({ page, page_size: 3 });
-			expect(res.body.pagination).toEqual({ current_page: page, page_size: 3, total_count: 10, total_pages: 4 });
+			expect(res.body.pagination).toEqual({
+				current_page: page,
+				page_size: 3,
+				total_count: 10,
+				total_pages: 4,
+			});
 			expect(res.body.results).toHaveLength(page < 4 ? 3 : 1);
 			ids.push(...res.body.results.map((w: any) => w.id));
 		}
@@ -111,10 +138,20 @@ describe('GET /workspaces', () => {
 		const past = await list({ page: 5, page_size: 3 });
 		expect(past.status).toBe(200);
 		expect(past.body.results).toEqual([]);
-		expect(past.body.pagination).toEqual({ current_page: 5, page_size: 3, total_count: 10, total_pages: 4 });
+		expect(past.body.pagination).toEqual({
+			current_page: 5,
+			page_size: 3,
+			total_count: 10,
+			total_pages: 4,
+		});
 
 		const empty = await list({ name: 'zzz' });
-		expect(empty.body.pagination).toEqual({ current_page: 1, page_size: 50, total_count: 0, total_pages: 0 });
+		expect(empty.body.pagination).toEqual({
+			current_page: 1,
+			page_size: 50,
+			total_count: 0,
+			total_pages: 0,
+		});
 	});
 
 	it.each([
@@ -154,10 +191,15 @@ describe('GET /workspaces', () => {
 describe('POST /workspaces', () => {
 	it('creates a non-protected workspace with live and test keys (201)', async () => {
 		sb.clock.advance(60_000);
-		const res = await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: '  Marketing  ', protected: true } });
+		const res = await call(sb, 'POST', '/workspaces', {
+			auth: KEY,
+			body: { name: '  Marketing  ', protected: true },
+		});
 		expect(res.status).toBe(201);
 		expect(res.body).toMatchObject({ name: 'Marketing', protected: false });
-		expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(res.body.id).toMatch(
+			/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+		);
 		expect(res.body.api_key).toMatch(/^sk_live_[0-9a-f]{32}$/);
 		expect(res.body.test_api_key).toMatch(/^sk_test_[0-9a-f]{32}$/);
 		expect(Date.parse(res.body.created_date)).toBeGreaterThan(Date.now() + 50_000);
@@ -166,7 +208,9 @@ describe('POST /workspaces', () => {
 		expect(names(await list())[0]).toBe('Marketing');
 		const own = await list({}, res.body.api_key);
 		expect(own.body.results.map((w: any) => w.id)).toEqual([res.body.id]);
-		expect((await call(sb, 'GET', `/workspaces/${res.body.id}`, { auth: res.body.test_api_key })).status).toBe(200);
+		expect(
+			(await call(sb, 'GET', `/workspaces/${res.body.id}`, { auth: res.body.test_api_key })).status,
+		).toBe(200);
 	});
 
 	it.each([
@@ -183,7 +227,10 @@ describe('POST /workspaces', () => {
 	});
 
 	it('accepts a 255-character name and rejects a non-object body', async () => {
-		expect((await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'n'.repeat(255) } })).status).toBe(201);
+		expect(
+			(await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'n'.repeat(255) } }))
+				.status,
+		).toBe(201);
 		const arr = await call(sb, 'POST', '/workspaces', { auth: KEY, body: ['x'] });
 		expect(arr.status).toBe(400);
 		expect(arr.body.details).toHaveProperty('body');
@@ -194,17 +241,27 @@ describe('GET, PUT and PATCH /workspaces/:id', () => {
 	it('gets one workspace', async () => {
 		const res = await call(sb, 'GET', `/workspaces/${SALES.id}`, { auth: SALES.liveKey });
 		expect(res.status).toBe(200);
-		expect(res.body).toMatchObject({ id: SALES.id, name: SALES.name, api_key: SALES.liveKey, test_api_key: SALES.testKey });
+		expect(res.body).toMatchObject({
+			id: SALES.id,
+			name: SALES.name,
+			api_key: SALES.liveKey,
+			test_api_key: SALES.testKey,
+		});
 	});
 
 	it('PUT replaces the name and moves updated_date', async () => {
 		sb.clock.advance(3_600_000);
-		const res = await call(sb, 'PUT', `/workspaces/${SALES.id}`, { auth: KEY, body: { name: 'Sales EMEA' } });
+		const res = await call(sb, 'PUT', `/workspaces/${SALES.id}`, {
+			auth: KEY,
+			body: { name: 'Sales EMEA' },
+		});
 		expect(res.status).toBe(200);
 		expect(res.body.name).toBe('Sales EMEA');
 		expect(res.body.created_date).toBe(SALES.created_date);
 		expect(Date.parse(res.body.updated_date)).toBeGreaterThan(Date.now() + 3_500_000);
-		expect((await call(sb, 'GET', `/workspaces/${SALES.id}`, { auth: KEY })).body.name).toBe('Sales EMEA');
+		expect((await call(sb, 'GET', `/workspaces/${SALES.id}`, { auth: KEY })).body.name).toBe(
+			'Sales EMEA',
+		);
 	});
 
 	it('PUT requires name', async () => {
@@ -214,7 +271,10 @@ describe('GET, PUT and PATCH /workspaces/:id', () => {
 	});
 
 	it('PATCH updates the name, also with the workspace own key', async () => {
-		const res = await call(sb, 'PATCH', `/workspaces/${SALES.id}`, { auth: SALES.testKey, body: { name: 'Sales 2' } });
+		const res = await call(sb, 'PATCH', `/workspaces/${SALES.id}`, {
+			auth: SALES.testKey,
+			body: { name: 'Sales 2' },
+		});
 		expect(res.status).toBe(200);
 		expect(res.body.name).toBe('Sales 2');
 	});
@@ -240,7 +300,10 @@ describe('GET, PUT and PATCH /workspaces/:id', () => {
 
 	it('PUT/PATCH on an unknown workspace is 404', async () => {
 		for (const method of ['PUT', 'PATCH']) {
-			const res = await call(sb, method, '/workspaces/unknown-id', { auth: KEY, body: { name: 'x' } });
+			const res = await call(sb, method, '/workspaces/unknown-id', {
+				auth: KEY,
+				body: { name: 'x' },
+			});
 			expect(res.status).toBe(404);
 			expect(res.body.message).toBe('Workspace not found');
 		}
@@ -253,7 +316,9 @@ describe('instances', () => {
 		try {
 			await call(sb, 'POST', '/workspaces', { auth: KEY, body: { name: 'Only here' } });
 			expect((await list()).body.pagination.total_count).toBe(4);
-			expect((await call(other, 'GET', '/workspaces', { auth: KEY })).body.pagination.total_count).toBe(3);
+			expect(
+				(await call(other, 'GET', '/workspaces', { auth: KEY })).body.pagination.total_count,
+			).toBe(3);
 		} finally {
 			await other.close();
 		}

@@ -124,7 +124,10 @@ function locator(
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: `https?://.*${UUID}.*`, errorMessage: `Not a URL containing a ${what} ID` },
+						properties: {
+							regex: `https?://.*${UUID}.*`,
+							errorMessage: `Not a URL containing a ${what} ID`,
+						},
 					},
 				],
 				extractValue: { type: 'regex', regex: `(${UUID})` },
@@ -318,7 +321,8 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
-			description: 'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+			description:
+				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
 		},
 		...contactValues,
 	);
@@ -409,7 +413,8 @@ export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] 
 			type: 'string',
 			default: '',
 			placeholder: 'temp_1',
-			description: "The recipient who fills the field: an existing recipient's ID, or the temp_… ID of a recipient added in the same request",
+			description:
+				"The recipient who fills the field: an existing recipient's ID, or the temp_… ID of a recipient added in the same request",
 		},
 		{
 			displayName: 'Page Number',
@@ -459,7 +464,10 @@ export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] 
 			displayName: 'Prefill From',
 			name: 'prefilled_data',
 			type: 'options',
-			options: [{ name: '(None)', value: '' }, ...PREFILL_SOURCES.map((value) => ({ name: titleCase(value), value }))],
+			options: [
+				{ name: '(None)', value: '' },
+				...PREFILL_SOURCES.map((value) => ({ name: titleCase(value), value })),
+			],
 			default: '',
 			description: "Fill a read-only field from the recipient's details",
 			displayOptions: { show: { read_only: [true] } },
@@ -474,7 +482,10 @@ export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] 
 			displayName: 'Date Format',
 			name: 'date_format',
 			type: 'options',
-			options: [{ name: '(Default)', value: '' }, ...DATE_FORMATS.map((value) => ({ name: value, value }))],
+			options: [
+				{ name: '(Default)', value: '' },
+				...DATE_FORMATS.map((value) => ({ name: value, value })),
+			],
 			default: '',
 			displayOptions: { show: { type: ['date'] } },
 		},
@@ -520,7 +531,8 @@ export function fieldOverridesInput(description: string): INodeProperties[] {
 		itemName: 'field',
 		itemDisplayName: 'Field Change',
 		description,
-		jsonExample: '[{"template_field_id":"…","required":false,"position":{"x":10,"y":80,"width":25,"height":5}}]',
+		jsonExample:
+			'[{"template_field_id":"…","required":false,"position":{"x":10,"y":80,"width":25,"height":5}}]',
 		values: [
 			{
 				displayName: 'Template Field ID',
@@ -668,20 +680,76 @@ export function remindersInput(options: ReminderInputOptions = {}): INodePropert
 
 /** Every settings key of signing requests and templates, with its meaning. */
 export const SETTINGS: ReadonlyArray<{ key: string; name: string; description: string }> = [
-	{ key: 'allow_download', name: 'Allow Download', description: 'Whether signers may download the document' },
-	{ key: 'attach_pdf_on_finish', name: 'Attach PDF on Finish', description: 'Whether the signed PDF is attached to the completion email' },
-	{ key: 'allow_editing_before_sending', name: 'Allow Editing Before Sending', description: 'Whether the request can be edited before it is sent' },
-	{ key: 'use_signing_order', name: 'Use Signing Order', description: 'Whether recipients sign one after another (off: all at once)' },
-	{ key: 'hand_drawn_only', name: 'Hand-Drawn Signatures Only', description: 'Whether signatures must be drawn by hand' },
-	{ key: 'send_signing_email', name: 'Send Signing Email', description: 'Whether recipients get the invitation email' },
-	{ key: 'send_finish_email', name: 'Send Finish Email', description: 'Whether the completion email is sent' },
-	{ key: 'send_expiration_email', name: 'Send Expiration Email', description: 'Whether an email is sent when the request expires' },
-	{ key: 'send_cancellation_email', name: 'Send Cancellation Email', description: 'Whether an email is sent when the request is cancelled' },
-	{ key: 'require_otp_verification', name: 'Require One-Time Code', description: 'Whether signers confirm a code sent by email before the document opens' },
-	{ key: 'disable_guided_navigation', name: 'Disable Guided Navigation', description: 'Whether to turn off the step-by-step guide for signers' },
-	{ key: 'allow_presigning_download', name: 'Allow Download Before Signing', description: 'Whether signers may download the document before signing' },
-	{ key: 'show_qr_code', name: 'Show QR Code', description: 'Whether the certificate shows a QR code' },
-	{ key: 'notify_identity_change_email', name: 'Notify Identity Change by Email', description: 'Whether to email when a signer changes their identity details' },
+	{
+		key: 'allow_download',
+		name: 'Allow Download',
+		description: 'Whether signers may download the document',
+	},
+	{
+		key: 'attach_pdf_on_finish',
+		name: 'Attach PDF on Finish',
+		description: 'Whether the signed PDF is attached to the completion email',
+	},
+	{
+		key: 'allow_editing_before_sending',
+		name: 'Allow Editing Before Sending',
+		description: 'Whether the request can be edited before it is sent',
+	},
+	{
+		key: 'use_signing_order',
+		name: 'Use Signing Order',
+		description: 'Whether recipients sign one after another (off: all at once)',
+	},
+	{
+		key: 'hand_drawn_only',
+		name: 'Hand-Drawn Signatures Only',
+		description: 'Whether signatures must be drawn by hand',
+	},
+	{
+		key: 'send_signing_email',
+		name: 'Send Signing Email',
+		description: 'Whether recipients get the invitation email',
+	},
+	{
+		key: 'send_finish_email',
+		name: 'Send Finish Email',
+		description: 'Whether the completion email is sent',
+	},
+	{
+		key: 'send_expiration_email',
+		name: 'Send Expiration Email',
+		description: 'Whether an email is sent when the request expires',
+	},
+	{
+		key: 'send_cancellation_email',
+		name: 'Send Cancellation Email',
+		description: 'Whether an email is sent when the request is cancelled',
+	},
+	{
+		key: 'require_otp_verification',
+		name: 'Require One-Time Code',
+		description: 'Whether signers confirm a code sent by email before the document opens',
+	},
+	{
+		key: 'disable_guided_navigation',
+		name: 'Disable Guided Navigation',
+		description: 'Whether to turn off the step-by-step guide for signers',
+	},
+	{
+		key: 'allow_presigning_download',
+		name: 'Allow Download Before Signing',
+		description: 'Whether signers may download the document before signing',
+	},
+	{
+		key: 'show_qr_code',
+		name: 'Show QR Code',
+		description: 'Whether the certificate shows a QR code',
+	},
+	{
+		key: 'notify_identity_change_email',
+		name: 'Notify Identity Change by Email',
+		description: 'Whether to email when a signer changes their identity details',
+	},
 ];
 
 /** Settings as a collection (only what the user sets is sent), or JSON. Parameter name: settings. */

@@ -18,7 +18,20 @@ import { signerTerms } from './signerTerms/SignerTerms.resource';
  * THE list of resources and their operations. The node's UI, the router, the README's operation
  * table and the tests are all derived from it.
  */
-export const RESOURCES: ResourceModule[] = [workspace, template, customField, signingRequest, webhook, emailDomain, emailTemplate, organizationSeal, jwt, company, workspaceSettings, signerTerms];
+export const RESOURCES: ResourceModule[] = [
+	workspace,
+	template,
+	customField,
+	signingRequest,
+	webhook,
+	emailDomain,
+	emailTemplate,
+	organizationSeal,
+	jwt,
+	company,
+	workspaceSettings,
+	signerTerms,
+];
 
 export function findOperation(resource: string, operation: string): OperationModule | undefined {
 	const found = RESOURCES.find((r) => r.value === resource);

@@ -6,7 +6,9 @@ import type { OperationModule } from './types';
 /** Helpers each `<Resource>.resource.ts` uses to build its part of the node's UI. */
 
 /** The options of a resource's Operation dropdown. */
-export function operationOptions(operations: Record<string, OperationModule>): INodePropertyOptions[] {
+export function operationOptions(
+	operations: Record<string, OperationModule>,
+): INodePropertyOptions[] {
 	return Object.values(operations)
 		.map((op) => ({
 			name: op.meta.name,
@@ -23,6 +25,9 @@ export function operationFields(
 	operations: Record<string, OperationModule>,
 ): INodeProperties[] {
 	return Object.values(operations).flatMap((op) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [op.meta.value] } }, op.description),
+		updateDisplayOptions(
+			{ show: { resource: [resource], operation: [op.meta.value] } },
+			op.description,
+		),
 	);
 }

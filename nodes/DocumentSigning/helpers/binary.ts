@@ -76,10 +76,14 @@ export async function readPdfBinary(
 		);
 	}
 	if (!data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
-		throw new NodeOperationError(this.getNode(), `The file in binary property "${property}" is not a PDF`, {
-			description: `${describeBinary(binary)} The service needs a PDF document.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The file in binary property "${property}" is not a PDF`,
+			{
+				description: `${describeBinary(binary)} The service needs a PDF document.`,
+				itemIndex,
+			},
+		);
 	}
 	return { base64: data.toString('base64'), fileName: binary.fileName, bytes: data.length };
 }
@@ -115,7 +119,9 @@ export function decodeDataUri(uri: unknown): { mimeType: string; data: Buffer } 
 	const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(String(uri ?? ''));
 	if (!match) return undefined;
 	const mimeType = match[1] || 'application/octet-stream';
-	const data = match[2] ? Buffer.from(match[3], 'base64') : Buffer.from(decodeURIComponent(match[3]));
+	const data = match[2]
+		? Buffer.from(match[3], 'base64')
+		: Buffer.from(decodeURIComponent(match[3]));
 	return { mimeType, data };
 }
 
@@ -126,7 +132,10 @@ export function decodeDataUri(uri: unknown): { mimeType: string; data: Buffer } 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 function imageTypeOf(data: Buffer): { mimeType: string; extension: string } | undefined {
-	if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+	if (
+		data.length >= 8 &&
+		data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+	) {
 		return { mimeType: 'image/png', extension: 'png' };
 	}
 	if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** Every id of the service is a UUID. */
-export const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+export const UUID_PATTERN =
+	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID = new RegExp(`^${UUID_PATTERN}$`);
 
 export function isUuid(value: unknown): boolean {

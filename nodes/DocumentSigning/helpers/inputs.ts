@@ -20,7 +20,12 @@ import { compact } from './validation';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+function fail(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
@@ -34,7 +39,13 @@ function readList(
 	const mode = context.getNodeParameter(`${name}Mode`, itemIndex, 'fields') as string;
 	if (mode === 'json') {
 		const raw = context.getNodeParameter(`${name}Json`, itemIndex, '[]');
-		const entries = parseJsonParameter<IDataObject[]>(context, raw, `${label} (JSON)`, itemIndex, 'array');
+		const entries = parseJsonParameter<IDataObject[]>(
+			context,
+			raw,
+			`${label} (JSON)`,
+			itemIndex,
+			'array',
+		);
 		entries.forEach((entry, index) => {
 			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
 				fail(context, itemIndex, `${label} (JSON): entry ${index + 1} must be an object`);
@@ -50,7 +61,9 @@ function readList(
 }
 
 function where(label: string, index: number, fromJson: boolean): string {
-	return fromJson ? `${label} (JSON), entry ${index + 1}` : `${label.replace(/s$/, '')} ${index + 1}`;
+	return fromJson
+		? `${label} (JSON), entry ${index + 1}`
+		: `${label.replace(/s$/, '')} ${index + 1}`;
 }
 
 function requireText(
@@ -76,7 +89,11 @@ function checkOrder(
 	if (value === undefined || value === '') return undefined;
 	const number = Number(value);
 	if (!Number.isInteger(number) || number < 1) {
-		fail(context, itemIndex, `${place}: "${fieldName}" must be a whole number of 1 or more (got ${String(value)})`);
+		fail(
+			context,
+			itemIndex,
+			`${place}: "${fieldName}" must be a whole number of 1 or more (got ${String(value)})`,
+		);
 	}
 	return number;
 }
@@ -99,7 +116,14 @@ export function readRecipients(
 	const list = readList(context, itemIndex, 'recipients', label);
 	if (!list) return undefined;
 	return list.entries.map((raw, index) =>
-		checkRecipient(context, itemIndex, raw, where(label, index, list.fromJson), list.fromJson, options),
+		checkRecipient(
+			context,
+			itemIndex,
+			raw,
+			where(label, index, list.fromJson),
+			list.fromJson,
+			options,
+		),
 	);
 }
 
@@ -124,7 +148,14 @@ export function checkRecipient(
 	}
 	const isUpdate = entry.id !== undefined && !String(entry.id).startsWith('temp_');
 	if (options.requireIdentity !== false && !isUpdate) {
-		requireText(context, itemIndex, entry, 'first_name', place, fromJson ? 'first_name' : 'First Name');
+		requireText(
+			context,
+			itemIndex,
+			entry,
+			'first_name',
+			place,
+			fromJson ? 'first_name' : 'First Name',
+		);
 		requireText(context, itemIndex, entry, 'email', place, fromJson ? 'email' : 'Email');
 	}
 	if (entry.email !== undefined && !EMAIL.test(String(entry.email).trim())) {
@@ -191,7 +222,10 @@ export function readFieldOverrides(
 		const place = where(label, index, list.fromJson);
 		const entry = list.fromJson ? compact(raw) : overrideFromForm(raw);
 		for (const key of Object.keys(entry)) {
-			if (!FIELD_MATCH_KEYS.includes(key) && !(FIELD_OVERRIDE_KEYS as readonly string[]).includes(key)) {
+			if (
+				!FIELD_MATCH_KEYS.includes(key) &&
+				!(FIELD_OVERRIDE_KEYS as readonly string[]).includes(key)
+			) {
 				fail(
 					context,
 					itemIndex,
@@ -201,13 +235,22 @@ export function readFieldOverrides(
 			}
 		}
 		if (!Object.keys(entry).some((key) => !FIELD_MATCH_KEYS.includes(key))) {
-			fail(context, itemIndex, `${place}: nothing to change`, 'Add at least one change, or remove this entry.');
+			fail(
+				context,
+				itemIndex,
+				`${place}: nothing to change`,
+				'Add at least one change, or remove this entry.',
+			);
 		}
 		const position = entry.position as IDataObject | undefined;
 		if (position !== undefined && position !== null && typeof position === 'object') {
 			const missing = ['x', 'y', 'width', 'height'].filter((key) => position[key] === undefined);
 			if (missing.length) {
-				fail(context, itemIndex, `${place}: to move or resize the field give x, y, width and height together (missing: ${missing.join(', ')})`);
+				fail(
+					context,
+					itemIndex,
+					`${place}: to move or resize the field give x, y, width and height together (missing: ${missing.join(', ')})`,
+				);
 			}
 		}
 		return checkField(context, itemIndex, entry, place, true, { overrides: true });
@@ -216,15 +259,24 @@ export function readFieldOverrides(
 
 function overrideFromForm(raw: IDataObject): IDataObject {
 	const { changes, ...match } = raw;
-	const { x, y, width, height, date_format: dateFormat, dropdown_options: options, ...rest } = compact(
-		(changes ?? {}) as IDataObject,
-	);
+	const {
+		x,
+		y,
+		width,
+		height,
+		date_format: dateFormat,
+		dropdown_options: options,
+		...rest
+	} = compact((changes ?? {}) as IDataObject);
 	const entry: IDataObject = { ...compact(match), ...rest };
 	const position = compact({ x, y, width, height } as IDataObject);
 	if (Object.keys(position).length) entry.position = position;
 	if (dateFormat) entry.format_rules = { dateFormat };
 	if (typeof options === 'string') {
-		const list = options.split(',').map((option) => option.trim()).filter(Boolean);
+		const list = options
+			.split(',')
+			.map((option) => option.trim())
+			.filter(Boolean);
 		if (list.length) entry.dropdown_options = list;
 	}
 	return entry;
@@ -264,15 +316,21 @@ export function checkField(
 	if (typeof entry.type === 'string' && FIELD_TYPE_ALIASES[entry.type]) {
 		entry.type = FIELD_TYPE_ALIASES[entry.type];
 	}
-	const isNew = !options.overrides && entry.id === undefined && entry.template_field_id === undefined;
+	const isNew =
+		!options.overrides && entry.id === undefined && entry.template_field_id === undefined;
 	if (isNew) requireText(context, itemIndex, entry, 'type', place, 'type');
 	const types: readonly string[] = options.types ?? FIELD_TYPES;
 	if (entry.type !== undefined && !types.includes(entry.type as string)) {
-		fail(context, itemIndex, `${place}: type "${String(entry.type)}" is not one of ${types.join(', ')}`);
+		fail(
+			context,
+			itemIndex,
+			`${place}: type "${String(entry.type)}" is not one of ${types.join(', ')}`,
+		);
 	}
 	const position = entry.position as IDataObject | undefined;
 	if (position !== undefined) {
-		if (typeof position !== 'object' || position === null) fail(context, itemIndex, `${place}: position must be an object`);
+		if (typeof position !== 'object' || position === null)
+			fail(context, itemIndex, `${place}: position must be an object`);
 		for (const key of ['x', 'y', 'width', 'height']) {
 			const value = position[key];
 			if (value === undefined) {
@@ -281,12 +339,23 @@ export function checkField(
 			}
 			const number = Number(value);
 			if (!Number.isFinite(number) || number < 0 || number > 100) {
-				fail(context, itemIndex, `${place}: position.${key} must be a percentage from 0 to 100 (got ${String(value)})`);
+				fail(
+					context,
+					itemIndex,
+					`${place}: position.${key} must be a percentage from 0 to 100 (got ${String(value)})`,
+				);
 			}
 			position[key] = number;
 		}
-		if (Number(position.x) + Number(position.width) > 100 || Number(position.y) + Number(position.height) > 100) {
-			fail(context, itemIndex, `${place}: the field runs off the page (x + width and y + height must stay within 100)`);
+		if (
+			Number(position.x) + Number(position.width) > 100 ||
+			Number(position.y) + Number(position.height) > 100
+		) {
+			fail(
+				context,
+				itemIndex,
+				`${place}: the field runs off the page (x + width and y + height must stay within 100)`,
+			);
 		}
 		if (!isNew && Object.keys(position).length === 0) delete entry.position;
 	} else if (isNew) {
@@ -297,7 +366,11 @@ export function checkField(
 	else if (isNew) fail(context, itemIndex, `${place}: page_number is required`);
 	const dateFormat = (entry.format_rules as IDataObject | undefined)?.dateFormat;
 	if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
-		fail(context, itemIndex, `${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`);
+		fail(
+			context,
+			itemIndex,
+			`${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`,
+		);
 	}
 	return entry;
 }
@@ -315,7 +388,8 @@ export function readReminders(
 		const place = where(label, index, list.fromJson);
 		const entry = compact(raw);
 		const hours = checkOrder(context, itemIndex, entry.hours, place, 'hours');
-		if (hours === undefined && entry.id === undefined) fail(context, itemIndex, `${place}: "hours" is required`);
+		if (hours === undefined && entry.id === undefined)
+			fail(context, itemIndex, `${place}: "hours" is required`);
 		if (hours !== undefined) entry.hours = hours;
 		if (entry.id === undefined) {
 			requireText(context, itemIndex, entry, 'subject', place, 'subject');
@@ -323,7 +397,11 @@ export function readReminders(
 		}
 		if (entry.all_users === true) delete entry[recipientKey];
 		else if (entry.id === undefined && entry[recipientKey] === undefined) {
-			fail(context, itemIndex, `${place}: choose a recipient (${recipientKey}) or turn on "All Recipients"`);
+			fail(
+				context,
+				itemIndex,
+				`${place}: choose a recipient (${recipientKey}) or turn on "All Recipients"`,
+			);
 		}
 		return entry;
 	});
@@ -351,10 +429,16 @@ export function readSettings(
 	const permitted = allowed ? new Set(allowed) : SETTING_KEYS;
 	for (const [key, value] of Object.entries(settings)) {
 		if (!permitted.has(key)) {
-			fail(context, itemIndex, `Settings: "${key}" is not a setting here`, `Allowed: ${[...permitted].join(', ')}`);
+			fail(
+				context,
+				itemIndex,
+				`Settings: "${key}" is not a setting here`,
+				`Allowed: ${[...permitted].join(', ')}`,
+			);
 		}
 		if (key === 'identity_editable_fields') {
-			if (value !== null && !Array.isArray(value)) fail(context, itemIndex, 'Settings: identity_editable_fields must be a list');
+			if (value !== null && !Array.isArray(value))
+				fail(context, itemIndex, 'Settings: identity_editable_fields must be a list');
 			if (Array.isArray(value) && value.length === 0) delete settings[key];
 		} else if (value !== null && typeof value !== 'boolean') {
 			fail(context, itemIndex, `Settings: "${key}" must be true or false`);
@@ -398,7 +482,11 @@ export function checkSigningRequestProperties(
 	const out = compact(rest);
 	const tooLong = (key: string, field: string, max: number) => {
 		if (out[key] !== undefined && String(out[key]).length > max) {
-			fail(context, itemIndex, `${label}: "${field}" is ${String(out[key]).length} characters long; at most ${max} are allowed`);
+			fail(
+				context,
+				itemIndex,
+				`${label}: "${field}" is ${String(out[key]).length} characters long; at most ${max} are allowed`,
+			);
 		}
 	};
 	if (out.name !== undefined) {
@@ -411,12 +499,20 @@ export function checkSigningRequestProperties(
 	if (out.expiration_hours !== undefined) {
 		const hours = Number(out.expiration_hours);
 		if (!Number.isInteger(hours) || hours < 1) {
-			fail(context, itemIndex, `${label}: "Expiration Hours" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`);
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Expiration Hours" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`,
+			);
 		}
 		out.expiration_hours = hours;
 	}
 	if (out.language !== undefined && !LANGUAGE_CODES.includes(String(out.language))) {
-		fail(context, itemIndex, `${label}: language "${String(out.language)}" is not one of ${LANGUAGE_CODES.join(', ')}`);
+		fail(
+			context,
+			itemIndex,
+			`${label}: language "${String(out.language)}" is not one of ${LANGUAGE_CODES.join(', ')}`,
+		);
 	}
 	if (out.completion_redirect_url !== undefined) {
 		const url = String(out.completion_redirect_url).trim();
@@ -426,9 +522,14 @@ export function checkSigningRequestProperties(
 		} catch {
 			parsed = undefined;
 		}
-		const local = parsed?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(parsed.hostname);
+		const local =
+			parsed?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(parsed.hostname);
 		if (!parsed || (parsed.protocol !== 'https:' && !local)) {
-			fail(context, itemIndex, `${label}: "Completion Redirect URL" must be an https:// address (got "${url.slice(0, 100)}")`);
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect URL" must be an https:// address (got "${url.slice(0, 100)}")`,
+			);
 		}
 		if (local && options.keyMode === 'live') {
 			fail(
@@ -438,24 +539,42 @@ export function checkSigningRequestProperties(
 				'Use an https:// address for live signing requests.',
 			);
 		}
-		if (url.length > 2000) fail(context, itemIndex, `${label}: "Completion Redirect URL" is longer than 2000 characters`);
+		if (url.length > 2000)
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect URL" is longer than 2000 characters`,
+			);
 		out.completion_redirect_url = url;
 	}
 	if (out.completion_redirect_delay !== undefined) {
 		const delay = Number(out.completion_redirect_delay);
 		if (!Number.isInteger(delay) || delay < 0 || delay > 30) {
-			fail(context, itemIndex, `${label}: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30`);
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30`,
+			);
 		}
 		out.completion_redirect_delay = delay;
 	}
 	if (clear !== undefined && clear !== '') {
-		const keys = Array.isArray(clear) ? clear.map(String) : String(clear).split(',').map((k) => k.trim());
+		const keys = Array.isArray(clear)
+			? clear.map(String)
+			: String(clear)
+					.split(',')
+					.map((k) => k.trim());
 		for (const key of keys) {
 			if (key === '') continue;
 			if (!COMPLETION_KEYS.includes(key as never)) {
-				fail(context, itemIndex, `${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`);
+				fail(
+					context,
+					itemIndex,
+					`${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`,
+				);
 			}
-			if (out[key] !== undefined) fail(context, itemIndex, `${label}: "${key}" is both set and cleared`);
+			if (out[key] !== undefined)
+				fail(context, itemIndex, `${label}: "${key}" is both set and cleared`);
 			out[key] = null;
 		}
 	}

@@ -32,13 +32,19 @@ export function listEntries(
 			? ((body as IDataObject)[key] as unknown[])
 			: undefined;
 	if (!list) {
-		throw new NodeOperationError(context.getNode(), 'The service answered with an unexpected list format', {
-			description: `Expected a list (or an object with "${key}"), got: ${JSON.stringify(body)?.slice(0, 200)}`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'The service answered with an unexpected list format',
+			{
+				description: `Expected a list (or an object with "${key}"), got: ${JSON.stringify(body)?.slice(0, 200)}`,
+				itemIndex,
+			},
+		);
 	}
 	return list.map((entry) =>
-		entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as IDataObject) : { value: entry as IDataObject[string] },
+		entry && typeof entry === 'object' && !Array.isArray(entry)
+			? (entry as IDataObject)
+			: { value: entry as IDataObject[string] },
 	);
 }
 

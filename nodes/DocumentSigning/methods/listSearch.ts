@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
@@ -19,7 +24,13 @@ async function searchPage(
 	extraQs: IDataObject = {},
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const qs: IDataObject = { page, page_size: PAGE_SIZE, sort_by: 'created_on', sort_order: 'desc', ...extraQs };
+	const qs: IDataObject = {
+		page,
+		page_size: PAGE_SIZE,
+		sort_by: 'created_on',
+		sort_order: 'desc',
+		...extraQs,
+	};
 	if (filter) qs.name = filter;
 	const response = (await apiRequest.call(context, 'GET', path, { qs })) as PageResponse;
 	const rows = response.results ?? [];
@@ -36,7 +47,13 @@ export async function searchTemplates(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPage(this, '/templates', (t) => String(t.name ?? t.id), filter, paginationToken);
+	return await searchPage(
+		this,
+		'/templates',
+		(t) => String(t.name ?? t.id),
+		filter,
+		paginationToken,
+	);
 }
 
 export async function searchSigningRequests(
@@ -94,7 +111,12 @@ export async function searchWebhooks(
 	];
 	while (scopeIndex < scopes.length) {
 		const scope = scopes[scopeIndex];
-		const qs: IDataObject = { page, page_size: PAGE_SIZE, sort_by: 'created_on', sort_order: 'desc' };
+		const qs: IDataObject = {
+			page,
+			page_size: PAGE_SIZE,
+			sort_by: 'created_on',
+			sort_order: 'desc',
+		};
 		if (scope.id) qs.workspace_id = scope.id;
 		if (filter) qs.url = filter;
 		let response: PageResponse;
@@ -142,18 +164,31 @@ export async function searchSeals(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const response = (await apiRequest.call(this, 'GET', '/seals')) as { seals?: IDataObject[] };
-	const needle = String(filter ?? '').trim().toLowerCase();
+	const needle = String(filter ?? '')
+		.trim()
+		.toLowerCase();
 	const seals = (Array.isArray(response?.seals) ? response.seals : []).filter(
 		(seal) =>
 			needle === '' ||
-			String(seal.name ?? '').toLowerCase().includes(needle) ||
-			String(seal.display_name ?? '').toLowerCase().includes(needle),
+			String(seal.name ?? '')
+				.toLowerCase()
+				.includes(needle) ||
+			String(seal.display_name ?? '')
+				.toLowerCase()
+				.includes(needle),
 	);
 	return {
 		results: seals.map((seal) => {
 			const scope = seal.companies_workspaces_id ? 'workspace' : 'company';
-			const flags = [`v${String(seal.version ?? 1)}`, scope, ...(Number(seal.is_default) === 1 ? ['default'] : [])];
-			return { name: `${String(seal.name ?? seal.id)} (${flags.join(', ')})`, value: String(seal.id) };
+			const flags = [
+				`v${String(seal.version ?? 1)}`,
+				scope,
+				...(Number(seal.is_default) === 1 ? ['default'] : []),
+			];
+			return {
+				name: `${String(seal.name ?? seal.id)} (${flags.join(', ')})`,
+				value: String(seal.id),
+			};
 		}),
 	};
 }
@@ -173,17 +208,30 @@ export async function searchEmailDomains(
 	const operation = String(this.getCurrentNodeParameter('operation') ?? '');
 	let path = '/company/domains';
 	if (/Workspace/.test(operation)) {
-		const workspaceId = String(this.getCurrentNodeParameter('workspaceId', { extractValue: true }) ?? '').trim();
-		if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)) return { results: [] };
+		const workspaceId = String(
+			this.getCurrentNodeParameter('workspaceId', { extractValue: true }) ?? '',
+		).trim();
+		if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId))
+			return { results: [] };
 		path = `/workspace/${workspaceId}/domains`;
 	}
 	const response = (await apiRequest.call(this, 'GET', path)) as { results?: IDataObject[] };
 	const needle = (filter ?? '').trim().toLowerCase();
 	const status = (d: IDataObject) =>
-		Number(d.domain_status) === 1 ? 'ready to send' : ['ownership pending', 'ownership verified', 'DNS pending'][Number(d.verification_status)] ?? 'pending';
+		Number(d.domain_status) === 1
+			? 'ready to send'
+			: (['ownership pending', 'ownership verified', 'DNS pending'][
+					Number(d.verification_status)
+				] ?? 'pending');
 	return {
 		results: (response.results ?? [])
-			.filter((d) => !needle || String(d.domain ?? '').toLowerCase().includes(needle))
+			.filter(
+				(d) =>
+					!needle ||
+					String(d.domain ?? '')
+						.toLowerCase()
+						.includes(needle),
+			)
 			.map((d) => ({
 				name: `${String(d.domain ?? d.id)} (${status(d)}${d.is_primary ? ', primary' : ''})`,
 				value: String(d.id),

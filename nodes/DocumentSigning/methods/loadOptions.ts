@@ -4,7 +4,9 @@ import { isUuid } from '../helpers/ids';
 import { apiRequest } from '../transport';
 
 function personLabel(user: IDataObject): string {
-	const name = String(user.name ?? [user.first_name, user.last_name].filter(Boolean).join(' ')).trim();
+	const name = String(
+		user.name ?? [user.first_name, user.last_name].filter(Boolean).join(' '),
+	).trim();
 	const parts = [name || String(user.email ?? user.id)];
 	if (user.email && name) parts.push(`<${String(user.email)}>`);
 	const role = [user.designation, user.order !== undefined ? `order ${String(user.order)}` : '']
@@ -38,7 +40,9 @@ export async function getSigningRequestRecipients(
 }
 
 /** Users (recipient roles) of the template chosen in the node ("Template" parameter). */
-export async function getTemplateUsers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getTemplateUsers(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return await people(this, 'templateId', (id) => `/templates/${id}/users`);
 }
 
@@ -66,7 +70,9 @@ async function customFields(
 }
 
 /** Custom fields of the template chosen in the node ("Template" parameter). */
-export async function getTemplateCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getTemplateCustomFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return await customFields(this, 'templateId', (id) => `/templates/${id}/custom-fields`);
 }
 
@@ -74,13 +80,19 @@ export async function getTemplateCustomFields(this: ILoadOptionsFunctions): Prom
 export async function getSigningRequestCustomFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await customFields(this, 'signingRequestId', (id) => `/signing-requests/${id}/custom-fields`);
+	return await customFields(
+		this,
+		'signingRequestId',
+		(id) => `/signing-requests/${id}/custom-fields`,
+	);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Workspace custom field definitions (added with the workspace custom-field operations)
 
 /** Custom fields of the workspace chosen in the node ("Workspace" parameter). */
-export async function getWorkspaceCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getWorkspaceCustomFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return await customFields(this, 'workspaceId', (id) => `/workspace/${id}/custom-fields`);
 }

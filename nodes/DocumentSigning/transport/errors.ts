@@ -45,7 +45,9 @@ export function describeDetails(body: unknown): string[] {
 	if (Array.isArray(details)) {
 		for (const entry of details) {
 			const item = asObject(entry);
-			const path = Array.isArray(item.path) ? item.path.join('.') : text(item.path) ?? text(item.field);
+			const path = Array.isArray(item.path)
+				? item.path.join('.')
+				: (text(item.path) ?? text(item.field));
 			const message = text(item.message) ?? JSON.stringify(entry);
 			lines.push(path ? `${path}: ${message}` : message);
 		}
@@ -143,7 +145,8 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 			break;
 		case 422:
 			message = `The service could not process this${said ? `: ${said}` : ''}`;
-			description = 'Check the values sent (for example a recipient email address that bounced before).';
+			description =
+				'Check the values sent (for example a recipient email address that bounced before).';
 			break;
 		case 429:
 			message = 'The service kept answering "too many requests" (429)';
@@ -212,7 +215,11 @@ export function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
 		const candidate = (current as { code?: unknown }).code;
-		if (typeof candidate === 'string' && /^[A-Z_]+$/.test(candidate) && candidate !== 'ERR_BAD_RESPONSE') {
+		if (
+			typeof candidate === 'string' &&
+			/^[A-Z_]+$/.test(candidate) &&
+			candidate !== 'ERR_BAD_RESPONSE'
+		) {
 			return candidate;
 		}
 		current = (current as { cause?: unknown }).cause;
@@ -239,7 +246,12 @@ export function networkError(
 	const maybeProcessed = isWrite(call.method) && !NEVER_SENT.has(code);
 	return new NodeApiError(
 		node,
-		{ error: 'No answer from the service', network_code: code, method: call.method, path: call.path } as JsonObject,
+		{
+			error: 'No answer from the service',
+			network_code: code,
+			method: call.method,
+			path: call.path,
+		} as JsonObject,
 		{
 			message: `Could not get an answer from the service at ${call.baseUrl}: ${words}`,
 			description: `(${code}) ${

@@ -42,7 +42,12 @@ function checkWhole(
 
 interface PageResponse {
 	results?: IDataObject[];
-	pagination?: { current_page?: number; page_size?: number; total_count?: number; total_pages?: number };
+	pagination?: {
+		current_page?: number;
+		page_size?: number;
+		total_count?: number;
+		total_pages?: number;
+	};
 }
 
 /**
@@ -57,7 +62,9 @@ export async function paginatePages(
 	const { returnAll, itemIndex } = options;
 	const limit = returnAll ? Infinity : Number(options.limit ?? 50);
 	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Number.MAX_SAFE_INTEGER, itemIndex);
-	const pageSize = Number(options.pageSize ?? (returnAll ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE)));
+	const pageSize = Number(
+		options.pageSize ?? (returnAll ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE)),
+	);
 	checkWhole(this, pageSize, 'Page Size', 1, MAX_PAGE_SIZE, itemIndex);
 
 	const results: IDataObject[] = [];
@@ -70,8 +77,7 @@ export async function paginatePages(
 		results.push(...rows);
 		if (results.length >= limit) return results.slice(0, limit);
 		const totalPages = response?.pagination?.total_pages;
-		const lastPage =
-			typeof totalPages === 'number' ? page >= totalPages : rows.length < pageSize;
+		const lastPage = typeof totalPages === 'number' ? page >= totalPages : rows.length < pageSize;
 		if (rows.length === 0 || lastPage) break;
 	}
 	return results;
@@ -105,7 +111,8 @@ export async function paginateCursor(
 		const rows = Array.isArray(response?.[itemsKey]) ? (response[itemsKey] as IDataObject[]) : [];
 		results.push(...rows);
 		if (results.length >= limit) return results.slice(0, limit);
-		const next = typeof response?.cursor === 'string' && response.cursor !== '' ? response.cursor : undefined;
+		const next =
+			typeof response?.cursor === 'string' && response.cursor !== '' ? response.cursor : undefined;
 		if (!next || rows.length === 0 || seen.has(next)) break;
 		seen.add(next);
 		cursor = next;

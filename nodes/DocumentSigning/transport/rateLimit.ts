@@ -43,10 +43,7 @@ export function rateClassOf(method: string, path: string): RateClass {
 	if (upper === 'POST' && /^\/workspaces\/[^/]+\/api-key\/(regenerate|expire)$/.test(clean)) {
 		return 'keyRotation';
 	}
-	if (
-		upper === 'POST' &&
-		/^(\/workspaces\/[^/]+)?\/webhooks\/rotate-secret$/.test(clean)
-	) {
+	if (upper === 'POST' && /^(\/workspaces\/[^/]+)?\/webhooks\/rotate-secret$/.test(clean)) {
 		return 'secretRotation';
 	}
 	if (upper === 'POST' && /^\/webhooks\/[^/]+\/test$/.test(clean)) return 'webhookTest';
@@ -118,7 +115,8 @@ export class RateLimiter {
 	record(rateClass: RateClass): void {
 		const state = this.state(rateClass);
 		state.sentAt.push(this.now());
-		if (state.sentAt.length > state.limit) state.sentAt.splice(0, state.sentAt.length - state.limit);
+		if (state.sentAt.length > state.limit)
+			state.sentAt.splice(0, state.sentAt.length - state.limit);
 		if (state.remaining !== undefined) state.remaining = Math.max(0, state.remaining - 1);
 	}
 

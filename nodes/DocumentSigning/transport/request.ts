@@ -76,7 +76,9 @@ export interface ApiResponse<T = IDataObject> {
 }
 
 export function normaliseBaseUrl(baseUrl: string): string {
-	return String(baseUrl ?? '').trim().replace(/\/+$/, '');
+	return String(baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 }
 
 export async function getServiceCredentials(
@@ -231,7 +233,9 @@ export async function apiRequestWithMeta<T = IDataObject>(
 	const { itemIndex } = options;
 	const credentials = await getServiceCredentials.call(this, itemIndex);
 	const keyMode = credentials.keyToUse ?? 'live';
-	const apiKey = String((keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '');
+	const apiKey = String(
+		(keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '',
+	);
 	const apiVersion = Number(credentials.apiVersion ?? 1);
 	const rateClass = rateClassOf(method, path);
 	const limiter = limiterFor(credentials.baseUrl, apiKey);
@@ -266,11 +270,10 @@ export async function apiRequestWithMeta<T = IDataObject>(
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				{ ...request, headers: { ...request.headers } },
-			)) as IN8nHttpFullResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+				...request,
+				headers: { ...request.headers },
+			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			throw networkError(node, error, {
 				method,

@@ -10,7 +10,8 @@ import {
 	SEEN_EVENTS_KEY,
 } from '../../../nodes/DocumentSigningTrigger/dedup';
 
-const ids = (data: IDataObject) => (data[SEEN_EVENTS_KEY] as Array<[string, number]>).map(([id]) => id);
+const ids = (data: IDataObject) =>
+	(data[SEEN_EVENTS_KEY] as Array<[string, number]>).map(([id]) => id);
 const small = (nowMs: number) => ({ nowMs, maxEntries: 3, retentionMs: 1000 });
 
 beforeEach(() => forgetProcessMemory());
@@ -23,7 +24,11 @@ describe('dedup.ts', () => {
 		acceptEvent(data, 'wf|node|webhook', 'b', small(20));
 		acceptEvent(data, 'wf|node|webhook', 'c', small(30));
 		acceptEvent(data, 'wf|node|webhook', 'd', small(40));
-		expect(data[SEEN_EVENTS_KEY]).toEqual([['b', 20], ['c', 30], ['d', 40]]);
+		expect(data[SEEN_EVENTS_KEY]).toEqual([
+			['b', 20],
+			['c', 30],
+			['d', 40],
+		]);
 		// the oldest was dropped to keep 3 entries, so it is new again
 		expect(acceptEvent(data, 'wf|node|webhook', 'a', small(50))).toBe(true);
 		expect(ids(data)).toEqual(['c', 'd', 'a']);
@@ -80,7 +85,8 @@ describe('dedup.ts', () => {
 	it('bounds the process memory: the least recently used trigger is forgotten first', () => {
 		acceptEvent({}, 'first', 'evt_1', { nowMs: 0 });
 		acceptEvent({}, 'busy', 'evt_1', { nowMs: 0 });
-		for (let i = 0; i < MAX_PROCESS_SCOPES - 2; i++) acceptEvent({}, `scope_${i}`, 'evt_1', { nowMs: 0 });
+		for (let i = 0; i < MAX_PROCESS_SCOPES - 2; i++)
+			acceptEvent({}, `scope_${i}`, 'evt_1', { nowMs: 0 });
 		acceptEvent({}, 'busy', 'evt_2', { nowMs: 1 }); // used again: now the most recent
 		acceptEvent({}, 'one more', 'evt_1', { nowMs: 2 }); // over the bound: 'first' goes
 		expect(acceptEvent({}, 'busy', 'evt_1', { nowMs: 3 })).toBe(false);
@@ -88,10 +94,15 @@ describe('dedup.ts', () => {
 	});
 
 	it('ignores malformed stored entries and hashes very long ids', () => {
-		const data: IDataObject = { [SEEN_EVENTS_KEY]: [['ok', 0], 'junk', [1, 2], null] as unknown as IDataObject[] };
+		const data: IDataObject = {
+			[SEEN_EVENTS_KEY]: [['ok', 0], 'junk', [1, 2], null] as unknown as IDataObject[],
+		};
 		expect(acceptEvent(data, 's', 'ok', { nowMs: 1 })).toBe(false);
 		expect(acceptEvent(data, 's', 'new', { nowMs: 1 })).toBe(true);
-		expect(data[SEEN_EVENTS_KEY]).toEqual([['ok', 0], ['new', 1]]);
+		expect(data[SEEN_EVENTS_KEY]).toEqual([
+			['ok', 0],
+			['new', 1],
+		]);
 		expect(eventKey('x'.repeat(128))).toBe('x'.repeat(128));
 		expect(eventKey('x'.repeat(129))).toMatch(/^sha256:[0-9a-f]{64}$/);
 		acceptEvent(data, 's', 'y'.repeat(5000), { nowMs: 2 });

@@ -6,7 +6,16 @@
 import { createHash, createHmac } from 'node:crypto';
 
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
-import { baseParameters, credentials, envelope, hmacHex, nowSeconds, OTHER_SECRET, SECRET, sign } from './support';
+import {
+	baseParameters,
+	credentials,
+	envelope,
+	hmacHex,
+	nowSeconds,
+	OTHER_SECRET,
+	SECRET,
+	sign,
+} from './support';
 import { TriggerRig } from './triggerRig';
 
 let rig: TriggerRig;
@@ -32,7 +41,11 @@ const withSig = (body: string | Buffer, signature: string, extra: Record<string,
 	headers: { 'X-Service-Signature': signature, 'X-Service-Delivery': 'dlv_corpus', ...extra },
 });
 /** A case whose signature header is built from a fresh body and the current time. */
-const sig = (name: string, header: (body: string, t: number) => string, status: Case['status'] = 401): Case => ({
+const sig = (
+	name: string,
+	header: (body: string, t: number) => string,
+	status: Case['status'] = 401,
+): Case => ({
 	name,
 	status,
 	make: () => {
@@ -52,15 +65,23 @@ const tamper = (name: string, change: (body: string) => string | Buffer): Case =
 
 const BAD: Case[] = [
 	// --- missing or empty
-	{ name: 'no signature header', status: 401, make: () => ({ body: fresh(), headers: { 'X-Service-Delivery': 'dlv_x' } }) },
+	{
+		name: 'no signature header',
+		status: 401,
+		make: () => ({ body: fresh(), headers: { 'X-Service-Delivery': 'dlv_x' } }),
+	},
 	sig('empty signature header', () => ''),
 	// --- tampered body (signature of the original)
-	tamper('changed event type', (b) => b.replace('signing_request.completed', 'signing_request.recipient.declined')),
+	tamper('changed event type', (b) =>
+		b.replace('signing_request.completed', 'signing_request.recipient.declined'),
+	),
 	tamper('changed data value', (b) => b.replace('NDA Acme', 'NDA Evil')),
 	tamper('changed event id', (b) => b.replace(/"id":"evt_[^"]+"/, '"id":"evt_forged"')),
 	tamper('trailing newline appended', (b) => `${b}\n`),
 	tamper('leading space', (b) => ` ${b}`),
-	tamper('UTF-8 BOM prepended', (b) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(b)])),
+	tamper('UTF-8 BOM prepended', (b) =>
+		Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(b)]),
+	),
 	tamper('re-serialised with indentation', (b) => JSON.stringify(JSON.parse(b), null, 2)),
 	tamper('re-serialised with keys reordered', (b) => {
 		const { data, ...rest } = JSON.parse(b) as Record<string, unknown>;
@@ -77,17 +98,29 @@ const BAD: Case[] = [
 	sig('secret in upper case', (b, t) => sign(b, SECRET.toUpperCase(), t)),
 	sig('secret with a trailing newline', (b, t) => sign(b, `${SECRET}\n`, t)),
 	sig('empty secret', (b, t) => sign(b, '', t)),
-	sig('secret decoded from hex as key bytes', (b, t) =>
-		`t=${t},v1=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(`${t}.${b}`).digest('hex')}`,
+	sig(
+		'secret decoded from hex as key bytes',
+		(b, t) =>
+			`t=${t},v1=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(`${t}.${b}`).digest('hex')}`,
 	),
 	sig('signed without the "t." prefix', (b, t) => `t=${t},v1=${mac(b)}`),
 	sig('signed with ":" instead of "."', (b, t) => `t=${t},v1=${mac(`${t}:${b}`)}`),
 	sig('signed as "<body>.<t>"', (b, t) => `t=${t},v1=${mac(`${b}.${t}`)}`),
-	sig('HMAC-SHA1 (40 hex)', (b, t) => `t=${t},v1=${createHmac('sha1', SECRET).update(`${t}.${b}`).digest('hex')}`),
-	sig('HMAC-SHA512 (128 hex)', (b, t) => `t=${t},v1=${createHmac('sha512', SECRET).update(`${t}.${b}`).digest('hex')}`),
-	sig('plain SHA-256 of the payload, no key', (b, t) => `t=${t},v1=${createHash('sha256').update(`${t}.${b}`).digest('hex')}`),
-	sig('v1 as base64 of the right digest', (b, t) =>
-		`t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${b}`).digest('base64')}`,
+	sig(
+		'HMAC-SHA1 (40 hex)',
+		(b, t) => `t=${t},v1=${createHmac('sha1', SECRET).update(`${t}.${b}`).digest('hex')}`,
+	),
+	sig(
+		'HMAC-SHA512 (128 hex)',
+		(b, t) => `t=${t},v1=${createHmac('sha512', SECRET).update(`${t}.${b}`).digest('hex')}`,
+	),
+	sig(
+		'plain SHA-256 of the payload, no key',
+		(b, t) => `t=${t},v1=${createHash('sha256').update(`${t}.${b}`).digest('hex')}`,
+	),
+	sig(
+		'v1 as base64 of the right digest',
+		(b, t) => `t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${b}`).digest('base64')}`,
 	),
 	sig('signature of another event with the same timestamp', (_b, t) => sign(fresh(), SECRET, t)),
 	// --- missing or garbled parts
@@ -113,7 +146,10 @@ const BAD: Case[] = [
 	sig('v1 not hex', (_b, t) => `t=${t},v1=${'g'.repeat(64)}`),
 	sig('v1 63 hex characters', (b, t) => `t=${t},v1=${mac(`${t}.${b}`).slice(0, 63)}`),
 	sig('v1 65 hex characters', (b, t) => `t=${t},v1=${mac(`${t}.${b}`)}0`),
-	sig('v1 twice as long (two digests glued)', (b, t) => `t=${t},v1=${mac(`${t}.${b}`)}${mac(`${t}.${b}`)}`),
+	sig(
+		'v1 twice as long (two digests glued)',
+		(b, t) => `t=${t},v1=${mac(`${t}.${b}`)}${mac(`${t}.${b}`)}`,
+	),
 	sig('v1 empty', (_b, t) => `t=${t},v1=`),
 	sig('v1 with 0x prefix', (b, t) => `t=${t},v1=0x${mac(`${t}.${b}`)}`),
 	sig('v1 all zeros', (_b, t) => `t=${t},v1=${'0'.repeat(64)}`),
@@ -135,9 +171,13 @@ const BAD: Case[] = [
 	sig('colon instead of "="', (b, t) => `t:${t},v1:${mac(`${t}.${b}`)}`),
 	sig('header longer than 1 KB', (b, t) => `${sign(b, SECRET, t)},${'x=1,'.repeat(300)}x=1`),
 	// --- several signatures, none valid
-	sig('several v1, none valid', (_b, t) => `t=${t},v1=${'1'.repeat(64)},v1=${'2'.repeat(64)},v1=${'3'.repeat(64)}`),
-	sig('several v1, each signed with another secret', (b, t) =>
-		`t=${t},v1=${mac(`${t}.${b}`, OTHER_SECRET)},v1=${mac(`${t}.${b}`, 'e'.repeat(64))}`,
+	sig(
+		'several v1, none valid',
+		(_b, t) => `t=${t},v1=${'1'.repeat(64)},v1=${'2'.repeat(64)},v1=${'3'.repeat(64)}`,
+	),
+	sig(
+		'several v1, each signed with another secret',
+		(b, t) => `t=${t},v1=${mac(`${t}.${b}`, OTHER_SECRET)},v1=${mac(`${t}.${b}`, 'e'.repeat(64))}`,
 	),
 	{
 		name: 'the header sent twice (one valid)',
@@ -167,7 +207,9 @@ const BAD: Case[] = [
 		status: 401,
 		make: () => {
 			const body = fresh();
-			return withSig(body, sign(body, OTHER_SECRET), { 'X-Service-Signature-Old': sign(body, 'a'.repeat(64)) });
+			return withSig(body, sign(body, OTHER_SECRET), {
+				'X-Service-Signature-Old': sign(body, 'a'.repeat(64)),
+			});
 		},
 	},
 	{
@@ -183,7 +225,9 @@ const BAD: Case[] = [
 		status: 401,
 		make: () => {
 			const body = fresh();
-			return withSig(body, sign(body, OTHER_SECRET), { 'X-Service-Signature-Old': sign(body, SECRET, nowSeconds() - 3600) });
+			return withSig(body, sign(body, OTHER_SECRET), {
+				'X-Service-Signature-Old': sign(body, SECRET, nowSeconds() - 3600),
+			});
 		},
 	},
 	{
@@ -195,7 +239,11 @@ const BAD: Case[] = [
 		},
 	},
 	// --- signed, but not a usable event: 400, never started
-	{ name: 'correctly signed, not JSON', status: 400, make: () => withSig('not json', sign('not json')) },
+	{
+		name: 'correctly signed, not JSON',
+		status: 400,
+		make: () => withSig('not json', sign('not json')),
+	},
 	{ name: 'correctly signed JSON array', status: 400, make: () => withSig('[1,2]', sign('[1,2]')) },
 	{
 		name: 'correctly signed, no event id',
@@ -236,11 +284,17 @@ describe('bad deliveries: none starts the workflow', () => {
 describe('duplicates and replays: acknowledged (200), never started again', () => {
 	it('a replay of the same delivery, and a retry with a new delivery id and timestamp', async () => {
 		const body = fresh();
-		const first = await rig.post(body, { 'X-Service-Signature': sign(body), 'X-Service-Delivery': 'dlv_1' });
+		const first = await rig.post(body, {
+			'X-Service-Signature': sign(body),
+			'X-Service-Delivery': 'dlv_1',
+		});
 		expect(first.status).toBe(200);
 		const startsAfterFirst = rig.starts.length;
 
-		const replay = await rig.post(body, { 'X-Service-Signature': sign(body), 'X-Service-Delivery': 'dlv_1' });
+		const replay = await rig.post(body, {
+			'X-Service-Signature': sign(body),
+			'X-Service-Delivery': 'dlv_1',
+		});
 		expect(replay).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
 
 		const retry = await rig.post(body, {
@@ -250,8 +304,18 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 		expect(retry).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
 
 		// the same event in the older envelope shape is the same event
-		const parsed = JSON.parse(body) as { id: string; type: string; created_at: string; data: unknown };
-		const older = JSON.stringify({ event_id: parsed.id, event_type: parsed.type, timestamp: parsed.created_at, data: parsed.data });
+		const parsed = JSON.parse(body) as {
+			id: string;
+			type: string;
+			created_at: string;
+			data: unknown;
+		};
+		const older = JSON.stringify({
+			event_id: parsed.id,
+			event_type: parsed.type,
+			timestamp: parsed.created_at,
+			data: parsed.data,
+		});
 		expect(await rig.post(older, { 'X-Service-Signature': sign(older) })).toMatchObject({
 			status: 200,
 			body: { duplicate: true },
@@ -268,15 +332,23 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 		try {
 			const body = fresh();
 			const responses = await Promise.all(
-				Array.from({ length: 5 }, async (_, i) =>
-					await busy.post(body, { 'X-Service-Signature': sign(body), 'X-Service-Delivery': `dlv_${i}` }),
+				Array.from(
+					{ length: 5 },
+					async (_, i) =>
+						await busy.post(body, {
+							'X-Service-Signature': sign(body),
+							'X-Service-Delivery': `dlv_${i}`,
+						}),
 				),
 			);
 			expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-			for (let i = 0; i < 100 && busy.starts.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+			for (let i = 0; i < 100 && busy.starts.length === 0; i++)
+				await new Promise((r) => setTimeout(r, 10));
 			await new Promise((r) => setTimeout(r, 100));
 			expect(busy.starts).toHaveLength(1);
-			expect(responses.filter((r) => (r.body as { duplicate?: boolean }).duplicate)).toHaveLength(4);
+			expect(responses.filter((r) => (r.body as { duplicate?: boolean }).duplicate)).toHaveLength(
+				4,
+			);
 		} finally {
 			await busy.close();
 		}
@@ -304,13 +376,18 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 			await before.close();
 		}
 		forgetProcessMemory();
-		const restarted = await new TriggerRig({ ...options, staticData: JSON.parse(JSON.stringify(before.saved)) }).listen();
+		const restarted = await new TriggerRig({
+			...options,
+			staticData: JSON.parse(JSON.stringify(before.saved)),
+		}).listen();
 		try {
 			const again = await restarted.post(body, { 'X-Service-Signature': sign(body) });
 			expect(again).toMatchObject({ status: 200, body: { duplicate: true } });
 			expect(restarted.starts).toHaveLength(0);
 			const other = fresh();
-			expect((await restarted.post(other, { 'X-Service-Signature': sign(other) })).status).toBe(200);
+			expect((await restarted.post(other, { 'X-Service-Signature': sign(other) })).status).toBe(
+				200,
+			);
 			expect(restarted.starts).toHaveLength(1);
 		} finally {
 			await restarted.close();
@@ -347,13 +424,21 @@ describe('genuine deliveries start the workflow exactly once', () => {
 			'both valid (current with the credential secret, old with the previous one)',
 			(b) => ({ 'X-Service-Signature': sign(b), 'X-Service-Signature-Old': sign(b, OTHER_SECRET) }),
 		],
-		['timestamp 299 s old', (b) => ({ 'X-Service-Signature': sign(b, SECRET, nowSeconds() - 299) })],
-		['timestamp 299 s ahead', (b) => ({ 'X-Service-Signature': sign(b, SECRET, nowSeconds() + 299) })],
+		[
+			'timestamp 299 s old',
+			(b) => ({ 'X-Service-Signature': sign(b, SECRET, nowSeconds() - 299) }),
+		],
+		[
+			'timestamp 299 s ahead',
+			(b) => ({ 'X-Service-Signature': sign(b, SECRET, nowSeconds() + 299) }),
+		],
 		[
 			'several v1, one valid',
 			(b) => {
 				const t = nowSeconds();
-				return { 'X-Service-Signature': `t=${t},v1=${'1'.repeat(64)},v1=${hmacHex(SECRET, `${t}.${b}`)}` };
+				return {
+					'X-Service-Signature': `t=${t},v1=${'1'.repeat(64)},v1=${hmacHex(SECRET, `${t}.${b}`)}`,
+				};
 			},
 		],
 		[
@@ -386,11 +471,17 @@ describe('genuine deliveries start the workflow exactly once', () => {
 	});
 
 	it('a non-ASCII body is verified over its exact bytes', async () => {
-		const body = JSON.stringify(envelope({ data: { signing_request: { id: 'sr-ü', name: 'Vertrag – Müller 契約' } } }));
+		const body = JSON.stringify(
+			envelope({ data: { signing_request: { id: 'sr-ü', name: 'Vertrag – Müller 契約' } } }),
+		);
 		const before = rig.starts.length;
-		expect((await rig.post(Buffer.from(body, 'utf8'), { 'X-Service-Signature': sign(body) })).status).toBe(200);
+		expect(
+			(await rig.post(Buffer.from(body, 'utf8'), { 'X-Service-Signature': sign(body) })).status,
+		).toBe(200);
 		expect(rig.starts.length).toBe(before + 1);
-		expect(rig.starts.at(-1)?.items[0].json.data).toMatchObject({ signing_request: { name: 'Vertrag – Müller 契約' } });
+		expect(rig.starts.at(-1)?.items[0].json.data).toMatchObject({
+			signing_request: { name: 'Vertrag – Müller 契約' },
+		});
 	});
 });
 
@@ -432,8 +523,14 @@ describe('secret configuration at delivery time', () => {
 		}).listen();
 		try {
 			const body = fresh();
-			expect((await strict.post(body, { 'X-Service-Signature': sign(body, SECRET, nowSeconds() - 30) })).status).toBe(401);
-			expect((await strict.post(body, { 'X-Service-Signature': sign(body, SECRET, nowSeconds() - 5) })).status).toBe(200);
+			expect(
+				(await strict.post(body, { 'X-Service-Signature': sign(body, SECRET, nowSeconds() - 30) }))
+					.status,
+			).toBe(401);
+			expect(
+				(await strict.post(body, { 'X-Service-Signature': sign(body, SECRET, nowSeconds() - 5) }))
+					.status,
+			).toBe(200);
 			expect(strict.starts).toHaveLength(1);
 		} finally {
 			await strict.close();

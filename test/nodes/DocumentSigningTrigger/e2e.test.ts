@@ -44,10 +44,15 @@ async function activeTrigger(
 	return rig;
 }
 
-const completed = (workspaceId: string | null = SALES.id, id = '30000000-0000-4000-8000-0000000000aa') =>
+const completed = (
+	workspaceId: string | null = SALES.id,
+	id = '30000000-0000-4000-8000-0000000000aa',
+) =>
 	sandbox.state.events.emit('signing_request.completed', workspaceId, {
 		signing_request: { id, name: 'Framework agreement', status: 'finished' },
-		recipients: [{ id: 'r1', email: 'ann@example.com', name: 'Ann Signer', order: 1, designation: 'Signer' }],
+		recipients: [
+			{ id: 'r1', email: 'ann@example.com', name: 'Ann Signer', order: 1, designation: 'Signer' },
+		],
 	});
 
 describe('sandbox event → signed delivery → webhook() → workflow', () => {
@@ -55,7 +60,11 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		const rig = await activeTrigger();
 		// the creation ping reached the node and was acknowledged without starting the active workflow
 		expect(sandbox.deliveries).toHaveLength(1);
-		expect(sandbox.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 200, test: true });
+		expect(sandbox.deliveries[0]).toMatchObject({
+			eventType: 'webhook.test',
+			status: 200,
+			test: true,
+		});
 		expect(rig.starts).toHaveLength(0);
 
 		const event = completed();
@@ -88,8 +97,14 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 	});
 
 	it('a workspace webhook is verified with the workspace secret; the company secret does not fit', async () => {
-		const workspace = { scope: 'workspace', workspace: { __rl: true, mode: 'id', value: LEGAL.id } };
-		const right = await activeTrigger(baseParameters(workspace), WEBHOOK_SECRETS.workspaces[LEGAL.id]);
+		const workspace = {
+			scope: 'workspace',
+			workspace: { __rl: true, mode: 'id', value: LEGAL.id },
+		};
+		const right = await activeTrigger(
+			baseParameters(workspace),
+			WEBHOOK_SECRETS.workspaces[LEGAL.id],
+		);
 		completed(LEGAL.id);
 		completed(SALES.id); // another workspace: not for this webhook
 		await sandbox.webhooks.flush();
@@ -104,7 +119,9 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		// every attempt refused with 401 (3 attempts), and counted as failures by the service
 		expect(toWrong.map((d) => d.status)).toEqual([401, 401, 401]);
 		expect(toWrong.map((d) => d.attempt)).toEqual([1, 2, 3]);
-		expect(sandbox.webhooks.records.find((w) => w.url === wrong.url())?.consecutive_failures).toBe(3);
+		expect(sandbox.webhooks.records.find((w) => w.url === wrong.url())?.consecutive_failures).toBe(
+			3,
+		);
 	});
 
 	it('a retried event (n8n answered too late) starts the workflow only once', async () => {
@@ -156,7 +173,10 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 	});
 
 	it('listening for a test event (defaults): the creation ping is acknowledged, a real event starts it', async () => {
-		const rig = await new TriggerRig({ parameters: baseParameters(), credentials: credentials(sandbox.url) }).listen();
+		const rig = await new TriggerRig({
+			parameters: baseParameters(),
+			credentials: credentials(sandbox.url),
+		}).listen();
 		rigs.push(rig);
 		await rig.activate('test');
 		await sandbox.webhooks.flush();
@@ -188,7 +208,10 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		expect(test.body).toMatchObject({ success: true, status_code: 200 });
 		expect(rig.starts).toHaveLength(2);
 		expect(rig.starts[1]).toMatchObject({ mode: 'manual' });
-		expect(rig.starts[1].items[0].json).toMatchObject({ id: test.body.webhook_event_id, type: 'webhook.test' });
+		expect(rig.starts[1].items[0].json).toMatchObject({
+			id: test.body.webhook_event_id,
+			type: 'webhook.test',
+		});
 
 		// real events are still held back by the master switch
 		completed();
@@ -200,21 +223,25 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		expect(sandbox.webhooks.records.filter((w) => w.deleted_at === null)).toHaveLength(0);
 	});
 
-	it('with the sandbox\'s signing-request area: signing completes → event → full request and signed PDF', async () => {
+	it("with the sandbox's signing-request area: signing completes → event → full request and signed PDF", async () => {
 		const rig = await activeTrigger(
 			baseParameters({ options: { fetchSigningRequest: true, attachSignedPdf: true } }),
 		);
 		const sent = await createSent(sandbox, P.liveKey, 'Supply contract');
 		sandbox.simulate.signAll(sent.id);
 		await sandbox.webhooks.flush();
-		for (let i = 0; i < 300 && rig.starts.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+		for (let i = 0; i < 300 && rig.starts.length === 0; i++)
+			await new Promise((r) => setTimeout(r, 10));
 
 		expect(rig.starts).toHaveLength(1);
 		const item = rig.starts[0].items[0];
 		expect(item.json).toMatchObject({ type: 'signing_request.completed', workspace_id: P.id });
 		expect(item.json.enrichment_errors).toBeUndefined();
 		expect(item.json.signing_request).toMatchObject({ id: sent.id, name: 'Supply contract' });
-		expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'Supply contract.pdf' });
+		expect(item.binary?.data).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: 'Supply contract.pdf',
+		});
 		expect((await readBinary(item)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		const paths = sandbox.requests.map((r) => `${r.method} ${r.path}`);
 		expect(paths).toContain(`GET /signing-requests/${sent.id}`);

@@ -19,7 +19,10 @@ const PUBLIC_BASE = 'https://n8n.example.com/webhook';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-	sandbox = await startSandbox({ webhookTestOnCreate: false, rateLimits: { webhook: 100_000, read: 100_000, write: 100_000 } });
+	sandbox = await startSandbox({
+		webhookTestOnCreate: false,
+		rateLimits: { webhook: 100_000, read: 100_000, write: 100_000 },
+	});
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => {
@@ -95,7 +98,9 @@ describe('activation creates one webhook and remembers its id', () => {
 	});
 
 	it('"All Documented Events" registers the service\'s documented list', async () => {
-		const trigger = rig({ parameters: baseParameters({ events: ['*', 'signing_request.declined'] }) });
+		const trigger = rig({
+			parameters: baseParameters({ events: ['*', 'signing_request.declined'] }),
+		});
 		await trigger.activate();
 		const events = live()[0].events;
 		expect(events).toEqual([...SEED_EVENT_TYPES, 'signing_request.declined']);
@@ -124,7 +129,11 @@ describe('activation creates one webhook and remembers its id', () => {
 		record.auto_disabled_at = new Date().toISOString();
 
 		expect(await trigger.activate()).toEqual({ existed: true });
-		expect(record).toMatchObject({ enabled: true, consecutive_failures: 0, auto_disabled_at: null });
+		expect(record).toMatchObject({
+			enabled: true,
+			consecutive_failures: 0,
+			auto_disabled_at: null,
+		});
 	});
 
 	it('moves its webhook to the new address when WEBHOOK_URL changed', async () => {
@@ -137,7 +146,9 @@ describe('activation creates one webhook and remembers its id', () => {
 		});
 		expect(await moved.activate()).toEqual({ existed: true });
 		expect(live()).toHaveLength(1);
-		expect(live()[0].url).toBe('https://automation.example.org/webhook/11111111-1111-4111-8111-111111111111/webhook');
+		expect(live()[0].url).toBe(
+			'https://automation.example.org/webhook/11111111-1111-4111-8111-111111111111/webhook',
+		);
 	});
 });
 
@@ -158,7 +169,9 @@ describe('adoption of leftovers', () => {
 			url: trigger.url().replace('https://', 'https://www.'),
 			events: ['signing_request.sent'],
 		});
-		const before = JSON.stringify(sandbox.webhooks.records.filter((w) => w.id !== leftover.body.id));
+		const before = JSON.stringify(
+			sandbox.webhooks.records.filter((w) => w.id !== leftover.body.id),
+		);
 		sandbox.clearRequests();
 
 		expect(await trigger.activate()).toEqual({ existed: true });
@@ -169,8 +182,14 @@ describe('adoption of leftovers', () => {
 			'signing_request.recipient.declined',
 		]);
 		// the others: byte for byte as before
-		expect(JSON.stringify(sandbox.webhooks.records.filter((w) => w.id !== leftover.body.id))).toBe(before);
-		expect(live().map((w) => w.id).sort()).toEqual([leftover.body.id, other.body.id, similar.body.id].sort());
+		expect(JSON.stringify(sandbox.webhooks.records.filter((w) => w.id !== leftover.body.id))).toBe(
+			before,
+		);
+		expect(
+			live()
+				.map((w) => w.id)
+				.sort(),
+		).toEqual([leftover.body.id, other.body.id, similar.body.id].sort());
 		// the listing asked for this URL only
 		const list = sandbox.requests.find((r) => r.method === 'GET' && r.path === '/webhooks');
 		expect(list?.query).toMatchObject({ url: trigger.url(), page: '1' });
@@ -196,21 +215,33 @@ describe('adoption of leftovers', () => {
 				deleted_at: null,
 			});
 		}
-		const leftover = await api('POST', '/webhooks', { url: trigger.url(), events: ['signing_request.sent'] });
+		const leftover = await api('POST', '/webhooks', {
+			url: trigger.url(),
+			events: ['signing_request.sent'],
+		});
 		// make it the oldest, so it is on the last page
-		sandbox.webhooks.records.find((w) => w.id === leftover.body.id)!.created_at = '2020-01-01T00:00:00.000Z';
+		sandbox.webhooks.records.find((w) => w.id === leftover.body.id)!.created_at =
+			'2020-01-01T00:00:00.000Z';
 		sandbox.clearRequests();
 
 		expect(await trigger.activate()).toEqual({ existed: true });
 		expect(trigger.nodeStaticData.webhookId).toBe(leftover.body.id);
-		const pages = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/webhooks').map((r) => r.query.page);
+		const pages = sandbox.requests
+			.filter((r) => r.method === 'GET' && r.path === '/webhooks')
+			.map((r) => r.query.page);
 		expect(pages).toEqual(['1', '2']);
 	});
 
 	it('removes extra webhooks with exactly its URL, so nothing is delivered twice', async () => {
 		const trigger = rig();
-		const a = await api('POST', '/webhooks', { url: trigger.url(), events: ['signing_request.sent'] });
-		const b = await api('POST', '/webhooks', { url: trigger.url(), events: ['signing_request.sent'] });
+		const a = await api('POST', '/webhooks', {
+			url: trigger.url(),
+			events: ['signing_request.sent'],
+		});
+		const b = await api('POST', '/webhooks', {
+			url: trigger.url(),
+			events: ['signing_request.sent'],
+		});
 		await trigger.activate();
 		expect(live()).toHaveLength(1);
 		expect([a.body.id, b.body.id]).toContain(trigger.nodeStaticData.webhookId);
@@ -256,7 +287,13 @@ describe('deactivation', () => {
 	it('other errors are not swallowed', async () => {
 		const trigger = rig();
 		await trigger.activate();
-		sandbox.injectFault({ method: 'DELETE', path: /^\/webhooks\//, kind: 'status', status: 403, body: { error: 'Forbidden', message: 'nope' } });
+		sandbox.injectFault({
+			method: 'DELETE',
+			path: /^\/webhooks\//,
+			kind: 'status',
+			status: 403,
+			body: { error: 'Forbidden', message: 'nope' },
+		});
 		await expect(trigger.deactivate()).rejects.toThrow(/Permission denied/);
 		// the id is kept, so the next deactivation (or activation) still knows the webhook
 		expect(trigger.nodeStaticData.webhookId).toBe(live()[0].id);
@@ -301,13 +338,15 @@ describe('workspace scope', () => {
 		});
 		sandbox.clearRequests();
 		expect(await adopting.activate()).toEqual({ existed: true });
-		expect(sandbox.requests.find((r) => r.method === 'GET' && r.path === '/webhooks')?.query).toMatchObject({
+		expect(
+			sandbox.requests.find((r) => r.method === 'GET' && r.path === '/webhooks')?.query,
+		).toMatchObject({
 			workspace_id: SALES.id,
 		});
 		expect(live()).toHaveLength(1);
 	});
 
-	it('works with the workspace\'s own (non-protected) key', async () => {
+	it("works with the workspace's own (non-protected) key", async () => {
 		const trigger = rig({
 			parameters: workspaceParameters(),
 			credentials: credentials(sandbox.url, { liveApiKey: SALES.liveKey }),
@@ -342,7 +381,11 @@ describe('workspace scope', () => {
 		});
 		const node = new DocumentSigningTrigger();
 		const all = await node.methods.listSearch.searchWorkspaces.call(context);
-		expect(all.results.map((r) => r.name)).toEqual(['Acme HQ (protected)', 'Legal Team', 'Sales Team']);
+		expect(all.results.map((r) => r.name)).toEqual([
+			'Acme HQ (protected)',
+			'Legal Team',
+			'Sales Team',
+		]);
 		const filtered = await node.methods.listSearch.searchWorkspaces.call(context, 'sales');
 		expect(filtered.results).toEqual([{ name: 'Sales Team', value: SALES.id }]);
 	});
@@ -371,39 +414,54 @@ describe('refusals at activation', () => {
 		expect(live()[0].url).toBe(trigger.url());
 	});
 
-	it.each(['http://10.0.0.5:5678/webhook', 'http://127.0.0.1.example.com/webhook', 'ftp://n8n.example.com/webhook'])(
-		'refuses %s',
-		async (base) => {
-			await expect(rig({ webhookBaseUrl: base }).activate()).rejects.toThrow(/HTTPS/);
-		},
-	);
+	it.each([
+		'http://10.0.0.5:5678/webhook',
+		'http://127.0.0.1.example.com/webhook',
+		'ftp://n8n.example.com/webhook',
+	])('refuses %s', async (base) => {
+		await expect(rig({ webhookBaseUrl: base }).activate()).rejects.toThrow(/HTTPS/);
+	});
 
 	it('refuses to activate without a signing secret, unless verification is switched off', async () => {
 		const noSecret = credentials(sandbox.url, { webhookSigningSecret: '' });
-		const error = await rig({ credentials: noSecret }).activate().catch((e: unknown) => e);
+		const error = await rig({ credentials: noSecret })
+			.activate()
+			.catch((e: unknown) => e);
 		expect((error as Error).message).toMatch(/No Webhook Signing Secret/);
 		expect((error as NodeOperationError).description).toMatch(/Verify Signatures/);
 		expect(sandbox.requests).toHaveLength(0);
 
-		const unverified = rig({ credentials: noSecret, parameters: baseParameters({ verifySignatures: false }) });
+		const unverified = rig({
+			credentials: noSecret,
+			parameters: baseParameters({ verifySignatures: false }),
+		});
 		await unverified.activate();
 		expect(live()).toHaveLength(1);
 	});
 
 	it('requires at least one event and valid extra names', async () => {
-		await expect(rig({ parameters: baseParameters({ events: [] }) }).activate()).rejects.toThrow(/at least one event/);
-		await expect(
-			rig({ parameters: baseParameters({ additionalEvents: 'signing_request.completed, not an event' }) }).activate(),
-		).rejects.toThrow(/is not an event name/);
-		await expect(rig({ parameters: baseParameters({ additionalEvents: 'webhook.test' }) }).activate()).rejects.toThrow(
-			/cannot be subscribed/,
+		await expect(rig({ parameters: baseParameters({ events: [] }) }).activate()).rejects.toThrow(
+			/at least one event/,
 		);
+		await expect(
+			rig({
+				parameters: baseParameters({ additionalEvents: 'signing_request.completed, not an event' }),
+			}).activate(),
+		).rejects.toThrow(/is not an event name/);
+		await expect(
+			rig({ parameters: baseParameters({ additionalEvents: 'webhook.test' }) }).activate(),
+		).rejects.toThrow(/cannot be subscribed/);
 		expect(live()).toHaveLength(0);
 	});
 
 	it('requires a workspace for the workspace scope', async () => {
 		await expect(
-			rig({ parameters: baseParameters({ scope: 'workspace', workspace: { __rl: true, mode: 'list', value: '' } }) }).activate(),
+			rig({
+				parameters: baseParameters({
+					scope: 'workspace',
+					workspace: { __rl: true, mode: 'list', value: '' },
+				}),
+			}).activate(),
 		).rejects.toThrow(/Choose the workspace/);
 	});
 });

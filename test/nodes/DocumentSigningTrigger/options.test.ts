@@ -69,19 +69,38 @@ async function trigger(parameters: INodeParameters = {}): Promise<TriggerRig> {
 	return rig;
 }
 
-async function deliver(rig: TriggerRig, body: Record<string, unknown>, extra: Record<string, string> = {}, mode: 'production' | 'test' = 'production') {
+async function deliver(
+	rig: TriggerRig,
+	body: Record<string, unknown>,
+	extra: Record<string, string> = {},
+	mode: 'production' | 'test' = 'production',
+) {
 	const raw = JSON.stringify(body);
-	return await rig.post(raw, { 'X-Service-Signature': sign(raw), 'X-Service-Delivery': 'dlv_opt_1', ...extra }, mode);
+	return await rig.post(
+		raw,
+		{ 'X-Service-Signature': sign(raw), 'X-Service-Delivery': 'dlv_opt_1', ...extra },
+		mode,
+	);
 }
 
 /** Waits until the rig recorded `count` starts (the node answers before enrichment ends). */
 async function startsReach(rig: TriggerRig, count: number): Promise<void> {
-	for (let i = 0; i < 200 && rig.starts.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+	for (let i = 0; i < 200 && rig.starts.length < count; i++)
+		await new Promise((r) => setTimeout(r, 10));
 	expect(rig.starts).toHaveLength(count);
 }
 
-function stubSigningRequest(body: Record<string, unknown>, download?: Record<string, unknown> | number) {
-	sandbox.injectFault({ method: 'GET', path: `/signing-requests/${SR_ID}`, kind: 'status', status: 200, body });
+function stubSigningRequest(
+	body: Record<string, unknown>,
+	download?: Record<string, unknown> | number,
+) {
+	sandbox.injectFault({
+		method: 'GET',
+		path: `/signing-requests/${SR_ID}`,
+		kind: 'status',
+		status: 200,
+		body,
+	});
 	if (typeof download === 'number') {
 		sandbox.injectFault({
 			method: 'GET',
@@ -91,7 +110,13 @@ function stubSigningRequest(body: Record<string, unknown>, download?: Record<str
 			body: { error: 'no_document_available' },
 		});
 	} else if (download) {
-		sandbox.injectFault({ method: 'GET', path: `/signing-requests/${SR_ID}/download`, kind: 'status', status: 200, body: download });
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${SR_ID}/download`,
+			kind: 'status',
+			status: 200,
+			body: download,
+		});
 	}
 }
 
@@ -142,23 +167,34 @@ describe('event filter', () => {
 	it('acknowledges (200) but does not start for an event that was not chosen', async () => {
 		const rig = await trigger();
 		const response = await deliver(rig, envelope({ type: 'template.updated' }));
-		expect(response).toMatchObject({ status: 200, body: { received: true, ignored: 'event_not_selected' } });
+		expect(response).toMatchObject({
+			status: 200,
+			body: { received: true, ignored: 'event_not_selected' },
+		});
 		expect(rig.starts).toHaveLength(0);
 	});
 
 	it('uses the signed body, not the X-Service-Event header', async () => {
 		const rig = await trigger();
-		await deliver(rig, envelope({ type: 'template.updated' }), { 'X-Service-Event': 'signing_request.completed' });
+		await deliver(rig, envelope({ type: 'template.updated' }), {
+			'X-Service-Event': 'signing_request.completed',
+		});
 		expect(rig.starts).toHaveLength(0);
 		await deliver(rig, envelope(), { 'X-Service-Event': 'template.updated' });
 		expect(rig.starts[0].items[0].json.type).toBe('signing_request.completed');
 	});
 
 	it('starts for names typed in Additional Event Names', async () => {
-		const rig = await trigger({ events: [], additionalEvents: 'signing_request.brand_new , template.archived' });
+		const rig = await trigger({
+			events: [],
+			additionalEvents: 'signing_request.brand_new , template.archived',
+		});
 		await deliver(rig, envelope({ type: 'signing_request.brand_new' }));
 		await deliver(rig, envelope({ type: 'template.archived' }));
-		expect(rig.starts.map((s) => s.items[0].json.type)).toEqual(['signing_request.brand_new', 'template.archived']);
+		expect(rig.starts.map((s) => s.items[0].json.type)).toEqual([
+			'signing_request.brand_new',
+			'template.archived',
+		]);
 	});
 
 	it('"All Documented Events" starts for every documented type, not for others', async () => {
@@ -172,13 +208,23 @@ describe('event filter', () => {
 describe('options', () => {
 	it('Include Headers: the delivery headers, without credentials-like headers', async () => {
 		const rig = await trigger({ options: { includeHeaders: true } });
-		await deliver(rig, envelope(), { Authorization: 'Bearer secret-token', Cookie: 'session=1', 'X-Custom': 'yes' });
+		await deliver(rig, envelope(), {
+			Authorization: 'Bearer secret-token',
+			Cookie: 'session=1',
+			'X-Custom': 'yes',
+		});
 		const headers = rig.starts[0].items[0].json.headers as Record<string, string>;
-		expect(headers).toMatchObject({ 'x-service-delivery': 'dlv_opt_1', 'x-custom': 'yes', 'content-type': 'application/json' });
+		expect(headers).toMatchObject({
+			'x-service-delivery': 'dlv_opt_1',
+			'x-custom': 'yes',
+			'content-type': 'application/json',
+		});
 		expect(headers['x-service-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
 		expect(headers).not.toHaveProperty('authorization');
 		expect(headers).not.toHaveProperty('cookie');
-		expect(JSON.stringify(rig.starts[0].items)).not.toContain(credentials(sandbox.url).documentSigningApi.webhookSigningSecret as string);
+		expect(JSON.stringify(rig.starts[0].items)).not.toContain(
+			credentials(sandbox.url).documentSigningApi.webhookSigningSecret as string,
+		);
 	});
 
 	it('Include Raw Body: the exact text that was signed', async () => {
@@ -194,8 +240,14 @@ describe('options', () => {
 
 		it('default: acknowledged, never started (listening waits for a real event)', async () => {
 			const rig = await trigger();
-			expect(await deliver(rig, testEvent())).toMatchObject({ status: 200, body: { ignored: 'test_delivery' } });
-			expect(await deliver(rig, testEvent(), {}, 'test')).toMatchObject({ status: 200, body: { ignored: 'test_delivery' } });
+			expect(await deliver(rig, testEvent())).toMatchObject({
+				status: 200,
+				body: { ignored: 'test_delivery' },
+			});
+			expect(await deliver(rig, testEvent(), {}, 'test')).toMatchObject({
+				status: 200,
+				body: { ignored: 'test_delivery' },
+			});
 			expect(rig.starts).toHaveLength(0);
 			await deliver(rig, envelope(), {}, 'test');
 			expect(rig.starts).toHaveLength(1);
@@ -234,7 +286,11 @@ describe('options', () => {
 		const response = await deliver(rig, envelope());
 		expect(response).toMatchObject({ status: 200, body: { received: true } });
 		await startsReach(rig, 1);
-		expect(rig.starts[0].items[0].json.signing_request).toEqual({ id: SR_ID, name: 'NDA Acme', status: { finished: true } });
+		expect(rig.starts[0].items[0].json.signing_request).toEqual({
+			id: SR_ID,
+			name: 'NDA Acme',
+			status: { finished: true },
+		});
 		const get = sandbox.requests.find((r) => r.path === `/signing-requests/${SR_ID}`);
 		expect(get?.headers.authorization).toBe(SEED.protectedWorkspace.liveKey);
 	});
@@ -256,7 +312,12 @@ describe('options', () => {
 		const rig = await trigger({ options: { attachSignedPdf: true, fetchSigningRequest: true } });
 		stubSigningRequest(
 			{ id: SR_ID, name: 'NDA: Acme/2026' },
-			{ status: 'finished', is_partial: false, download_url: `${filesUrl}/signed/${SR_ID}.pdf?sig=abc`, expires_at: new Date().toISOString() },
+			{
+				status: 'finished',
+				is_partial: false,
+				download_url: `${filesUrl}/signed/${SR_ID}.pdf?sig=abc`,
+				expires_at: new Date().toISOString(),
+			},
 		);
 		fileDelayMs = 400;
 		const started = Date.now();
@@ -267,7 +328,11 @@ describe('options', () => {
 
 		await startsReach(rig, 1);
 		const item = rig.starts[0].items[0];
-		expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'NDA Acme 2026.pdf', fileExtension: 'pdf' });
+		expect(item.binary?.data).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: 'NDA Acme 2026.pdf',
+			fileExtension: 'pdf',
+		});
 		expect((await readBinary(item)).equals(PDF)).toBe(true);
 		expect(item.json.enrichment_errors).toBeUndefined();
 		// the pre-signed URL is fetched without the API key
@@ -293,8 +358,20 @@ describe('options', () => {
 
 	it('enrichment failures never lose the event: the workflow starts with enrichment_errors', async () => {
 		const rig = await trigger({ options: { attachSignedPdf: true, fetchSigningRequest: true } });
-		sandbox.injectFault({ method: 'GET', path: `/signing-requests/${SR_ID}`, kind: 'status', status: 404, body: { error: 'Not Found', message: 'Signing request not found' } });
-		sandbox.injectFault({ method: 'GET', path: `/signing-requests/${SR_ID}/download`, kind: 'status', status: 409, body: { error: 'no_document_available' } });
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${SR_ID}`,
+			kind: 'status',
+			status: 404,
+			body: { error: 'Not Found', message: 'Signing request not found' },
+		});
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${SR_ID}/download`,
+			kind: 'status',
+			status: 409,
+			body: { error: 'no_document_available' },
+		});
 		await deliver(rig, envelope());
 		await startsReach(rig, 1);
 		const errors = rig.starts[0].items[0].json.enrichment_errors as string[];
@@ -306,11 +383,16 @@ describe('options', () => {
 		stubSigningRequest({ id: SR_ID }, { download_url: `${filesUrl}/expired.pdf` });
 		await deliver(rig, envelope());
 		await startsReach(rig, 2);
-		expect(rig.starts[1].items[0].json.enrichment_errors).toEqual([expect.stringMatching(/download failed \(403\)/)]);
+		expect(rig.starts[1].items[0].json.enrichment_errors).toEqual([
+			expect.stringMatching(/download failed \(403\)/),
+		]);
 	});
 
 	it('events without a signing request are not enriched', async () => {
-		const rig = await trigger({ events: ['template.updated'], options: { fetchSigningRequest: true, attachSignedPdf: true } });
+		const rig = await trigger({
+			events: ['template.updated'],
+			options: { fetchSigningRequest: true, attachSignedPdf: true },
+		});
 		await deliver(rig, envelope({ type: 'template.updated', data: { template: { id: 't1' } } }));
 		await startsReach(rig, 1);
 		expect(sandbox.requests).toHaveLength(0);

@@ -16,19 +16,29 @@ import { hmacHex, OTHER_SECRET, SECRET } from './support';
 
 const NOW = 1_800_000_000;
 const BODY = '{"id":"evt_1","type":"signing_request.completed","data":{}}';
-const good = (t = NOW, secret = SECRET, body = BODY) => `t=${t},v1=${hmacHex(secret, `${t}.${body}`)}`;
+const good = (t = NOW, secret = SECRET, body = BODY) =>
+	`t=${t},v1=${hmacHex(secret, `${t}.${body}`)}`;
 
 describe('signature.ts', () => {
 	it('computes HMAC-SHA256 of "<t>.<raw body>" like an independent implementation', () => {
-		expect(computeSignature(SECRET, NOW, BODY).toString('hex')).toBe(hmacHex(SECRET, `${NOW}.${BODY}`));
-		expect(computeSignature(SECRET, NOW, Buffer.from(BODY)).toString('hex')).toBe(hmacHex(SECRET, `${NOW}.${BODY}`));
+		expect(computeSignature(SECRET, NOW, BODY).toString('hex')).toBe(
+			hmacHex(SECRET, `${NOW}.${BODY}`),
+		);
+		expect(computeSignature(SECRET, NOW, Buffer.from(BODY)).toString('hex')).toBe(
+			hmacHex(SECRET, `${NOW}.${BODY}`),
+		);
 		expect(signatureHeaderFor(SECRET, NOW, BODY)).toBe(good());
 	});
 
 	it('parses the strict format and refuses anything else', () => {
 		const mac = hmacHex(SECRET, 'x');
-		expect(parseSignatureHeader(`t=${NOW},v1=${mac}`)).toMatchObject({ ok: true, value: { timestamp: NOW } });
-		expect(parseSignatureHeader(`t=${NOW},v1=${mac},v1=${'0'.repeat(64)}`)).toMatchObject({ ok: true });
+		expect(parseSignatureHeader(`t=${NOW},v1=${mac}`)).toMatchObject({
+			ok: true,
+			value: { timestamp: NOW },
+		});
+		expect(parseSignatureHeader(`t=${NOW},v1=${mac},v1=${'0'.repeat(64)}`)).toMatchObject({
+			ok: true,
+		});
 		expect(parseSignatureHeader(`t=${NOW},v0=abc,v1=${mac}`)).toMatchObject({ ok: true });
 		expect(parseSignatureHeader(undefined)).toEqual({ ok: false, reason: 'missing_signature' });
 		expect(parseSignatureHeader('')).toEqual({ ok: false, reason: 'missing_signature' });
@@ -53,22 +63,49 @@ describe('signature.ts', () => {
 
 	it('verifies the current signature, then the old one, with a timestamp tolerance both ways', () => {
 		const base = { rawBody: BODY, secret: SECRET, nowSeconds: NOW };
-		expect(verifySignature({ ...base, signature: good() })).toEqual({ valid: true, header: 'current', timestamp: NOW });
-		expect(verifySignature({ ...base, signature: good(NOW, OTHER_SECRET), oldSignature: good() })).toEqual({
+		expect(verifySignature({ ...base, signature: good() })).toEqual({
+			valid: true,
+			header: 'current',
+			timestamp: NOW,
+		});
+		expect(
+			verifySignature({ ...base, signature: good(NOW, OTHER_SECRET), oldSignature: good() }),
+		).toEqual({
 			valid: true,
 			header: 'old',
 			timestamp: NOW,
 		});
 		expect(verifySignature({ ...base, signature: good(NOW - 300) })).toMatchObject({ valid: true });
 		expect(verifySignature({ ...base, signature: good(NOW + 300) })).toMatchObject({ valid: true });
-		expect(verifySignature({ ...base, signature: good(NOW - 301) })).toEqual({ valid: false, reason: 'timestamp_out_of_tolerance' });
-		expect(verifySignature({ ...base, signature: good(NOW + 301) })).toEqual({ valid: false, reason: 'timestamp_out_of_tolerance' });
-		expect(verifySignature({ ...base, signature: good(NOW - 50), toleranceSeconds: 10 })).toMatchObject({ valid: false });
-		expect(verifySignature({ ...base, signature: good(NOW, OTHER_SECRET) })).toEqual({ valid: false, reason: 'signature_mismatch' });
-		expect(verifySignature({ ...base, secret: '', signature: good() })).toEqual({ valid: false, reason: 'missing_secret' });
-		expect(verifySignature({ ...base, secret: `  ${SECRET}\n`, signature: good() })).toMatchObject({ valid: true });
-		expect(verifySignature({ ...base, signature: good(), repeatedHeader: true })).toEqual({ valid: false, reason: 'malformed_signature' });
-		expect(verifySignature({ ...base, signature: undefined, oldSignature: good(NOW, OTHER_SECRET) })).toEqual({
+		expect(verifySignature({ ...base, signature: good(NOW - 301) })).toEqual({
+			valid: false,
+			reason: 'timestamp_out_of_tolerance',
+		});
+		expect(verifySignature({ ...base, signature: good(NOW + 301) })).toEqual({
+			valid: false,
+			reason: 'timestamp_out_of_tolerance',
+		});
+		expect(
+			verifySignature({ ...base, signature: good(NOW - 50), toleranceSeconds: 10 }),
+		).toMatchObject({ valid: false });
+		expect(verifySignature({ ...base, signature: good(NOW, OTHER_SECRET) })).toEqual({
+			valid: false,
+			reason: 'signature_mismatch',
+		});
+		expect(verifySignature({ ...base, secret: '', signature: good() })).toEqual({
+			valid: false,
+			reason: 'missing_secret',
+		});
+		expect(verifySignature({ ...base, secret: `  ${SECRET}\n`, signature: good() })).toMatchObject({
+			valid: true,
+		});
+		expect(verifySignature({ ...base, signature: good(), repeatedHeader: true })).toEqual({
+			valid: false,
+			reason: 'malformed_signature',
+		});
+		expect(
+			verifySignature({ ...base, signature: undefined, oldSignature: good(NOW, OTHER_SECRET) }),
+		).toEqual({
 			valid: false,
 			reason: 'signature_mismatch',
 		});
@@ -80,9 +117,17 @@ describe('signature.ts', () => {
 	});
 
 	it('reads single headers, and flags repeated ones', () => {
-		expect(singleHeader({ 'x-service-signature': 'a' }, 'X-Service-Signature')).toEqual({ value: 'a', repeated: false });
-		expect(singleHeader({ 'x-service-signature': ['a'] }, 'x-service-signature')).toEqual({ value: 'a', repeated: false });
-		expect(singleHeader({ 'x-service-signature': ['a', 'b'] }, 'x-service-signature')).toEqual({ repeated: true });
+		expect(singleHeader({ 'x-service-signature': 'a' }, 'X-Service-Signature')).toEqual({
+			value: 'a',
+			repeated: false,
+		});
+		expect(singleHeader({ 'x-service-signature': ['a'] }, 'x-service-signature')).toEqual({
+			value: 'a',
+			repeated: false,
+		});
+		expect(singleHeader({ 'x-service-signature': ['a', 'b'] }, 'x-service-signature')).toEqual({
+			repeated: true,
+		});
 		expect(singleHeader({}, 'x-service-signature')).toEqual({ repeated: false });
 	});
 });

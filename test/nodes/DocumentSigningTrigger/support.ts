@@ -39,13 +39,24 @@ export function envelope(overrides: Record<string, unknown> = {}): Record<string
 		workspace_id: SEED.workspaces[0].id,
 		data: {
 			signing_request: { id: '30000000-0000-4000-8000-000000000001', name: 'NDA Acme' },
-			recipients: [{ id: 'r1', email: 'ann@example.com', name: 'Ann Signer', signed_at: new Date().toISOString() }],
+			recipients: [
+				{
+					id: 'r1',
+					email: 'ann@example.com',
+					name: 'Ann Signer',
+					signed_at: new Date().toISOString(),
+				},
+			],
 		},
 		...overrides,
 	};
 }
 
-export function deliveryHeaders(body: string, extra: Record<string, string> = {}, secret = SECRET): Record<string, string> {
+export function deliveryHeaders(
+	body: string,
+	extra: Record<string, string> = {},
+	secret = SECRET,
+): Record<string, string> {
 	return {
 		'X-Service-Signature': sign(body, secret),
 		'X-Service-Event': String((JSON.parse(body) as { type?: string }).type ?? ''),

@@ -99,7 +99,8 @@ export class TriggerRig {
 		ensureEnvironment();
 		rigCounter += 1;
 		this.workflowId = options.workflowId ?? `rig-workflow-${rigCounter}`;
-		this.webhookId = options.webhookId ?? `00000000-0000-4000-8000-${String(rigCounter).padStart(12, '0')}`;
+		this.webhookId =
+			options.webhookId ?? `00000000-0000-4000-8000-${String(rigCounter).padStart(12, '0')}`;
 		this.parameters = deepCopy(options.parameters);
 		this.saved = deepCopy(options.staticData ?? {});
 		this.credentialsHelper = new HarnessCredentialsHelper(
@@ -137,7 +138,8 @@ export class TriggerRig {
 	get baseUrl(): string {
 		const base = this.options.webhookBaseUrl ?? 'receiver';
 		if (base !== 'receiver') return base.replace(/\/+$/, '');
-		if (!this.receiverBase) throw new ApplicationError('Call listen() first: the webhook URL is the receiver');
+		if (!this.receiverBase)
+			throw new ApplicationError('Call listen() first: the webhook URL is the receiver');
 		return `${this.receiverBase}/webhook`;
 	}
 
@@ -163,7 +165,14 @@ export class TriggerRig {
 		const { workflow, node } = this.buildWorkflow(mode);
 		const webhookData = this.webhookData(workflow, node, mode);
 		const context = () =>
-			new HookContext(workflow, node, this.additionalData(), mode === 'test' ? 'manual' : 'trigger', mode === 'test' ? 'manual' : 'activate', webhookData);
+			new HookContext(
+				workflow,
+				node,
+				this.additionalData(),
+				mode === 'test' ? 'manual' : 'trigger',
+				mode === 'test' ? 'manual' : 'activate',
+				webhookData,
+			);
 		const methods = this.nodeType.webhookMethods.default;
 		const existed = await methods.checkExists.call(context());
 		if (!existed) await methods.create.call(context());
@@ -175,7 +184,14 @@ export class TriggerRig {
 	async deactivate(mode: RigMode = 'production'): Promise<void> {
 		const { workflow, node } = this.buildWorkflow(mode);
 		const webhookData = this.webhookData(workflow, node, mode);
-		const context = new HookContext(workflow, node, this.additionalData(), mode === 'test' ? 'internal' : 'trigger', 'update', webhookData);
+		const context = new HookContext(
+			workflow,
+			node,
+			this.additionalData(),
+			mode === 'test' ? 'internal' : 'trigger',
+			'update',
+			webhookData,
+		);
 		await this.nodeType.webhookMethods.default.delete.call(context);
 		this.persist(workflow, mode);
 	}
@@ -183,7 +199,14 @@ export class TriggerRig {
 	/** Runs only checkExists (nothing created). */
 	async checkExists(mode: RigMode = 'production'): Promise<boolean> {
 		const { workflow, node } = this.buildWorkflow(mode);
-		const context = new HookContext(workflow, node, this.additionalData(), 'trigger', 'activate', this.webhookData(workflow, node, mode));
+		const context = new HookContext(
+			workflow,
+			node,
+			this.additionalData(),
+			'trigger',
+			'activate',
+			this.webhookData(workflow, node, mode),
+		);
 		const result = await this.nodeType.webhookMethods.default.checkExists.call(context);
 		this.persist(workflow, mode);
 		return result;
@@ -200,7 +223,8 @@ export class TriggerRig {
 		await this.listen();
 		const target = `${this.receiverBase}${new URL(this.url(mode)).pathname}`;
 		const sent = new Headers({ 'Content-Type': 'application/json' });
-		for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers)) sent.append(name, value);
+		for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
+			sent.append(name, value);
 		const response = await fetch(target, {
 			method: 'POST',
 			headers: sent,
@@ -244,7 +268,8 @@ export class TriggerRig {
 
 		const { workflow, node } = this.buildWorkflow(mode);
 		const additionalData = this.additionalData();
-		additionalData.httpRequest = request as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
+		additionalData.httpRequest =
+			request as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
 		additionalData.httpResponse = res as unknown as IWorkflowExecuteAdditionalData['httpResponse'];
 		const executionMode: WorkflowExecuteMode = mode === 'test' ? 'manual' : 'webhook';
 		const context = new WebhookContext(
@@ -263,9 +288,14 @@ export class TriggerRig {
 		// (noWebhookResponse) or started nothing; otherwise ("onReceived") it runs after the runner
 		// built the execution's Workflow over the SAME static-data object, which resets its
 		// "changed" mark, so the webhook's writes are not saved.
-		const answersBeforeStart = result.noWebhookResponse === true || result.workflowData === undefined;
+		const answersBeforeStart =
+			result.noWebhookResponse === true || result.workflowData === undefined;
 		if (answersBeforeStart) this.persist(workflow, mode);
-		if (result.noWebhookResponse !== true && !res.headersSent && result.workflowData === undefined) {
+		if (
+			result.noWebhookResponse !== true &&
+			!res.headersSent &&
+			result.workflowData === undefined
+		) {
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
 		}

@@ -42,7 +42,10 @@ export function parseMultipart(contentType: string, body: Buffer): UploadedFile[
 }
 
 function imageKind(data: Buffer): 'png' | 'jpeg' | undefined {
-	if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+	if (
+		data.length >= 8 &&
+		data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+	) {
 		return 'png';
 	}
 	if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
@@ -55,9 +58,12 @@ export function acceptLogo(ctx: RequestContext, scope: string): string {
 	if (!/^multipart\/form-data/i.test(contentType)) {
 		throw validationError({ file: 'Send the logo as multipart/form-data with a "file" part' });
 	}
-	const file = parseMultipart(contentType, ctx.rawBytes ?? Buffer.from(ctx.rawBody, 'utf8')).find((p) => p.name === 'file');
+	const file = parseMultipart(contentType, ctx.rawBytes ?? Buffer.from(ctx.rawBody, 'utf8')).find(
+		(p) => p.name === 'file',
+	);
 	if (!file || file.data.length === 0) throw validationError({ file: 'file is required' });
-	if (file.data.length > MAX_LOGO_BYTES) throw validationError({ file: 'The logo must be at most 2 MB' });
+	if (file.data.length > MAX_LOGO_BYTES)
+		throw validationError({ file: 'The logo must be at most 2 MB' });
 	const kind = imageKind(file.data);
 	if (!kind) throw validationError({ file: 'The logo must be a PNG or JPEG image' });
 	return `https://cdn.sandbox.example/logos/${scope}/${randomUUID()}.${kind === 'png' ? 'png' : 'jpg'}`;

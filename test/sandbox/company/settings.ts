@@ -9,7 +9,23 @@ import type { SandboxState } from '../state';
 import type { Validator } from '../validation';
 
 /** The 15 languages of the service (api-reference §1.6). */
-export const LANGUAGES = ['en', 'es', 'it', 'pt', 'fr', 'de', 'el', 'ru', 'pl', 'cs', 'sv', 'nl', 'ro', 'nb', 'ca'] as const;
+export const LANGUAGES = [
+	'en',
+	'es',
+	'it',
+	'pt',
+	'fr',
+	'de',
+	'el',
+	'ru',
+	'pl',
+	'cs',
+	'sv',
+	'nl',
+	'ro',
+	'nb',
+	'ca',
+] as const;
 
 /** The 11 colour keys of company and workspace settings, `#RRGGBB` or null. */
 export const COLOR_KEYS = [
@@ -65,7 +81,13 @@ export function isTimeZone(value: string): boolean {
 type Body = Record<string, unknown>;
 export type Settings = Record<string, unknown>;
 
-export function checkBool(v: Validator, body: Body, key: string, out: Settings, nullable = false): void {
+export function checkBool(
+	v: Validator,
+	body: Body,
+	key: string,
+	out: Settings,
+	nullable = false,
+): void {
 	if (!(key in body)) return;
 	const value = body[key];
 	if (value === null && nullable) out[key] = null;
@@ -84,7 +106,8 @@ export function checkColor(v: Validator, body: Body, key: string, out: Settings)
 export function checkLanguage(v: Validator, body: Body, key: string, out: Settings): void {
 	if (!(key in body)) return;
 	const value = body[key];
-	if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) out[key] = value;
+	if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value))
+		out[key] = value;
 	else v.fail(key, `${key} must be one of: ${LANGUAGES.join(', ')}`);
 }
 
@@ -213,7 +236,10 @@ export function workspaceSettingsOf(state: SandboxState, workspaceId: string): S
 	return settings;
 }
 
-export function workspaceCustomFieldsOf(state: SandboxState, workspaceId: string): WorkspaceCustomFieldRecord[] {
+export function workspaceCustomFieldsOf(
+	state: SandboxState,
+	workspaceId: string,
+): WorkspaceCustomFieldRecord[] {
 	const store = companyAreaOf(state);
 	let list = store.workspaceCustomFields.get(workspaceId);
 	if (!list) {

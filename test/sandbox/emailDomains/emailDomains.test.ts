@@ -11,7 +11,8 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-const api = (method: string, path: string, body?: unknown, auth: string = P.liveKey) => call(sb, method, path, { auth, body });
+const api = (method: string, path: string, body?: unknown, auth: string = P.liveKey) =>
+	call(sb, method, path, { auth, body });
 const salesBase = `/workspace/${SALES.id}/domains`;
 
 async function add(base: string, domain: string, auth = P.liveKey): Promise<string> {
@@ -21,14 +22,23 @@ async function add(base: string, domain: string, auth = P.liveKey): Promise<stri
 }
 
 describe('POST …/domains', () => {
-	it.each(['not a domain', 'example', '-bad.example.com', 'a..example.com', 'http://x.example.com', 'x.example.c0m', `${'a'.repeat(64)}.example.com`])(
-		'refuses %j: 400 Invalid domain format with details.domain',
-		async (domain) => {
-			const res = await api('POST', '/company/domains', { domain });
-			expect(res.status).toBe(400);
-			expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid domain format', details: { domain: expect.any(String) } });
-		},
-	);
+	it.each([
+		'not a domain',
+		'example',
+		'-bad.example.com',
+		'a..example.com',
+		'http://x.example.com',
+		'x.example.c0m',
+		`${'a'.repeat(64)}.example.com`,
+	])('refuses %j: 400 Invalid domain format with details.domain', async (domain) => {
+		const res = await api('POST', '/company/domains', { domain });
+		expect(res.status).toBe(400);
+		expect(res.body).toMatchObject({
+			code: 'VALIDATION_ERROR',
+			message: 'Invalid domain format',
+			details: { domain: expect.any(String) },
+		});
+	});
 
 	it('requires domain', async () => {
 		const res = await api('POST', salesBase, {});
@@ -42,7 +52,10 @@ describe('POST …/domains', () => {
 		for (const base of ['/company/domains', salesBase]) {
 			const again = await api('POST', base, { domain: 'mail.example.com' });
 			expect(again.status).toBe(400);
-			expect(again.body).toMatchObject({ error: 'Domain already exists', code: 'DOMAIN_ALREADY_EXISTS' });
+			expect(again.body).toMatchObject({
+				error: 'Domain already exists',
+				code: 'DOMAIN_ALREADY_EXISTS',
+			});
 		}
 	});
 });
@@ -62,7 +75,9 @@ describe('scopes', () => {
 		expect((await api('GET', `/company/domains/${id}`)).status).toBe(404);
 		expect((await api('GET', `/workspace/${LEGAL.id}/domains/${id}`)).status).toBe(404);
 		expect((await api('GET', `${salesBase}/${id}`, undefined, LEGAL.liveKey)).status).toBe(403);
-		expect((await api('GET', `/workspace/20000000-0000-4000-8000-00000000beef/domains`)).status).toBe(404);
+		expect(
+			(await api('GET', `/workspace/20000000-0000-4000-8000-00000000beef/domains`)).status,
+		).toBe(404);
 	});
 });
 
@@ -70,25 +85,40 @@ describe('setup flow', () => {
 	it('only the exact TXT value verifies ownership; the token is hidden afterwards', async () => {
 		const id = await add(salesBase, 'txt.example.com');
 		const store = emailDomainsOf(sb.state);
-		store.dns.publish({ type: 'TXT', name: '_service-verification.txt.example.com', value: 'service-verify=wrong' });
+		store.dns.publish({
+			type: 'TXT',
+			name: '_service-verification.txt.example.com',
+			value: 'service-verify=wrong',
+		});
 		const failed = await api('POST', `${salesBase}/${id}/verify-ownership`);
 		expect(failed.status).toBe(400);
 		expect(failed.body).toMatchObject({
 			error: 'Verification failed',
-			details: { expected_record: '_service-verification.txt.example.com', expected_value: `service-verify=${store.byId(id)?.verification_token}` },
+			details: {
+				expected_record: '_service-verification.txt.example.com',
+				expected_value: `service-verify=${store.byId(id)?.verification_token}`,
+			},
 		});
 		store.publishOwnershipRecord(id);
 		const ok = await api('POST', `${salesBase}/${id}/verify-ownership`);
 		expect(ok.status).toBe(200);
 		expect(ok.body.domain.verification_token).toBeUndefined();
-		expect((await api('POST', `${salesBase}/${id}/verify-ownership`)).body.error).toBe('Already verified');
+		expect((await api('POST', `${salesBase}/${id}/verify-ownership`)).body.error).toBe(
+			'Already verified',
+		);
 	});
 
 	it('guards every step: finalize before ownership, verify-dns before finalize, set-primary before verified', async () => {
 		const id = await add(salesBase, 'order.example.com');
-		expect((await api('POST', `${salesBase}/${id}/finalize`)).body.error).toBe('Ownership not verified');
-		expect((await api('POST', `${salesBase}/${id}/verify-dns`)).body.error).toBe('Domain not finalized');
-		expect((await api('POST', `${salesBase}/${id}/set-primary`)).body.error).toBe('Domain not verified');
+		expect((await api('POST', `${salesBase}/${id}/finalize`)).body.error).toBe(
+			'Ownership not verified',
+		);
+		expect((await api('POST', `${salesBase}/${id}/verify-dns`)).body.error).toBe(
+			'Domain not finalized',
+		);
+		expect((await api('POST', `${salesBase}/${id}/set-primary`)).body.error).toBe(
+			'Domain not verified',
+		);
 	});
 
 	it('verify-dns re-checks: removing a record makes the domain not ready again', async () => {
@@ -99,11 +129,19 @@ describe('setup flow', () => {
 		const fin = await api('POST', `${salesBase}/${id}/finalize`);
 		expect(fin.body.domain.resend_domain_id).toEqual(expect.any(String));
 		store.publishDnsRecords(id);
-		expect((await api('POST', `${salesBase}/${id}/verify-dns`)).body).toMatchObject({ verified: true, domain: { domain_status: 1 } });
+		expect((await api('POST', `${salesBase}/${id}/verify-dns`)).body).toMatchObject({
+			verified: true,
+			domain: { domain_status: 1 },
+		});
 		store.dns.unpublish('TXT', '_dmarc.recheck.example.com');
 		const again = await api('POST', `${salesBase}/${id}/verify-dns`);
 		expect(again.body).toMatchObject({ verified: false, domain: { domain_status: 0 } });
-		expect(again.body.dns_records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified', 'pending']);
+		expect(again.body.dns_records.map((r: { status: string }) => r.status)).toEqual([
+			'verified',
+			'verified',
+			'verified',
+			'pending',
+		]);
 		expect(sb.state.events.emitted.map((e) => [e.type, e.workspace_id])).toEqual([
 			['domain.verified', SALES.id],
 			['domain.verification.failed', SALES.id],
@@ -127,29 +165,64 @@ describe('setup flow', () => {
 		expect(store.byId(company)?.is_primary).toBe(true);
 		expect(store.byId(sales)?.is_primary).toBe(true);
 		const extra = await add(salesBase, 'three.example.com');
-		expect((await api('DELETE', `${salesBase}/${extra}`)).body).toEqual({ message: 'Domain deleted', domain_id: extra });
+		expect((await api('DELETE', `${salesBase}/${extra}`)).body).toEqual({
+			message: 'Domain deleted',
+			domain_id: extra,
+		});
 	});
 });
 
 describe('/_sandbox DNS controls', () => {
-	it('publish, list and unpublish records; publish a domain\'s ownership and finalized records', async () => {
+	it("publish, list and unpublish records; publish a domain's ownership and finalized records", async () => {
 		const id = await add(salesBase, 'ctl.example.com');
-		expect((await call(sb, 'POST', '/_sandbox/dns', { body: { type: 'txt', name: 'X.Example.com.', value: 'v' } })).status).toBe(201);
-		expect((await call(sb, 'GET', '/_sandbox/dns')).body.records).toEqual([{ type: 'TXT', name: 'x.example.com', value: 'v' }]);
-		expect((await call(sb, 'DELETE', '/_sandbox/dns', { body: { type: 'TXT', name: 'x.example.com' } })).body).toEqual({ removed: 1 });
+		expect(
+			(
+				await call(sb, 'POST', '/_sandbox/dns', {
+					body: { type: 'txt', name: 'X.Example.com.', value: 'v' },
+				})
+			).status,
+		).toBe(201);
+		expect((await call(sb, 'GET', '/_sandbox/dns')).body.records).toEqual([
+			{ type: 'TXT', name: 'x.example.com', value: 'v' },
+		]);
+		expect(
+			(await call(sb, 'DELETE', '/_sandbox/dns', { body: { type: 'TXT', name: 'x.example.com' } }))
+				.body,
+		).toEqual({ removed: 1 });
 		const bad = await call(sb, 'POST', '/_sandbox/dns', { body: { type: 'A', name: 'x' } });
 		expect(bad.status).toBe(400);
 		expect(Object.keys(bad.body.details).sort()).toEqual(['type', 'value']);
 
-		expect((await call(sb, 'POST', `/_sandbox/email-domains/${id}/publish-records`)).status).toBe(400);
-		expect((await call(sb, 'POST', `/_sandbox/email-domains/${id}/publish-ownership`)).status).toBe(201);
+		expect((await call(sb, 'POST', `/_sandbox/email-domains/${id}/publish-records`)).status).toBe(
+			400,
+		);
+		expect((await call(sb, 'POST', `/_sandbox/email-domains/${id}/publish-ownership`)).status).toBe(
+			201,
+		);
 		expect((await api('POST', `${salesBase}/${id}/verify-ownership`)).status).toBe(200);
 		await api('POST', `${salesBase}/${id}/finalize`);
-		const dkim = await call(sb, 'POST', `/_sandbox/email-domains/${id}/publish-records`, { body: { purposes: ['dkim'] } });
-		expect(dkim.body.records).toEqual([expect.objectContaining({ name: 'service._domainkey.ctl.example.com' })]);
+		const dkim = await call(sb, 'POST', `/_sandbox/email-domains/${id}/publish-records`, {
+			body: { purposes: ['dkim'] },
+		});
+		expect(dkim.body.records).toEqual([
+			expect.objectContaining({ name: 'service._domainkey.ctl.example.com' }),
+		]);
 		const check = await api('POST', `${salesBase}/${id}/verify-dns`);
-		expect(check.body.dns_records.map((r: { status: string }) => r.status)).toEqual(['pending', 'pending', 'verified', 'pending']);
-		expect((await call(sb, 'POST', '/_sandbox/email-domains/30000000-0000-4000-8000-000000000009/publish-ownership')).status).toBe(404);
+		expect(check.body.dns_records.map((r: { status: string }) => r.status)).toEqual([
+			'pending',
+			'pending',
+			'verified',
+			'pending',
+		]);
+		expect(
+			(
+				await call(
+					sb,
+					'POST',
+					'/_sandbox/email-domains/30000000-0000-4000-8000-000000000009/publish-ownership',
+				)
+			).status,
+		).toBe(404);
 		expect(sb.requests.every((r) => !r.path.startsWith('/_sandbox'))).toBe(true);
 	});
 });

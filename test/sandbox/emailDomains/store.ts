@@ -74,7 +74,8 @@ export class SimulatedDns {
 		const n = normaliseName(name);
 		for (let i = this.records.length - 1; i >= 0; i--) {
 			const r = this.records[i];
-			if (r.type === type && r.name === n && (value === undefined || r.value === value)) this.records.splice(i, 1);
+			if (r.type === type && r.name === n && (value === undefined || r.value === value))
+				this.records.splice(i, 1);
 		}
 		return before - this.records.length;
 	}
@@ -162,18 +163,51 @@ export class EmailDomainStore {
 	/** True when the ownership TXT record is published with the right value. */
 	ownershipPublished(record: DomainRecord): boolean {
 		const expected = ownershipRecordValue(record.verification_token);
-		return this.dns.lookup('TXT', ownershipRecordName(record.domain)).some((r) => r.value.trim() === expected);
+		return this.dns
+			.lookup('TXT', ownershipRecordName(record.domain))
+			.some((r) => r.value.trim() === expected);
 	}
 
 	/** The sending records handed out by finalize. */
 	issueDnsRecords(record: DomainRecord): DomainDnsRecord[] {
 		const d = record.domain;
-		const dkim = `p=MIGfMA0GCSqGSIb3DQEBAQUAA4GN${randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, 'x')}IDAQAB`;
+		const dkim = `p=MIGfMA0GCSqGSIb3DQEBAQUAA4GN${randomBytes(24)
+			.toString('base64')
+			.replace(/[^A-Za-z0-9]/g, 'x')}IDAQAB`;
 		return [
-			{ purpose: 'SPF', type: 'MX', name: `send.${d}`, value: 'feedback-smtp.mail.service.example', ttl: 3600, priority: 10, status: 'pending' },
-			{ purpose: 'SPF', type: 'TXT', name: `send.${d}`, value: 'v=spf1 include:mail.service.example ~all', ttl: 3600, status: 'pending' },
-			{ purpose: 'DKIM', type: 'TXT', name: `service._domainkey.${d}`, value: dkim, ttl: 3600, status: 'pending' },
-			{ purpose: 'DMARC', type: 'TXT', name: `_dmarc.${d}`, value: 'v=DMARC1; p=none;', ttl: 3600, status: 'pending' },
+			{
+				purpose: 'SPF',
+				type: 'MX',
+				name: `send.${d}`,
+				value: 'feedback-smtp.mail.service.example',
+				ttl: 3600,
+				priority: 10,
+				status: 'pending',
+			},
+			{
+				purpose: 'SPF',
+				type: 'TXT',
+				name: `send.${d}`,
+				value: 'v=spf1 include:mail.service.example ~all',
+				ttl: 3600,
+				status: 'pending',
+			},
+			{
+				purpose: 'DKIM',
+				type: 'TXT',
+				name: `service._domainkey.${d}`,
+				value: dkim,
+				ttl: 3600,
+				status: 'pending',
+			},
+			{
+				purpose: 'DMARC',
+				type: 'TXT',
+				name: `_dmarc.${d}`,
+				value: 'v=DMARC1; p=none;',
+				ttl: 3600,
+				status: 'pending',
+			},
 		];
 	}
 

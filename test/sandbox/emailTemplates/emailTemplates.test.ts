@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const api = (method: string, path: string, body?: unknown, auth: string = P.liveKey) => call(sb, method, path, { auth, body });
+const api = (method: string, path: string, body?: unknown, auth: string = P.liveKey) =>
+	call(sb, method, path, { auth, body });
 const sales = `/workspace/${SALES.id}/email-templates`;
 
 describe('email type and body validation', () => {
@@ -28,11 +29,20 @@ describe('email type and body validation', () => {
 	});
 
 	it('subject and body are required, with limits 500 / 50,000', async () => {
-		const res = await api('PUT', `${sales}/signing_invite`, { subject: 'x'.repeat(501), body: 'y'.repeat(50_001) });
+		const res = await api('PUT', `${sales}/signing_invite`, {
+			subject: 'x'.repeat(501),
+			body: 'y'.repeat(50_001),
+		});
 		expect(res.status).toBe(400);
-		expect(res.body.details).toEqual({ subject: 'subject must be at most 500 characters', body: 'body must be at most 50000 characters' });
+		expect(res.body.details).toEqual({
+			subject: 'subject must be at most 500 characters',
+			body: 'body must be at most 50000 characters',
+		});
 		const missing = await api('PUT', `${sales}/signing_invite`, {});
-		expect(missing.body.details).toEqual({ subject: 'subject is required', body: 'body is required' });
+		expect(missing.body.details).toEqual({
+			subject: 'subject is required',
+			body: 'body is required',
+		});
 	});
 });
 
@@ -40,8 +50,19 @@ describe('access', () => {
 	it('workspace keys reach only their workspace; company changes need the protected key, reads do not', async () => {
 		expect((await api('GET', sales, undefined, LEGAL.liveKey)).status).toBe(403);
 		expect((await api('GET', sales, undefined, SALES.liveKey)).status).toBe(200);
-		expect((await api('PUT', '/company/email-templates/signing_invite', { subject: 's', body: '{{signing_link}}' }, SALES.liveKey)).status).toBe(403);
-		expect((await api('GET', '/company/email-templates', undefined, SALES.liveKey)).status).toBe(200);
+		expect(
+			(
+				await api(
+					'PUT',
+					'/company/email-templates/signing_invite',
+					{ subject: 's', body: '{{signing_link}}' },
+					SALES.liveKey,
+				)
+			).status,
+		).toBe(403);
+		expect((await api('GET', '/company/email-templates', undefined, SALES.liveKey)).status).toBe(
+			200,
+		);
 	});
 });
 
@@ -60,6 +81,9 @@ describe('defaults and placeholders', () => {
 
 	it('lists placeholders as {key, description}, {{signing_link}} among them', async () => {
 		const res = await api('GET', '/email-templates/placeholders', undefined, SALES.testKey);
-		expect(res.body.placeholders).toContainEqual({ key: '{{signing_link}}', description: expect.any(String) });
+		expect(res.body.placeholders).toContainEqual({
+			key: '{{signing_link}}',
+			description: expect.any(String),
+		});
 	});
 });

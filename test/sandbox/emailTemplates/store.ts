@@ -23,13 +23,32 @@ export const EMAIL_TYPES = [
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
-export const LANGUAGES = ['en', 'es', 'it', 'pt', 'fr', 'de', 'el', 'ru', 'pl', 'cs', 'sv', 'nl', 'ro', 'nb', 'ca'] as const;
+export const LANGUAGES = [
+	'en',
+	'es',
+	'it',
+	'pt',
+	'fr',
+	'de',
+	'el',
+	'ru',
+	'pl',
+	'cs',
+	'sv',
+	'nl',
+	'ro',
+	'nb',
+	'ca',
+] as const;
 
 export const SUBJECT_MAX = 500;
 export const BODY_MAX = 50_000;
 
 export const PLACEHOLDERS: ReadonlyArray<{ key: string; description: string }> = [
-	{ key: '{{signing_link}}', description: 'Link the recipient opens to sign (required in invitations)' },
+	{
+		key: '{{signing_link}}',
+		description: 'Link the recipient opens to sign (required in invitations)',
+	},
 	{ key: '{{recipient_name}}', description: 'Full name of the recipient' },
 	{ key: '{{recipient_first_name}}', description: 'First name of the recipient' },
 	{ key: '{{recipient_email}}', description: 'Email address of the recipient' },
@@ -43,8 +62,21 @@ export const PLACEHOLDERS: ReadonlyArray<{ key: string; description: string }> =
 ];
 
 const GREETING: Record<string, string> = {
-	en: 'Hello', es: 'Hola', it: 'Ciao', pt: 'Olá', fr: 'Bonjour', de: 'Hallo', el: 'Γεια σας', ru: 'Здравствуйте',
-	pl: 'Dzień dobry', cs: 'Dobrý den', sv: 'Hej', nl: 'Hallo', ro: 'Bună ziua', nb: 'Hei', ca: 'Hola',
+	en: 'Hello',
+	es: 'Hola',
+	it: 'Ciao',
+	pt: 'Olá',
+	fr: 'Bonjour',
+	de: 'Hallo',
+	el: 'Γεια σας',
+	ru: 'Здравствуйте',
+	pl: 'Dzień dobry',
+	cs: 'Dobrý den',
+	sv: 'Hej',
+	nl: 'Hallo',
+	ro: 'Bună ziua',
+	nb: 'Hei',
+	ca: 'Hola',
 };
 
 const SUBJECT: Record<EmailType, string> = {
@@ -62,8 +94,13 @@ const SUBJECT: Record<EmailType, string> = {
 const NEEDS_LINK: readonly EmailType[] = ['signing_invite', 'next_signer', 'resend_notification'];
 
 /** The built-in default of one type in one language. */
-export function builtInTemplate(language: string, type: EmailType): { subject: string; body: string } {
-	const link = NEEDS_LINK.includes(type) ? '<p><a href="{{signing_link}}">{{signing_link}}</a></p>' : '';
+export function builtInTemplate(
+	language: string,
+	type: EmailType,
+): { subject: string; body: string } {
+	const link = NEEDS_LINK.includes(type)
+		? '<p><a href="{{signing_link}}">{{signing_link}}</a></p>'
+		: '';
 	return {
 		subject: language === 'en' ? SUBJECT[type] : `[${language}] ${SUBJECT[type]}`,
 		body: `<html lang="${language}"><body><p>${GREETING[language] ?? GREETING.en} {{recipient_first_name}},</p><p>${SUBJECT[type]}</p>${link}</body></html>`,
@@ -110,13 +147,23 @@ export class EmailTemplateStore {
 			existing.updated_at = now;
 			return { record: existing, created: false };
 		}
-		const record: EmailTemplateRecord = { id: randomUUID(), email_type: type, subject, body, created_at: now, updated_at: now };
+		const record: EmailTemplateRecord = {
+			id: randomUUID(),
+			email_type: type,
+			subject,
+			body,
+			created_at: now,
+			updated_at: now,
+		};
 		map.set(type, record);
 		return { record, created: true };
 	}
 
 	/** What a workspace sends for a type: its own, the company's, or the built-in default. */
-	effective(workspaceId: string, type: EmailType): { subject: string; body: string; source: 'workspace' | 'company' | 'default' } {
+	effective(
+		workspaceId: string,
+		type: EmailType,
+	): { subject: string; body: string; source: 'workspace' | 'company' | 'default' } {
 		const own = this.workspace.get(workspaceId)?.get(type);
 		if (own) return { subject: own.subject, body: own.body, source: 'workspace' };
 		const company = this.company.get(type);
@@ -126,18 +173,32 @@ export class EmailTemplateStore {
 }
 
 export function templateJson(r: EmailTemplateRecord): Record<string, unknown> {
-	return { id: r.id, email_type: r.email_type, subject: r.subject, body: r.body, created_at: r.created_at, updated_at: r.updated_at };
+	return {
+		id: r.id,
+		email_type: r.email_type,
+		subject: r.subject,
+		body: r.body,
+		created_at: r.created_at,
+		updated_at: r.updated_at,
+	};
 }
 
 /** Warnings of an upsert: no signing link; placeholders the service does not know. */
 export function templateWarnings(subject: string, body: string): string[] {
 	const warnings: string[] = [];
 	if (!body.includes('{{signing_link}}')) {
-		warnings.push('The body does not contain {{signing_link}}: recipients will have no link to the document');
+		warnings.push(
+			'The body does not contain {{signing_link}}: recipients will have no link to the document',
+		);
 	}
 	const known = new Set(PLACEHOLDERS.map((p) => p.key));
-	const used = new Set([...`${subject}\n${body}`.matchAll(/\{\{\s*[^{}]+?\s*\}\}/g)].map((m) => m[0].replace(/\s+/g, '')));
-	for (const key of used) if (!known.has(key)) warnings.push(`Unknown placeholder ${key} is sent as written`);
+	const used = new Set(
+		[...`${subject}\n${body}`.matchAll(/\{\{\s*[^{}]+?\s*\}\}/g)].map((m) =>
+			m[0].replace(/\s+/g, ''),
+		),
+	);
+	for (const key of used)
+		if (!known.has(key)) warnings.push(`Unknown placeholder ${key} is sent as written`);
 	return warnings;
 }
 

@@ -2,7 +2,14 @@
  * Embedded-editor JWTs (api-reference §3.7, §J): one RSA key pair per sandbox (made on first use),
  * real RS256 tokens, and the records behind them (revocation).
  */
-import { createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import {
+	createPublicKey,
+	generateKeyPairSync,
+	randomUUID,
+	sign,
+	verify,
+	type KeyObject,
+} from 'node:crypto';
 
 import type { SandboxState } from '../state';
 
@@ -42,7 +49,8 @@ function createArea(state: SandboxState): JwtArea {
 			const id = randomUUID();
 			// Whole seconds, so expires_at and the token's exp claim agree exactly.
 			const createdAt = Math.floor(state.now() / 1000) * 1000;
-			const expiresAt = createdAt + (kind === 'template' ? TEMPLATE_TOKEN_TTL_MS : SIGNING_REQUEST_TOKEN_TTL_MS);
+			const expiresAt =
+				createdAt + (kind === 'template' ? TEMPLATE_TOKEN_TTL_MS : SIGNING_REQUEST_TOKEN_TTL_MS);
 			const header = { alg: 'RS256', typ: 'JWT', kid };
 			const payload: Record<string, unknown> = {
 				iss: 'document-signing-sandbox',
@@ -86,10 +94,18 @@ export function jwtAreaOf(state: SandboxState): JwtArea {
 }
 
 /** Verifies an RS256 token against a public key and returns its payload, or undefined. */
-export function verifyJwt(token: string, publicKey: KeyObject): Record<string, unknown> | undefined {
+export function verifyJwt(
+	token: string,
+	publicKey: KeyObject,
+): Record<string, unknown> | undefined {
 	const [header, payload, signature] = token.split('.');
 	if (!header || !payload || !signature) return undefined;
-	const ok = verify('sha256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'));
+	const ok = verify(
+		'sha256',
+		Buffer.from(`${header}.${payload}`),
+		publicKey,
+		Buffer.from(signature, 'base64url'),
+	);
 	if (!ok) return undefined;
 	return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
 }

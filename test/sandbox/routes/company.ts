@@ -30,7 +30,13 @@ import { acceptLogo } from '../company/logo';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody } from '../validation';
 
-const COMPANY_KEYS = ['name', 'language', 'account_owner', 'account_owner_email', 'website'] as const;
+const COMPANY_KEYS = [
+	'name',
+	'language',
+	'account_owner',
+	'account_owner_email',
+	'website',
+] as const;
 const BOOL_SETTINGS = [
 	'require_terms_acceptance',
 	'show_custom_branding_only',
@@ -55,7 +61,9 @@ export function registerCompanyRoutes(router: Router): void {
 	router.get('/company', (ctx) => ({ body: ctx.state.companyJson() }));
 	router.put('/company', (ctx) => updateCompany(ctx, 'PUT'));
 	router.patch('/company', (ctx) => updateCompany(ctx, 'PATCH'));
-	router.get('/company/settings', (ctx) => ({ body: { ...companyAreaOf(ctx.state).companySettings } }));
+	router.get('/company/settings', (ctx) => ({
+		body: { ...companyAreaOf(ctx.state).companySettings },
+	}));
 	router.put('/company/settings', updateSettings);
 	router.post('/company/logo', (ctx) => {
 		requireProtectedKey(ctx, 'Only the protected workspace API key can change the company logo');
@@ -77,7 +85,12 @@ function updateCompany(ctx: RequestContext, method: 'PUT' | 'PATCH') {
 	const v = new Validator();
 	for (const key of Object.keys(body)) {
 		if ((COMPANY_KEYS as readonly string[]).includes(key)) continue;
-		v.fail(key, key === 'credits' || key === 'id' || key.endsWith('_date') ? `${key} is read-only` : `${key} is not a recognised field`);
+		v.fail(
+			key,
+			key === 'credits' || key === 'id' || key.endsWith('_date')
+				? `${key} is read-only`
+				: `${key} is not a recognised field`,
+		);
 	}
 	const changes: Record<string, unknown> = {};
 	for (const key of COMPANY_KEYS) {
@@ -139,11 +152,14 @@ function updateSettings(ctx: RequestContext) {
 		const value = body.default_timezone;
 		if (value === null) changes.default_timezone = 'UTC';
 		else if (typeof value === 'string' && isTimeZone(value)) changes.default_timezone = value;
-		else v.fail('default_timezone', 'default_timezone must be an IANA time zone such as Europe/Berlin (null resets to UTC)');
+		else
+			v.fail(
+				'default_timezone',
+				'default_timezone must be an IANA time zone such as Europe/Berlin (null resets to UTC)',
+			);
 	}
 	v.throwIfInvalid();
 	const settings = companyAreaOf(ctx.state).companySettings;
 	Object.assign(settings, changes);
 	return { body: { ...settings } };
 }
-

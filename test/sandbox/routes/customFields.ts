@@ -41,14 +41,24 @@ export function registerCustomFieldRoutes(router: Router): void {
 		['/signing-requests', 'request_id', 'signing_request'],
 	] as const) {
 		const load = (ctx: RequestContext): DocumentEntity =>
-			kind === 'template' ? requireTemplate(ctx, ctx.params[param]) : requireSigningRequest(ctx, ctx.params[param]);
+			kind === 'template'
+				? requireTemplate(ctx, ctx.params[param])
+				: requireSigningRequest(ctx, ctx.params[param]);
 		router.get(`${base}/:${param}/custom-fields`, (ctx) => ({
-			body: { custom_fields: load(ctx).customFields.filter((c) => c.deleted_on === null).map((c) => customFieldJson(c, kind)) },
+			body: {
+				custom_fields: load(ctx)
+					.customFields.filter((c) => c.deleted_on === null)
+					.map((c) => customFieldJson(c, kind)),
+			},
 		}));
-		router.post(`${base}/:${param}/custom-fields`, (ctx) => createCustomField(ctx, load(ctx), kind));
+		router.post(`${base}/:${param}/custom-fields`, (ctx) =>
+			createCustomField(ctx, load(ctx), kind),
+		);
 		router.delete(`${base}/:${param}/custom-fields/:field_id`, (ctx) => {
 			const entity = load(ctx);
-			const field = entity.customFields.find((c) => c.id === ctx.params.field_id && c.deleted_on === null);
+			const field = entity.customFields.find(
+				(c) => c.id === ctx.params.field_id && c.deleted_on === null,
+			);
 			if (!field) throw notFound('Custom field');
 			field.deleted_on = storeOf(ctx).now();
 			return { body: { message: `Custom field "${field.field_name}" deleted` } };
@@ -118,7 +128,10 @@ function duplicateName(fieldName: string): ApiError {
 	});
 }
 
-function readPreset(v: Validator, body: Record<string, unknown>): { isPreset?: boolean; presetValue?: string | null } {
+function readPreset(
+	v: Validator,
+	body: Record<string, unknown>,
+): { isPreset?: boolean; presetValue?: string | null } {
 	const out: { isPreset?: boolean; presetValue?: string | null } = {};
 	if ('is_preset' in body) {
 		if (typeof body.is_preset === 'boolean') out.isPreset = body.is_preset;
@@ -128,7 +141,8 @@ function readPreset(v: Validator, body: Record<string, unknown>): { isPreset?: b
 		const value = body.preset_value;
 		if (value === null) out.presetValue = null;
 		else if (typeof value !== 'string') v.fail('preset_value', 'preset_value must be a string');
-		else if (value.length > 500) v.fail('preset_value', 'preset_value must be at most 500 characters');
+		else if (value.length > 500)
+			v.fail('preset_value', 'preset_value must be at most 500 characters');
 		else out.presetValue = value;
 	}
 	return out;
@@ -146,14 +160,19 @@ export function registerWorkspaceCustomFieldRoutes(router: Router): void {
 		return field;
 	};
 	router.get(base, (ctx) => ({
-		body: { custom_fields: live(ctx).filter((c) => c.deleted_on === null).map(workspaceFieldJson) },
+		body: {
+			custom_fields: live(ctx)
+				.filter((c) => c.deleted_on === null)
+				.map(workspaceFieldJson),
+		},
 	}));
 	router.post(base, (ctx) => {
 		const fields = live(ctx);
 		const body = objectBody(ctx.body);
 		const v = new Validator();
 		for (const key of Object.keys(body)) {
-			if (!['field_label', 'field_name', 'is_preset', 'preset_value'].includes(key)) v.fail(key, `${key} is not a recognised field`);
+			if (!['field_label', 'field_name', 'is_preset', 'preset_value'].includes(key))
+				v.fail(key, `${key} is not a recognised field`);
 		}
 		const label = readStr(v, body, 'field_label', 'field_label', { required: true, max: 100 });
 		let name = readStr(v, body, 'field_name', 'field_name', { max: 50 });
@@ -164,7 +183,8 @@ export function registerWorkspaceCustomFieldRoutes(router: Router): void {
 		v.throwIfInvalid();
 		if (!name) name = snakeCase(label as string);
 		const fieldName = name;
-		if (fields.some((c) => c.deleted_on === null && c.field_name === fieldName)) throw duplicateName(fieldName);
+		if (fields.some((c) => c.deleted_on === null && c.field_name === fieldName))
+			throw duplicateName(fieldName);
 		const now = new Date(ctx.state.now()).toISOString();
 		const isPreset = preset.isPreset ?? false;
 		const record: WorkspaceCustomFieldRecord = {
@@ -185,8 +205,10 @@ export function registerWorkspaceCustomFieldRoutes(router: Router): void {
 		const body = objectBody(ctx.body);
 		const v = new Validator();
 		for (const key of Object.keys(body)) {
-			if (key === 'field_name') v.fail(key, 'field_name cannot be changed; create a new custom field instead');
-			else if (!['field_label', 'is_preset', 'preset_value'].includes(key)) v.fail(key, `${key} is not a recognised field`);
+			if (key === 'field_name')
+				v.fail(key, 'field_name cannot be changed; create a new custom field instead');
+			else if (!['field_label', 'is_preset', 'preset_value'].includes(key))
+				v.fail(key, `${key} is not a recognised field`);
 		}
 		const label = readStr(v, body, 'field_label', 'field_label', { max: 100 });
 		if (label === '') v.fail('field_label', 'field_label must not be empty');

@@ -30,7 +30,8 @@ export function registerDocumentRoutes(router: Router): void {
 		try {
 			return legacyCreate(ctx);
 		} catch (err) {
-			if (err instanceof ApiError) throw new ApiError(err.status, err.body, { ...err.headers, ...LEGACY_DOCUMENTS_HEADERS });
+			if (err instanceof ApiError)
+				throw new ApiError(err.status, err.body, { ...err.headers, ...LEGACY_DOCUMENTS_HEADERS });
 			throw err;
 		}
 	});
@@ -40,7 +41,8 @@ function legacyCreate(ctx: RequestContext) {
 	const body = objectBody(ctx.body);
 	const v = new Validator();
 	const name = readStr(v, body, 'name', 'name', { required: true, max: 255 });
-	const recipients = readArray(v, body, 'recipients', 'recipients', { required: true, minItems: 1 }) ?? [];
+	const recipients =
+		readArray(v, body, 'recipients', 'recipients', { required: true, minItems: 1 }) ?? [];
 	const parsed: Array<{ first: string; last: string; email: string }> = [];
 	recipients.forEach((raw, i) => {
 		const path = `recipients[${i}]`;
@@ -50,13 +52,22 @@ function legacyCreate(ctx: RequestContext) {
 		}
 		const full = readStr(v, raw, 'name', `${path}.name`, { required: true, max: 201 });
 		const email = readStr(v, raw, 'email', `${path}.email`, { required: true, max: 255 });
-		if (typeof email === 'string' && email !== '' && !EMAIL_RE.test(email)) v.fail(`${path}.email`, `email "${email}" is not a valid email address`);
-		if (typeof full === 'string' && full !== '' && typeof email === 'string' && EMAIL_RE.test(email)) {
+		if (typeof email === 'string' && email !== '' && !EMAIL_RE.test(email))
+			v.fail(`${path}.email`, `email "${email}" is not a valid email address`);
+		if (
+			typeof full === 'string' &&
+			full !== '' &&
+			typeof email === 'string' &&
+			EMAIL_RE.test(email)
+		) {
 			const [first, ...rest] = full.split(/\s+/);
 			parsed.push({ first, last: rest.join(' '), email });
 		}
 	});
-	let document = { bytes: simplePdf(typeof name === 'string' ? name : 'Document', 1), pageCount: 1 };
+	let document = {
+		bytes: simplePdf(typeof name === 'string' ? name : 'Document', 1),
+		pageCount: 1,
+	};
 	if (body.document !== undefined && body.document !== null) {
 		const decoded = decodePdfDocument(body.document);
 		if (!decoded.ok) v.fail('document', `document ${decoded.error}`);
@@ -73,11 +84,29 @@ function legacyCreate(ctx: RequestContext) {
 	});
 	const session = new EditSession(sr, v, store.now());
 	parsed.forEach((r, i) =>
-		session.applyParticipant({ path: `recipients[${i}]`, values: { first_name: r.first, last_name: r.last, email: r.email, designation: 'Signer', order: i + 1 } }),
+		session.applyParticipant({
+			path: `recipients[${i}]`,
+			values: {
+				first_name: r.first,
+				last_name: r.last,
+				email: r.email,
+				designation: 'Signer',
+				order: i + 1,
+			},
+		}),
 	);
 	v.throwIfInvalid();
 	store.signingRequests.push(sr);
-	store.audit(sr, { source: 'admin', event: 'created', description: 'Signing request created (legacy POST /documents)', actor: adminActor(ctx) });
+	store.audit(sr, {
+		source: 'admin',
+		event: 'created',
+		description: 'Signing request created (legacy POST /documents)',
+		actor: adminActor(ctx),
+	});
 	store.emitSigningRequest('signing_request.created', sr);
-	return { status: 201, body: signingRequestCreateJson(store, sr, session.warnings), headers: { ...LEGACY_DOCUMENTS_HEADERS } };
+	return {
+		status: 201,
+		body: signingRequestCreateJson(store, sr, session.warnings),
+		headers: { ...LEGACY_DOCUMENTS_HEADERS },
+	};
 }

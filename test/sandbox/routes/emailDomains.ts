@@ -38,11 +38,16 @@ import type { InternalRequest, InternalRouter } from '../signing/internal';
 import type { SandboxState, WorkspaceRecord } from '../state';
 import { Validator, bodyString, objectBody } from '../validation';
 
-type Scope = (ctx: RequestContext) => { workspace: WorkspaceRecord; eventWorkspaceId: string | null };
+type Scope = (ctx: RequestContext) => {
+	workspace: WorkspaceRecord;
+	eventWorkspaceId: string | null;
+};
 
 const companyScope: Scope = (ctx) => {
 	requireProtectedKey(ctx, 'Company email domains require the protected workspace API key');
-	const workspace = ctx.state.workspaces.find((w) => w.protected && w.companyId === ctx.auth.company.id);
+	const workspace = ctx.state.workspaces.find(
+		(w) => w.protected && w.companyId === ctx.auth.company.id,
+	);
 	if (!workspace) throw notFound('Workspace');
 	return { workspace, eventWorkspaceId: null };
 };
@@ -68,7 +73,10 @@ export function registerEmailDomainRoutes(router: Router): void {
 	}
 }
 
-function load(ctx: RequestContext, scope: Scope): { record: DomainRecord; store: EmailDomainStore; eventWorkspaceId: string | null } {
+function load(
+	ctx: RequestContext,
+	scope: Scope,
+): { record: DomainRecord; store: EmailDomainStore; eventWorkspaceId: string | null } {
 	const { workspace, eventWorkspaceId } = scope(ctx);
 	const store = emailDomainsOf(ctx.state);
 	const record = store.get(workspace.id, ctx.params.id);
@@ -90,7 +98,10 @@ function createDomain(ctx: RequestContext, scope: Scope): RouteResult {
 	v.throwIfInvalid();
 	const domain = (raw as string).toLowerCase().replace(/\.$/, '');
 	if (!isValidDomain(domain)) {
-		throw validationError({ domain: 'Invalid domain format (expected e.g. mail.example.com)' }, 'Invalid domain format');
+		throw validationError(
+			{ domain: 'Invalid domain format (expected e.g. mail.example.com)' },
+			'Invalid domain format',
+		);
 	}
 	const store = emailDomainsOf(ctx.state);
 	if (store.byName(domain)) {
@@ -132,7 +143,12 @@ function deleteDomain(ctx: RequestContext, scope: Scope): RouteResult {
 
 function verifyOwnership(ctx: RequestContext, scope: Scope): RouteResult {
 	const { record, store } = load(ctx, scope);
-	if (record.verification_status !== 0) throw badRequest('Already verified', 'ALREADY_VERIFIED', 'Domain ownership is already verified');
+	if (record.verification_status !== 0)
+		throw badRequest(
+			'Already verified',
+			'ALREADY_VERIFIED',
+			'Domain ownership is already verified',
+		);
 	if (!store.ownershipPublished(record)) {
 		throw new ApiError(400, {
 			error: 'Verification failed',
@@ -157,8 +173,14 @@ function verifyOwnership(ctx: RequestContext, scope: Scope): RouteResult {
 
 function finalize(ctx: RequestContext, scope: Scope): RouteResult {
 	const { record, store } = load(ctx, scope);
-	if (record.verification_status === 0) throw badRequest('Ownership not verified', 'OWNERSHIP_NOT_VERIFIED', 'Verify domain ownership first');
-	if (record.verification_status === 2) throw badRequest('Already finalized', 'ALREADY_FINALIZED', 'Domain is already finalized');
+	if (record.verification_status === 0)
+		throw badRequest(
+			'Ownership not verified',
+			'OWNERSHIP_NOT_VERIFIED',
+			'Verify domain ownership first',
+		);
+	if (record.verification_status === 2)
+		throw badRequest('Already finalized', 'ALREADY_FINALIZED', 'Domain is already finalized');
 	record.verification_status = 2;
 	record.resend_domain_id = `rd_${record.id.replace(/-/g, '').slice(0, 16)}`;
 	record.dns_records = store.issueDnsRecords(record);
@@ -175,18 +197,23 @@ function finalize(ctx: RequestContext, scope: Scope): RouteResult {
 
 function verifyDns(ctx: RequestContext, scope: Scope): RouteResult {
 	const { record, store, eventWorkspaceId } = load(ctx, scope);
-	if (record.verification_status !== 2) throw badRequest('Domain not finalized', 'DOMAIN_NOT_FINALIZED', 'Finalize the domain first');
+	if (record.verification_status !== 2)
+		throw badRequest('Domain not finalized', 'DOMAIN_NOT_FINALIZED', 'Finalize the domain first');
 	const verified = store.checkDnsRecords(record);
 	record.domain_status = verified ? 1 : 0;
 	store.touch(record);
 	const records = (record.dns_records ?? []).map(dnsRecordJson);
-	ctx.state.events.emit(verified ? 'domain.verified' : 'domain.verification.failed', eventWorkspaceId, {
-		id: record.id,
-		domain: record.domain,
-		workspace_id: record.workspaceId,
-		domain_status: record.domain_status,
-		dns_records: records,
-	});
+	ctx.state.events.emit(
+		verified ? 'domain.verified' : 'domain.verification.failed',
+		eventWorkspaceId,
+		{
+			id: record.id,
+			domain: record.domain,
+			workspace_id: record.workspaceId,
+			domain_status: record.domain_status,
+			dns_records: records,
+		},
+	);
 	const open = records.filter((r) => r.status !== 'verified').length;
 	return {
 		body: {
@@ -202,7 +229,12 @@ function verifyDns(ctx: RequestContext, scope: Scope): RouteResult {
 
 function setPrimary(ctx: RequestContext, scope: Scope): RouteResult {
 	const { record, store } = load(ctx, scope);
-	if (record.domain_status !== 1) throw badRequest('Domain not verified', 'DOMAIN_NOT_VERIFIED', 'Only a fully verified domain can be primary');
+	if (record.domain_status !== 1)
+		throw badRequest(
+			'Domain not verified',
+			'DOMAIN_NOT_VERIFIED',
+			'Only a fully verified domain can be primary',
+		);
 	for (const other of store.list(record.workspaceId)) {
 		if (other.is_primary && other !== record) {
 			other.is_primary = false;
@@ -218,7 +250,10 @@ function setPrimary(ctx: RequestContext, scope: Scope): RouteResult {
 
 const DNS_TYPES: readonly DnsRecordType[] = ['TXT', 'CNAME', 'MX'];
 
-function dnsInput(body: unknown, valueRequired: boolean): { type: DnsRecordType; name: string; value?: string } {
+function dnsInput(
+	body: unknown,
+	valueRequired: boolean,
+): { type: DnsRecordType; name: string; value?: string } {
 	const b = objectBody(body);
 	const v = new Validator();
 	const type = String(b.type ?? '').toUpperCase() as DnsRecordType;
@@ -229,7 +264,10 @@ function dnsInput(body: unknown, valueRequired: boolean): { type: DnsRecordType;
 	return { type, name: name as string, value };
 }
 
-export function registerEmailDomainInternalRoutes(router: InternalRouter, state: SandboxState): void {
+export function registerEmailDomainInternalRoutes(
+	router: InternalRouter,
+	state: SandboxState,
+): void {
 	const store = () => emailDomainsOf(state);
 	const domainOf = (req: InternalRequest) => {
 		const record = store().byId(req.params.id);

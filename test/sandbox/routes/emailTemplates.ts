@@ -32,18 +32,26 @@ import type { RequestContext, RouteResult, Router } from '../router';
 import { Validator, bodyString, objectBody } from '../validation';
 
 export function registerEmailTemplateRoutes(router: Router): void {
-	router.get('/email-templates/placeholders', () => ({ body: { placeholders: PLACEHOLDERS.map((p) => ({ ...p })) } }));
+	router.get('/email-templates/placeholders', () => ({
+		body: { placeholders: PLACEHOLDERS.map((p) => ({ ...p })) },
+	}));
 	router.get('/email-templates/defaults/:language', defaults);
 
 	router.get('/company/email-templates', (ctx) => ({
 		body: { results: [...emailTemplatesOf(ctx.state).company.values()].map(templateJson) },
 	}));
 	router.put('/company/email-templates/:email_type', (ctx) => {
-		requireProtectedKey(ctx, 'Only the protected workspace API key can change company email templates');
+		requireProtectedKey(
+			ctx,
+			'Only the protected workspace API key can change company email templates',
+		);
 		return upsert(ctx, emailTemplatesOf(ctx.state).company);
 	});
 	router.delete('/company/email-templates/:email_type', (ctx) => {
-		requireProtectedKey(ctx, 'Only the protected workspace API key can change company email templates');
+		requireProtectedKey(
+			ctx,
+			'Only the protected workspace API key can change company email templates',
+		);
 		return remove(ctx, emailTemplatesOf(ctx.state).company, 'the built-in default');
 	});
 
@@ -65,7 +73,11 @@ export function registerEmailTemplateRoutes(router: Router): void {
 	});
 	router.delete('/workspace/:workspace_id/email-templates/:email_type', (ctx) => {
 		const ws = requireWorkspace(ctx, ctx.params.workspace_id);
-		return remove(ctx, emailTemplatesOf(ctx.state).workspaceTemplates(ws.id), 'the company template (or the built-in default)');
+		return remove(
+			ctx,
+			emailTemplatesOf(ctx.state).workspaceTemplates(ws.id),
+			'the company template (or the built-in default)',
+		);
 	});
 }
 
@@ -90,17 +102,31 @@ function upsert(ctx: RequestContext, map: Map<EmailType, EmailTemplateRecord>): 
 	else if (html.trim() === '') v.fail('body', 'body must not be empty');
 	else if (html.length > BODY_MAX) v.fail('body', `body must be at most ${BODY_MAX} characters`);
 	v.throwIfInvalid();
-	const { record, created } = emailTemplatesOf(ctx.state).upsert(map, type as EmailType, subject as string, html as string);
+	const { record, created } = emailTemplatesOf(ctx.state).upsert(
+		map,
+		type as EmailType,
+		subject as string,
+		html as string,
+	);
 	return {
 		status: created ? 201 : 200,
 		body: { ...templateJson(record), warnings: templateWarnings(record.subject, record.body) },
 	};
 }
 
-function remove(ctx: RequestContext, map: Map<EmailType, EmailTemplateRecord>, fallback: string): RouteResult {
+function remove(
+	ctx: RequestContext,
+	map: Map<EmailType, EmailTemplateRecord>,
+	fallback: string,
+): RouteResult {
 	const type = emailType(ctx);
 	if (!map.delete(type)) throw notFound('Email template');
-	return { body: { message: `Email template deleted; ${type} emails now use ${fallback}`, email_type: type } };
+	return {
+		body: {
+			message: `Email template deleted; ${type} emails now use ${fallback}`,
+			email_type: type,
+		},
+	};
 }
 
 function defaults(ctx: RequestContext): RouteResult {

@@ -19,10 +19,18 @@ export function registerFileRoutes(router: InternalRouter): void {
 	router.add('GET', '/_files/:token', (req): InternalResponse => {
 		const file = req.store.files.get(req.params.token);
 		if (!file) {
-			return { status: 404, raw: xmlError('NoSuchKey', 'The specified key does not exist.'), headers: { 'Content-Type': 'application/xml' } };
+			return {
+				status: 404,
+				raw: xmlError('NoSuchKey', 'The specified key does not exist.'),
+				headers: { 'Content-Type': 'application/xml' },
+			};
 		}
 		if (req.store.files.isExpired(file)) {
-			return { status: 403, raw: xmlError('AccessDenied', 'Request has expired'), headers: { 'Content-Type': 'application/xml' } };
+			return {
+				status: 403,
+				raw: xmlError('AccessDenied', 'Request has expired'),
+				headers: { 'Content-Type': 'application/xml' },
+			};
 		}
 		return {
 			status: 200,

@@ -35,7 +35,11 @@ export function registerJwtRoutes(router: Router): void {
 	router.post('/revoke-template-token', (ctx) => {
 		const record = revoke(ctx, 'template');
 		return {
-			body: { message: 'JWT revoked successfully', jwt_id: record.id, revoked_at: iso(record.revokedAt as number) },
+			body: {
+				message: 'JWT revoked successfully',
+				jwt_id: record.id,
+				revoked_at: iso(record.revokedAt as number),
+			},
 		};
 	});
 	router.post('/jwt/generate-signing-request', (ctx) => {
@@ -77,10 +81,15 @@ function revoke(ctx: RequestContext, kind: JwtKind): JwtRecord {
 		v.throwIfInvalid();
 	}
 	if (typeof raw !== 'string' || !UUID.test(raw)) {
-		throw new ApiError(400, { error: 'Invalid JWT ID', code: 'INVALID_JWT_ID', message: 'Invalid JWT ID' });
+		throw new ApiError(400, {
+			error: 'Invalid JWT ID',
+			code: 'INVALID_JWT_ID',
+			message: 'Invalid JWT ID',
+		});
 	}
 	const record = jwtAreaOf(ctx.state).records.get(raw.toLowerCase());
-	if (!record || record.kind !== kind || record.workspaceId !== ctx.auth.workspace.id) throw notFound('JWT');
+	if (!record || record.kind !== kind || record.workspaceId !== ctx.auth.workspace.id)
+		throw notFound('JWT');
 	if (record.revokedAt !== null) {
 		throw new ApiError(400, {
 			error: 'JWT has already been revoked',

@@ -19,7 +19,12 @@ import { notFound, validationError } from '../errors';
 import type { RequestContext, Router } from '../router';
 import { iso } from '../state';
 import { Validator, objectBody } from '../validation';
-import { TERMS_LANGUAGES, sanitizeTermsHtml, signerTermsOf, type SignerTermsRecord } from '../signerTerms';
+import {
+	TERMS_LANGUAGES,
+	sanitizeTermsHtml,
+	signerTermsOf,
+	type SignerTermsRecord,
+} from '../signerTerms';
 
 const STATEMENT_MAX = 20_000;
 const COMPANY_MESSAGE = 'Company signer terms need the protected workspace API key';
@@ -88,7 +93,10 @@ function sorted(map: Map<string, SignerTermsRecord>): SignerTermsRecord[] {
 	});
 }
 
-function termsJson(t: SignerTermsRecord, source?: 'workspace' | 'company'): Record<string, unknown> {
+function termsJson(
+	t: SignerTermsRecord,
+	source?: 'workspace' | 'company',
+): Record<string, unknown> {
 	return {
 		language: t.language,
 		statement_text: t.statement_text,
@@ -103,8 +111,10 @@ function store(ctx: RequestContext, map: Map<string, SignerTermsRecord>, languag
 	const v = new Validator();
 	const text = body.statement_text;
 	if (text === undefined || text === null) v.fail('statement_text', 'statement_text is required');
-	else if (typeof text !== 'string' || text.trim() === '') v.fail('statement_text', 'statement_text must be a non-empty string');
-	else if (text.length > STATEMENT_MAX) v.fail('statement_text', `statement_text must be at most ${STATEMENT_MAX} characters`);
+	else if (typeof text !== 'string' || text.trim() === '')
+		v.fail('statement_text', 'statement_text must be a non-empty string');
+	else if (text.length > STATEMENT_MAX)
+		v.fail('statement_text', `statement_text must be at most ${STATEMENT_MAX} characters`);
 	let termsUrl: string | null = null;
 	const rawUrl = body.terms_url;
 	if (rawUrl !== undefined && rawUrl !== null) {
@@ -122,8 +132,14 @@ function store(ctx: RequestContext, map: Map<string, SignerTermsRecord>, languag
 	v.throwIfInvalid();
 	const input = text as string;
 	const storedHtml = sanitizeTermsHtml(input);
-	if (storedHtml.trim() === '') throw validationError({ statement_text: 'statement_text is empty once sanitized' });
-	map.set(language, { language, statement_text: storedHtml, terms_url: termsUrl, updated_at: ctx.state.now() });
+	if (storedHtml.trim() === '')
+		throw validationError({ statement_text: 'statement_text is empty once sanitized' });
+	map.set(language, {
+		language,
+		statement_text: storedHtml,
+		terms_url: termsUrl,
+		updated_at: ctx.state.now(),
+	});
 	return { ok: true, storedHtml, changed: storedHtml !== input };
 }
 

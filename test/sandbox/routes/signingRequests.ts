@@ -32,7 +32,13 @@ import { ApiError, badRequest, notFound, validationError } from '../errors';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody, queryBool } from '../validation';
-import { adminActor, readSealSwap, requireSigningRequest, simulatorOf, storeOf } from '../signing/context';
+import {
+	adminActor,
+	readSealSwap,
+	requireSigningRequest,
+	simulatorOf,
+	storeOf,
+} from '../signing/context';
 import { EditSession } from '../signing/edit';
 import { blankSigningRequest, signingRequestFromTemplate } from '../signing/factory';
 import {
@@ -108,7 +114,10 @@ const PROPERTY_KEYS = [
 	'completion_redirect_delay',
 ];
 /** PATCH `field` types (§B.3: "the same enum as the template PATCH field", T4 (c)); create and PUT keep the wider list. */
-const PATCH_FIELD_TYPES = { allowed: TEMPLATE_PATCH_FIELD_TYPES, aliases: TEMPLATE_FIELD_TYPE_ALIASES };
+const PATCH_FIELD_TYPES = {
+	allowed: TEMPLATE_PATCH_FIELD_TYPES,
+	aliases: TEMPLATE_FIELD_TYPE_ALIASES,
+};
 const SIGNER_URL_TTL_S = 300;
 const HOUR_MS = 3600_000;
 
@@ -139,20 +148,30 @@ export function registerSigningRequestRoutes(router: Router): void {
 		return { body: { results: sr.fields.map((f) => signingRequestFieldJson(sr, f)) } };
 	});
 	router.get('/signing-requests/:id/reminders', (ctx) => ({
-		body: requireSigningRequest(ctx, ctx.params.id).reminders.map((r) => reminderJson(r, 'signing_request')),
+		body: requireSigningRequest(ctx, ctx.params.id).reminders.map((r) =>
+			reminderJson(r, 'signing_request'),
+		),
 	}));
 	router.get('/signing-requests/:id/audit', (ctx) => {
 		const sr = requireSigningRequest(ctx, ctx.params.id);
-		const entries = sr.audit.map((a, i) => ({ a, i })).sort((x, y) => x.a.timestamp - y.a.timestamp || x.i - y.i);
+		const entries = sr.audit
+			.map((a, i) => ({ a, i }))
+			.sort((x, y) => x.a.timestamp - y.a.timestamp || x.i - y.i);
 		return { body: { results: entries.map(({ a }) => auditJson(a)) } };
 	});
 	router.post('/signing-requests/:id/send', sendRoute);
 	router.post('/signing-requests/:id/cancel', cancelSigningRequest);
 	router.post('/signing-requests/:id/resend', resendSigningRequest);
 	router.get('/signing-requests/:id/download', downloadSigningRequest);
-	router.get('/signing-requests/:id/signers/:signer_id/signature', (ctx) => signerMark(ctx, 'signature'));
-	router.get('/signing-requests/:id/signers/:signer_id/initials', (ctx) => signerMark(ctx, 'initials'));
-	router.get('/signing-requests/:id/signers/:signer_id/stamps/:field_id', (ctx) => signerMark(ctx, 'stamp'));
+	router.get('/signing-requests/:id/signers/:signer_id/signature', (ctx) =>
+		signerMark(ctx, 'signature'),
+	);
+	router.get('/signing-requests/:id/signers/:signer_id/initials', (ctx) =>
+		signerMark(ctx, 'initials'),
+	);
+	router.get('/signing-requests/:id/signers/:signer_id/stamps/:field_id', (ctx) =>
+		signerMark(ctx, 'stamp'),
+	);
 	router.get('/signing-requests/:id/signers/:signer_id/files/:field_id', signerFile);
 	router.delete('/signing-requests/:id/seal-participants/:participant_id', deleteSealParticipant);
 }
@@ -164,10 +183,16 @@ function listSigningRequests(ctx: RequestContext) {
 	const list = parseListQuery(v, ctx.query, SORT_FIELDS);
 	let statuses: ListStatus[] | undefined;
 	if (ctx.query.status !== undefined) {
-		const parts = ctx.query.status.split(',').map((s) => s.trim()).filter(Boolean);
+		const parts = ctx.query.status
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean);
 		const bad = parts.filter((s) => !(LIST_STATUSES as readonly string[]).includes(s));
 		if (parts.length === 0 || bad.length > 0) {
-			v.fail('status', `status must be one or more (comma-separated) of: ${LIST_STATUSES.join(', ')}${bad.length ? ` (got ${bad.join(', ')})` : ''}`);
+			v.fail(
+				'status',
+				`status must be one or more (comma-separated) of: ${LIST_STATUSES.join(', ')}${bad.length ? ` (got ${bad.join(', ')})` : ''}`,
+			);
 		} else statuses = parts as ListStatus[];
 	}
 	v.throwIfInvalid();
@@ -179,9 +204,13 @@ function listSigningRequests(ctx: RequestContext) {
 	if (name) items = items.filter((sr) => sr.name.toLowerCase().includes(name.toLowerCase()));
 	items = createdWithin(items, (sr) => sr.created_at, list);
 	const email = ctx.query.signer_email?.trim().toLowerCase();
-	if (email) items = items.filter((sr) => sr.recipients.some((r) => r.email.toLowerCase() === email));
+	if (email)
+		items = items.filter((sr) => sr.recipients.some((r) => r.email.toLowerCase() === email));
 	const signerName = ctx.query.signer_name?.trim().toLowerCase();
-	if (signerName) items = items.filter((sr) => sr.recipients.some((r) => fullName(r).toLowerCase().includes(signerName)));
+	if (signerName)
+		items = items.filter((sr) =>
+			sr.recipients.some((r) => fullName(r).toLowerCase().includes(signerName)),
+		);
 	const key = (sr: SigningRequestRecord): string | number => {
 		switch (list.sortField) {
 			case 'name':
@@ -196,9 +225,19 @@ function listSigningRequests(ctx: RequestContext) {
 				return sr.created_at;
 		}
 	};
-	items = sortBy(items, key, list.sortOrder, (sr) => `${String(sr.created_at).padStart(15, '0')}|${sr.id}`);
+	items = sortBy(
+		items,
+		key,
+		list.sortOrder,
+		(sr) => `${String(sr.created_at).padStart(15, '0')}|${sr.id}`,
+	);
 	const page = paginate(items, list.page);
-	return { body: { results: page.results.map((sr) => signingRequestListItemJson(store, sr)), pagination: page.pagination } };
+	return {
+		body: {
+			results: page.results.map((sr) => signingRequestListItemJson(store, sr)),
+			pagination: page.pagination,
+		},
+	};
 }
 
 // ---- create --------------------------------------------------------------------------------
@@ -222,7 +261,12 @@ function readTopLevel(v: Validator, body: Obj, ctx: RequestContext, mode: Create
 }
 
 /** Validates the body and builds the draft (not stored). Throws 400/404 with details. */
-function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode: CreateMode): Built {
+function buildFromBody(
+	ctx: RequestContext,
+	store: SigningStore,
+	body: Obj,
+	mode: CreateMode,
+): Built {
 	const v = new Validator();
 	const hasDoc = body.document !== undefined && body.document !== null;
 	const hasTemplate = body.template_id !== undefined && body.template_id !== null;
@@ -233,9 +277,16 @@ function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode
 			mode === 'create_and_send'
 				? 'send exactly one of document, template_id or document_id'
 				: 'send exactly one of document or template_id';
-		throw validationError({ document: msg, template_id: msg }, sources === 0 ? 'No document source given' : 'Both document and template_id given');
+		throw validationError(
+			{ document: msg, template_id: msg },
+			sources === 0 ? 'No document source given' : 'Both document and template_id given',
+		);
 	}
-	if (hasDocId) throw validationError({ document_id: 'document_id uploads are not supported by the sandbox; send document (base64 PDF)' });
+	if (hasDocId)
+		throw validationError({
+			document_id:
+				'document_id uploads are not supported by the sandbox; send document (base64 PDF)',
+		});
 	const top = readTopLevel(v, body, ctx, mode);
 	const now = store.now();
 	let sr: SigningRequestRecord;
@@ -246,9 +297,14 @@ function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode
 		const templateId = readUuid(v, body, 'template_id', 'template_id', { required: true });
 		v.throwIfInvalid();
 		const t = store.getTemplate(templateId as string);
-		if (!t || t.deleted_on !== null || t.workspaceId !== ctx.auth.workspace.id) throw notFound('Template');
+		if (!t || t.deleted_on !== null || t.workspaceId !== ctx.auth.workspace.id)
+			throw notFound('Template');
 		template = t;
-		sr = signingRequestFromTemplate(store, t, { workspaceId: ctx.auth.workspace.id, testMode: ctx.auth.testMode, name: top.name });
+		sr = signingRequestFromTemplate(store, t, {
+			workspaceId: ctx.auth.workspace.id,
+			testMode: ctx.auth.testMode,
+			name: top.name,
+		});
 		session = new EditSession(sr, v, now);
 		applyTemplateOverrides(session, body, mode);
 	} else {
@@ -268,19 +324,29 @@ function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode
 		sr.settings = { ...defaultSettings(), allow_editing_before_sending: true };
 		session = new EditSession(sr, v, now);
 		readSealParticipants(ctx, session, body);
-		const recipients = (readArray(v, body, 'recipients', 'recipients', mode === 'create_and_send' ? { required: true, minItems: 1 } : {}) ?? []).map(
-			(raw, i) => readParticipant(v, raw, `recipients[${i}]`, { refKey: 'id' }),
-		);
+		const recipients = (
+			readArray(
+				v,
+				body,
+				'recipients',
+				'recipients',
+				mode === 'create_and_send' ? { required: true, minItems: 1 } : {},
+			) ?? []
+		).map((raw, i) => readParticipant(v, raw, `recipients[${i}]`, { refKey: 'id' }));
 		session.registerTempIds(recipients, 'id');
 		for (const r of recipients) if (r) session.applyParticipant(r);
 		(readArray(v, body, 'fields', 'fields') ?? []).forEach((raw, i) => {
-			const input = readField(v, raw, `fields[${i}]`, { coords: mode === 'create_and_send' ? 'points' : 'percent', idKey: 'none' });
+			const input = readField(v, raw, `fields[${i}]`, {
+				coords: mode === 'create_and_send' ? 'points' : 'percent',
+				idKey: 'none',
+			});
 			if (input) session.applyField(input);
 		});
 		readReminders(session, body, mode);
 		const anchors = readArray(v, body, 'anchor_tags', 'anchor_tags');
 		if (anchors && anchors.length > 100) v.fail('anchor_tags', 'at most 100 anchor tags');
-		if (anchors && anchors.length > 0) session.warnings.push('anchor_tags are accepted but not placed by the sandbox');
+		if (anchors && anchors.length > 0)
+			session.warnings.push('anchor_tags are accepted but not placed by the sandbox');
 	}
 	if (top.description !== undefined) sr.description = top.description;
 	if (top.hours !== undefined) sr.expiration_hours = top.hours;
@@ -299,22 +365,31 @@ function buildFromBody(ctx: RequestContext, store: SigningStore, body: Obj, mode
  * request's workspace may use (company scope or this workspace, not revoked, current version);
  * otherwise 400 naming `seal_participants[i].seal_id`.
  */
-function readSealParticipants(ctx: RequestContext, session: EditSession<SigningRequestRecord>, body: Obj): void {
+function readSealParticipants(
+	ctx: RequestContext,
+	session: EditSession<SigningRequestRecord>,
+	body: Obj,
+): void {
 	const { v } = session;
 	const seals = sealStoreOf(ctx.state);
-	const inputs = (readArray(v, body, 'seal_participants', 'seal_participants') ?? []).map((raw, i) =>
-		readSealParticipant(v, raw, `seal_participants[${i}]`),
+	const inputs = (readArray(v, body, 'seal_participants', 'seal_participants') ?? []).map(
+		(raw, i) => readSealParticipant(v, raw, `seal_participants[${i}]`),
 	);
 	for (const input of inputs) {
 		if (!input) continue;
 		const use = seals.usableIn(input.seal_id, ctx.auth.company.id, session.entity.workspaceId);
-		if (!use.ok) v.fail(join(input.path, 'seal_id'), `organization seal "${input.seal_id}" ${use.reason}`);
+		if (!use.ok)
+			v.fail(join(input.path, 'seal_id'), `organization seal "${input.seal_id}" ${use.reason}`);
 	}
 	session.registerSealTempIds(inputs);
 	for (const input of inputs) if (input) session.addSealParticipant(input);
 }
 
-function readReminders(session: EditSession<SigningRequestRecord>, body: Obj, mode: CreateMode): void {
+function readReminders(
+	session: EditSession<SigningRequestRecord>,
+	body: Obj,
+	mode: CreateMode,
+): void {
 	const { v } = session;
 	const list = readArray(v, body, 'reminders', 'reminders') ?? [];
 	list.forEach((raw, i) => {
@@ -325,7 +400,13 @@ function readReminders(session: EditSession<SigningRequestRecord>, body: Obj, mo
 				v.fail(path, 'must be an object {hours_before_expiration}');
 				return;
 			}
-			const hours = readInt(v, raw, 'hours_before_expiration', join(path, 'hours_before_expiration'), { required: true, min: 1 });
+			const hours = readInt(
+				v,
+				raw,
+				'hours_before_expiration',
+				join(path, 'hours_before_expiration'),
+				{ required: true, min: 1 },
+			);
 			if (typeof hours !== 'number') return;
 			session.entity.reminders.push({
 				id: randomUUID(),
@@ -367,15 +448,26 @@ const OVERRIDE_FIELD_KEYS = [
 ] as const;
 
 /** Template-based create (§B.1 variant B): recipient and field overrides. */
-function applyTemplateOverrides(session: EditSession<SigningRequestRecord>, body: Obj, mode: CreateMode): void {
+function applyTemplateOverrides(
+	session: EditSession<SigningRequestRecord>,
+	body: Obj,
+	mode: CreateMode,
+): void {
 	const { v, entity: sr } = session;
 	const matched = new Set<string>();
 	(readArray(v, body, 'recipients', 'recipients') ?? []).forEach((raw, i) => {
 		const path = `recipients[${i}]`;
-		const input = readParticipant(v, raw, path, { refKey: 'none', requireIdentity: false, allowTemplateUserId: true });
+		const input = readParticipant(v, raw, path, {
+			refKey: 'none',
+			requireIdentity: false,
+			allowTemplateUserId: true,
+		});
 		if (!input) return;
 		if (input.id !== undefined) {
-			v.fail(join(path, 'id'), 'template-based recipients are matched by template_user_id or order, not id');
+			v.fail(
+				join(path, 'id'),
+				'template-based recipients are matched by template_user_id or order, not id',
+			);
 			return;
 		}
 		if (input.values.email) session.warnings.push(...emailWarnings(input.values.email));
@@ -383,25 +475,41 @@ function applyTemplateOverrides(session: EditSession<SigningRequestRecord>, body
 			// CCs are never matched; added unless the same email is already a CC.
 			const email = input.values.email;
 			if (!input.values.first_name || !email) {
-				if (!input.values.first_name) v.fail(join(path, 'first_name'), 'first_name is required for a CC recipient');
+				if (!input.values.first_name)
+					v.fail(join(path, 'first_name'), 'first_name is required for a CC recipient');
 				if (!email) v.fail(join(path, 'email'), 'email is required for a CC recipient');
 				return;
 			}
-			if (sr.recipients.some((r) => r.designation === 'CC' && r.email.toLowerCase() === email.toLowerCase())) return;
+			if (
+				sr.recipients.some(
+					(r) => r.designation === 'CC' && r.email.toLowerCase() === email.toLowerCase(),
+				)
+			)
+				return;
 			session.applyParticipant({ path, values: { ...input.values, order: undefined } });
 			return;
 		}
 		let target: ParticipantRecord | undefined;
 		if (input.template_user_id) {
-			target = sr.recipients.find((r) => r.template_user_id === input.template_user_id && r.designation !== 'CC');
+			target = sr.recipients.find(
+				(r) => r.template_user_id === input.template_user_id && r.designation !== 'CC',
+			);
 			if (!target) {
-				v.fail(join(path, 'template_user_id'), `template user "${input.template_user_id}" not found in the template`);
+				v.fail(
+					join(path, 'template_user_id'),
+					`template user "${input.template_user_id}" not found in the template`,
+				);
 				return;
 			}
 		} else if (input.values.order !== undefined) {
-			target = sr.recipients.find((r) => r.order === input.values.order && r.designation !== 'CC' && !matched.has(r.id));
+			target = sr.recipients.find(
+				(r) => r.order === input.values.order && r.designation !== 'CC' && !matched.has(r.id),
+			);
 			if (!target) {
-				v.fail(join(path, 'order'), `no template user (Signer/Approver) has order ${input.values.order}`);
+				v.fail(
+					join(path, 'order'),
+					`no template user (Signer/Approver) has order ${input.values.order}`,
+				);
 				return;
 			}
 		} else {
@@ -421,9 +529,12 @@ function applyTemplateOverrides(session: EditSession<SigningRequestRecord>, body
 		const input = readField(v, raw, path, { coords: 'percent', override: true });
 		if (!input || !isObject(raw)) return;
 		const field =
-			(input.template_field_id && sr.fields.find((f) => f.template_field_id === input.template_field_id)) ||
-			(typeof raw.variable_name === 'string' && sr.fields.find((f) => f.variable_name === raw.variable_name)) ||
-			(typeof raw.variable_defined_name === 'string' && sr.fields.find((f) => f.variable_defined_name === raw.variable_defined_name)) ||
+			(input.template_field_id &&
+				sr.fields.find((f) => f.template_field_id === input.template_field_id)) ||
+			(typeof raw.variable_name === 'string' &&
+				sr.fields.find((f) => f.variable_name === raw.variable_name)) ||
+			(typeof raw.variable_defined_name === 'string' &&
+				sr.fields.find((f) => f.variable_defined_name === raw.variable_defined_name)) ||
 			undefined;
 		if (!field) return; // unmatched entries are ignored (§B.1)
 		for (const key of OVERRIDE_FIELD_KEYS) {
@@ -440,12 +551,17 @@ function recordCreation(ctx: RequestContext, store: SigningStore, built: Built, 
 	store.audit(sr, {
 		source: 'admin',
 		event: 'created',
-		description: template ? `Signing request created from template "${template.name}"` : `Signing request created (${via})`,
+		description: template
+			? `Signing request created from template "${template.name}"`
+			: `Signing request created (${via})`,
 		actor: adminActor(ctx),
 		details: template ? { template_id: template.id } : null,
 	});
 	store.emitSigningRequest('signing_request.created', sr);
-	if (template) store.emitTemplate('template.used', template, { signing_request: { id: sr.id, name: sr.name, test_mode: sr.test_mode } });
+	if (template)
+		store.emitTemplate('template.used', template, {
+			signing_request: { id: sr.id, name: sr.name, test_mode: sr.test_mode },
+		});
 }
 
 function createSigningRequest(ctx: RequestContext) {
@@ -456,20 +572,35 @@ function createSigningRequest(ctx: RequestContext) {
 }
 
 /** Problems that stop a request from being sent (create-and-send "send_validation"). */
-function sendProblems(sr: SigningRequestRecord): Array<{ recipient_index: number; recipient_email: string; missing_fields: string[] }> {
-	const out: Array<{ recipient_index: number; recipient_email: string; missing_fields: string[] }> = [];
+function sendProblems(
+	sr: SigningRequestRecord,
+): Array<{ recipient_index: number; recipient_email: string; missing_fields: string[] }> {
+	const out: Array<{ recipient_index: number; recipient_email: string; missing_fields: string[] }> =
+		[];
 	sortedParticipants(sr).forEach((p, index) => {
 		const missing: string[] = [];
 		if (!p.first_name.trim()) missing.push('first_name');
 		for (const f of sr.fields.filter((field) => field.recipient_id === p.id)) {
-			if (f.required && f.read_only && !f.read_only_value && !f.value && !(f.prefilled_data && participantAttribute(p, f.prefilled_data))) {
+			if (
+				f.required &&
+				f.read_only &&
+				!f.read_only_value &&
+				!f.value &&
+				!(f.prefilled_data && participantAttribute(p, f.prefilled_data))
+			) {
 				missing.push(`final_value of field ${f.id}`);
 			}
-			if (f.variable_name && !['custom'].includes(f.variable_name) && isAttributeName(f.variable_name) && !participantAttribute(p, f.variable_name)) {
+			if (
+				f.variable_name &&
+				!['custom'].includes(f.variable_name) &&
+				isAttributeName(f.variable_name) &&
+				!participantAttribute(p, f.variable_name)
+			) {
 				missing.push(f.variable_name);
 			}
 		}
-		if (missing.length > 0) out.push({ recipient_index: index + 1, recipient_email: p.email, missing_fields: missing });
+		if (missing.length > 0)
+			out.push({ recipient_index: index + 1, recipient_email: p.email, missing_fields: missing });
 	});
 	return out;
 }
@@ -503,18 +634,26 @@ function createAndSend(ctx: RequestContext) {
 	const { sr } = built;
 	const problems = sendProblems(sr);
 	const details: Record<string, string> = {};
-	if (!sr.recipients.some((r) => r.designation === 'Signer')) details.recipients = 'at least one recipient must be a Signer';
+	if (!sr.recipients.some((r) => r.designation === 'Signer'))
+		details.recipients = 'at least one recipient must be a Signer';
 	problems.forEach((p) => {
 		details[`recipients[${p.recipient_index - 1}]`] = `missing: ${p.missing_fields.join(', ')}`;
 	});
 	if (Object.keys(details).length > 0) {
-		throw withPhase(validationError(details, 'The signing request cannot be sent'), 'send_validation', problems);
+		throw withPhase(
+			validationError(details, 'The signing request cannot be sent'),
+			'send_validation',
+			problems,
+		);
 	}
 	// Atomic: credits are checked before anything is stored (402, nothing created).
 	ctx.state.consumeCredits(ctx, sr.test_mode ? 0 : sr.credit_cost);
 	recordCreation(ctx, store, built, 'create-and-send');
 	markSent(ctx, store, sr);
-	return { status: 201, body: createAndSendJson(store, sr, built.warnings, ctx.state.company.credits) };
+	return {
+		status: 201,
+		body: createAndSendJson(store, sr, built.warnings, ctx.state.company.credits),
+	};
 }
 
 function withPhase(err: ApiError, phase: string, validationErrors: unknown[] = []): ApiError {
@@ -523,7 +662,9 @@ function withPhase(err: ApiError, phase: string, validationErrors: unknown[] = [
 		...err.body,
 		phase,
 		validation_errors: validationErrors,
-		errors: Object.entries(details).map(([field, message]) => ({ message: `${field}: ${message}` })),
+		errors: Object.entries(details).map(([field, message]) => ({
+			message: `${field}: ${message}`,
+		})),
 	});
 }
 
@@ -531,23 +672,46 @@ function withPhase(err: ApiError, phase: string, validationErrors: unknown[] = [
 
 function requireDraft(sr: SigningRequestRecord): void {
 	if (sr.sent_on !== null) {
-		throw badRequest('Signing request has already been sent', 'ALREADY_SENT', 'Signing requests cannot be edited after sending');
+		throw badRequest(
+			'Signing request has already been sent',
+			'ALREADY_SENT',
+			'Signing requests cannot be edited after sending',
+		);
 	}
 }
 
-function markUpdated(ctx: RequestContext, store: SigningStore, sr: SigningRequestRecord, what: string): void {
+function markUpdated(
+	ctx: RequestContext,
+	store: SigningStore,
+	sr: SigningRequestRecord,
+	what: string,
+): void {
 	sr.updated_at = store.now();
-	store.audit(sr, { source: 'admin', event: 'edited', description: `Signing request edited (${what})`, actor: adminActor(ctx) });
+	store.audit(sr, {
+		source: 'admin',
+		event: 'edited',
+		description: `Signing request edited (${what})`,
+		actor: adminActor(ctx),
+	});
 	store.emitSigningRequest('signing_request.updated', sr);
 }
 
-function readSrProperties(v: Validator, body: Obj, prefix: string, sr: SigningRequestRecord, testMode: boolean) {
+function readSrProperties(
+	v: Validator,
+	body: Obj,
+	prefix: string,
+	sr: SigningRequestRecord,
+	testMode: boolean,
+) {
 	const values: Partial<SigningRequestRecord> = {};
 	const updated: string[] = [];
 	const name = readStr(v, body, 'name', join(prefix, 'name'), { max: 255 });
 	if (name === '') v.fail(join(prefix, 'name'), 'name must not be empty');
 	else if (typeof name === 'string') values.name = name;
-	const description = readStr(v, body, 'description', join(prefix, 'description'), { nullable: true, max: 5000 });
+	const description = readStr(v, body, 'description', join(prefix, 'description'), {
+		nullable: true,
+		max: 5000,
+	});
 	if (description !== undefined) values.description = description;
 	const hours = readInt(v, body, 'expiration_hours', join(prefix, 'expiration_hours'), { min: 1 });
 	if (typeof hours === 'number') values.expiration_hours = hours;
@@ -559,7 +723,10 @@ function readSrProperties(v: Validator, body: Obj, prefix: string, sr: SigningRe
 		else {
 			const maxPage = sr.fields.reduce((m, f) => Math.max(m, f.page_number), 0);
 			if (decoded.pageCount < maxPage) {
-				v.fail(join(prefix, 'document'), `the new document has ${decoded.pageCount} page(s) but fields are placed up to page ${maxPage}`);
+				v.fail(
+					join(prefix, 'document'),
+					`the new document has ${decoded.pageCount} page(s) but fields are placed up to page ${maxPage}`,
+				);
 			}
 			values.document = decoded.bytes;
 			values.pageCount = decoded.pageCount;
@@ -589,9 +756,23 @@ function patchSigningRequest(ctx: RequestContext) {
 		participant.organization_seals_id = sealId;
 		participant.updated_at = store.now();
 		sr.updated_at = store.now();
-		store.audit(sr, { source: 'admin', event: 'seal_swapped', description: 'Seal participant swapped', actor: adminActor(ctx), details: { participant_id: participant.id, from: previous, to: sealId } });
-		store.emitSigningRequest('signing_request.seal.swapped', sr, { seal_participant: sealParticipantJson(participant), previous_seal_id: previous });
-		return { body: { message: 'Seal participant swapped', seal_participant: sealParticipantJson(participant) } };
+		store.audit(sr, {
+			source: 'admin',
+			event: 'seal_swapped',
+			description: 'Seal participant swapped',
+			actor: adminActor(ctx),
+			details: { participant_id: participant.id, from: previous, to: sealId },
+		});
+		store.emitSigningRequest('signing_request.seal.swapped', sr, {
+			seal_participant: sealParticipantJson(participant),
+			previous_seal_id: previous,
+		});
+		return {
+			body: {
+				message: 'Seal participant swapped',
+				seal_participant: sealParticipantJson(participant),
+			},
+		};
 	}
 	requireDraft(sr);
 	const edited = cloneEntity(sr);
@@ -628,7 +809,10 @@ function patchSigningRequest(ctx: RequestContext) {
 		Object.assign(sr, edited);
 		markUpdated(ctx, store, sr, input!.id ? 'recipient updated' : 'recipient added');
 		const warning = session.warnings[0];
-		return { status: input!.id ? 200 : 201, body: { ...recipientCreateJson(record!), ...(warning ? { warning } : {}) } };
+		return {
+			status: input!.id ? 200 : 201,
+			body: { ...recipientCreateJson(record!), ...(warning ? { warning } : {}) },
+		};
 	}
 	const input = readField(v, body.field, 'field', { coords: 'percent', types: PATCH_FIELD_TYPES });
 	v.throwIfInvalid();
@@ -643,7 +827,14 @@ function putSigningRequest(ctx: RequestContext) {
 	const sr = requireSigningRequest(ctx, ctx.params.id);
 	const store = storeOf(ctx);
 	const body = objectBody(ctx.body);
-	const sectionKeys = ['signing_request_properties', 'recipients', 'deleted_recipients', 'fields', 'reminders', 'language'];
+	const sectionKeys = [
+		'signing_request_properties',
+		'recipients',
+		'deleted_recipients',
+		'fields',
+		'reminders',
+		'language',
+	];
 	if (!sectionKeys.some((k) => body[k] !== undefined && body[k] !== null)) {
 		throw validationError({ body: `Send at least one of: ${sectionKeys.join(', ')}` });
 	}
@@ -654,9 +845,16 @@ function putSigningRequest(ctx: RequestContext) {
 	const force = readBool(v, body, 'force_remove_conditions', 'force_remove_conditions') ?? false;
 	let propertiesUpdated = false;
 	if (body.signing_request_properties !== undefined && body.signing_request_properties !== null) {
-		if (!isObject(body.signing_request_properties)) v.fail('signing_request_properties', 'must be an object');
+		if (!isObject(body.signing_request_properties))
+			v.fail('signing_request_properties', 'must be an object');
 		else {
-			const props = readSrProperties(v, body.signing_request_properties, 'signing_request_properties', sr, ctx.auth.testMode);
+			const props = readSrProperties(
+				v,
+				body.signing_request_properties,
+				'signing_request_properties',
+				sr,
+				ctx.auth.testMode,
+			);
 			Object.assign(edited, props.values);
 			if (props.settings) edited.settings = { ...edited.settings, ...props.settings };
 			propertiesUpdated = props.updated.length > 0;
@@ -676,7 +874,13 @@ function putSigningRequest(ctx: RequestContext) {
 	for (const r of recipients) if (r) session.applyParticipant(r);
 	const deleted = new Set<string>();
 	(readArray(v, body, 'deleted_recipients', 'deleted_recipients') ?? []).forEach((raw, i) =>
-		session.applyDeletion(raw, `deleted_recipients[${i}]`, { idKey: 'recipient_id', reassignKey: 'reassign_to_recipient_id' }, deleted, force),
+		session.applyDeletion(
+			raw,
+			`deleted_recipients[${i}]`,
+			{ idKey: 'recipient_id', reassignKey: 'reassign_to_recipient_id' },
+			deleted,
+			force,
+		),
 	);
 	(readArray(v, body, 'fields', 'fields') ?? []).forEach((raw, i) => {
 		const input = readField(v, raw, `fields[${i}]`, { coords: 'percent' });
@@ -687,7 +891,8 @@ function putSigningRequest(ctx: RequestContext) {
 		if (input) session.applyReminder(input);
 	});
 	edited.fields.forEach((f, i) => {
-		if (f.page_number > edited.pageCount) v.fail(`fields[${i}].page_number`, `page_number must be at most ${edited.pageCount}`);
+		if (f.page_number > edited.pageCount)
+			v.fail(`fields[${i}].page_number`, `page_number must be at most ${edited.pageCount}`);
 	});
 	session.finalCheck();
 	if (!v.ok) {
@@ -721,7 +926,11 @@ function putSigningRequest(ctx: RequestContext) {
 			fields: sr.fields.map(fieldFlatJson),
 			reminders: sr.reminders.map((r) => reminderJson(r, 'signing_request')),
 			temp_id_map: Object.fromEntries(session.tempIds),
-			summary: { properties_updated: propertiesUpdated, ...session.counts, warnings: session.warnings },
+			summary: {
+				properties_updated: propertiesUpdated,
+				...session.counts,
+				warnings: session.warnings,
+			},
 		},
 	};
 }
@@ -737,9 +946,20 @@ function deleteSigningRequest(ctx: RequestContext) {
 		});
 	}
 	sr.deleted_on = store.now();
-	store.audit(sr, { source: 'admin', event: 'deleted', description: 'Draft deleted', actor: adminActor(ctx) });
+	store.audit(sr, {
+		source: 'admin',
+		event: 'deleted',
+		description: 'Draft deleted',
+		actor: adminActor(ctx),
+	});
 	store.emitSigningRequest('signing_request.deleted', sr);
-	return { body: { message: 'Signing request deleted', signing_request_id: sr.id, deleted_on: iso(sr.deleted_on) } };
+	return {
+		body: {
+			message: 'Signing request deleted',
+			signing_request_id: sr.id,
+			deleted_on: iso(sr.deleted_on),
+		},
+	};
 }
 
 // ---- send / cancel / resend ----------------------------------------------------------------
@@ -749,7 +969,11 @@ function notifiedAtSend(store: SigningStore, sr: SigningRequestRecord): Particip
 	return sr.settings.send_signing_email ? store.actionableRecipients(sr) : [];
 }
 
-function markSent(ctx: RequestContext, store: SigningStore, sr: SigningRequestRecord): ParticipantRecord[] {
+function markSent(
+	ctx: RequestContext,
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): ParticipantRecord[] {
 	sr.sent_on = store.now();
 	sr.updated_at = sr.sent_on;
 	const notified = notifiedAtSend(store, sr);
@@ -758,7 +982,10 @@ function markSent(ctx: RequestContext, store: SigningStore, sr: SigningRequestRe
 		event: 'sent',
 		description: `Signing request sent; ${notified.length} recipient(s) notified`,
 		actor: adminActor(ctx),
-		details: { recipients_notified: notified.map((p) => p.email), credits_charged: sr.test_mode ? 0 : sr.credit_cost },
+		details: {
+			recipients_notified: notified.map((p) => p.email),
+			credits_charged: sr.test_mode ? 0 : sr.credit_cost,
+		},
 	});
 	store.emitSigningRequest('signing_request.sent', sr);
 	scheduleAutoSign(store, sr, simulatorOf(store));
@@ -770,14 +997,19 @@ function sendRoute(ctx: RequestContext) {
 	const store = storeOf(ctx);
 	const status = store.statusOf(sr);
 	if (status === 'expired') throw badRequest('Signing request has expired', 'EXPIRED');
-	if (sr.sent_on !== null) throw badRequest('Signing request has already been sent', 'ALREADY_SENT');
+	if (sr.sent_on !== null)
+		throw badRequest('Signing request has already been sent', 'ALREADY_SENT');
 	if (!sr.recipients.some((r) => r.designation === 'Signer')) {
-		throw validationError({ recipients: 'at least one recipient must be a Signer' }, 'The signing request has no Signer');
+		throw validationError(
+			{ recipients: 'at least one recipient must be a Signer' },
+			'The signing request has no Signer',
+		);
 	}
 	const problems = sendProblems(sr);
 	if (problems.length > 0) {
 		const details: Record<string, string> = {};
-		for (const p of problems) details[`recipients[${p.recipient_index - 1}]`] = `missing: ${p.missing_fields.join(', ')}`;
+		for (const p of problems)
+			details[`recipients[${p.recipient_index - 1}]`] = `missing: ${p.missing_fields.join(', ')}`;
 		throw validationError(details, 'The signing request is not ready to send');
 	}
 	ctx.state.consumeCredits(ctx, sr.test_mode ? 0 : sr.credit_cost);
@@ -807,13 +1039,20 @@ function cancelSigningRequest(ctx: RequestContext) {
 	v.throwIfInvalid();
 	const status = store.statusOf(sr);
 	if (status !== 'in_progress') {
-		throw conflict('INVALID_STATUS', `Only sent signing requests that are still in progress can be cancelled (status: ${status})`, { status });
+		throw conflict(
+			'INVALID_STATUS',
+			`Only sent signing requests that are still in progress can be cancelled (status: ${status})`,
+			{ status },
+		);
 	}
 	const now = store.now();
 	sr.cancelled_on = now;
 	sr.cancel_reason = reason || null;
 	sr.updated_at = now;
-	const notified = notify && sr.settings.send_cancellation_email ? sr.recipients.filter((r) => r.declined_on === null) : [];
+	const notified =
+		notify && sr.settings.send_cancellation_email
+			? sr.recipients.filter((r) => r.declined_on === null)
+			: [];
 	store.audit(sr, {
 		source: 'admin',
 		event: 'cancelled',
@@ -838,18 +1077,26 @@ function resendSigningRequest(ctx: RequestContext) {
 	const store = storeOf(ctx);
 	const body = objectBody(ctx.body);
 	const v = new Validator();
-	const ids = readArray(v, body, 'recipient_ids', 'recipient_ids', { required: true, minItems: 1 }) ?? [];
+	const ids =
+		readArray(v, body, 'recipient_ids', 'recipient_ids', { required: true, minItems: 1 }) ?? [];
 	ids.forEach((id, i) => {
-		if (typeof id !== 'string' || !UUID_RE.test(id)) v.fail(`recipient_ids[${i}]`, 'must be a recipient id (UUID)');
-		else if (!sr.recipients.some((r) => r.id === id)) v.fail(`recipient_ids[${i}]`, `recipient "${id}" not found in this signing request`);
+		if (typeof id !== 'string' || !UUID_RE.test(id))
+			v.fail(`recipient_ids[${i}]`, 'must be a recipient id (UUID)');
+		else if (!sr.recipients.some((r) => r.id === id))
+			v.fail(`recipient_ids[${i}]`, `recipient "${id}" not found in this signing request`);
 	});
-	const message = readStr(v, body, 'custom_message', 'custom_message', { nullable: true, max: 1000 });
+	const message = readStr(v, body, 'custom_message', 'custom_message', {
+		nullable: true,
+		max: 1000,
+	});
 	v.throwIfInvalid();
 	const status = store.statusOf(sr);
 	const open = status === 'in_progress';
 	const current = open ? store.currentOrder(sr) : null;
 	const actionable = new Set(open ? store.actionableRecipients(sr).map((r) => r.id) : []);
-	const targets = (ids as string[]).map((id) => sr.recipients.find((r) => r.id === id) as ParticipantRecord);
+	const targets = (ids as string[]).map(
+		(id) => sr.recipients.find((r) => r.id === id) as ParticipantRecord,
+	);
 	const invalid = targets.filter((r) => !actionable.has(r.id));
 	if (invalid.length > 0) {
 		const why = !open
@@ -890,7 +1137,11 @@ function downloadSigningRequest(ctx: RequestContext) {
 	const store = storeOf(ctx);
 	const sr = store.getSigningRequest(ctx.params.id);
 	if (!sr || sr.deleted_on !== null || sr.workspaceId !== ctx.auth.workspace.id) {
-		throw new ApiError(404, { error: 'not_found', code: 'NOT_FOUND', message: 'Signing request not found' });
+		throw new ApiError(404, {
+			error: 'not_found',
+			code: 'NOT_FOUND',
+			message: 'Signing request not found',
+		});
 	}
 	const status = store.statusOf(sr);
 	if (sr.sent_on === null) {
@@ -911,7 +1162,8 @@ function downloadSigningRequest(ctx: RequestContext) {
 			throw new ApiError(409, {
 				error: 'no_document_available',
 				code: 'NO_DOCUMENT_AVAILABLE',
-				message: 'Partial downloads are off for this signing request (settings.allow_download is false)',
+				message:
+					'Partial downloads are off for this signing request (settings.allow_download is false)',
 			});
 		}
 		bytes = renderSigningRequestPdf(store, sr, { partial: true });
@@ -919,7 +1171,12 @@ function downloadSigningRequest(ctx: RequestContext) {
 	}
 	const issued = store.files.issue(bytes, {
 		contentType: 'application/pdf',
-		fileName: `${sr.name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, '_') || 'document'}${partial ? '_partial' : '_signed'}.pdf`,
+		fileName: `${
+			sr.name
+				.replace(/[^A-Za-z0-9 ._-]+/g, '')
+				.trim()
+				.replace(/\s+/g, '_') || 'document'
+		}${partial ? '_partial' : '_signed'}.pdf`,
 		ttlMs: HOUR_MS,
 	});
 	store.audit(sr, {
@@ -970,7 +1227,9 @@ function signerMark(ctx: RequestContext, kind: 'signature' | 'initials' | 'stamp
 	v.throwIfInvalid();
 	let seed = `${signer.id}:${fullName(signer)}`;
 	if (kind === 'stamp') {
-		const field = sr.fields.find((f) => f.id === ctx.params.field_id && f.recipient_id === signer.id);
+		const field = sr.fields.find(
+			(f) => f.id === ctx.params.field_id && f.recipient_id === signer.id,
+		);
 		if (!field) throw notFound('Field');
 		if (field.type !== 'stamp') throw invalidFieldType('stamp', field.type);
 		if (signer.finished_on === null || field.value === null) throw notAvailable('stamp');
@@ -985,7 +1244,13 @@ function signerMark(ctx: RequestContext, kind: 'signature' | 'initials' | 'stamp
 		actor: adminActor(ctx),
 	});
 	return {
-		body: { signer_id: signer.id, kind, format: 'png', framed, image: pngDataUri(markPng(seed, kind, framed)) },
+		body: {
+			signer_id: signer.id,
+			kind,
+			format: 'png',
+			framed,
+			image: pngDataUri(markPng(seed, kind, framed)),
+		},
 	};
 }
 
@@ -1025,10 +1290,15 @@ function signerFile(ctx: RequestContext) {
 function deleteSealParticipant(ctx: RequestContext) {
 	const sr = requireSigningRequest(ctx, ctx.params.id);
 	const store = storeOf(ctx);
-	const participant = sr.sealParticipants.find((s) => s.id === ctx.params.participant_id && !s.deleted);
+	const participant = sr.sealParticipants.find(
+		(s) => s.id === ctx.params.participant_id && !s.deleted,
+	);
 	if (!participant) throw notFound('Seal participant');
 	if (sr.sent_on !== null) {
-		throw conflict('SIGNING_ORDER_LOCKED_SENT', 'The signing order is locked once the signing request has been sent');
+		throw conflict(
+			'SIGNING_ORDER_LOCKED_SENT',
+			'The signing order is locked once the signing request has been sent',
+		);
 	}
 	participant.deleted = true;
 	participant.updated_at = store.now();

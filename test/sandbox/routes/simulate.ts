@@ -44,7 +44,13 @@ function summary(req: InternalRequest, sr: SigningRequestRecord): Record<string,
 			signing_link: signingLink(store, sr, p),
 			fields: sr.fields
 				.filter((f) => f.recipient_id === p.id)
-				.map((f) => ({ id: f.id, type: f.type, required: f.required, page_number: f.page_number, value: f.value })),
+				.map((f) => ({
+					id: f.id,
+					type: f.type,
+					required: f.required,
+					page_number: f.page_number,
+					value: f.value,
+				})),
 		})),
 	};
 }
@@ -64,13 +70,15 @@ function signOptions(body: unknown): SignOptions {
 		if (!isObject(body.fields)) errors.fields = 'fields must be an object of field id → value';
 		else {
 			for (const [k, v] of Object.entries(body.fields)) {
-				if (!['string', 'number', 'boolean'].includes(typeof v)) errors[`fields.${k}`] = 'must be a string, number or boolean';
+				if (!['string', 'number', 'boolean'].includes(typeof v))
+					errors[`fields.${k}`] = 'must be a string, number or boolean';
 			}
 			out.fields = body.fields as SignOptions['fields'];
 		}
 	}
 	if (body.files !== undefined) {
-		if (!isObject(body.files)) errors.files = 'files must be an object of field id → {file_name, file_type, content}';
+		if (!isObject(body.files))
+			errors.files = 'files must be an object of field id → {file_name, file_type, content}';
 		else {
 			out.files = {};
 			for (const [k, v] of Object.entries(body.files)) {
@@ -99,7 +107,14 @@ export function registerSimulateRoutes(router: InternalRouter): void {
 		return {
 			body: {
 				message: 'Simulated signing page. POST to the action URLs below to act as this recipient.',
-				recipient: { id: p.id, name: fullName(p), email: p.email, designation: p.designation, order: p.order, status: recipientStatus(p) },
+				recipient: {
+					id: p.id,
+					name: fullName(p),
+					email: p.email,
+					designation: p.designation,
+					order: p.order,
+					status: recipientStatus(p),
+				},
 				signing_request: summary(req, sr),
 				actions: { view: `${base}/view`, sign: `${base}/sign`, decline: `${base}/decline` },
 			},
@@ -111,14 +126,28 @@ export function registerSimulateRoutes(router: InternalRouter): void {
 	});
 	router.add('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/sign', (req) => {
 		const r = req.simulate.sign(req.params.id, req.params.recipientId, signOptions(req.body));
-		return { body: { message: r.status === 'finished' ? 'Recipient signed; the signing request is finished' : 'Recipient signed', ...r } };
+		return {
+			body: {
+				message:
+					r.status === 'finished'
+						? 'Recipient signed; the signing request is finished'
+						: 'Recipient signed',
+				...r,
+			},
+		};
 	});
 	router.add('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/decline', (req) => {
 		const body = req.body;
-		if (body !== undefined && !isObject(body)) throw validationError({ body: 'must be a JSON object' });
+		if (body !== undefined && !isObject(body))
+			throw validationError({ body: 'must be a JSON object' });
 		const reason = body?.reason;
-		if (reason !== undefined && reason !== null && typeof reason !== 'string') throw validationError({ reason: 'reason must be a string' });
-		const r = req.simulate.decline(req.params.id, req.params.recipientId, (reason as string | null | undefined) ?? undefined);
+		if (reason !== undefined && reason !== null && typeof reason !== 'string')
+			throw validationError({ reason: 'reason must be a string' });
+		const r = req.simulate.decline(
+			req.params.id,
+			req.params.recipientId,
+			(reason as string | null | undefined) ?? undefined,
+		);
 		return { body: { message: 'Recipient declined', ...r } };
 	});
 	router.add('POST', '/_sandbox/signing-requests/:id/sign-all', (req) => {

@@ -65,15 +65,28 @@ import {
 import { sealStoreOf } from '../seals/store';
 
 const SORT_FIELDS = ['name', 'created_on', 'last_changed_on'] as const;
-const PROPERTY_KEYS = ['name', 'description', 'document', 'document_id', 'expiration_hours', 'settings', 'credit_cost'];
+const PROPERTY_KEYS = [
+	'name',
+	'description',
+	'document',
+	'document_id',
+	'expiration_hours',
+	'settings',
+	'credit_cost',
+];
 /** Field types of the PATCH `field` (T4 (c)) and of the PUT `fields[]` (T5: only 8 types). */
-const PATCH_FIELD_TYPES = { allowed: TEMPLATE_PATCH_FIELD_TYPES, aliases: TEMPLATE_FIELD_TYPE_ALIASES };
+const PATCH_FIELD_TYPES = {
+	allowed: TEMPLATE_PATCH_FIELD_TYPES,
+	aliases: TEMPLATE_FIELD_TYPE_ALIASES,
+};
 const PUT_FIELD_TYPES = { allowed: TEMPLATE_PUT_FIELD_TYPES, aliases: TEMPLATE_FIELD_TYPE_ALIASES };
 
 export function registerTemplateRoutes(router: Router): void {
 	router.get('/templates', listTemplates);
 	router.post('/templates', createTemplate);
-	router.get('/templates/:id', (ctx) => ({ body: templateJson(storeOf(ctx), requireTemplate(ctx, ctx.params.id)) }));
+	router.get('/templates/:id', (ctx) => ({
+		body: templateJson(storeOf(ctx), requireTemplate(ctx, ctx.params.id)),
+	}));
 	router.patch('/templates/:id', patchTemplate);
 	router.put('/templates/:id', putTemplate);
 	router.delete('/templates/:id', deleteTemplate);
@@ -103,10 +116,22 @@ function listTemplates(ctx: RequestContext) {
 	const name = ctx.query.name;
 	if (name) items = items.filter((t) => t.name.toLowerCase().includes(name.toLowerCase()));
 	items = createdWithin(items, (t) => t.created_at, list);
-	const key = (t: TemplateRecord) => (list.sortField === 'name' ? t.name : list.sortField === 'last_changed_on' ? t.updated_at : t.created_at);
-	items = sortBy(items, key, list.sortOrder, (t) => `${String(t.created_at).padStart(15, '0')}|${t.id}`);
+	const key = (t: TemplateRecord) =>
+		list.sortField === 'name'
+			? t.name
+			: list.sortField === 'last_changed_on'
+				? t.updated_at
+				: t.created_at;
+	items = sortBy(
+		items,
+		key,
+		list.sortOrder,
+		(t) => `${String(t.created_at).padStart(15, '0')}|${t.id}`,
+	);
 	const page = paginate(items, list.page);
-	return { body: { results: page.results.map((t) => templateJson(store, t)), pagination: page.pagination } };
+	return {
+		body: { results: page.results.map((t) => templateJson(store, t)), pagination: page.pagination },
+	};
 }
 
 // ---- create --------------------------------------------------------------------------------
@@ -117,10 +142,17 @@ function readTemplateProperties(
 	body: Obj,
 	prefix: string,
 	opts: { creating: boolean; pageCountFloor?: number },
-): { values: Partial<TemplateRecord>; document?: { bytes: Buffer; pageCount: number }; updated: string[] } {
+): {
+	values: Partial<TemplateRecord>;
+	document?: { bytes: Buffer; pageCount: number };
+	updated: string[];
+} {
 	const values: Partial<TemplateRecord> = {};
 	const updated: string[] = [];
-	const name = readStr(v, body, 'name', join(prefix, 'name'), { required: opts.creating, max: 255 });
+	const name = readStr(v, body, 'name', join(prefix, 'name'), {
+		required: opts.creating,
+		max: 255,
+	});
 	if (typeof name === 'string') {
 		if (name === '') v.fail(join(prefix, 'name'), 'name must not be empty');
 		else {
@@ -128,7 +160,10 @@ function readTemplateProperties(
 			updated.push('name');
 		}
 	}
-	const description = readStr(v, body, 'description', join(prefix, 'description'), { nullable: true, max: 5000 });
+	const description = readStr(v, body, 'description', join(prefix, 'description'), {
+		nullable: true,
+		max: 5000,
+	});
 	if (description !== undefined) {
 		values.description = description;
 		updated.push('description');
@@ -150,7 +185,10 @@ function readTemplateProperties(
 	}
 	let document: { bytes: Buffer; pageCount: number } | undefined;
 	if (body.document_id !== undefined) {
-		v.fail(join(prefix, 'document_id'), 'document_id uploads are not supported by the sandbox; send document (base64 PDF)');
+		v.fail(
+			join(prefix, 'document_id'),
+			'document_id uploads are not supported by the sandbox; send document (base64 PDF)',
+		);
 	}
 	if (body.document !== undefined && body.document !== null) {
 		const decoded = decodePdfDocument(body.document);
@@ -171,7 +209,10 @@ function readTemplateProperties(
 	return { values, document, updated };
 }
 
-function applyProperties(t: TemplateRecord, props: ReturnType<typeof readTemplateProperties>): void {
+function applyProperties(
+	t: TemplateRecord,
+	props: ReturnType<typeof readTemplateProperties>,
+): void {
 	const { settings, ...rest } = props.values;
 	Object.assign(t, rest);
 	if (settings) t.settings = { ...t.settings, ...settings };
@@ -227,28 +268,41 @@ function patchTemplate(ctx: RequestContext) {
 		participant.organization_seals_id = sealId;
 		participant.updated_at = store.now();
 		touch(store, t);
-		return { body: { message: 'Seal participant swapped', updated_fields: ['seal_participant'], seal_participant: { id: participant.id, organization_seals_id: sealId } } };
+		return {
+			body: {
+				message: 'Seal participant swapped',
+				updated_fields: ['seal_participant'],
+				seal_participant: { id: participant.id, organization_seals_id: sealId },
+			},
+		};
 	}
 	const edited = cloneEntity(t);
 	const session = new EditSession(edited, v, store.now(), 'user');
 	let extra: Record<string, unknown> = {};
 	let updated: string[] = [];
 	if (shape === 'properties') {
-		const props = readTemplateProperties(v, body, '', { creating: false, pageCountFloor: maxFieldPage(t) });
+		const props = readTemplateProperties(v, body, '', {
+			creating: false,
+			pageCountFloor: maxFieldPage(t),
+		});
 		v.throwIfInvalid();
 		applyProperties(edited, props);
 		updated = props.updated;
 		if (updated.length === 0) throw validationError({ body: 'No property to update' });
 	} else if (shape === 'user') {
 		const input = readParticipant(v, body.user, 'user', { refKey: 'none', firstNameMax: 255 });
-		if (input && input.id === undefined && input.values.order === undefined) v.fail('user.order', 'order is required');
+		if (input && input.id === undefined && input.values.order === undefined)
+			v.fail('user.order', 'order is required');
 		v.throwIfInvalid();
 		const record = session.applyParticipant(input!);
 		v.throwIfInvalid();
 		updated = Object.keys(input!.values);
 		extra = { user: templateUserJson(edited, record!, true) };
 	} else {
-		const input = readField(v, body.field, 'field', { coords: 'percent', types: PATCH_FIELD_TYPES });
+		const input = readField(v, body.field, 'field', {
+			coords: 'percent',
+			types: PATCH_FIELD_TYPES,
+		});
 		v.throwIfInvalid();
 		const record = session.applyField(input!);
 		v.throwIfInvalid();
@@ -257,7 +311,12 @@ function patchTemplate(ctx: RequestContext) {
 	}
 	Object.assign(t, edited);
 	touch(store, t);
-	const message = shape === 'properties' ? 'Template updated' : shape === 'user' ? 'Template user saved' : 'Template field saved';
+	const message =
+		shape === 'properties'
+			? 'Template updated'
+			: shape === 'user'
+				? 'Template user saved'
+				: 'Template field saved';
 	const warning = session.warnings[0];
 	return { body: { message, updated_fields: updated, ...extra, ...(warning ? { warning } : {}) } };
 }
@@ -272,7 +331,9 @@ function putTemplate(ctx: RequestContext) {
 		(k) => body[k] !== undefined && body[k] !== null,
 	);
 	if (sections.length === 0) {
-		throw validationError({ body: 'Send at least one of: template_properties, users, deleted_users, fields, reminders' });
+		throw validationError({
+			body: 'Send at least one of: template_properties, users, deleted_users, fields, reminders',
+		});
 	}
 	const v = new Validator();
 	const edited = cloneEntity(t);
@@ -280,9 +341,12 @@ function putTemplate(ctx: RequestContext) {
 	const force = readBool(v, body, 'force_remove_conditions', 'force_remove_conditions') ?? false;
 
 	if (body.template_properties !== undefined && body.template_properties !== null) {
-		if (!isObject(body.template_properties)) v.fail('template_properties', 'template_properties must be an object');
+		if (!isObject(body.template_properties))
+			v.fail('template_properties', 'template_properties must be an object');
 		else {
-			const props = readTemplateProperties(v, body.template_properties, 'template_properties', { creating: false });
+			const props = readTemplateProperties(v, body.template_properties, 'template_properties', {
+				creating: false,
+			});
 			applyProperties(edited, props);
 		}
 	}
@@ -290,13 +354,20 @@ function putTemplate(ctx: RequestContext) {
 		readParticipant(v, raw, `users[${i}]`, { refKey: '_temp_id', firstNameMax: 255 }),
 	);
 	users.forEach((u, i) => {
-		if (u && u.id === undefined && u.values.order === undefined) v.fail(`users[${i}].order`, 'order is required');
+		if (u && u.id === undefined && u.values.order === undefined)
+			v.fail(`users[${i}].order`, 'order is required');
 	});
 	session.registerTempIds(users, '_temp_id');
 	for (const u of users) if (u) session.applyParticipant(u);
 	const deleted = new Set<string>();
 	(readArray(v, body, 'deleted_users', 'deleted_users') ?? []).forEach((raw, i) =>
-		session.applyDeletion(raw, `deleted_users[${i}]`, { idKey: 'user_id', reassignKey: 'reassign_to_user_id' }, deleted, force),
+		session.applyDeletion(
+			raw,
+			`deleted_users[${i}]`,
+			{ idKey: 'user_id', reassignKey: 'reassign_to_user_id' },
+			deleted,
+			force,
+		),
 	);
 	(readArray(v, body, 'fields', 'fields') ?? []).forEach((raw, i) => {
 		const input = readField(v, raw, `fields[${i}]`, { coords: 'percent', types: PUT_FIELD_TYPES });
@@ -309,14 +380,19 @@ function putTemplate(ctx: RequestContext) {
 	// Fields must still fit a replaced document.
 	edited.fields.forEach((f) => {
 		if (f.page_number > edited.pageCount) {
-			v.fail('template_properties.document', `the document has ${edited.pageCount} page(s) but a field is on page ${f.page_number}`);
+			v.fail(
+				'template_properties.document',
+				`the document has ${edited.pageCount} page(s) but a field is on page ${f.page_number}`,
+			);
 		}
 	});
 	session.finalCheck();
 	v.throwIfInvalid('Template update failed');
 	Object.assign(t, edited);
 	touch(store, t);
-	return { body: { ...templateJson(store, t), summary: { ...session.counts, warnings: session.warnings } } };
+	return {
+		body: { ...templateJson(store, t), summary: { ...session.counts, warnings: session.warnings } },
+	};
 }
 
 // ---- delete, replace-document --------------------------------------------------------------
@@ -326,7 +402,13 @@ function deleteTemplate(ctx: RequestContext) {
 	const store = storeOf(ctx);
 	t.deleted_on = store.now();
 	store.emitTemplate('template.deleted', t);
-	return { body: { message: 'Template deleted', template_id: t.id, deleted_on: new Date(t.deleted_on).toISOString() } };
+	return {
+		body: {
+			message: 'Template deleted',
+			template_id: t.id,
+			deleted_on: new Date(t.deleted_on).toISOString(),
+		},
+	};
 }
 
 function replaceDocument(ctx: RequestContext) {
@@ -335,14 +417,20 @@ function replaceDocument(ctx: RequestContext) {
 	const body = objectBody(ctx.body);
 	const v = new Validator();
 	if (body.document_id !== undefined) {
-		v.fail('document_id', 'document_id uploads are not supported by the sandbox; send document (base64 PDF)');
+		v.fail(
+			'document_id',
+			'document_id uploads are not supported by the sandbox; send document (base64 PDF)',
+		);
 	} else if (body.document === undefined || body.document === null) {
 		v.fail('document', 'document is required (base64 PDF)');
 	} else {
 		const decoded = decodePdfDocument(body.document);
 		if (!decoded.ok) v.fail('document', `document ${decoded.error}`);
 		else if (decoded.pageCount !== t.pageCount) {
-			v.fail('document', `the new document must have the same page count as the current one (${t.pageCount}); it has ${decoded.pageCount}`);
+			v.fail(
+				'document',
+				`the new document must have the same page count as the current one (${t.pageCount}); it has ${decoded.pageCount}`,
+			);
 		} else {
 			const mismatch = pageSizeMismatch(pdfPageSizes(t.document), pdfPageSizes(decoded.bytes));
 			if (mismatch) v.fail('document', mismatch);
@@ -364,12 +452,18 @@ const points = (n: number) => String(Math.round(n * 100) / 100);
  * The message for the first page whose size differs by more than 1 pt from the current
  * document's, or undefined. Pages whose size cannot be read on either side are not compared.
  */
-function pageSizeMismatch(current: Array<PdfPageSize | null>, next: Array<PdfPageSize | null>): string | undefined {
+function pageSizeMismatch(
+	current: Array<PdfPageSize | null>,
+	next: Array<PdfPageSize | null>,
+): string | undefined {
 	for (let i = 0; i < Math.min(current.length, next.length); i++) {
 		const a = current[i];
 		const b = next[i];
 		if (!a || !b) continue;
-		if (Math.abs(a.width - b.width) > PAGE_SIZE_TOLERANCE_PT || Math.abs(a.height - b.height) > PAGE_SIZE_TOLERANCE_PT) {
+		if (
+			Math.abs(a.width - b.width) > PAGE_SIZE_TOLERANCE_PT ||
+			Math.abs(a.height - b.height) > PAGE_SIZE_TOLERANCE_PT
+		) {
 			return (
 				`the new document must have the same page sizes as the current one (±${PAGE_SIZE_TOLERANCE_PT} pt); ` +
 				`page ${i + 1} is ${points(b.width)} × ${points(b.height)} pt instead of ${points(a.width)} × ${points(a.height)} pt`
@@ -386,7 +480,8 @@ function duplicateTemplate(ctx: RequestContext) {
 	const found = store.getTemplate(ctx.params.id);
 	if (found && found.deleted_on === null && found.workspaceId !== ctx.auth.workspace.id) {
 		const ws = ctx.state.getWorkspace(found.workspaceId);
-		if (ws && ws.companyId === ctx.auth.company.id) throw forbidden('This template belongs to another workspace');
+		if (ws && ws.companyId === ctx.auth.company.id)
+			throw forbidden('This template belongs to another workspace');
 	}
 	const t = requireTemplate(ctx, ctx.params.id);
 	const body = objectBody(ctx.body);
@@ -408,10 +503,15 @@ function duplicateTemplate(ctx: RequestContext) {
 		details: { template_id: t.id },
 	});
 	store.emitSigningRequest('signing_request.created', sr);
-	store.emitTemplate('template.used', t, { signing_request: { id: sr.id, name: sr.name, test_mode: sr.test_mode } });
+	store.emitTemplate('template.used', t, {
+		signing_request: { id: sr.id, name: sr.name, test_mode: sr.test_mode },
+	});
 	return {
 		status: 201,
-		body: { message: 'Template duplicated as a new signing request', signing_request: duplicatedSigningRequestJson(store, sr) },
+		body: {
+			message: 'Template duplicated as a new signing request',
+			signing_request: duplicatedSigningRequestJson(store, sr),
+		},
 	};
 }
 
@@ -420,7 +520,8 @@ function copyTemplateRoute(ctx: RequestContext) {
 		throw new ApiError(403, {
 			error: 'Forbidden',
 			code: 'PROTECTED_KEY_REQUIRED',
-			message: 'Copying a template to another workspace requires the protected (company-level) API key',
+			message:
+				'Copying a template to another workspace requires the protected (company-level) API key',
 		});
 	}
 	const t = requireTemplate(ctx, ctx.params.id);
@@ -445,6 +546,11 @@ function copyTemplateRoute(ctx: RequestContext) {
 	store.emitTemplate('template.created', copy, { copied_from_template_id: t.id });
 	return {
 		status: 201,
-		body: { id: copy.id, name: copy.name, workspace_id: copy.workspaceId, created_date: new Date(copy.created_at).toISOString() },
+		body: {
+			id: copy.id,
+			name: copy.name,
+			workspace_id: copy.workspaceId,
+			created_date: new Date(copy.created_at).toISOString(),
+		},
 	};
 }

@@ -38,7 +38,13 @@ import { SECRET_GRACE_HOURS, webhooksOf } from '../webhooks';
 import type { WebhookRecord } from '../webhooks';
 
 const KNOWN_EVENTS = new Set(EVENT_TYPES.map((e) => e.value));
-const SORT_FIELDS = ['url', 'enabled', 'created_on', 'last_changed_on', 'consecutive_failures'] as const;
+const SORT_FIELDS = [
+	'url',
+	'enabled',
+	'created_on',
+	'last_changed_on',
+	'consecutive_failures',
+] as const;
 const URL_MAX = 2048;
 const DESCRIPTION_MAX = 500;
 const COMPANY_KEY_MESSAGE = 'Company-level webhooks need the protected workspace API key';
@@ -49,7 +55,9 @@ export function registerWebhookRoutes(router: Router): void {
 	router.get('/webhooks/secret-status', companySecretStatus);
 	router.get('/webhooks', listWebhooks);
 	router.post('/webhooks', createWebhook);
-	router.get('/webhooks/:id', (ctx) => ({ body: webhooksOf(ctx.state).store.toJson(requireWebhook(ctx)) }));
+	router.get('/webhooks/:id', (ctx) => ({
+		body: webhooksOf(ctx.state).store.toJson(requireWebhook(ctx)),
+	}));
 	router.put('/webhooks/:id', updateWebhook);
 	router.patch('/webhooks/:id', updateWebhook);
 	router.delete('/webhooks/:id', deleteWebhook);
@@ -64,26 +72,28 @@ export function registerWebhookRoutes(router: Router): void {
  * authenticates the key itself: any valid key may read; the company switch needs the protected key.
  */
 export function registerWebhookInternalRoutes(router: InternalRouter, state: SandboxState): void {
-	const withAuth = (handler: (ctx: RequestContext) => RouteResult) => (req: InternalRequest): InternalResponse => {
-		const raw = (req.headers.authorization ?? '').trim();
-		const auth = state.authenticate((/^bearer\s+(.+)$/i.exec(raw)?.[1] ?? raw).trim());
-		if (!auth) throw unauthorized();
-		const ctx: RequestContext = {
-			method: req.method,
-			path: req.path,
-			params: req.params,
-			query: req.query,
-			headers: req.headers,
-			body: req.body,
-			rawBody: '',
-			version: 1,
-			auth,
-			state,
-			requestId: 'internal',
+	const withAuth =
+		(handler: (ctx: RequestContext) => RouteResult) =>
+		(req: InternalRequest): InternalResponse => {
+			const raw = (req.headers.authorization ?? '').trim();
+			const auth = state.authenticate((/^bearer\s+(.+)$/i.exec(raw)?.[1] ?? raw).trim());
+			if (!auth) throw unauthorized();
+			const ctx: RequestContext = {
+				method: req.method,
+				path: req.path,
+				params: req.params,
+				query: req.query,
+				headers: req.headers,
+				body: req.body,
+				rawBody: '',
+				version: 1,
+				auth,
+				state,
+				requestId: 'internal',
+			};
+			const result = handler(ctx);
+			return { status: result.status, body: result.body, headers: result.headers };
 		};
-		const result = handler(ctx);
-		return { status: result.status, body: result.body, headers: result.headers };
-	};
 	router.add('GET', '/_sandbox/webhooks/master-switch', withAuth(readMasterSwitches));
 	router.add('PUT', '/_sandbox/webhooks/master-switch', withAuth(setMasterSwitch));
 }
@@ -103,8 +113,10 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 function readUrl(v: Validator, raw: unknown, required: boolean): string | undefined {
-	if (raw === undefined || raw === null) return required ? v.fail('url', 'url is required') : undefined;
-	if (typeof raw !== 'string' || raw.trim() === '') return v.fail('url', 'url must be a non-empty string');
+	if (raw === undefined || raw === null)
+		return required ? v.fail('url', 'url is required') : undefined;
+	if (typeof raw !== 'string' || raw.trim() === '')
+		return v.fail('url', 'url must be a non-empty string');
 	const value = raw.trim();
 	if (value.length > URL_MAX) return v.fail('url', `url must be at most ${URL_MAX} characters`);
 	let parsed: URL;
@@ -119,8 +131,10 @@ function readUrl(v: Validator, raw: unknown, required: boolean): string | undefi
 }
 
 function readEvents(v: Validator, raw: unknown, required: boolean): string[] | undefined {
-	if (raw === undefined || raw === null) return required ? v.fail('events', 'events is required') : undefined;
-	if (!Array.isArray(raw) || raw.length === 0) return v.fail('events', 'events must be a non-empty array of event names');
+	if (raw === undefined || raw === null)
+		return required ? v.fail('events', 'events is required') : undefined;
+	if (!Array.isArray(raw) || raw.length === 0)
+		return v.fail('events', 'events must be a non-empty array of event names');
 	const unknown = raw.filter((e) => typeof e !== 'string' || !KNOWN_EVENTS.has(e));
 	if (unknown.length > 0) {
 		return v.fail('events', `Unknown event type(s): ${unknown.map((e) => String(e)).join(', ')}`);
@@ -187,7 +201,9 @@ function listWebhooks(ctx: RequestContext) {
 						: (w) => Date.parse(w.created_at);
 	items = sortBy(items, key, list.sortOrder, (w) => `${w.created_at}|${w.id}`);
 	const page = paginate(items, list.page);
-	return { body: { results: page.results.map((w) => store.toJson(w)), pagination: page.pagination } };
+	return {
+		body: { results: page.results.map((w) => store.toJson(w)), pagination: page.pagination },
+	};
 }
 
 function createWebhook(ctx: RequestContext) {
@@ -198,7 +214,11 @@ function createWebhook(ctx: RequestContext) {
 	const description = readDescription(v, body.description);
 	const enabled = readEnabled(v, body.enabled);
 	const rawWorkspace = body.workspace_id;
-	if (rawWorkspace !== undefined && rawWorkspace !== null && (typeof rawWorkspace !== 'string' || rawWorkspace === '')) {
+	if (
+		rawWorkspace !== undefined &&
+		rawWorkspace !== null &&
+		(typeof rawWorkspace !== 'string' || rawWorkspace === '')
+	) {
 		v.fail('workspace_id', 'workspace_id must be a workspace id');
 	}
 	v.throwIfInvalid();
@@ -228,9 +248,18 @@ function updateWebhook(ctx: RequestContext) {
 	const description = readDescription(v, body.description);
 	const enabled = readEnabled(v, body.enabled);
 	if ('workspace_id' in body && (body.workspace_id ?? null) !== record.workspace_id) {
-		v.fail('workspace_id', 'workspace_id cannot be changed: create a new webhook for another scope');
+		v.fail(
+			'workspace_id',
+			'workspace_id cannot be changed: create a new webhook for another scope',
+		);
 	}
-	if (v.ok && url === undefined && events === undefined && description === undefined && enabled === undefined) {
+	if (
+		v.ok &&
+		url === undefined &&
+		events === undefined &&
+		description === undefined &&
+		enabled === undefined
+	) {
 		v.fail('body', 'Provide at least one field to update (url, events, description, enabled)');
 	}
 	v.throwIfInvalid();
@@ -269,11 +298,16 @@ async function testWebhook(ctx: RequestContext) {
 	};
 }
 
-function rotationBody(result: { newSecret: string; oldSecretExpiresAt: number | null; rotatedAt: number }) {
+function rotationBody(result: {
+	newSecret: string;
+	oldSecretExpiresAt: number | null;
+	rotatedAt: number;
+}) {
 	return {
 		message: 'Webhook signing secret rotated',
 		new_secret: result.newSecret,
-		old_secret_expires_at: result.oldSecretExpiresAt === null ? null : new Date(result.oldSecretExpiresAt).toISOString(),
+		old_secret_expires_at:
+			result.oldSecretExpiresAt === null ? null : new Date(result.oldSecretExpiresAt).toISOString(),
 		rotated_at: new Date(result.rotatedAt).toISOString(),
 		grace_period_hours: SECRET_GRACE_HOURS,
 		warning:
@@ -282,7 +316,10 @@ function rotationBody(result: { newSecret: string; oldSecretExpiresAt: number | 
 }
 
 function rotateCompanySecret(ctx: RequestContext) {
-	requireProtectedKey(ctx, 'Rotating the company webhook secret needs the protected workspace API key');
+	requireProtectedKey(
+		ctx,
+		'Rotating the company webhook secret needs the protected workspace API key',
+	);
 	const outcome = webhooksOf(ctx.state).store.rotate('company');
 	if (!outcome.ok) {
 		throw new ApiError(
@@ -300,7 +337,10 @@ function rotateCompanySecret(ctx: RequestContext) {
 }
 
 function companySecretStatus(ctx: RequestContext) {
-	requireProtectedKey(ctx, 'The company webhook secret status needs the protected workspace API key');
+	requireProtectedKey(
+		ctx,
+		'The company webhook secret status needs the protected workspace API key',
+	);
 	const status = webhooksOf(ctx.state).store.secretStatusJson('company');
 	if (!status) throw notFound('Webhook configuration');
 	return { body: status };
@@ -340,14 +380,18 @@ function readMasterSwitches(ctx: RequestContext) {
 
 function setMasterSwitch(ctx: RequestContext) {
 	const body = objectBody(ctx.body);
-	if (typeof body.enabled !== 'boolean') throw validationError({ enabled: 'enabled must be true or false' });
+	if (typeof body.enabled !== 'boolean')
+		throw validationError({ enabled: 'enabled must be true or false' });
 	const { store } = webhooksOf(ctx.state);
 	if (typeof body.workspace_id === 'string' && body.workspace_id !== '') {
 		const ws = requireWorkspace(ctx, body.workspace_id);
 		store.setWorkspaceMasterSwitch(ws.id, body.enabled);
 		return { body: { workspace_id: ws.id, enabled: ws.webhook_enabled } };
 	}
-	requireProtectedKey(ctx, 'Toggling the company webhook master switch needs owner or admin rights (the protected workspace API key)');
+	requireProtectedKey(
+		ctx,
+		'Toggling the company webhook master switch needs owner or admin rights (the protected workspace API key)',
+	);
 	store.setCompanyMasterSwitch(body.enabled);
 	return { body: { company: store.companyMasterSwitch } };
 }

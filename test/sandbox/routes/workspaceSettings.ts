@@ -45,7 +45,9 @@ const KEYS = [
 export function registerWorkspaceSettingsRoutes(router: Router): void {
 	router.get('/workspace/:workspace_id/settings', (ctx) => {
 		const ws = requireWorkspace(ctx, ctx.params.workspace_id);
-		return { body: { workspace_id: ws.id, name: ws.name, ...workspaceSettingsOf(ctx.state, ws.id) } };
+		return {
+			body: { workspace_id: ws.id, name: ws.name, ...workspaceSettingsOf(ctx.state, ws.id) },
+		};
 	});
 	router.put('/workspace/:workspace_id/settings', updateSettings);
 }
@@ -82,7 +84,12 @@ function updateSettings(ctx: RequestContext) {
 	if ('email_local_part' in body) {
 		const value = body.email_local_part;
 		if (value === null) changes.email_local_part = null;
-		else if (typeof value === 'string' && value.length >= 1 && value.length <= 64 && EMAIL_LOCAL_PART.test(value)) {
+		else if (
+			typeof value === 'string' &&
+			value.length >= 1 &&
+			value.length <= 64 &&
+			EMAIL_LOCAL_PART.test(value)
+		) {
 			changes.email_local_part = value;
 		} else {
 			v.fail(
@@ -116,7 +123,8 @@ function labelOverridesProblem(value: unknown): string | undefined {
 			return `signing_button_label_overrides.${language} must be an object {translationKey: text}`;
 		}
 		for (const [key, text] of Object.entries(labels as Record<string, unknown>)) {
-			if (typeof text !== 'string') return `signing_button_label_overrides.${language}.${key} must be a string`;
+			if (typeof text !== 'string')
+				return `signing_button_label_overrides.${language}.${key} must be a string`;
 		}
 	}
 	return undefined;

@@ -59,11 +59,20 @@ function listWorkspaces(ctx: RequestContext) {
 	items = createdWithin(items, (w) => Date.parse(w.created_date), list);
 
 	const key: (w: WorkspaceRecord) => string | number | boolean =
-		list.sortField === 'name' ? (w) => w.name : list.sortField === 'protected' ? (w) => w.protected : (w) => Date.parse(w.created_date);
+		list.sortField === 'name'
+			? (w) => w.name
+			: list.sortField === 'protected'
+				? (w) => w.protected
+				: (w) => Date.parse(w.created_date);
 	items = sortBy(items, key, list.sortOrder, (w) => `${w.created_date}|${w.id}`);
 
 	const page = paginate(items, list.page);
-	return { body: { results: page.results.map((w) => ctx.state.workspaceJson(w)), pagination: page.pagination } };
+	return {
+		body: {
+			results: page.results.map((w) => ctx.state.workspaceJson(w)),
+			pagination: page.pagination,
+		},
+	};
 }
 
 function createWorkspace(ctx: RequestContext) {

@@ -21,7 +21,23 @@ export const SEAL_KINDS = ['uploaded', 'typed', 'drawn'] as const;
 export type SealKind = (typeof SEAL_KINDS)[number];
 export const SEAL_SCOPES = ['company', 'workspace'] as const;
 export type SealScope = (typeof SEAL_SCOPES)[number];
-export const SEAL_LANGUAGES = ['en', 'es', 'it', 'pt', 'fr', 'de', 'el', 'ru', 'pl', 'cs', 'sv', 'nl', 'ro', 'nb', 'ca'] as const;
+export const SEAL_LANGUAGES = [
+	'en',
+	'es',
+	'it',
+	'pt',
+	'fr',
+	'de',
+	'el',
+	'ru',
+	'pl',
+	'cs',
+	'sv',
+	'nl',
+	'ro',
+	'nb',
+	'ca',
+] as const;
 export const ACCESS_ACTIONS = [
 	'created',
 	'replaced',
@@ -131,7 +147,9 @@ export class SealStore {
 	}
 
 	lineage(lineageId: string): SealVersion[] {
-		return this.versions.filter((s) => s.lineage_id === lineageId).sort((a, b) => a.version - b.version);
+		return this.versions
+			.filter((s) => s.lineage_id === lineageId)
+			.sort((a, b) => a.version - b.version);
 	}
 
 	head(lineageId: string): SealVersion | undefined {
@@ -157,14 +175,23 @@ export class SealStore {
 	 * that workspace's scope, not revoked, and the current version of its lineage. `reason` ends a
 	 * sentence that starts with the seal ("organization seal \"…\" <reason>").
 	 */
-	usableIn(id: string, companyId: string, workspaceId: string): { ok: true; seal: SealVersion } | { ok: false; reason: string } {
+	usableIn(
+		id: string,
+		companyId: string,
+		workspaceId: string,
+	): { ok: true; seal: SealVersion } | { ok: false; reason: string } {
 		const seal = this.get(id);
-		if (!seal || seal.companies_id !== companyId || (seal.companies_workspaces_id !== null && seal.companies_workspaces_id !== workspaceId)) {
+		if (
+			!seal ||
+			seal.companies_id !== companyId ||
+			(seal.companies_workspaces_id !== null && seal.companies_workspaces_id !== workspaceId)
+		) {
 			return { ok: false, reason: 'not found or unavailable in this workspace' };
 		}
 		const head = this.head(seal.lineage_id) as SealVersion;
 		if (head.revoked_on !== null) return { ok: false, reason: 'has been revoked' };
-		if (head.id !== seal.id) return { ok: false, reason: `has been replaced by a newer version (${head.id})` };
+		if (head.id !== seal.id)
+			return { ok: false, reason: `has been replaced by a newer version (${head.id})` };
 		return { ok: true, seal };
 	}
 
@@ -174,18 +201,27 @@ export class SealStore {
 
 	/** Seals of the same scope (company, or one workspace) as `seal`. */
 	sameScope(seal: SealVersion): SealVersion[] {
-		return this.heads().filter((s) => s.companies_workspaces_id === seal.companies_workspaces_id && s.revoked_on === null);
+		return this.heads().filter(
+			(s) => s.companies_workspaces_id === seal.companies_workspaces_id && s.revoked_on === null,
+		);
 	}
 
 	/** Makes `seal` the only default of its scope; returns the seals whose flag was cleared. */
 	makeDefault(seal: SealVersion): SealVersion[] {
-		const cleared = this.sameScope(seal).filter((s) => s.lineage_id !== seal.lineage_id && s.is_default);
+		const cleared = this.sameScope(seal).filter(
+			(s) => s.lineage_id !== seal.lineage_id && s.is_default,
+		);
 		for (const s of cleared) s.is_default = false;
 		seal.is_default = true;
 		return cleared;
 	}
 
-	log(seal: SealVersion, action: AccessAction, actor: { kind: ActorKind; id: string | null }, details: Record<string, unknown> | null = null): AccessLogEntry {
+	log(
+		seal: SealVersion,
+		action: AccessAction,
+		actor: { kind: ActorKind; id: string | null },
+		details: Record<string, unknown> | null = null,
+	): AccessLogEntry {
 		const entry: AccessLogEntry = {
 			id: randomUUID(),
 			lineage_id: seal.lineage_id,
@@ -211,7 +247,9 @@ export class SealStore {
 	}
 
 	/** Signing requests (not deleted) with a seal participant using any version of the lineage. */
-	signingRequestsUsing(lineageId: string): Array<{ sr: SigningRequestRecord; participantId: string; seal: SealVersion }> {
+	signingRequestsUsing(
+		lineageId: string,
+	): Array<{ sr: SigningRequestRecord; participantId: string; seal: SealVersion }> {
 		const signing = signingStoreOf(this.state);
 		const out: Array<{ sr: SigningRequestRecord; participantId: string; seal: SealVersion }> = [];
 		for (const sr of signing.listSigningRequests()) {
@@ -231,27 +269,37 @@ export class SealStore {
 	 */
 	applicationsOf(lineageId: string): SealApplication[] {
 		const signing = signingStoreOf(this.state);
-		const derived = this.signingRequestsUsing(lineageId).map(({ sr, participantId, seal }): SealApplication => {
-			const status = signing.statusOf(sr);
-			const mapped: ApplicationStatus =
-				status === 'finished' ? 'applied' : status === 'cancelled' || status === 'declined' || status === 'expired' ? 'paused' : 'pending';
-			return {
-				id: participantId,
-				lineage_id: lineageId,
-				seal_id: seal.id,
-				seal_version: seal.version,
-				signing_request_id: sr.id,
-				seal_participant_id: participantId,
-				status: mapped,
-				applied_at: mapped === 'applied' ? sr.finished_on : null,
-				created_at: sr.created_at,
-			};
-		});
+		const derived = this.signingRequestsUsing(lineageId).map(
+			({ sr, participantId, seal }): SealApplication => {
+				const status = signing.statusOf(sr);
+				const mapped: ApplicationStatus =
+					status === 'finished'
+						? 'applied'
+						: status === 'cancelled' || status === 'declined' || status === 'expired'
+							? 'paused'
+							: 'pending';
+				return {
+					id: participantId,
+					lineage_id: lineageId,
+					seal_id: seal.id,
+					seal_version: seal.version,
+					signing_request_id: sr.id,
+					seal_participant_id: participantId,
+					status: mapped,
+					applied_at: mapped === 'applied' ? sr.finished_on : null,
+					created_at: sr.created_at,
+				};
+			},
+		);
 		return [...derived, ...this.extraApplications.filter((a) => a.lineage_id === lineageId)];
 	}
 
 	/** Test set-up: `count` applications of the seal's lineage with the given status. */
-	addApplications(sealId: string, count: number, status: ApplicationStatus = 'applied'): SealApplication[] {
+	addApplications(
+		sealId: string,
+		count: number,
+		status: ApplicationStatus = 'applied',
+	): SealApplication[] {
 		const seal = this.get(sealId);
 		if (!seal) throw new Error(`No seal ${sealId}`);
 		const now = this.now();
@@ -277,8 +325,10 @@ export class SealStore {
 	/** Removes every version, log entry and added application of a lineage; returns the versions removed. */
 	erase(lineageId: string): number {
 		const before = this.versions.length;
-		for (let i = this.versions.length - 1; i >= 0; i--) if (this.versions[i].lineage_id === lineageId) this.versions.splice(i, 1);
-		for (let i = this.extraApplications.length - 1; i >= 0; i--) if (this.extraApplications[i].lineage_id === lineageId) this.extraApplications.splice(i, 1);
+		for (let i = this.versions.length - 1; i >= 0; i--)
+			if (this.versions[i].lineage_id === lineageId) this.versions.splice(i, 1);
+		for (let i = this.extraApplications.length - 1; i >= 0; i--)
+			if (this.extraApplications[i].lineage_id === lineageId) this.extraApplications.splice(i, 1);
 		return before - this.versions.length;
 	}
 

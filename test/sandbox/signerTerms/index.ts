@@ -4,7 +4,23 @@
  */
 import type { SandboxState } from '../state';
 
-export const TERMS_LANGUAGES = ['en', 'es', 'it', 'pt', 'fr', 'de', 'el', 'ru', 'pl', 'cs', 'sv', 'nl', 'ro', 'nb', 'ca'] as const;
+export const TERMS_LANGUAGES = [
+	'en',
+	'es',
+	'it',
+	'pt',
+	'fr',
+	'de',
+	'el',
+	'ru',
+	'pl',
+	'cs',
+	'sv',
+	'nl',
+	'ro',
+	'nb',
+	'ca',
+] as const;
 
 export interface SignerTermsRecord {
 	language: string;
@@ -40,7 +56,10 @@ export function sanitizeTermsHtml(html: string): string {
 	out = out.replace(/<[a-z][^>]*>/gi, (tag) =>
 		tag
 			.replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-			.replace(/(\s(?:href|src)\s*=\s*)("\s*javascript:[^"]*"|'\s*javascript:[^']*'|javascript:[^\s>]+)/gi, '$1"#"'),
+			.replace(
+				/(\s(?:href|src)\s*=\s*)("\s*javascript:[^"]*"|'\s*javascript:[^']*'|javascript:[^\s>]+)/gi,
+				'$1"#"',
+			),
 	);
 	return out;
 }

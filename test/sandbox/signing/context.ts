@@ -37,13 +37,15 @@ export function storeOf(ctx: RequestContext): SigningStore {
 
 export function requireTemplate(ctx: RequestContext, id: string): TemplateRecord {
 	const t = storeOf(ctx).getTemplate(id);
-	if (!t || t.deleted_on !== null || t.workspaceId !== ctx.auth.workspace.id) throw notFound('Template');
+	if (!t || t.deleted_on !== null || t.workspaceId !== ctx.auth.workspace.id)
+		throw notFound('Template');
 	return t;
 }
 
 export function requireSigningRequest(ctx: RequestContext, id: string): SigningRequestRecord {
 	const sr = storeOf(ctx).getSigningRequest(id);
-	if (!sr || sr.deleted_on !== null || sr.workspaceId !== ctx.auth.workspace.id) throw notFound('Signing request');
+	if (!sr || sr.deleted_on !== null || sr.workspaceId !== ctx.auth.workspace.id)
+		throw notFound('Signing request');
 	return sr;
 }
 
@@ -64,10 +66,17 @@ export function readSealSwap(
 	workspaceId: string,
 ): { participant: SealParticipantRecord; sealId: string } {
 	const sp = body.seal_participant;
-	if (!isObject(sp)) throw validationError({ seal_participant: 'seal_participant must be an object {participant_id, swap_to_seal_id}' });
+	if (!isObject(sp))
+		throw validationError({
+			seal_participant: 'seal_participant must be an object {participant_id, swap_to_seal_id}',
+		});
 	const v = new Validator();
-	const participantId = readUuid(v, sp, 'participant_id', 'seal_participant.participant_id', { required: true });
-	const sealId = readUuid(v, sp, 'swap_to_seal_id', 'seal_participant.swap_to_seal_id', { required: true }) as string;
+	const participantId = readUuid(v, sp, 'participant_id', 'seal_participant.participant_id', {
+		required: true,
+	});
+	const sealId = readUuid(v, sp, 'swap_to_seal_id', 'seal_participant.swap_to_seal_id', {
+		required: true,
+	}) as string;
 	v.throwIfInvalid();
 	const participant = participants.find((s) => s.id === participantId && !s.deleted);
 	if (!participant) throw notFound('Seal participant');
@@ -77,7 +86,9 @@ export function readSealSwap(
 			error: 'Not Found',
 			code: 'NOT_FOUND',
 			message: `Organization seal ${use.reason}`,
-			details: { 'seal_participant.swap_to_seal_id': `organization seal "${sealId}" ${use.reason}` },
+			details: {
+				'seal_participant.swap_to_seal_id': `organization seal "${sealId}" ${use.reason}`,
+			},
 		});
 	}
 	return { participant, sealId };

@@ -101,7 +101,11 @@ export class EditSession<T extends DocumentEntity> {
 	resolveParticipant(ref: string, path: string): string | undefined {
 		if (isTempId(ref)) {
 			const id = this.tempIds.get(ref);
-			if (!id) return this.v.fail(path, `temp id "${ref}" does not match any ${this.noun} in this request`);
+			if (!id)
+				return this.v.fail(
+					path,
+					`temp id "${ref}" does not match any ${this.noun} in this request`,
+				);
 			return id;
 		}
 		if (!this.entity.recipients.some((r) => r.id === ref)) {
@@ -128,7 +132,10 @@ export class EditSession<T extends DocumentEntity> {
 				values.designation !== undefined &&
 				(values.designation === 'CC') !== (existing.designation === 'CC')
 			) {
-				return v.fail(join(input.path, 'designation'), `a ${this.noun} cannot switch between CC and Signer/Approver`);
+				return v.fail(
+					join(input.path, 'designation'),
+					`a ${this.noun} cannot switch between CC and Signer/Approver`,
+				);
 			}
 			Object.assign(existing, values, { updated_at: this.now });
 			if (values.custom_fields) existing.custom_fields = { ...values.custom_fields };
@@ -177,7 +184,14 @@ export class EditSession<T extends DocumentEntity> {
 			return;
 		}
 		const id = raw[keys.idKey];
-		const action = readEnum(v, raw, 'field_action', join(path, 'field_action'), ['delete', 'reassign'] as const, { required: true });
+		const action = readEnum(
+			v,
+			raw,
+			'field_action',
+			join(path, 'field_action'),
+			['delete', 'reassign'] as const,
+			{ required: true },
+		);
 		if (typeof id !== 'string' || id === '') {
 			v.fail(join(path, keys.idKey), `${keys.idKey} is required`);
 			return;
@@ -192,18 +206,27 @@ export class EditSession<T extends DocumentEntity> {
 		if (action === 'reassign') {
 			const to = raw[keys.reassignKey];
 			if (typeof to !== 'string' || to === '') {
-				v.fail(join(path, keys.reassignKey), `${keys.reassignKey} is required when field_action is reassign`);
+				v.fail(
+					join(path, keys.reassignKey),
+					`${keys.reassignKey} is required when field_action is reassign`,
+				);
 				return;
 			}
 			const toId = this.resolveParticipant(to, join(path, keys.reassignKey));
 			if (!toId) return;
 			const dest = this.participant(toId);
 			if (toId === id || deletedIds.has(toId) || !dest) {
-				v.fail(join(path, keys.reassignKey), `cannot reassign fields to a ${this.noun} that is being deleted`);
+				v.fail(
+					join(path, keys.reassignKey),
+					`cannot reassign fields to a ${this.noun} that is being deleted`,
+				);
 				return;
 			}
 			if (dest.designation !== target.designation) {
-				v.fail(join(path, keys.reassignKey), `the ${this.noun} to reassign to must have the same designation (${target.designation})`);
+				v.fail(
+					join(path, keys.reassignKey),
+					`the ${this.noun} to reassign to must have the same designation (${target.designation})`,
+				);
 				return;
 			}
 			for (const f of fields) f.recipient_id = toId;
@@ -212,7 +235,11 @@ export class EditSession<T extends DocumentEntity> {
 			const removed = new Set(fields.map((f) => f.id));
 			if (!forceRemoveConditions) {
 				const referencing = this.entity.fields.find(
-					(f) => !removed.has(f.id) && [f.required_conditions, f.visibility_conditions].some((c) => conditionRefers(c, removed)),
+					(f) =>
+						!removed.has(f.id) &&
+						[f.required_conditions, f.visibility_conditions].some((c) =>
+							conditionRefers(c, removed),
+						),
 				);
 				if (referencing) {
 					v.fail(
@@ -249,9 +276,22 @@ export class EditSession<T extends DocumentEntity> {
 			this.counts.fields_updated += 1;
 		} else {
 			const { type, page_number: page, x, y, width, height } = input.values;
-			if (type === undefined || page === undefined || x === undefined || y === undefined || width === undefined || height === undefined) {
+			if (
+				type === undefined ||
+				page === undefined ||
+				x === undefined ||
+				y === undefined ||
+				width === undefined ||
+				height === undefined
+			) {
 				// The reader recorded what is missing; still report what is wrong with the rest.
-				this.checkField({ ...newField({ type: 'text', page_number: 1, x: 0, y: 0, width: 0, height: 0 }), ...input.values }, input.path);
+				this.checkField(
+					{
+						...newField({ type: 'text', page_number: 1, x: 0, y: 0, width: 0, height: 0 }),
+						...input.values,
+					},
+					input.path,
+				);
 				return undefined;
 			}
 			record = newField({ ...input.values, type, page_number: page, x, y, width, height });
@@ -260,13 +300,20 @@ export class EditSession<T extends DocumentEntity> {
 		}
 		if (input.recipientRef !== undefined) {
 			const key = input.recipientKey ?? 'recipient_id';
-			record.recipient_id = input.recipientRef === null ? null : (this.resolveParticipant(input.recipientRef, join(input.path, key)) ?? null);
+			record.recipient_id =
+				input.recipientRef === null
+					? null
+					: (this.resolveParticipant(input.recipientRef, join(input.path, key)) ?? null);
 		}
 		if (input.sealRef !== undefined) {
 			if (input.sealRef === null) record.seal_participant_id = null;
 			else {
 				const sealId = this.sealTempIds.get(input.sealRef);
-				if (!sealId) v.fail(join(input.path, 'seal_participant_temp_id'), `temp id "${input.sealRef}" does not match any seal participant`);
+				if (!sealId)
+					v.fail(
+						join(input.path, 'seal_participant_temp_id'),
+						`temp id "${input.sealRef}" does not match any seal participant`,
+					);
 				else record.seal_participant_id = sealId;
 			}
 		}
@@ -278,18 +325,31 @@ export class EditSession<T extends DocumentEntity> {
 	/** Rules on the merged field: position inside the page, page ≤ page count, no CC fields … */
 	checkField(f: FieldRecord, path: string): void {
 		const { v } = this;
-		if (f.x + f.width > 100) v.fail(join(path, 'position.width'), 'x + width must be at most 100 (percent of the page width)');
-		if (f.y + f.height > 100) v.fail(join(path, 'position.height'), 'y + height must be at most 100 (percent of the page height)');
+		if (f.x + f.width > 100)
+			v.fail(
+				join(path, 'position.width'),
+				'x + width must be at most 100 (percent of the page width)',
+			);
+		if (f.y + f.height > 100)
+			v.fail(
+				join(path, 'position.height'),
+				'y + height must be at most 100 (percent of the page height)',
+			);
 		if (f.page_number > this.entity.pageCount) {
-			v.fail(join(path, 'page_number'), `page_number must be at most ${this.entity.pageCount} (the document's page count)`);
+			v.fail(
+				join(path, 'page_number'),
+				`page_number must be at most ${this.entity.pageCount} (the document's page count)`,
+			);
 		}
 		if (f.recipient_id) {
 			const p = this.participant(f.recipient_id);
-			if (p && p.designation === 'CC') v.fail(join(path, 'recipient_id'), 'CC recipients cannot have fields');
+			if (p && p.designation === 'CC')
+				v.fail(join(path, 'recipient_id'), 'CC recipients cannot have fields');
 		}
 		if (f.type === 'dropdown') {
 			const opts = f.dropdown_options;
-			const empty = opts === null || opts === undefined || (Array.isArray(opts) && opts.length === 0);
+			const empty =
+				opts === null || opts === undefined || (Array.isArray(opts) && opts.length === 0);
 			if (empty) v.fail(join(path, 'dropdown_options'), 'dropdown fields need dropdown_options');
 		}
 		if (f.type === 'url') f.read_only = true;
@@ -324,10 +384,14 @@ export class EditSession<T extends DocumentEntity> {
 			this.counts.reminders_created += 1;
 		}
 		if (input.recipientRef !== undefined) {
-			record.recipient_id = input.recipientRef === null ? null : (this.resolveParticipant(input.recipientRef, join(input.path, 'recipient_id')) ?? null);
+			record.recipient_id =
+				input.recipientRef === null
+					? null
+					: (this.resolveParticipant(input.recipientRef, join(input.path, 'recipient_id')) ?? null);
 		}
 		if (record.all_users) record.recipient_id = null;
-		else if (record.recipient_id === null) v.fail(join(input.path, 'recipient_id'), 'recipient_id is required unless all_users is true');
+		else if (record.recipient_id === null)
+			v.fail(join(input.path, 'recipient_id'), 'recipient_id is required unless all_users is true');
 		return record;
 	}
 
@@ -357,7 +421,12 @@ export class EditSession<T extends DocumentEntity> {
 function conditionRefers(condition: unknown, ids: Set<string>): boolean {
 	if (!isObject(condition) || !Array.isArray(condition.groups)) return false;
 	return condition.groups.some(
-		(g) => isObject(g) && Array.isArray(g.conditions) && g.conditions.some((c) => isObject(c) && typeof c.field_id === 'string' && ids.has(c.field_id)),
+		(g) =>
+			isObject(g) &&
+			Array.isArray(g.conditions) &&
+			g.conditions.some(
+				(c) => isObject(c) && typeof c.field_id === 'string' && ids.has(c.field_id),
+			),
 	);
 }
 

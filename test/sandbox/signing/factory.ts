@@ -54,7 +54,13 @@ export function blankTemplate(
 
 export function blankSigningRequest(
 	store: SigningStore,
-	init: { workspaceId: string; name: string; document: Buffer; pageCount: number; testMode: boolean },
+	init: {
+		workspaceId: string;
+		name: string;
+		document: Buffer;
+		pageCount: number;
+		testMode: boolean;
+	},
 ): SigningRequestRecord {
 	return {
 		// A signing request is a template's content plus its own lifecycle state.
@@ -78,7 +84,12 @@ export function blankSigningRequest(
  * Copies participants (new ids), fields (recipient ids mapped), reminders, seal participants,
  * settings and the document of `source` onto `target`. Returns the participant id map.
  */
-export function copyContent(source: DocumentEntity, target: DocumentEntity, now: number, opts: { fromTemplate: boolean }): Map<string, string> {
+export function copyContent(
+	source: DocumentEntity,
+	target: DocumentEntity,
+	now: number,
+	opts: { fromTemplate: boolean },
+): Map<string, string> {
 	const ids = new Map<string, string>();
 	const sealIds = new Map<string, string>();
 	target.recipients = source.recipients.map((p) => {
@@ -111,7 +122,9 @@ export function copyContent(source: DocumentEntity, target: DocumentEntity, now:
 		...f,
 		id: fieldIds.get(f.id) as string,
 		recipient_id: f.recipient_id ? (ids.get(f.recipient_id) ?? null) : null,
-		seal_participant_id: f.seal_participant_id ? (sealIds.get(f.seal_participant_id) ?? null) : null,
+		seal_participant_id: f.seal_participant_id
+			? (sealIds.get(f.seal_participant_id) ?? null)
+			: null,
 		template_field_id: opts.fromTemplate ? f.id : f.template_field_id,
 		required_conditions: remapConditions(f.required_conditions, fieldIds),
 		visibility_conditions: remapConditions(f.visibility_conditions, fieldIds),
@@ -148,10 +161,20 @@ function remapConditions(condition: unknown, ids: Map<string, string>): unknown 
 	);
 }
 
-function copyCustomFields(list: CustomFieldRecord[], now: number, fromTemplate: boolean): CustomFieldRecord[] {
+function copyCustomFields(
+	list: CustomFieldRecord[],
+	now: number,
+	fromTemplate: boolean,
+): CustomFieldRecord[] {
 	return list
 		.filter((c) => c.deleted_on === null)
-		.map((c) => ({ ...c, id: randomUUID(), copied_from_template: fromTemplate, created_at: now, updated_at: now }));
+		.map((c) => ({
+			...c,
+			id: randomUUID(),
+			copied_from_template: fromTemplate,
+			created_at: now,
+			updated_at: now,
+		}));
 }
 
 /** A draft signing request with everything of the template (not yet stored). */
@@ -182,16 +205,25 @@ export function copyTemplate(
 	t: TemplateRecord,
 	opts: { workspaceId: string; name: string; keepSeal?: (sealId: string) => boolean },
 ): TemplateRecord {
-	const copy = blankTemplate(store, { workspaceId: opts.workspaceId, name: opts.name, document: t.document, pageCount: t.pageCount });
+	const copy = blankTemplate(store, {
+		workspaceId: opts.workspaceId,
+		name: opts.name,
+		document: t.document,
+		pageCount: t.pageCount,
+	});
 	copyContent(t, copy, copy.created_at, { fromTemplate: false });
 	// template users keep no template_user_id link
 	for (const p of copy.recipients) p.template_user_id = null;
 	for (const f of copy.fields) f.template_field_id = null;
 	const keepSeal = opts.keepSeal;
 	if (keepSeal) {
-		const dropped = new Set(copy.sealParticipants.filter((s) => !keepSeal(s.organization_seals_id)).map((s) => s.id));
+		const dropped = new Set(
+			copy.sealParticipants.filter((s) => !keepSeal(s.organization_seals_id)).map((s) => s.id),
+		);
 		copy.sealParticipants = copy.sealParticipants.filter((s) => !dropped.has(s.id));
-		for (const f of copy.fields) if (f.seal_participant_id !== null && dropped.has(f.seal_participant_id)) f.seal_participant_id = null;
+		for (const f of copy.fields)
+			if (f.seal_participant_id !== null && dropped.has(f.seal_participant_id))
+				f.seal_participant_id = null;
 	}
 	copy.customFields = copyCustomFields(t.customFields, copy.created_at, false);
 	return copy;

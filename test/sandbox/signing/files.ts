@@ -34,7 +34,10 @@ export class FileStore {
 		private readonly baseUrl: () => string,
 	) {}
 
-	issue(content: Buffer, opts: { contentType: string; fileName: string; ttlMs: number }): IssuedUrl {
+	issue(
+		content: Buffer,
+		opts: { contentType: string; fileName: string; ttlMs: number },
+	): IssuedUrl {
 		const token = randomBytes(18).toString('base64url');
 		const createdAt = this.now();
 		const expiresAt = createdAt + opts.ttlMs;

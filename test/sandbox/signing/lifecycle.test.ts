@@ -1,6 +1,18 @@
 import { ApiError, SEED, TEST_WATERMARK, startSandbox, type Sandbox } from '../index';
 import { inspectPdf, pdfTextStrings } from './pdf';
-import { LEGAL, P, SALES, api, createDraft, createSeal, createSent, draftBody, fetchFile, ok, pdfBase64 } from './testkit';
+import {
+	LEGAL,
+	P,
+	SALES,
+	api,
+	createDraft,
+	createSeal,
+	createSent,
+	draftBody,
+	fetchFile,
+	ok,
+	pdfBase64,
+} from './testkit';
 
 const LIVE = P.liveKey;
 const TEST = P.testKey;
@@ -13,7 +25,8 @@ afterEach(() => sb.close());
 
 const credits = async () => (await ok(sb, 'GET', '/company')).credits as number;
 const SIGNING_EVENTS = /^(signing_request|template)\./;
-const eventTypes = () => sb.state.events.emitted.map((e) => e.type).filter((t) => SIGNING_EVENTS.test(t));
+const eventTypes = () =>
+	sb.state.events.emitted.map((e) => e.type).filter((t) => SIGNING_EVENTS.test(t));
 
 /** The ApiError a simulated action throws. */
 function thrown(fn: () => unknown): ApiError {
@@ -29,7 +42,9 @@ function thrown(fn: () => unknown): ApiError {
 describe('template → duplicate → update → send → sign → download', () => {
 	it('runs the whole lifecycle with real PDFs, credits, audit trail and events', async () => {
 		// 1. Template from a real 2-page PDF.
-		const created = await api(sb, 'POST', '/templates', { body: { name: 'NDA', document: pdfBase64(2, 'NDA') } });
+		const created = await api(sb, 'POST', '/templates', {
+			body: { name: 'NDA', document: pdfBase64(2, 'NDA') },
+		});
 		expect(created.status).toBe(201);
 		const tpl = created.body;
 		expect(tpl).toMatchObject({
@@ -47,7 +62,9 @@ describe('template → duplicate → update → send → sign → download', () 
 				require_otp_verification: null,
 			},
 		});
-		expect(Date.parse(tpl.document_url_expires_at) - sb.clock.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+		expect(Date.parse(tpl.document_url_expires_at) - sb.clock.now()).toBeGreaterThan(
+			6.9 * 24 * 3600_000,
+		);
 		const original = await fetchFile(tpl.document_url);
 		expect(original.status).toBe(200);
 		expect(original.contentType).toBe('application/pdf');
@@ -57,25 +74,78 @@ describe('template → duplicate → update → send → sign → download', () 
 		const put = await api(sb, 'PUT', `/templates/${tpl.id}`, {
 			body: {
 				users: [
-					{ _temp_id: 'temp_client', first_name: 'Client', last_name: 'Role', email: 'client@example.com', designation: 'Signer', order: 1 },
-					{ _temp_id: 'temp_boss', first_name: 'Boss', last_name: 'Role', email: 'boss@example.com', designation: 'Approver', order: 2 },
+					{
+						_temp_id: 'temp_client',
+						first_name: 'Client',
+						last_name: 'Role',
+						email: 'client@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						_temp_id: 'temp_boss',
+						first_name: 'Boss',
+						last_name: 'Role',
+						email: 'boss@example.com',
+						designation: 'Approver',
+						order: 2,
+					},
 				],
 				fields: [
-					{ type: 'signature', assigned_to_user_id: 'temp_client', page: 2, x: 10, y: 80, width: 30, height: 5, required: true },
+					{
+						type: 'signature',
+						assigned_to_user_id: 'temp_client',
+						page: 2,
+						x: 10,
+						y: 80,
+						width: 30,
+						height: 5,
+						required: true,
+					},
 					// The full update takes 8 field types only (T5): no initials here.
-					{ type: 'date', assigned_to_user_id: 'temp_client', page: 1, x: 80, y: 90, width: 10, height: 5, required: true },
-					{ type: 'approval_signature', assigned_to_user_id: 'temp_boss', page: 2, x: 50, y: 80, width: 30, height: 5 },
+					{
+						type: 'date',
+						assigned_to_user_id: 'temp_client',
+						page: 1,
+						x: 80,
+						y: 90,
+						width: 10,
+						height: 5,
+						required: true,
+					},
+					{
+						type: 'approval_signature',
+						assigned_to_user_id: 'temp_boss',
+						page: 2,
+						x: 50,
+						y: 80,
+						width: 30,
+						height: 5,
+					},
 				],
 				reminders: [{ hours: 48, all_users: true, subject: 'Reminder', message: 'Please sign' }],
 			},
 		});
 		expect(put.status).toBe(200);
-		expect(put.body.recipients.map((u: any) => u.email)).toEqual(['client@example.com', 'boss@example.com']);
-		expect(put.body.fields.map((f: any) => f.type)).toEqual(['signature', 'date', 'approval_signature']);
-		expect(put.body.summary).toMatchObject({ recipients_created: 2, fields_created: 3, reminders_created: 1 });
+		expect(put.body.recipients.map((u: any) => u.email)).toEqual([
+			'client@example.com',
+			'boss@example.com',
+		]);
+		expect(put.body.fields.map((f: any) => f.type)).toEqual([
+			'signature',
+			'date',
+			'approval_signature',
+		]);
+		expect(put.body.summary).toMatchObject({
+			recipients_created: 2,
+			fields_created: 3,
+			reminders_created: 1,
+		});
 
 		// 3. Duplicate → a signing request draft (service-api.md shape).
-		const dup = await api(sb, 'POST', `/templates/${tpl.id}/duplicate`, { body: { name: 'NDA for ACME' } });
+		const dup = await api(sb, 'POST', `/templates/${tpl.id}/duplicate`, {
+			body: { name: 'NDA for ACME' },
+		});
 		expect(dup.status).toBe(201);
 		expect(typeof dup.body.message).toBe('string');
 		const dsr = dup.body.signing_request;
@@ -131,7 +201,9 @@ describe('template → duplicate → update → send → sign → download', () 
 		]);
 		expect(users.every((u: any) => typeof u.template_user_id === 'string')).toBe(true);
 		const reminders = await ok(sb, 'GET', `/signing-requests/${srId}/reminders`);
-		expect(reminders).toEqual([expect.objectContaining({ hours: 48, all_users: true, subject: 'Reminder' })]);
+		expect(reminders).toEqual([
+			expect.objectContaining({ hours: 48, all_users: true, subject: 'Reminder' }),
+		]);
 
 		// 4. Update: the client role gets a real person, expiry shortened.
 		const client = users[0];
@@ -139,12 +211,23 @@ describe('template → duplicate → update → send → sign → download', () 
 		const update = await api(sb, 'PUT', `/signing-requests/${srId}`, {
 			body: {
 				signing_request_properties: { expiration_hours: 72 },
-				recipients: [{ id: client.id, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' }],
+				recipients: [
+					{ id: client.id, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' },
+				],
 			},
 		});
 		expect(update.status).toBe(200);
-		expect(update.body.summary).toMatchObject({ properties_updated: true, recipients_updated: 1, recipients_created: 0 });
-		expect(update.body.signing_request).toMatchObject({ id: srId, status: 'draft', expiration_hours: 72, document_page_count: 2 });
+		expect(update.body.summary).toMatchObject({
+			properties_updated: true,
+			recipients_updated: 1,
+			recipients_created: 0,
+		});
+		expect(update.body.signing_request).toMatchObject({
+			id: srId,
+			status: 'draft',
+			expiration_hours: 72,
+			document_page_count: 2,
+		});
 
 		// 5. Send with the live key: one credit.
 		const before = await credits();
@@ -162,12 +245,21 @@ describe('template → duplicate → update → send → sign → download', () 
 		expect(await credits()).toBe(before - 1);
 
 		// 6. Simulated signers, in order.
-		expect(thrown(() => sb.simulate.sign(srId, boss.id))).toMatchObject({ status: 409, body: { code: 'NOT_YOUR_TURN' } });
+		expect(thrown(() => sb.simulate.sign(srId, boss.id))).toMatchObject({
+			status: 409,
+			body: { code: 'NOT_YOUR_TURN' },
+		});
 		expect(sb.simulate.sign(srId, client.id).status).toBe('in_progress');
 		expect(sb.simulate.sign(srId, boss.id).status).toBe('finished');
 
 		const detail = (await ok(sb, 'GET', `/signing-requests/${srId}`)) as any;
-		expect(detail.status).toEqual({ sent: true, finished: true, cancelled: false, declined: false, expired: false });
+		expect(detail.status).toEqual({
+			sent: true,
+			finished: true,
+			cancelled: false,
+			declined: false,
+			expired: false,
+		});
 		expect(detail.certificate).toMatchObject({ generated: true, has_error: false });
 		expect(detail.timestamps.finished_on).not.toBeNull();
 		expect(detail.final_document_download_url).toMatch(new RegExp(`^${sb.url}/_files/`));
@@ -176,15 +268,28 @@ describe('template → duplicate → update → send → sign → download', () 
 		const download = await api(sb, 'GET', `/signing-requests/${srId}/download`);
 		expect(download.status).toBe(200);
 		expect(download.body).toMatchObject({ status: 'finished', is_partial: false });
-		expect(Object.keys(download.body).sort()).toEqual(['download_url', 'expires_at', 'generated_at', 'is_partial', 'status']);
+		expect(Object.keys(download.body).sort()).toEqual([
+			'download_url',
+			'expires_at',
+			'generated_at',
+			'is_partial',
+			'status',
+		]);
 		const file = await fetchFile(download.body.download_url);
 		expect(file.status).toBe(200);
 		expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 		expect(file.bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
-		expect(inspectPdf(file.bytes)).toEqual({ ok: true, errors: [], pageCount: 2, objectCount: expect.any(Number) });
+		expect(inspectPdf(file.bytes)).toEqual({
+			ok: true,
+			errors: [],
+			pageCount: 2,
+			objectCount: expect.any(Number),
+		});
 		const texts = pdfTextStrings(file.bytes);
 		expect(texts).toContain('NDA for ACME');
-		expect(texts.some((t) => /^Signed by Grace Hopper grace@example\.com at \d{4}-\d\d-\d\dT/.test(t))).toBe(true);
+		expect(
+			texts.some((t) => /^Signed by Grace Hopper grace@example\.com at \d{4}-\d\d-\d\dT/.test(t)),
+		).toBe(true);
 		expect(texts.some((t) => t.startsWith('Signed by Boss Role boss@example.com'))).toBe(true);
 		expect(texts).not.toContain(TEST_WATERMARK);
 
@@ -220,11 +325,25 @@ describe('template → duplicate → update → send → sign → download', () 
 			'signing_request.completed',
 			'signing_request.certificate.generated',
 		]);
-		const signed = sb.state.events.emitted.find((e) => e.type === 'signing_request.recipient.signed')!;
+		const signed = sb.state.events.emitted.find(
+			(e) => e.type === 'signing_request.recipient.signed',
+		)!;
 		expect(signed.workspace_id).toBe(P.id);
 		expect(signed.data).toMatchObject({
-			signing_request: { id: srId, name: 'NDA for ACME', status: 'in_progress', template_id: tpl.id, test_mode: false },
-			recipient: { id: client.id, email: 'grace@example.com', name: 'Grace Hopper', order: 1, designation: 'Signer' },
+			signing_request: {
+				id: srId,
+				name: 'NDA for ACME',
+				status: 'in_progress',
+				template_id: tpl.id,
+				test_mode: false,
+			},
+			recipient: {
+				id: client.id,
+				email: 'grace@example.com',
+				name: 'Grace Hopper',
+				order: 1,
+				designation: 'Signer',
+			},
 			workspace: { id: P.id, name: P.name },
 		});
 		expect((signed.data.recipients as any[]).map((r) => [r.email, r.signed_at === null])).toEqual([
@@ -232,21 +351,28 @@ describe('template → duplicate → update → send → sign → download', () 
 			['boss@example.com', true],
 		]);
 		const used = sb.state.events.emitted.find((e) => e.type === 'template.used')!;
-		expect(used.data).toMatchObject({ template: { id: tpl.id, name: 'NDA' }, signing_request: { id: srId } });
+		expect(used.data).toMatchObject({
+			template: { id: tpl.id, name: 'NDA' },
+			signing_request: { id: srId },
+		});
 	});
 
 	it('test keys: test_mode, no credits, watermarked PDFs; live keys need credits (402)', async () => {
 		const before = await credits();
 		const draft = await createSent(sb, TEST, 'Test contract', 2);
 		expect(await credits()).toBe(before);
-		expect((await ok(sb, 'GET', `/signing-requests/${draft.id}`, { key: TEST })).test_mode).toBe(true);
+		expect((await ok(sb, 'GET', `/signing-requests/${draft.id}`, { key: TEST })).test_mode).toBe(
+			true,
+		);
 		const listed = (await ok(sb, 'GET', '/signing-requests', { key: TEST })).results;
 		expect(listed.find((r: any) => r.id === draft.id).test_mode).toBe(true);
 		sb.simulate.signAll(draft.id);
 		const download = await ok(sb, 'GET', `/signing-requests/${draft.id}/download`, { key: TEST });
 		const file = await fetchFile(download.download_url);
 		expect(inspectPdf(file.bytes)).toMatchObject({ ok: true, pageCount: 2 });
-		expect(pdfTextStrings(file.bytes).filter((t) => t === TEST_WATERMARK).length).toBeGreaterThanOrEqual(2);
+		expect(
+			pdfTextStrings(file.bytes).filter((t) => t === TEST_WATERMARK).length,
+		).toBeGreaterThanOrEqual(2);
 		const created = sb.state.events.emitted.find((e) => e.type === 'signing_request.created')!;
 		expect((created.data.signing_request as any).test_mode).toBe(true);
 
@@ -259,16 +385,22 @@ describe('template → duplicate → update → send → sign → download', () 
 			expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', current_credits: 0 });
 			expect((await ok(broke, 'GET', `/signing-requests/${live.id}`)).status.sent).toBe(false);
 			const testDraft = await createDraft(broke, TEST);
-			expect((await api(broke, 'POST', `/signing-requests/${testDraft.id}/send`, { key: TEST })).status).toBe(200);
+			expect(
+				(await api(broke, 'POST', `/signing-requests/${testDraft.id}/send`, { key: TEST })).status,
+			).toBe(200);
 		} finally {
 			await broke.close();
 		}
 	});
 
 	it('a template credit_cost is what sending consumes', async () => {
-		const tpl = await ok(sb, 'POST', '/templates', { body: { name: 'Expensive', document: pdfBase64(1), credit_cost: 3 } });
+		const tpl = await ok(sb, 'POST', '/templates', {
+			body: { name: 'Expensive', document: pdfBase64(1), credit_cost: 3 },
+		});
 		await ok(sb, 'PUT', `/templates/${tpl.id}`, {
-			body: { users: [{ first_name: 'A', email: 'a@example.com', designation: 'Signer', order: 1 }] },
+			body: {
+				users: [{ first_name: 'A', email: 'a@example.com', designation: 'Signer', order: 1 }],
+			},
 		});
 		const sr = (await ok(sb, 'POST', `/templates/${tpl.id}/duplicate`)).signing_request;
 		expect(sr.credit_cost).toBe(3);
@@ -291,10 +423,15 @@ describe('stopping paths', () => {
 			declined_on: expect.any(String),
 			finished_on: null,
 		});
-		expect(thrown(() => sb.simulate.sign(sr.id, sr.bob))).toMatchObject({ status: 409, body: { code: 'NOT_SIGNABLE' } });
+		expect(thrown(() => sb.simulate.sign(sr.id, sr.bob))).toMatchObject({
+			status: 409,
+			body: { code: 'NOT_SIGNABLE' },
+		});
 		const detail = await ok(sb, 'GET', `/signing-requests/${sr.id}`);
 		expect(detail.status).toMatchObject({ sent: true, declined: true, finished: false });
-		const event = sb.state.events.emitted.find((e) => e.type === 'signing_request.recipient.declined')!;
+		const event = sb.state.events.emitted.find(
+			(e) => e.type === 'signing_request.recipient.declined',
+		)!;
 		expect(event.data).toMatchObject({
 			decline_reason: 'Wrong company address',
 			recipient: { id: sr.ada, email: 'ada@example.com' },
@@ -325,8 +462,13 @@ describe('stopping paths', () => {
 		expect((await ok(sb, 'GET', `/signing-requests/${draft.id}`)).status.cancelled).toBe(true);
 		expect(thrown(() => sb.simulate.sign(draft.id, draft.ada)).status).toBe(409);
 		const event = sb.state.events.emitted.find((e) => e.type === 'signing_request.cancelled')!;
-		expect(event.data).toMatchObject({ cancel_reason: 'Deal fell through', signing_request: { status: 'cancelled' } });
-		const bad = await api(sb, 'POST', `/signing-requests/${draft.id}/cancel`, { body: { notify_signers: 'yes' } });
+		expect(event.data).toMatchObject({
+			cancel_reason: 'Deal fell through',
+			signing_request: { status: 'cancelled' },
+		});
+		const bad = await api(sb, 'POST', `/signing-requests/${draft.id}/cancel`, {
+			body: { notify_signers: 'yes' },
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.body.details).toHaveProperty('notify_signers');
 	});
@@ -334,7 +476,11 @@ describe('stopping paths', () => {
 	it('expiry: time passing (sandbox clock) or simulate.expire; the expired event once; send refused', async () => {
 		const a = await createSent(sb);
 		sb.clock.advance(168 * 3600_000 + 1000);
-		expect((await ok(sb, 'GET', '/signing-requests', { query: { status: 'expired' } })).results.map((r: any) => r.id)).toEqual([a.id]);
+		expect(
+			(await ok(sb, 'GET', '/signing-requests', { query: { status: 'expired' } })).results.map(
+				(r: any) => r.id,
+			),
+		).toEqual([a.id]);
 		expect((await ok(sb, 'GET', `/signing-requests/${a.id}`)).status.expired).toBe(true);
 		expect(eventTypes().filter((t) => t === 'signing_request.expired')).toHaveLength(1);
 		const send = await api(sb, 'POST', `/signing-requests/${a.id}/send`);
@@ -354,7 +500,15 @@ describe('rules after sending', () => {
 		const body = {
 			name: 'Sealed',
 			document: pdfBase64(1),
-			recipients: [{ id: 'temp_a', first_name: 'Ada', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+			recipients: [
+				{
+					id: 'temp_a',
+					first_name: 'Ada',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+			],
 			seal_participants: [{ seal_id: seal, order: 2, temp_id: 'temp_seal' }],
 		};
 		const sr = await ok(sb, 'POST', '/signing-requests', { body });
@@ -362,10 +516,17 @@ describe('rules after sending', () => {
 		expect(participant).toMatchObject({ organization_seals_id: seal, order: 2 });
 		await ok(sb, 'POST', `/signing-requests/${sr.id}/send`);
 
-		const patch = await api(sb, 'PATCH', `/signing-requests/${sr.id}`, { body: { name: 'Renamed' } });
+		const patch = await api(sb, 'PATCH', `/signing-requests/${sr.id}`, {
+			body: { name: 'Renamed' },
+		});
 		expect(patch.status).toBe(400);
-		expect(patch.body).toMatchObject({ error: 'Signing request has already been sent', code: 'ALREADY_SENT' });
-		const put = await api(sb, 'PUT', `/signing-requests/${sr.id}`, { body: { signing_request_properties: { name: 'Renamed' } } });
+		expect(patch.body).toMatchObject({
+			error: 'Signing request has already been sent',
+			code: 'ALREADY_SENT',
+		});
+		const put = await api(sb, 'PUT', `/signing-requests/${sr.id}`, {
+			body: { signing_request_properties: { name: 'Renamed' } },
+		});
 		expect(put.status).toBe(400);
 		expect((await ok(sb, 'GET', `/signing-requests/${sr.id}`)).name).toBe('Sealed');
 
@@ -374,13 +535,25 @@ describe('rules after sending', () => {
 			body: { seal_participant: { participant_id: participant.id, swap_to_seal_id: newSeal } },
 		});
 		expect(swap.status).toBe(200);
-		expect(swap.body.seal_participant).toMatchObject({ id: participant.id, organization_seals_id: newSeal });
+		expect(swap.body.seal_participant).toMatchObject({
+			id: participant.id,
+			organization_seals_id: newSeal,
+		});
 		const unknown = await api(sb, 'PATCH', `/signing-requests/${sr.id}`, {
-			body: { seal_participant: { participant_id: '123e4567-e89b-42d3-a456-426614174000', swap_to_seal_id: newSeal } },
+			body: {
+				seal_participant: {
+					participant_id: '123e4567-e89b-42d3-a456-426614174000',
+					swap_to_seal_id: newSeal,
+				},
+			},
 		});
 		expect(unknown.status).toBe(404);
 
-		const removeSeal = await api(sb, 'DELETE', `/signing-requests/${sr.id}/seal-participants/${participant.id}`);
+		const removeSeal = await api(
+			sb,
+			'DELETE',
+			`/signing-requests/${sr.id}/seal-participants/${participant.id}`,
+		);
 		expect(removeSeal.status).toBe(409);
 		expect(removeSeal.body.code).toBe('SIGNING_ORDER_LOCKED_SENT');
 	});
@@ -393,7 +566,11 @@ describe('rules after sending', () => {
 		expect(refused.body.code).toBe('ALREADY_SENT');
 		const deleted = await api(sb, 'DELETE', `/signing-requests/${draft.id}`);
 		expect(deleted.status).toBe(200);
-		expect(deleted.body).toEqual({ message: expect.any(String), signing_request_id: draft.id, deleted_on: expect.any(String) });
+		expect(deleted.body).toEqual({
+			message: expect.any(String),
+			signing_request_id: draft.id,
+			deleted_on: expect.any(String),
+		});
 		expect((await api(sb, 'GET', `/signing-requests/${draft.id}`)).status).toBe(404);
 		expect((await api(sb, 'DELETE', `/signing-requests/${draft.id}`)).status).toBe(404);
 		const names = async (query: Record<string, string> = {}) =>
@@ -405,17 +582,24 @@ describe('rules after sending', () => {
 
 	it('resend: only recipients at the current order who have not signed (409 RESEND_CONFLICT otherwise)', async () => {
 		const draft = await createDraft(sb);
-		const notSent = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, { body: { recipient_ids: [draft.ada] } });
+		const notSent = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, {
+			body: { recipient_ids: [draft.ada] },
+		});
 		expect(notSent.status).toBe(409);
 		expect(notSent.body.code).toBe('RESEND_CONFLICT');
 		await ok(sb, 'POST', `/signing-requests/${draft.id}/send`);
 
-		const wrongOrder = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, { body: { recipient_ids: [draft.bob] } });
+		const wrongOrder = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, {
+			body: { recipient_ids: [draft.bob] },
+		});
 		expect(wrongOrder.status).toBe(409);
 		expect(wrongOrder.body).toMatchObject({
 			error: expect.any(String),
 			code: 'RESEND_CONFLICT',
-			details: { current_order: 1, invalid_recipients: [{ id: draft.bob, email: 'bob@example.com', order: 2 }] },
+			details: {
+				current_order: 1,
+				invalid_recipients: [{ id: draft.bob, email: 'bob@example.com', order: 2 }],
+			},
 		});
 		const okResend = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, {
 			body: { recipient_ids: [draft.ada], custom_message: 'Friendly nudge' },
@@ -429,10 +613,17 @@ describe('rules after sending', () => {
 			recipients: [{ id: draft.ada, email: 'ada@example.com', name: 'Ada Lovelace' }],
 		});
 		sb.simulate.sign(draft.id, draft.ada);
-		const signedAlready = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, { body: { recipient_ids: [draft.ada, draft.bob] } });
+		const signedAlready = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, {
+			body: { recipient_ids: [draft.ada, draft.bob] },
+		});
 		expect(signedAlready.status).toBe(409);
-		expect(signedAlready.body.details).toMatchObject({ current_order: 2, invalid_recipients: [{ id: draft.ada, order: 1 }] });
-		const invalid = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, { body: { recipient_ids: [] } });
+		expect(signedAlready.body.details).toMatchObject({
+			current_order: 2,
+			invalid_recipients: [{ id: draft.ada, order: 1 }],
+		});
+		const invalid = await api(sb, 'POST', `/signing-requests/${draft.id}/resend`, {
+			body: { recipient_ids: [] },
+		});
 		expect(invalid.status).toBe(400);
 		expect(invalid.body.details).toHaveProperty('recipient_ids');
 	});
@@ -499,8 +690,12 @@ describe('pre-signed file URLs', () => {
 		sb.clock.advance(2 * 3600_000);
 		expect((await fetchFile(tpl.document_url)).status).toBe(200);
 		const again = await ok(sb, 'GET', `/templates/${tpl.id}`);
-		expect(Date.parse(again.document_url_expires_at) - sb.clock.now()).toBeGreaterThan(3600_000 - 2000);
-		expect(Date.parse(again.document_url_expires_at) - sb.clock.now()).toBeLessThanOrEqual(3600_000);
+		expect(Date.parse(again.document_url_expires_at) - sb.clock.now()).toBeGreaterThan(
+			3600_000 - 2000,
+		);
+		expect(Date.parse(again.document_url_expires_at) - sb.clock.now()).toBeLessThanOrEqual(
+			3600_000,
+		);
 		sb.clock.advance(3600_000 + 1);
 		expect((await fetchFile(again.document_url)).status).toBe(403);
 		expect((await fetchFile(tpl.document_url)).status).toBe(200);
@@ -511,7 +706,9 @@ describe('pre-signed file URLs', () => {
 
 describe('workspace isolation', () => {
 	it('other workspaces see 404; duplicating another workspace template is 403', async () => {
-		const tpl = await ok(sb, 'POST', '/templates', { body: { name: 'HQ only', document: pdfBase64(1) } });
+		const tpl = await ok(sb, 'POST', '/templates', {
+			body: { name: 'HQ only', document: pdfBase64(1) },
+		});
 		const sr = await createDraft(sb);
 		for (const key of [SALES.liveKey, SALES.testKey, LEGAL.liveKey]) {
 			expect((await api(sb, 'GET', `/templates/${tpl.id}`, { key })).status).toBe(404);
@@ -522,8 +719,14 @@ describe('workspace isolation', () => {
 		const dup = await api(sb, 'POST', `/templates/${tpl.id}/duplicate`, { key: SALES.liveKey });
 		expect(dup.status).toBe(403);
 		// the protected key does not see other workspaces' items either
-		const salesTpl = await ok(sb, 'POST', '/templates', { key: SALES.liveKey, body: { name: 'Sales', document: pdfBase64(1) } });
+		const salesTpl = await ok(sb, 'POST', '/templates', {
+			key: SALES.liveKey,
+			body: { name: 'Sales', document: pdfBase64(1) },
+		});
 		expect((await api(sb, 'GET', `/templates/${salesTpl.id}`)).status).toBe(404);
-		expect((await api(sb, 'GET', `/templates/${salesTpl.id}`, { key: SEED.workspaces[0].testKey })).status).toBe(200);
+		expect(
+			(await api(sb, 'GET', `/templates/${salesTpl.id}`, { key: SEED.workspaces[0].testKey }))
+				.status,
+		).toBe(200);
 	});
 });

@@ -84,7 +84,15 @@ export const TEMPLATE_FIELD_TYPE_ALIASES: Record<string, FieldType> = {
 };
 
 /** List / filter vocabulary (api-reference §L.1). */
-export const LIST_STATUSES = ['not_sent', 'in_progress', 'finished', 'cancelled', 'declined', 'deleted', 'expired'] as const;
+export const LIST_STATUSES = [
+	'not_sent',
+	'in_progress',
+	'finished',
+	'cancelled',
+	'declined',
+	'deleted',
+	'expired',
+] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
 // ---- settings ----------------------------------------------------------------------------------
@@ -318,7 +326,11 @@ export function isSignerLike(p: ParticipantRecord): boolean {
 	return p.designation === 'Signer' || p.designation === 'Approver';
 }
 
-export function newParticipant(now: number, init: Partial<ParticipantRecord> & Pick<ParticipantRecord, 'first_name' | 'email' | 'designation' | 'order'>): ParticipantRecord {
+export function newParticipant(
+	now: number,
+	init: Partial<ParticipantRecord> &
+		Pick<ParticipantRecord, 'first_name' | 'email' | 'designation' | 'order'>,
+): ParticipantRecord {
 	return {
 		id: randomUUID(),
 		last_name: '',
@@ -343,7 +355,10 @@ export function newParticipant(now: number, init: Partial<ParticipantRecord> & P
 	};
 }
 
-export function newField(init: Partial<FieldRecord> & Pick<FieldRecord, 'type' | 'page_number' | 'x' | 'y' | 'width' | 'height'>): FieldRecord {
+export function newField(
+	init: Partial<FieldRecord> &
+		Pick<FieldRecord, 'type' | 'page_number' | 'x' | 'y' | 'width' | 'height'>,
+): FieldRecord {
 	return {
 		id: randomUUID(),
 		recipient_id: null,
@@ -375,7 +390,11 @@ export function newField(init: Partial<FieldRecord> & Pick<FieldRecord, 'type' |
 export function cloneEntity<T extends DocumentEntity>(entity: T): T {
 	const copy: T = { ...entity };
 	copy.settings = { ...entity.settings };
-	copy.recipients = entity.recipients.map((r) => ({ ...r, custom_fields: { ...r.custom_fields }, marks: { ...r.marks } }));
+	copy.recipients = entity.recipients.map((r) => ({
+		...r,
+		custom_fields: { ...r.custom_fields },
+		marks: { ...r.marks },
+	}));
 	copy.fields = entity.fields.map((f) => ({ ...f }));
 	copy.reminders = entity.reminders.map((r) => ({ ...r }));
 	copy.sealParticipants = entity.sealParticipants.map((s) => ({ ...s }));
@@ -424,7 +443,8 @@ export class SigningStore {
 		readonly state: SandboxState,
 		options: SigningStoreOptions = {},
 	) {
-		this.autoSignAfterMs = options.autoSignAfterMs && options.autoSignAfterMs > 0 ? options.autoSignAfterMs : undefined;
+		this.autoSignAfterMs =
+			options.autoSignAfterMs && options.autoSignAfterMs > 0 ? options.autoSignAfterMs : undefined;
 		this.files = new FileStore(
 			() => this.now(),
 			() => this.baseUrl,
@@ -449,14 +469,21 @@ export class SigningStore {
 
 	/** Templates (not deleted), optionally of one workspace. */
 	listTemplates(workspaceId?: string): TemplateRecord[] {
-		return this.templates.filter((t) => t.deleted_on === null && (!workspaceId || t.workspaceId === workspaceId));
+		return this.templates.filter(
+			(t) => t.deleted_on === null && (!workspaceId || t.workspaceId === workspaceId),
+		);
 	}
 
 	/** Signing requests, optionally of one workspace; deleted ones only with `includeDeleted`. */
-	listSigningRequests(workspaceId?: string, opts: { includeDeleted?: boolean } = {}): SigningRequestRecord[] {
+	listSigningRequests(
+		workspaceId?: string,
+		opts: { includeDeleted?: boolean } = {},
+	): SigningRequestRecord[] {
 		this.sweep();
 		return this.signingRequests.filter(
-			(s) => (opts.includeDeleted || s.deleted_on === null) && (!workspaceId || s.workspaceId === workspaceId),
+			(s) =>
+				(opts.includeDeleted || s.deleted_on === null) &&
+				(!workspaceId || s.workspaceId === workspaceId),
 		);
 	}
 
@@ -550,7 +577,10 @@ export class SigningStore {
 	}
 
 	/** `data` of signing-request events: `{signing_request, recipients, workspace, ...extra}`. */
-	signingRequestEventData(sr: SigningRequestRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
+	signingRequestEventData(
+		sr: SigningRequestRecord,
+		extra: Record<string, unknown> = {},
+	): Record<string, unknown> {
 		const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 		return {
 			signing_request: {
@@ -571,7 +601,9 @@ export class SigningStore {
 				declined_date: iso(sr.declined_on),
 				expires_at: iso(this.expiresAt(sr)),
 			},
-			recipients: [...sr.recipients].sort((a, b) => a.order - b.order).map((r) => this.recipientEventData(r)),
+			recipients: [...sr.recipients]
+				.sort((a, b) => a.order - b.order)
+				.map((r) => this.recipientEventData(r)),
 			workspace: this.workspaceRef(sr.workspaceId),
 			...extra,
 		};
@@ -591,11 +623,18 @@ export class SigningStore {
 		};
 	}
 
-	emitSigningRequest(type: string, sr: SigningRequestRecord, extra: Record<string, unknown> = {}): void {
+	emitSigningRequest(
+		type: string,
+		sr: SigningRequestRecord,
+		extra: Record<string, unknown> = {},
+	): void {
 		this.state.events.emit(type, sr.workspaceId, this.signingRequestEventData(sr, extra));
 	}
 
-	templateEventData(t: TemplateRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
+	templateEventData(
+		t: TemplateRecord,
+		extra: Record<string, unknown> = {},
+	): Record<string, unknown> {
 		return {
 			template: {
 				id: t.id,
@@ -652,6 +691,9 @@ export class SigningStore {
 }
 
 export function safeFileName(name: string): string {
-	const cleaned = name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, '_');
+	const cleaned = name
+		.replace(/[^A-Za-z0-9 ._-]+/g, '')
+		.trim()
+		.replace(/\s+/g, '_');
 	return cleaned === '' ? 'document' : cleaned.slice(0, 100);
 }

@@ -62,7 +62,9 @@ function fmt(n: number): string {
 function pageContent(page: PdfPageSpec): string {
 	const ops: string[] = [];
 	for (const r of page.rects ?? []) {
-		ops.push(`q ${fmt(r.gray ?? 0.5)} G 0.8 w ${fmt(r.x)} ${fmt(r.y)} ${fmt(r.width)} ${fmt(r.height)} re S Q`);
+		ops.push(
+			`q ${fmt(r.gray ?? 0.5)} G 0.8 w ${fmt(r.x)} ${fmt(r.y)} ${fmt(r.width)} ${fmt(r.height)} re S Q`,
+		);
 	}
 	for (const t of page.texts ?? []) {
 		const size = t.size ?? 12;
@@ -111,7 +113,9 @@ export function buildPdf(pages: PdfPageSpec[], info: PdfInfo = {}): Buffer {
 		const width = page.width ?? LETTER.width;
 		const height = page.height ?? LETTER.height;
 		const content = pageContent(page);
-		const contentNo = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
+		const contentNo = add(
+			`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`,
+		);
 		const pageNo = add(
 			`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${fmt(width)} ${fmt(height)}] ` +
 				`/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentNo} 0 R >>`,
@@ -164,7 +168,9 @@ export interface PdfPageSize {
 }
 
 const NUMBER = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)';
-const MEDIA_BOX_RE = new RegExp(`/MediaBox\\s*\\[\\s*(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s*\\]`);
+const MEDIA_BOX_RE = new RegExp(
+	`/MediaBox\\s*\\[\\s*(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s*\\]`,
+);
 
 /**
  * The size of every page in points (MediaBox width × height; /Rotate 90 or 270 swaps them), in
@@ -179,7 +185,8 @@ export function pdfPageSizes(bytes: Buffer): Array<PdfPageSize | null> {
 	let m: RegExpExecArray | null;
 	while ((m = objRe.exec(text))) objects.set(Number(m[1]), m[2]);
 	// Only the dictionary part (a content stream could contain anything).
-	const dict = (no: number | undefined): string | undefined => objects.get(no ?? -1)?.split(/\bstream\b/)[0];
+	const dict = (no: number | undefined): string | undefined =>
+		objects.get(no ?? -1)?.split(/\bstream\b/)[0];
 	const ref = (body: string, key: string): number | undefined => {
 		const r = new RegExp(`/${key}\\s+(\\d+)\\s+\\d+\\s+R`).exec(body);
 		return r ? Number(r[1]) : undefined;
@@ -222,7 +229,12 @@ export function pdfPageSizes(bytes: Buffer): Array<PdfPageSize | null> {
 	const root = trailers.length ? ref(trailers[trailers.length - 1][1], 'Root') : undefined;
 	const catalog = dict(root);
 	const treeOk = catalog !== undefined && walk(ref(catalog, 'Pages'), 0) && pages.length > 0;
-	const list = treeOk ? pages : [...objects.keys()].sort((a, b) => a - b).map((no) => dict(no) as string).filter(isPage);
+	const list = treeOk
+		? pages
+		: [...objects.keys()]
+				.sort((a, b) => a - b)
+				.map((no) => dict(no) as string)
+				.filter(isPage);
 	return list.map(sizeOf);
 }
 
@@ -267,7 +279,9 @@ export function inspectPdf(bytes: Buffer): PdfInspection {
 						const offset = Number(m[1]);
 						const expected = `${first + i} ${Number(m[2])} obj`;
 						if (text.slice(offset, offset + expected.length) !== expected) {
-							errors.push(`xref entry ${first + i} points at offset ${offset}, not at "${expected}"`);
+							errors.push(
+								`xref entry ${first + i} points at offset ${offset}, not at "${expected}"`,
+							);
 						}
 					}
 				}
@@ -294,7 +308,9 @@ export function pdfTextStrings(bytes: Buffer): string[] {
 
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
-export type DecodedDocument = { ok: true; bytes: Buffer; pageCount: number } | { ok: false; error: string };
+export type DecodedDocument =
+	| { ok: true; bytes: Buffer; pageCount: number }
+	| { ok: false; error: string };
 
 /**
  * A base64 PDF from a request body (a `data:application/pdf;base64,` prefix is accepted).
@@ -302,7 +318,8 @@ export type DecodedDocument = { ok: true; bytes: Buffer; pageCount: number } | {
  * `maxBytes` decoded, or have no page object.
  */
 export function decodePdfDocument(raw: unknown, maxBytes = MAX_DOCUMENT_BYTES): DecodedDocument {
-	if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, error: 'must be a non-empty base64 string' };
+	if (typeof raw !== 'string' || raw.trim() === '')
+		return { ok: false, error: 'must be a non-empty base64 string' };
 	let text = raw.trim();
 	const dataUri = /^data:[^;,]*;base64,/i.exec(text);
 	if (dataUri) text = text.slice(dataUri[0].length);
@@ -311,12 +328,20 @@ export function decodePdfDocument(raw: unknown, maxBytes = MAX_DOCUMENT_BYTES): 
 		return { ok: false, error: 'must be base64-encoded' };
 	}
 	// Decoded size from the text length, before decoding large inputs.
-	const approx = Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+	const approx =
+		Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
 	if (approx > maxBytes) {
-		return { ok: false, error: `must be at most ${Math.round(maxBytes / 1024 / 1024)} MB decoded (got ${approx} bytes)` };
+		return {
+			ok: false,
+			error: `must be at most ${Math.round(maxBytes / 1024 / 1024)} MB decoded (got ${approx} bytes)`,
+		};
 	}
 	const bytes = Buffer.from(text, 'base64');
-	if (!isPdf(bytes)) return { ok: false, error: 'must be a PDF document (decoded content does not start with %PDF-)' };
+	if (!isPdf(bytes))
+		return {
+			ok: false,
+			error: 'must be a PDF document (decoded content does not start with %PDF-)',
+		};
 	const pageCount = countPdfPages(bytes);
 	if (pageCount < 1) return { ok: false, error: 'is not a valid PDF: no page found' };
 	return { ok: true, bytes, pageCount };

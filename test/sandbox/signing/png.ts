@@ -138,5 +138,8 @@ export function pngDataUri(png: Buffer): string {
 
 /** True when `bytes` start with the PNG signature and an IHDR chunk. */
 export function isPng(bytes: Buffer): boolean {
-	return bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.subarray(12, 16).toString('ascii') === 'IHDR';
+	return (
+		bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
+		bytes.subarray(12, 16).toString('ascii') === 'IHDR'
+	);
 }

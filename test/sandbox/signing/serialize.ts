@@ -30,10 +30,14 @@ export function iso(ms: number | null | undefined): string | null {
 
 // ---- settings ----------------------------------------------------------------------------------
 
-export function settingsJson(s: SigningSettings, kind: 'template' | 'signing_request' | 'duplicate'): Record<string, unknown> {
+export function settingsJson(
+	s: SigningSettings,
+	kind: 'template' | 'signing_request' | 'duplicate',
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	for (const key of BOOLEAN_SETTINGS) {
-		if (kind === 'duplicate' && (key === 'use_signing_order' || key === 'hand_drawn_only')) continue;
+		if (kind === 'duplicate' && (key === 'use_signing_order' || key === 'hand_drawn_only'))
+			continue;
 		out[key] = s[key];
 	}
 	if (kind === 'duplicate') return out;
@@ -63,7 +67,8 @@ export function participantJson(p: ParticipantRecord): Record<string, unknown> {
 export function participantAttribute(p: ParticipantRecord, name: string): string | null {
 	if (name === 'full_name') return fullName(p) || null;
 	if (name === 'first_name' || name === 'last_name' || name === 'email') return p[name] || null;
-	if ((CONTACT_KEYS as readonly string[]).includes(name)) return p[name as (typeof CONTACT_KEYS)[number]];
+	if ((CONTACT_KEYS as readonly string[]).includes(name))
+		return p[name as (typeof CONTACT_KEYS)[number]];
 	const custom = p.custom_fields[name];
 	return custom === undefined || custom === null || custom === '' ? null : String(custom);
 }
@@ -89,10 +94,16 @@ export function readiness(entity: DocumentEntity, p: ParticipantRecord): Record<
 			const prefilled = f.prefilled_data ? participantAttribute(p, f.prefilled_data) : null;
 			if (!f.read_only_value && !f.value && !prefilled) reason = 'read-only field without a value';
 		}
-		if (!reason && f.variable_name && ATTRIBUTE_NAMES.has(f.variable_name) && !participantAttribute(p, f.variable_name)) {
+		if (
+			!reason &&
+			f.variable_name &&
+			ATTRIBUTE_NAMES.has(f.variable_name) &&
+			!participantAttribute(p, f.variable_name)
+		) {
 			reason = `recipient has no ${f.variable_name}`;
 		}
-		if (reason) missing.push({ field_id: f.id, type: f.type, variable_name: f.variable_name, reason });
+		if (reason)
+			missing.push({ field_id: f.id, type: f.type, variable_name: f.variable_name, reason });
 	}
 	const identityOk = p.first_name.trim() !== '' && EMAIL_RE.test(p.email);
 	return {
@@ -105,7 +116,11 @@ export function readiness(entity: DocumentEntity, p: ParticipantRecord): Record<
 		missing_fields: missing,
 		required_read_only_fields: required
 			.filter((f) => f.read_only)
-			.map((f) => ({ variable_name: f.variable_name, variable_defined_name: f.variable_defined_name, field_type: f.type })),
+			.map((f) => ({
+				variable_name: f.variable_name,
+				variable_defined_name: f.variable_defined_name,
+				field_type: f.type,
+			})),
 		ready_to_send: p.designation === 'CC' ? identityOk : identityOk && missing.length === 0,
 	};
 }
@@ -178,7 +193,10 @@ export function fieldNestedJson(f: FieldRecord): Record<string, unknown> {
 }
 
 /** SigningRequestField (GET /signing-requests/{id}/fields), with the deprecated duplicate keys. */
-export function signingRequestFieldJson(sr: SigningRequestRecord, f: FieldRecord): Record<string, unknown> {
+export function signingRequestFieldJson(
+	sr: SigningRequestRecord,
+	f: FieldRecord,
+): Record<string, unknown> {
 	const value = f.type === 'file' ? (f.file ? f.file.file_name : null) : fieldValue(f);
 	return {
 		...fieldNestedJson(f),
@@ -200,14 +218,19 @@ export function signingRequestFieldJson(sr: SigningRequestRecord, f: FieldRecord
 
 // ---- reminders, seal participants, custom fields, audit ---------------------------------------
 
-export function reminderJson(r: ReminderRecord, kind: 'template' | 'signing_request'): Record<string, unknown> {
+export function reminderJson(
+	r: ReminderRecord,
+	kind: 'template' | 'signing_request',
+): Record<string, unknown> {
 	return {
 		id: r.id,
 		hours: r.hours,
 		subject: r.subject,
 		message: r.message,
 		all_users: r.all_users,
-		...(kind === 'template' ? { template_user_id: r.recipient_id } : { recipient_id: r.recipient_id }),
+		...(kind === 'template'
+			? { template_user_id: r.recipient_id }
+			: { recipient_id: r.recipient_id }),
 		sent_on: iso(r.sent_on),
 		created_at: iso(r.created_at),
 		updated_at: iso(r.updated_at),
@@ -225,7 +248,10 @@ export function sealParticipantJson(s: SealParticipantRecord): Record<string, un
 	};
 }
 
-export function customFieldJson(c: CustomFieldRecord, kind: 'template' | 'signing_request'): Record<string, unknown> {
+export function customFieldJson(
+	c: CustomFieldRecord,
+	kind: 'template' | 'signing_request',
+): Record<string, unknown> {
 	return {
 		id: c.id,
 		field_name: c.field_name,
@@ -251,12 +277,18 @@ export function auditJson(a: AuditEntry): Record<string, unknown> {
 
 // ---- templates ---------------------------------------------------------------------------------
 
-export function templateUserJson(t: TemplateRecord, p: ParticipantRecord, withReadiness: boolean): Record<string, unknown> {
+export function templateUserJson(
+	t: TemplateRecord,
+	p: ParticipantRecord,
+	withReadiness: boolean,
+): Record<string, unknown> {
 	return { ...participantJson(p), ...(withReadiness ? readiness(t, p) : {}) };
 }
 
 const byOrder = (a: ParticipantRecord, b: ParticipantRecord) =>
-	(a.designation === 'CC' ? 1 : 0) - (b.designation === 'CC' ? 1 : 0) || a.order - b.order || a.created_at - b.created_at;
+	(a.designation === 'CC' ? 1 : 0) - (b.designation === 'CC' ? 1 : 0) ||
+	a.order - b.order ||
+	a.created_at - b.created_at;
 
 export function sortedParticipants(entity: DocumentEntity): ParticipantRecord[] {
 	return [...entity.recipients].sort(byOrder);
@@ -266,7 +298,11 @@ export function sortedParticipants(entity: DocumentEntity): ParticipantRecord[] 
  * Template. `urlTtlMs`: 7 days for the URL issued at creation, 1 hour for later reads.
  * Has both date spellings: `created_date`/`updated_date` and `date_created`/`date_changed`.
  */
-export function templateJson(store: SigningStore, t: TemplateRecord, urlTtlMs = HOUR_MS): Record<string, unknown> {
+export function templateJson(
+	store: SigningStore,
+	t: TemplateRecord,
+	urlTtlMs = HOUR_MS,
+): Record<string, unknown> {
 	const url = store.documentUrl(t, urlTtlMs);
 	return {
 		id: t.id,
@@ -291,7 +327,11 @@ export function templateJson(store: SigningStore, t: TemplateRecord, urlTtlMs = 
 // ---- signing requests --------------------------------------------------------------------------
 
 export function recipientCreateJson(p: ParticipantRecord): Record<string, unknown> {
-	return { ...participantJson(p), template_user_id: p.template_user_id, finished_date: iso(p.finished_on) };
+	return {
+		...participantJson(p),
+		template_user_id: p.template_user_id,
+		finished_date: iso(p.finished_on),
+	};
 }
 
 function completionJson(sr: SigningRequestRecord): Record<string, unknown> {
@@ -305,7 +345,11 @@ function completionJson(sr: SigningRequestRecord): Record<string, unknown> {
 }
 
 /** SigningRequestCreateResponse (status always "draft"); `warnings` only when there are some. */
-export function signingRequestCreateJson(store: SigningStore, sr: SigningRequestRecord, warnings: string[]): Record<string, unknown> {
+export function signingRequestCreateJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+	warnings: string[],
+): Record<string, unknown> {
 	const url = store.documentUrl(sr);
 	return {
 		id: sr.id,
@@ -334,7 +378,11 @@ export function signingRequestCreateJson(store: SigningStore, sr: SigningRequest
 	};
 }
 
-export function signingLink(store: SigningStore, sr: SigningRequestRecord, p: ParticipantRecord): string {
+export function signingLink(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+	p: ParticipantRecord,
+): string {
 	return `${store.baseUrl}/_sandbox/signing/${sr.id}/${p.id}`;
 }
 
@@ -364,7 +412,12 @@ export function createAndSendJson(
 		expires_at: iso(store.expiresAt(sr)),
 		template_id: sr.template_id,
 		first_signer: first
-			? { id: first.id, name: fullName(first), email: first.email, signing_link: signingLink(store, sr, first) }
+			? {
+					id: first.id,
+					name: fullName(first),
+					email: first.email,
+					signing_link: signingLink(store, sr, first),
+				}
 			: null,
 		recipients: sortedParticipants(sr).map((p) => ({
 			id: p.id,
@@ -382,22 +435,37 @@ export function createAndSendJson(
 }
 
 export function certificateJson(sr: SigningRequestRecord): Record<string, unknown> {
-	return { generated: sr.certificate.generated, generated_on: iso(sr.certificate.generated_on), has_error: sr.certificate.has_error };
+	return {
+		generated: sr.certificate.generated,
+		generated_on: iso(sr.certificate.generated_on),
+		has_error: sr.certificate.has_error,
+	};
 }
 
 /** A download URL of the signed PDF once finished (null before). */
-export function finalDocumentUrl(store: SigningStore, sr: SigningRequestRecord): { url: string; expiresAt: number } | null {
+export function finalDocumentUrl(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): { url: string; expiresAt: number } | null {
 	if (!sr.finalPdf) return null;
 	const issued = store.files.issue(sr.finalPdf.bytes, {
 		contentType: 'application/pdf',
-		fileName: `${sr.name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, '_') || 'document'}_signed.pdf`,
+		fileName: `${
+			sr.name
+				.replace(/[^A-Za-z0-9 ._-]+/g, '')
+				.trim()
+				.replace(/\s+/g, '_') || 'document'
+		}_signed.pdf`,
 		ttlMs: HOUR_MS,
 	});
 	return { url: issued.url, expiresAt: issued.expiresAt };
 }
 
 /** SigningRequestDetail (GET /signing-requests/{id}). */
-export function signingRequestDetailJson(store: SigningStore, sr: SigningRequestRecord): Record<string, unknown> {
+export function signingRequestDetailJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): Record<string, unknown> {
 	const status = store.statusOf(sr);
 	const url = store.documentUrl(sr);
 	const final = finalDocumentUrl(store, sr);
@@ -459,7 +527,10 @@ export function signingRequestDetailJson(store: SigningStore, sr: SigningRequest
 }
 
 /** SigningRequestListItem. No document URLs (they are per-request reads). */
-export function signingRequestListItemJson(store: SigningStore, sr: SigningRequestRecord): Record<string, unknown> {
+export function signingRequestListItemJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): Record<string, unknown> {
 	return {
 		id: sr.id,
 		name: sr.name,
@@ -490,7 +561,10 @@ export function signingRequestListItemJson(store: SigningStore, sr: SigningReque
 }
 
 /** SigningRequestUser (GET /signing-requests/{id}/users). */
-export function signingRequestUserJson(sr: SigningRequestRecord, p: ParticipantRecord): Record<string, unknown> {
+export function signingRequestUserJson(
+	sr: SigningRequestRecord,
+	p: ParticipantRecord,
+): Record<string, unknown> {
 	return {
 		...participantJson(p),
 		template_user_id: p.template_user_id,
@@ -504,7 +578,10 @@ export function signingRequestUserJson(sr: SigningRequestRecord, p: ParticipantR
 }
 
 /** The `signing_request` of the template duplicate response (service-api.md). */
-export function duplicatedSigningRequestJson(store: SigningStore, sr: SigningRequestRecord): Record<string, unknown> {
+export function duplicatedSigningRequestJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): Record<string, unknown> {
 	const url = store.documentUrl(sr);
 	const final = finalDocumentUrl(store, sr);
 	return {
@@ -532,7 +609,10 @@ export function duplicatedSigningRequestJson(store: SigningStore, sr: SigningReq
 }
 
 /** The `signing_request` object of the PUT response (§B.4). */
-export function signingRequestUpdateSummaryJson(store: SigningStore, sr: SigningRequestRecord): Record<string, unknown> {
+export function signingRequestUpdateSummaryJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): Record<string, unknown> {
 	const url = store.documentUrl(sr);
 	return {
 		id: sr.id,

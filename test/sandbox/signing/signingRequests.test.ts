@@ -4,7 +4,18 @@ import { parseCliOptions } from '../cli';
 import { startSandbox, type Sandbox } from '../index';
 import { inspectPdf, simplePdf } from './pdf';
 import { isPng } from './png';
-import { P, SALES, api, createDraft, createSeal, createSent, draftBody, fetchFile, ok, pdfBase64 } from './testkit';
+import {
+	P,
+	SALES,
+	api,
+	createDraft,
+	createSeal,
+	createSent,
+	draftBody,
+	fetchFile,
+	ok,
+	pdfBase64,
+} from './testkit';
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -21,12 +32,37 @@ describe('POST /signing-requests (document-based)', () => {
 				document: pdfBase64(2),
 				expiration_hours: 24,
 				recipients: [
-					{ id: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1, company: 'ACME' },
-					{ id: 'temp_2', first_name: 'Carl', email: 'carl@example.com', designation: 'CC', order: 1 },
+					{
+						id: 'temp_1',
+						first_name: 'Ada',
+						last_name: 'Lovelace',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+						company: 'ACME',
+					},
+					{
+						id: 'temp_2',
+						first_name: 'Carl',
+						email: 'carl@example.com',
+						designation: 'CC',
+						order: 1,
+					},
 				],
 				fields: [
-					{ type: 'initials', recipient_id: 'temp_1', page_number: 2, position: { x: 0, y: 0, width: 100, height: 100 } },
-					{ type: 'textarea', recipient_id: 'temp_1', page_number: 1, position: { x: 10, y: 10, width: 20, height: 5 }, format_rules: { fontSize: 99 } },
+					{
+						type: 'initials',
+						recipient_id: 'temp_1',
+						page_number: 2,
+						position: { x: 0, y: 0, width: 100, height: 100 },
+					},
+					{
+						type: 'textarea',
+						recipient_id: 'temp_1',
+						page_number: 1,
+						position: { x: 10, y: 10, width: 20, height: 5 },
+						format_rules: { fontSize: 99 },
+					},
 				],
 				reminders: [{ hours: 12, recipient_id: 'temp_1', subject: 'Sign please', message: 'Soon' }],
 				settings: { use_signing_order: false },
@@ -46,20 +82,49 @@ describe('POST /signing-requests (document-based)', () => {
 			finished_date: null,
 			cancelled_date: null,
 		});
-		expect(sr.settings).toMatchObject({ use_signing_order: false, allow_editing_before_sending: true, allow_download: true });
-		expect(Object.keys(sr.settings)).toEqual(expect.arrayContaining(['hand_drawn_only', 'send_signing_email', 'send_finish_email', 'send_expiration_email', 'send_cancellation_email']));
+		expect(sr.settings).toMatchObject({
+			use_signing_order: false,
+			allow_editing_before_sending: true,
+			allow_download: true,
+		});
+		expect(Object.keys(sr.settings)).toEqual(
+			expect.arrayContaining([
+				'hand_drawn_only',
+				'send_signing_email',
+				'send_finish_email',
+				'send_expiration_email',
+				'send_cancellation_email',
+			]),
+		);
 		expect(sr).not.toHaveProperty('warnings');
 		const ada = sr.recipients.find((r: any) => r.email === 'ada@example.com');
-		expect(ada).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', name: 'Ada Lovelace', designation: 'Signer', order: 1, company: 'ACME', finished_date: null });
+		expect(ada).toMatchObject({
+			first_name: 'Ada',
+			last_name: 'Lovelace',
+			name: 'Ada Lovelace',
+			designation: 'Signer',
+			order: 1,
+			company: 'ACME',
+			finished_date: null,
+		});
 		expect(ada.id).toMatch(/^[0-9a-f-]{36}$/);
 		expect(sr.fields.map((f: any) => [f.type, f.recipient_id])).toEqual([
 			['initial', ada.id],
 			['text_area', ada.id],
 		]);
-		expect(sr.fields[1]).toMatchObject({ page_number: 1, x_position: 10, y_position: 10, width: 20, height: 5, format_rules: { fontSize: 48 } });
+		expect(sr.fields[1]).toMatchObject({
+			page_number: 1,
+			x_position: 10,
+			y_position: 10,
+			width: 20,
+			height: 5,
+			format_rules: { fontSize: 48 },
+		});
 		expect(JSON.stringify(sr)).not.toContain('temp_');
 		const reminders = await ok(sb, 'GET', `/signing-requests/${sr.id}/reminders`);
-		expect(reminders).toEqual([expect.objectContaining({ hours: 12, recipient_id: ada.id, all_users: false })]);
+		expect(reminders).toEqual([
+			expect.objectContaining({ hours: 12, recipient_id: ada.id, all_users: false }),
+		]);
 		const doc = await fetchFile(sr.document_url);
 		expect(inspectPdf(doc.bytes).pageCount).toBe(2);
 	});
@@ -69,13 +134,29 @@ describe('POST /signing-requests (document-based)', () => {
 			body: {
 				document: pdfBase64(1),
 				recipients: [
-					{ id: 'temp_1', first_name: 'Ada', email: 'not-an-email', designation: 'Signer', order: 0 },
+					{
+						id: 'temp_1',
+						first_name: 'Ada',
+						email: 'not-an-email',
+						designation: 'Signer',
+						order: 0,
+					},
 					{ id: 'temp_1', first_name: 'Bob', email: 'bob@example.com', designation: 'Boss' },
 					{ id: 'r2', first_name: '', email: 'c@example.com', designation: 'Signer' },
 				],
 				fields: [
-					{ type: 'signature', recipient_id: 'temp_9', page_number: 1, position: { x: 80, y: 10, width: 30, height: 5 } },
-					{ type: 'rubber', recipient_id: 'temp_1', page_number: 2, position: { x: 10, y: 98, width: 5, height: 5 } },
+					{
+						type: 'signature',
+						recipient_id: 'temp_9',
+						page_number: 1,
+						position: { x: 80, y: 10, width: 30, height: 5 },
+					},
+					{
+						type: 'rubber',
+						recipient_id: 'temp_1',
+						page_number: 2,
+						position: { x: 10, y: 98, width: 5, height: 5 },
+					},
 					{ type: 'text', recipient_id: 'temp_1', position: { x: 10 } },
 				],
 				reminders: [{ hours: 0, subject: 'x' }],
@@ -122,10 +203,14 @@ describe('POST /signing-requests (document-based)', () => {
 			body: { document: pdfBase64(1), template_id: '123e4567-e89b-42d3-a456-426614174000' },
 		});
 		expect(both.status).toBe(400);
-		const notPdf = await api(sb, 'POST', '/signing-requests', { body: { document: Buffer.from('hello world').toString('base64') } });
+		const notPdf = await api(sb, 'POST', '/signing-requests', {
+			body: { document: Buffer.from('hello world').toString('base64') },
+		});
 		expect(notPdf.status).toBe(400);
 		expect(notPdf.body.details.document).toMatch(/%PDF-/);
-		const unknownTemplate = await api(sb, 'POST', '/signing-requests', { body: { template_id: '123e4567-e89b-42d3-a456-426614174000' } });
+		const unknownTemplate = await api(sb, 'POST', '/signing-requests', {
+			body: { template_id: '123e4567-e89b-42d3-a456-426614174000' },
+		});
 		expect(unknownTemplate.status).toBe(404);
 	});
 
@@ -143,25 +228,63 @@ describe('POST /signing-requests (document-based)', () => {
 		expect(res.warnings.join(' ')).toMatch(/upper-case.*sub-address.*gmail\.com/);
 		expect(res.recipients[0].email).toBe('Ada@Example.com');
 		const patched = await ok(sb, 'PATCH', `/signing-requests/${res.id}`, {
-			body: { recipient: { first_name: 'Cy', email: 'CY@example.com', designation: 'Approver', order: 3 } },
+			body: {
+				recipient: { first_name: 'Cy', email: 'CY@example.com', designation: 'Approver', order: 3 },
+			},
 		});
-		expect(patched).toMatchObject({ email: 'CY@example.com', designation: 'Approver', order: 3, warning: expect.stringMatching(/upper-case/) });
+		expect(patched).toMatchObject({
+			email: 'CY@example.com',
+			designation: 'Approver',
+			order: 3,
+			warning: expect.stringMatching(/upper-case/),
+		});
 	});
 });
 
 describe('POST /signing-requests (template-based)', () => {
 	it('copies the template; overrides recipients by template_user_id or order and fields by variable_name', async () => {
-		const tpl = await ok(sb, 'POST', '/templates', { body: { name: 'Lease', description: 'Flat lease', document: pdfBase64(1) } });
+		const tpl = await ok(sb, 'POST', '/templates', {
+			body: { name: 'Lease', description: 'Flat lease', document: pdfBase64(1) },
+		});
 		const put = await ok(sb, 'PUT', `/templates/${tpl.id}`, {
 			body: {
 				users: [
-					{ _temp_id: 'temp_t', first_name: 'Tenant', email: 'tenant@example.com', designation: 'Signer', order: 1 },
-					{ _temp_id: 'temp_l', first_name: 'Landlord', email: 'landlord@example.com', designation: 'Signer', order: 2 },
+					{
+						_temp_id: 'temp_t',
+						first_name: 'Tenant',
+						email: 'tenant@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						_temp_id: 'temp_l',
+						first_name: 'Landlord',
+						email: 'landlord@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
 					{ first_name: 'Agency', email: 'agency@example.com', designation: 'CC', order: 1 },
 				],
 				fields: [
-					{ type: 'text', assigned_to_user_id: 'temp_t', page: 1, x: 10, y: 10, width: 20, height: 4, variable_name: 'rent' },
-					{ type: 'signature', assigned_to_user_id: 'temp_l', page: 1, x: 10, y: 80, width: 20, height: 4 },
+					{
+						type: 'text',
+						assigned_to_user_id: 'temp_t',
+						page: 1,
+						x: 10,
+						y: 10,
+						width: 20,
+						height: 4,
+						variable_name: 'rent',
+					},
+					{
+						type: 'signature',
+						assigned_to_user_id: 'temp_l',
+						page: 1,
+						x: 10,
+						y: 80,
+						width: 20,
+						height: 4,
+					},
 				],
 			},
 		});
@@ -171,7 +294,14 @@ describe('POST /signing-requests (template-based)', () => {
 			body: {
 				template_id: tpl.id,
 				recipients: [
-					{ template_user_id: tenant.id, first_name: 'Tina', last_name: 'Tenant', email: 'tina@example.com', designation: 'CC', order: 9 },
+					{
+						template_user_id: tenant.id,
+						first_name: 'Tina',
+						last_name: 'Tenant',
+						email: 'tina@example.com',
+						designation: 'CC',
+						order: 9,
+					},
 					{ order: 2, first_name: 'Lars', email: 'lars@example.com' },
 					{ first_name: 'Extra', email: 'extra@example.com', designation: 'CC' },
 					{ first_name: 'Agency again', email: 'AGENCY@example.com', designation: 'CC' },
@@ -185,7 +315,13 @@ describe('POST /signing-requests (template-based)', () => {
 		// the first entry has designation CC: CCs are never matched, so it is an added CC
 		expect(res.status).toBe(201);
 		const sr = res.body;
-		expect(sr).toMatchObject({ name: 'Lease', description: 'Flat lease', template_id: tpl.id, status: 'draft', test_mode: true });
+		expect(sr).toMatchObject({
+			name: 'Lease',
+			description: 'Flat lease',
+			template_id: tpl.id,
+			status: 'draft',
+			test_mode: true,
+		});
 		expect(sr.recipients.map((r: any) => [r.first_name, r.email, r.designation, r.order])).toEqual([
 			['Tenant', 'tenant@example.com', 'Signer', 1],
 			['Lars', 'lars@example.com', 'Signer', 2],
@@ -194,9 +330,17 @@ describe('POST /signing-requests (template-based)', () => {
 			['Extra', 'extra@example.com', 'CC', 3],
 		]);
 		const rent = sr.fields.find((f: any) => f.variable_name === 'rent');
-		expect(rent).toMatchObject({ required: true, read_only: true, read_only_value: '1200 EUR', type: 'text' });
+		expect(rent).toMatchObject({
+			required: true,
+			read_only: true,
+			read_only_value: '1200 EUR',
+			type: 'text',
+		});
 		const unmatched = await api(sb, 'POST', '/signing-requests', {
-			body: { template_id: tpl.id, recipients: [{ template_user_id: '123e4567-e89b-42d3-a456-426614174000', first_name: 'X' }] },
+			body: {
+				template_id: tpl.id,
+				recipients: [{ template_user_id: '123e4567-e89b-42d3-a456-426614174000', first_name: 'X' }],
+			},
 		});
 		expect(unmatched.status).toBe(400);
 		expect(unmatched.body.details).toHaveProperty(['recipients[0].template_user_id']);
@@ -212,15 +356,33 @@ describe('POST /signing-requests/create-and-send', () => {
 				name: 'Quick NDA',
 				document: pdfBase64(1),
 				recipients: [
-					{ id: 'temp_a', first_name: 'Ada', email: 'ada@example.com', designation: 'Signer', order: 1 },
-					{ id: 'temp_b', first_name: 'Bob', email: 'bob@example.com', designation: 'Signer', order: 2 },
+					{
+						id: 'temp_a',
+						first_name: 'Ada',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						id: 'temp_b',
+						first_name: 'Bob',
+						email: 'bob@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
 				],
 				fields: [{ recipient_id: 'temp_a', type: 'signature', page: 1, x: 100, y: 500 }],
 				reminders: [{ hours_before_expiration: 24 }],
 			},
 		});
 		expect(res.status).toBe(201);
-		expect(res.body).toMatchObject({ name: 'Quick NDA', status: 'sent', credits_remaining: 99, warnings: [], test_mode: false });
+		expect(res.body).toMatchObject({
+			name: 'Quick NDA',
+			status: 'sent',
+			credits_remaining: 99,
+			warnings: [],
+			test_mode: false,
+		});
 		expect(res.body.first_signer).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
 		expect(res.body.fields[0]).toMatchObject({ type: 'signature', page_number: 1 });
 		// points (200 × 50 by default) became percent of a Letter page
@@ -230,18 +392,30 @@ describe('POST /signing-requests/create-and-send', () => {
 		const page = (await link.json()) as any;
 		expect(page.recipient.email).toBe('ada@example.com');
 		expect(page.signing_request).toMatchObject({ status: 'in_progress', current_order: 1 });
-		expect(sb.state.events.emitted.map((e) => e.type)).toEqual(['signing_request.created', 'signing_request.sent']);
+		expect(sb.state.events.emitted.map((e) => e.type)).toEqual([
+			'signing_request.created',
+			'signing_request.sent',
+		]);
 	});
 
 	it('400 with phase, 402 without credits; nothing is created', async () => {
-		const noRecipients = await api(sb, 'POST', '/signing-requests/create-and-send', { body: { name: 'X', document: pdfBase64(1) } });
+		const noRecipients = await api(sb, 'POST', '/signing-requests/create-and-send', {
+			body: { name: 'X', document: pdfBase64(1) },
+		});
 		expect(noRecipients.status).toBe(400);
-		expect(noRecipients.body).toMatchObject({ code: 'VALIDATION_ERROR', phase: 'create_validation' });
+		expect(noRecipients.body).toMatchObject({
+			code: 'VALIDATION_ERROR',
+			phase: 'create_validation',
+		});
 		expect(noRecipients.body.details).toHaveProperty('recipients');
 		expect(noRecipients.body.errors[0].message).toMatch(/recipients/);
 
 		const onlyCc = await api(sb, 'POST', '/signing-requests/create-and-send', {
-			body: { name: 'X', document: pdfBase64(1), recipients: [{ first_name: 'C', email: 'c@example.com', designation: 'CC' }] },
+			body: {
+				name: 'X',
+				document: pdfBase64(1),
+				recipients: [{ first_name: 'C', email: 'c@example.com', designation: 'CC' }],
+			},
 		});
 		expect(onlyCc.status).toBe(400);
 		expect(onlyCc.body.phase).toBe('send_validation');
@@ -253,7 +427,10 @@ describe('POST /signing-requests/create-and-send', () => {
 			expect(refused.status).toBe(402);
 			expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', current_credits: 0 });
 			expect((await ok(broke, 'GET', '/signing-requests')).results).toEqual([]);
-			const withTest = await api(broke, 'POST', '/signing-requests/create-and-send', { key: P.testKey, body });
+			const withTest = await api(broke, 'POST', '/signing-requests/create-and-send', {
+				key: P.testKey,
+				body,
+			});
 			expect(withTest.status).toBe(201);
 			expect(withTest.body.credits_remaining).toBe(0);
 		} finally {
@@ -273,25 +450,62 @@ describe('GET /signing-requests (list)', () => {
 		const deleted = await createDraft(sb, P.liveKey, 'Echo deleted');
 		await ok(sb, 'DELETE', `/signing-requests/${deleted.id}`);
 		const other = await ok(sb, 'POST', '/signing-requests', {
-			body: { name: 'Foxtrot other', document: pdfBase64(1), recipients: [{ first_name: 'Zed', last_name: 'Zulu', email: 'zed@example.com', designation: 'Signer', order: 1 }] },
+			body: {
+				name: 'Foxtrot other',
+				document: pdfBase64(1),
+				recipients: [
+					{
+						first_name: 'Zed',
+						last_name: 'Zulu',
+						email: 'zed@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+				],
+			},
 		});
 
 		const names = async (query: Record<string, string | number>) =>
 			(await ok(sb, 'GET', '/signing-requests', { query })).results.map((r: any) => r.name);
-		expect(await names({})).toEqual(['Foxtrot other', 'Delta cancelled', 'Charlie done', 'Bravo sent', 'Alpha draft']);
+		expect(await names({})).toEqual([
+			'Foxtrot other',
+			'Delta cancelled',
+			'Charlie done',
+			'Bravo sent',
+			'Alpha draft',
+		]);
 		expect(await names({ status: 'in_progress,finished' })).toEqual(['Charlie done', 'Bravo sent']);
 		expect(await names({ status: 'not_sent' })).toEqual(['Foxtrot other', 'Alpha draft']);
-		expect(await names({ status: 'cancelled,deleted' })).toEqual(['Echo deleted', 'Delta cancelled']);
+		expect(await names({ status: 'cancelled,deleted' })).toEqual([
+			'Echo deleted',
+			'Delta cancelled',
+		]);
 		expect(await names({ name: 'ALPHA' })).toEqual(['Alpha draft']);
 		expect(await names({ signer_email: 'zed@example.com' })).toEqual(['Foxtrot other']);
 		expect(await names({ signer_email: 'zed@example' })).toEqual([]);
 		expect(await names({ signer_name: 'zul' })).toEqual(['Foxtrot other']);
-		expect(await names({ sort_by: 'name', sort_order: 'asc', page_size: 2, page: 2 })).toEqual(['Charlie done', 'Delta cancelled']);
-		expect(await names({ sort_by: 'finished_on', status: 'finished,in_progress' })).toEqual(['Charlie done', 'Bravo sent']);
+		expect(await names({ sort_by: 'name', sort_order: 'asc', page_size: 2, page: 2 })).toEqual([
+			'Charlie done',
+			'Delta cancelled',
+		]);
+		expect(await names({ sort_by: 'finished_on', status: 'finished,in_progress' })).toEqual([
+			'Charlie done',
+			'Bravo sent',
+		]);
 
 		const list = await ok(sb, 'GET', '/signing-requests', { query: { status: 'finished' } });
-		expect(list.pagination).toEqual({ current_page: 1, page_size: 50, total_count: 1, total_pages: 1 });
-		expect(list.results[0]).toMatchObject({ id: finished.id, status: 'finished', test_mode: false, finished_date: expect.any(String) });
+		expect(list.pagination).toEqual({
+			current_page: 1,
+			page_size: 50,
+			total_count: 1,
+			total_pages: 1,
+		});
+		expect(list.results[0]).toMatchObject({
+			id: finished.id,
+			status: 'finished',
+			test_mode: false,
+			finished_date: expect.any(String),
+		});
 
 		for (const [query, field] of [
 			[{ status: 'in_progress,bogus' }, 'status'],
@@ -300,7 +514,9 @@ describe('GET /signing-requests (list)', () => {
 			[{ sort_by: 'colour' }, 'sort_by'],
 			[{ created_after: 'yesterday' }, 'created_after'],
 		] as const) {
-			const res = await api(sb, 'GET', '/signing-requests', { query: query as Record<string, string | number> });
+			const res = await api(sb, 'GET', '/signing-requests', {
+				query: query as Record<string, string | number>,
+			});
 			expect(res.status).toBe(400);
 			expect(res.body.code).toBe('VALIDATION_ERROR');
 			expect(Object.keys(res.body.details)).toEqual([field]);
@@ -317,17 +533,41 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		});
 		expect(mixed.status).toBe(400);
 		expect(mixed.body.message).toMatch(/Cannot update both properties and recipient/);
-		expect((await api(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: {} })).status).toBe(400);
+		expect((await api(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: {} })).status).toBe(
+			400,
+		);
 
-		const props = await ok(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: { name: 'Renamed', expiration_hours: 12 } });
-		expect(props).toMatchObject({ id: draft.id, name: 'Renamed', expiration_hours: 12, document_url: expect.any(String) });
+		const props = await ok(sb, 'PATCH', `/signing-requests/${draft.id}`, {
+			body: { name: 'Renamed', expiration_hours: 12 },
+		});
+		expect(props).toMatchObject({
+			id: draft.id,
+			name: 'Renamed',
+			expiration_hours: 12,
+			document_url: expect.any(String),
+		});
 		expect(props).toHaveProperty('template_description');
 
-		const recipient = await ok(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: { recipient: { id: draft.ada, last_name: 'King' } } });
-		expect(recipient).toMatchObject({ id: draft.ada, first_name: 'Ada', last_name: 'King', name: 'Ada King' });
+		const recipient = await ok(sb, 'PATCH', `/signing-requests/${draft.id}`, {
+			body: { recipient: { id: draft.ada, last_name: 'King' } },
+		});
+		expect(recipient).toMatchObject({
+			id: draft.ada,
+			first_name: 'Ada',
+			last_name: 'King',
+			name: 'Ada King',
+		});
 
 		const field = await api(sb, 'PATCH', `/signing-requests/${draft.id}`, {
-			body: { field: { type: 'date', recipient_id: draft.bob, page_number: 1, position: { x: 60, y: 10, width: 20, height: 4 }, format_rules: { dateFormat: 'yyyy-MM-dd' } } },
+			body: {
+				field: {
+					type: 'date',
+					recipient_id: draft.bob,
+					page_number: 1,
+					position: { x: 60, y: 10, width: 20, height: 4 },
+					format_rules: { dateFormat: 'yyyy-MM-dd' },
+				},
+			},
 		});
 		expect(field.status).toBe(201);
 		expect(field.body).toMatchObject({ type: 'date', recipient_id: draft.bob, x_position: 60 });
@@ -336,14 +576,21 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		});
 		expect(badField.status).toBe(400);
 		expect(Object.keys(badField.body.details)).toEqual(['field.position.width']);
-		const events = sb.state.events.emitted.map((e) => e.type).filter((t) => t === 'signing_request.updated');
+		const events = sb.state.events.emitted
+			.map((e) => e.type)
+			.filter((t) => t === 'signing_request.updated');
 		expect(events).toHaveLength(3);
 	});
 
 	it('PATCH field takes the template PATCH field types (T4 (c)), aliases normalised; create and PUT keep the wider list', async () => {
 		const draft = await createDraft(sb);
-		const patch = (field: Record<string, unknown>) => api(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: { field } });
-		const at = { recipient_id: draft.ada, page_number: 1, position: { x: 1, y: 1, width: 5, height: 5 } };
+		const patch = (field: Record<string, unknown>) =>
+			api(sb, 'PATCH', `/signing-requests/${draft.id}`, { body: { field } });
+		const at = {
+			recipient_id: draft.ada,
+			page_number: 1,
+			position: { x: 1, y: 1, width: 5, height: 5 },
+		};
 		const accepted: Array<[string, string]> = [
 			['initials', 'initial'],
 			['initial', 'initial'],
@@ -361,7 +608,8 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 			expect(res.status).toBe(201);
 			expect(res.body.type).toBe(stored);
 		}
-		const fieldsBefore = (await ok(sb, 'GET', `/signing-requests/${draft.id}/fields`)).results.length;
+		const fieldsBefore = (await ok(sb, 'GET', `/signing-requests/${draft.id}/fields`)).results
+			.length;
 		expect(fieldsBefore).toBe(2 + accepted.length);
 
 		for (const type of ['number', 'image', 'radio', 'rubber_stamp', 7]) {
@@ -388,11 +636,18 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		const wide = await ok(sb, 'POST', '/signing-requests', {
 			body: {
 				...draftBody('Wide'),
-				fields: ['number', 'image', 'radio'].map((type) => ({ type, recipient_id: 'temp_ada', page_number: 1, position: { x: 1, y: 1, width: 5, height: 5 } })),
+				fields: ['number', 'image', 'radio'].map((type) => ({
+					type,
+					recipient_id: 'temp_ada',
+					page_number: 1,
+					position: { x: 1, y: 1, width: 5, height: 5 },
+				})),
 			},
 		});
 		expect(wide.fields.map((f: any) => f.type)).toEqual(['number', 'image', 'radio_buttons']);
-		const put = await ok(sb, 'PUT', `/signing-requests/${draft.id}`, { body: { fields: [{ type: 'number', ...at }] } });
+		const put = await ok(sb, 'PUT', `/signing-requests/${draft.id}`, {
+			body: { fields: [{ type: 'number', ...at }] },
+		});
 		expect(put.summary).toMatchObject({ fields_created: 1 });
 	});
 
@@ -401,11 +656,32 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		const res = await api(sb, 'PUT', `/signing-requests/${draft.id}`, {
 			body: {
 				recipients: [
-					{ _temp_id: 'temp_new', first_name: 'Nora', last_name: 'New', email: 'nora@example.com', designation: 'Signer', order: 2 },
+					{
+						_temp_id: 'temp_new',
+						first_name: 'Nora',
+						last_name: 'New',
+						email: 'nora@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
 					{ id: draft.ada, email: 'ada.l@example.com' },
 				],
-				deleted_recipients: [{ recipient_id: draft.bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_new' }],
-				fields: [{ type: 'text', recipient_id: 'temp_new', page_number: 1, position: { x: 10, y: 20, width: 30, height: 4 }, required: true }],
+				deleted_recipients: [
+					{
+						recipient_id: draft.bob,
+						field_action: 'reassign',
+						reassign_to_recipient_id: 'temp_new',
+					},
+				],
+				fields: [
+					{
+						type: 'text',
+						recipient_id: 'temp_new',
+						page_number: 1,
+						position: { x: 10, y: 20, width: 30, height: 4 },
+						required: true,
+					},
+				],
 				reminders: [{ hours: 6, all_users: true, subject: 'Hurry', message: 'Expires soon' }],
 			},
 		});
@@ -425,19 +701,54 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 			reminders_updated: 0,
 			warnings: [],
 		});
-		expect(res.body.recipients.map((r: any) => r.email)).toEqual(['ada.l@example.com', 'nora@example.com']);
-		expect(res.body.signing_request).toMatchObject({ id: draft.id, status: 'draft', document_page_count: 1 });
+		expect(res.body.recipients.map((r: any) => r.email)).toEqual([
+			'ada.l@example.com',
+			'nora@example.com',
+		]);
+		expect(res.body.signing_request).toMatchObject({
+			id: draft.id,
+			status: 'draft',
+			document_page_count: 1,
+		});
 		const fields = (await ok(sb, 'GET', `/signing-requests/${draft.id}/fields`)).results;
-		expect(fields.filter((f: any) => f.recipient_id === nora.id).map((f: any) => f.type).sort()).toEqual(['signature', 'text']);
-		expect(fields[0]).toMatchObject({ field_type: fields[0].type, companies_workspaces_signing_requests_id: draft.id, x_postion: fields[0].position.x });
+		expect(
+			fields
+				.filter((f: any) => f.recipient_id === nora.id)
+				.map((f: any) => f.type)
+				.sort(),
+		).toEqual(['signature', 'text']);
+		expect(fields[0]).toMatchObject({
+			field_type: fields[0].type,
+			companies_workspaces_signing_requests_id: draft.id,
+			x_postion: fields[0].position.x,
+		});
 
 		const before = await ok(sb, 'GET', `/signing-requests/${draft.id}`);
 		const bad = await api(sb, 'PUT', `/signing-requests/${draft.id}`, {
 			body: {
 				signing_request_properties: { name: 'Should not stick' },
-				recipients: [{ _temp_id: 'wrong', first_name: 'X', email: 'x@example.com', designation: 'Signer' }],
-				deleted_recipients: [{ recipient_id: nora.id, field_action: 'reassign', reassign_to_recipient_id: before.recipients.find((r: any) => r.designation === 'Signer' && r.id !== nora.id).id, extra: 1 }, { recipient_id: 'nope', field_action: 'drop' }],
-				fields: [{ type: 'signature', recipient_id: 'temp_missing', page_number: 1, position: { x: 1, y: 1, width: 1, height: 1 } }],
+				recipients: [
+					{ _temp_id: 'wrong', first_name: 'X', email: 'x@example.com', designation: 'Signer' },
+				],
+				deleted_recipients: [
+					{
+						recipient_id: nora.id,
+						field_action: 'reassign',
+						reassign_to_recipient_id: before.recipients.find(
+							(r: any) => r.designation === 'Signer' && r.id !== nora.id,
+						).id,
+						extra: 1,
+					},
+					{ recipient_id: 'nope', field_action: 'drop' },
+				],
+				fields: [
+					{
+						type: 'signature',
+						recipient_id: 'temp_missing',
+						page_number: 1,
+						position: { x: 1, y: 1, width: 1, height: 1 },
+					},
+				],
 			},
 		});
 		expect(bad.status).toBe(400);
@@ -451,7 +762,9 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		expect(after.recipients).toEqual(before.recipients);
 
 		expect((await api(sb, 'PUT', `/signing-requests/${draft.id}`, { body: {} })).status).toBe(400);
-		const switchCc = await api(sb, 'PUT', `/signing-requests/${draft.id}`, { body: { recipients: [{ id: nora.id, designation: 'CC' }] } });
+		const switchCc = await api(sb, 'PUT', `/signing-requests/${draft.id}`, {
+			body: { recipients: [{ id: nora.id, designation: 'CC' }] },
+		});
 		expect(switchCc.status).toBe(400);
 		expect(switchCc.body.details).toHaveProperty(['recipients[0].designation']);
 	});
@@ -461,9 +774,18 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		const sr = await ok(sb, 'POST', '/signing-requests', {
 			body: {
 				document: pdfBase64(1),
-				recipients: [{ id: 'temp_c', first_name: 'C', email: 'c@example.com', designation: 'CC', order: 1 }],
+				recipients: [
+					{ id: 'temp_c', first_name: 'C', email: 'c@example.com', designation: 'CC', order: 1 },
+				],
 				seal_participants: [{ seal_id: seal.id, order: 1, temp_id: 'temp_s' }],
-				fields: [{ type: 'stamp', seal_participant_temp_id: 'temp_s', page_number: 1, position: { x: 1, y: 1, width: 10, height: 10 } }],
+				fields: [
+					{
+						type: 'stamp',
+						seal_participant_temp_id: 'temp_s',
+						page_number: 1,
+						position: { x: 1, y: 1, width: 10, height: 10 },
+					},
+				],
 			},
 		});
 		expect(sr.name).toBe('Untitled signing request');
@@ -472,8 +794,13 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		expect(send.status).toBe(400);
 		expect(send.body.details).toHaveProperty('recipients');
 		const participant = sr.seal_participants[0].id;
-		expect((await api(sb, 'DELETE', `/signing-requests/${sr.id}/seal-participants/${participant}`)).body).toEqual({ success: true });
-		expect((await api(sb, 'DELETE', `/signing-requests/${sr.id}/seal-participants/${participant}`)).status).toBe(404);
+		expect(
+			(await api(sb, 'DELETE', `/signing-requests/${sr.id}/seal-participants/${participant}`)).body,
+		).toEqual({ success: true });
+		expect(
+			(await api(sb, 'DELETE', `/signing-requests/${sr.id}/seal-participants/${participant}`))
+				.status,
+		).toBe(404);
 		expect((await ok(sb, 'GET', `/signing-requests/${sr.id}`)).fields).toEqual([]);
 	});
 });
@@ -485,22 +812,67 @@ describe('signer marks and files (S16–S19)', () => {
 				name: 'Marks',
 				document: pdfBase64(1),
 				recipients: [
-					{ id: 'temp_a', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-					{ id: 'temp_b', first_name: 'Bob', email: 'bob@example.com', designation: 'Signer', order: 2 },
+					{
+						id: 'temp_a',
+						first_name: 'Ada',
+						last_name: 'Lovelace',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						id: 'temp_b',
+						first_name: 'Bob',
+						email: 'bob@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
 				],
 				fields: [
-					{ type: 'signature', recipient_id: 'temp_a', page_number: 1, position: { x: 1, y: 1, width: 10, height: 5 } },
-					{ type: 'initial', recipient_id: 'temp_a', page_number: 1, position: { x: 20, y: 1, width: 10, height: 5 } },
-					{ type: 'stamp', recipient_id: 'temp_a', page_number: 1, position: { x: 40, y: 1, width: 10, height: 10 } },
-					{ type: 'file', recipient_id: 'temp_a', page_number: 1, position: { x: 60, y: 1, width: 10, height: 5 }, required: true },
-					{ type: 'text', recipient_id: 'temp_a', page_number: 1, position: { x: 1, y: 20, width: 30, height: 5 } },
-					{ type: 'signature', recipient_id: 'temp_b', page_number: 1, position: { x: 1, y: 80, width: 10, height: 5 } },
+					{
+						type: 'signature',
+						recipient_id: 'temp_a',
+						page_number: 1,
+						position: { x: 1, y: 1, width: 10, height: 5 },
+					},
+					{
+						type: 'initial',
+						recipient_id: 'temp_a',
+						page_number: 1,
+						position: { x: 20, y: 1, width: 10, height: 5 },
+					},
+					{
+						type: 'stamp',
+						recipient_id: 'temp_a',
+						page_number: 1,
+						position: { x: 40, y: 1, width: 10, height: 10 },
+					},
+					{
+						type: 'file',
+						recipient_id: 'temp_a',
+						page_number: 1,
+						position: { x: 60, y: 1, width: 10, height: 5 },
+						required: true,
+					},
+					{
+						type: 'text',
+						recipient_id: 'temp_a',
+						page_number: 1,
+						position: { x: 1, y: 20, width: 30, height: 5 },
+					},
+					{
+						type: 'signature',
+						recipient_id: 'temp_b',
+						page_number: 1,
+						position: { x: 1, y: 80, width: 10, height: 5 },
+					},
 				],
 			},
 		});
 		const ada = sr.recipients.find((r: any) => r.first_name === 'Ada').id;
 		const bob = sr.recipients.find((r: any) => r.first_name === 'Bob').id;
-		const field = (type: string, who = ada) => sr.fields.find((f: any) => f.type === type && f.recipient_id === who).id as string;
+		const field = (type: string, who = ada) =>
+			sr.fields.find((f: any) => f.type === type && f.recipient_id === who).id as string;
 		await ok(sb, 'POST', `/signing-requests/${sr.id}/send`);
 		return { id: sr.id as string, ada: ada as string, bob: bob as string, field };
 	}
@@ -521,24 +893,52 @@ describe('signer marks and files (S16–S19)', () => {
 	it('404 SIGNATURE_NOT_AVAILABLE before signing, 400 INVALID_FIELD_TYPE, real PNGs and files after', async () => {
 		const r = await richRequest();
 		const base = `/signing-requests/${r.id}/signers/${r.ada}`;
-		for (const path of ['signature', 'initials', `stamps/${r.field('stamp')}`, `files/${r.field('file')}`]) {
+		for (const path of [
+			'signature',
+			'initials',
+			`stamps/${r.field('stamp')}`,
+			`files/${r.field('file')}`,
+		]) {
 			const res = await api(sb, 'GET', `${base}/${path}`);
 			expect(res.status).toBe(404);
 			expect(res.body.code).toBe('SIGNATURE_NOT_AVAILABLE');
 		}
-		expect((await api(sb, 'GET', `${base}/stamps/${r.field('signature')}`)).body.code).toBe('INVALID_FIELD_TYPE');
+		expect((await api(sb, 'GET', `${base}/stamps/${r.field('signature')}`)).body.code).toBe(
+			'INVALID_FIELD_TYPE',
+		);
 		expect((await api(sb, 'GET', `${base}/files/${r.field('text')}`)).status).toBe(400);
-		expect((await api(sb, 'GET', `/signing-requests/${r.id}/signers/123e4567-e89b-42d3-a456-426614174000/signature`)).body.code).toBe('NOT_FOUND');
-		expect((await api(sb, 'GET', `${base}/stamps/${r.field('signature', r.bob)}`)).status).toBe(404);
+		expect(
+			(
+				await api(
+					sb,
+					'GET',
+					`/signing-requests/${r.id}/signers/123e4567-e89b-42d3-a456-426614174000/signature`,
+				)
+			).body.code,
+		).toBe('NOT_FOUND');
+		expect((await api(sb, 'GET', `${base}/stamps/${r.field('signature', r.bob)}`)).status).toBe(
+			404,
+		);
 
 		const upload = simplePdf('Insurance certificate', 1);
 		sb.simulate.sign(r.id, r.ada, {
 			fields: { [r.field('text')]: 'PO-4711' },
-			files: { [r.field('file')]: { file_name: 'insurance.pdf', file_type: 'application/pdf', content: upload.toString('base64') } },
+			files: {
+				[r.field('file')]: {
+					file_name: 'insurance.pdf',
+					file_type: 'application/pdf',
+					content: upload.toString('base64'),
+				},
+			},
 		});
 
 		const signature = await ok(sb, 'GET', `${base}/signature`);
-		expect(signature).toMatchObject({ signer_id: r.ada, kind: 'signature', format: 'png', framed: true });
+		expect(signature).toMatchObject({
+			signer_id: r.ada,
+			kind: 'signature',
+			format: 'png',
+			framed: true,
+		});
 		const framed = decodePng(signature.image);
 		const plain = await ok(sb, 'GET', `${base}/signature`, { query: { include_frame: 'false' } });
 		expect(plain.framed).toBe(false);
@@ -547,9 +947,13 @@ describe('signer marks and files (S16–S19)', () => {
 		const stamp = await ok(sb, 'GET', `${base}/stamps/${r.field('stamp')}`);
 		expect(stamp.kind).toBe('stamp');
 		decodePng(stamp.image);
-		expect((await api(sb, 'GET', `${base}/signature`, { query: { include_frame: 'maybe' } })).status).toBe(400);
+		expect(
+			(await api(sb, 'GET', `${base}/signature`, { query: { include_frame: 'maybe' } })).status,
+		).toBe(400);
 		// Bob has no initials field and has not signed
-		expect((await api(sb, 'GET', `/signing-requests/${r.id}/signers/${r.bob}/signature`)).status).toBe(404);
+		expect(
+			(await api(sb, 'GET', `/signing-requests/${r.id}/signers/${r.bob}/signature`)).status,
+		).toBe(404);
 
 		const file = await ok(sb, 'GET', `${base}/files/${r.field('file')}`);
 		expect(file).toEqual({
@@ -569,21 +973,31 @@ describe('signer marks and files (S16–S19)', () => {
 
 		const fields = (await ok(sb, 'GET', `/signing-requests/${r.id}/fields`)).results;
 		expect(fields.find((f: any) => f.id === r.field('text')).value).toBe('PO-4711');
-		const audit = (await ok(sb, 'GET', `/signing-requests/${r.id}/audit`)).results.map((a: any) => a.event);
+		const audit = (await ok(sb, 'GET', `/signing-requests/${r.id}/audit`)).results.map(
+			(a: any) => a.event,
+		);
 		expect(audit).toEqual(expect.arrayContaining(['signature_retrieved', 'file_retrieved']));
 	});
 
 	it('simulated signing rejects bad input without changing anything', async () => {
 		const r = await richRequest();
-		expect(() => sb.simulate.sign(r.id, r.ada, { fields: { [r.field('signature', r.bob)]: 'x' } })).toThrow(/Invalid signing input/);
 		expect(() =>
-			sb.simulate.sign(r.id, r.ada, { files: { [r.field('file')]: { content: Buffer.from('plain text') } } }),
+			sb.simulate.sign(r.id, r.ada, { fields: { [r.field('signature', r.bob)]: 'x' } }),
+		).toThrow(/Invalid signing input/);
+		expect(() =>
+			sb.simulate.sign(r.id, r.ada, {
+				files: { [r.field('file')]: { content: Buffer.from('plain text') } },
+			}),
 		).toThrow(/Invalid signing input/);
 		const users = (await ok(sb, 'GET', `/signing-requests/${r.id}/users`)).results;
 		expect(users.find((u: any) => u.id === r.ada).status).toBe('pending');
 		// a required file field left empty gets a generated PNG
 		sb.simulate.sign(r.id, r.ada);
-		const file = await ok(sb, 'GET', `/signing-requests/${r.id}/signers/${r.ada}/files/${r.field('file')}`);
+		const file = await ok(
+			sb,
+			'GET',
+			`/signing-requests/${r.id}/signers/${r.ada}/files/${r.field('file')}`,
+		);
 		expect(file.file_type).toBe('image/png');
 		expect(isPng((await fetchFile(file.url)).bytes)).toBe(true);
 	});
@@ -595,10 +1009,18 @@ describe('custom fields of signing requests (CF8–CF10)', () => {
 		const base = `/signing-requests/${draft.id}/custom-fields`;
 		const created = await api(sb, 'POST', base, { body: { field_label: 'Contract Number (EU)' } });
 		expect(created.status).toBe(201);
-		expect(created.body).toMatchObject({ field_name: 'contract_number_eu', field_label: 'Contract Number (EU)', copied_from_template: false });
-		const again = await api(sb, 'POST', base, { body: { field_label: 'Other', field_name: 'contract_number_eu' } });
+		expect(created.body).toMatchObject({
+			field_name: 'contract_number_eu',
+			field_label: 'Contract Number (EU)',
+			copied_from_template: false,
+		});
+		const again = await api(sb, 'POST', base, {
+			body: { field_label: 'Other', field_name: 'contract_number_eu' },
+		});
 		expect(again.status).toBe(409);
-		const bad = await api(sb, 'POST', base, { body: { field_label: 'x'.repeat(101), field_name: 'has space' } });
+		const bad = await api(sb, 'POST', base, {
+			body: { field_label: 'x'.repeat(101), field_name: 'has space' },
+		});
 		expect(bad.status).toBe(400);
 		expect(Object.keys(bad.body.details).sort()).toEqual(['field_label', 'field_name']);
 		expect((await ok(sb, 'GET', base)).custom_fields).toHaveLength(1);
@@ -607,7 +1029,9 @@ describe('custom fields of signing requests (CF8–CF10)', () => {
 		expect(removed.body).toEqual({ message: expect.any(String) });
 		expect((await ok(sb, 'GET', base)).custom_fields).toEqual([]);
 		expect((await api(sb, 'DELETE', `${base}/${created.body.id}`)).status).toBe(404);
-		expect((await api(sb, 'POST', base, { body: { field_label: 'Contract Number (EU)' } })).status).toBe(201);
+		expect(
+			(await api(sb, 'POST', base, { body: { field_label: 'Contract Number (EU)' } })).status,
+		).toBe(201);
 		expect((await api(sb, 'GET', base, { key: SALES.liveKey })).status).toBe(404);
 	});
 });
@@ -616,20 +1040,44 @@ describe('legacy POST /documents', () => {
 	it('creates a draft with deprecation headers; 400 with details (and the headers)', async () => {
 		const res = await call201();
 		expect(res.headers.get('deprecation')).toBe('true');
-		expect(res.headers.get('x-deprecated-message')).toBe('POST /documents is deprecated; use POST /signing-requests');
-		expect(res.body).toMatchObject({ name: 'Old style', status: 'draft', page_count: 1, template_id: null });
-		expect(res.body.recipients.map((r: any) => [r.first_name, r.last_name, r.email, r.designation, r.order])).toEqual([
+		expect(res.headers.get('x-deprecated-message')).toBe(
+			'POST /documents is deprecated; use POST /signing-requests',
+		);
+		expect(res.body).toMatchObject({
+			name: 'Old style',
+			status: 'draft',
+			page_count: 1,
+			template_id: null,
+		});
+		expect(
+			res.body.recipients.map((r: any) => [
+				r.first_name,
+				r.last_name,
+				r.email,
+				r.designation,
+				r.order,
+			]),
+		).toEqual([
 			['Ada', 'Lovelace King', 'ada@example.com', 'Signer', 1],
 			['Bob', '', 'bob@example.com', 'Signer', 2],
 		]);
 		const doc = await fetchFile(res.body.document_url);
 		expect(inspectPdf(doc.bytes)).toMatchObject({ ok: true, pageCount: 1 });
-		expect((await ok(sb, 'GET', '/signing-requests', { query: { status: 'not_sent' } })).results).toHaveLength(1);
+		expect(
+			(await ok(sb, 'GET', '/signing-requests', { query: { status: 'not_sent' } })).results,
+		).toHaveLength(1);
 
-		const bad = await api(sb, 'POST', '/documents', { body: { recipients: [{ name: 'Ada', email: 'nope' }, {}] } });
+		const bad = await api(sb, 'POST', '/documents', {
+			body: { recipients: [{ name: 'Ada', email: 'nope' }, {}] },
+		});
 		expect(bad.status).toBe(400);
 		expect(bad.headers.get('deprecation')).toBe('true');
-		expect(Object.keys(bad.body.details).sort()).toEqual(['name', 'recipients[0].email', 'recipients[1].email', 'recipients[1].name']);
+		expect(Object.keys(bad.body.details).sort()).toEqual([
+			'name',
+			'recipients[0].email',
+			'recipients[1].email',
+			'recipients[1].name',
+		]);
 	});
 
 	async function call201() {
@@ -660,14 +1108,22 @@ describe('/_sandbox/ HTTP endpoints and auto-sign', () => {
 
 		const early = await post(`/recipients/${sr.bob}/sign`);
 		expect(early.status).toBe(409);
-		expect(early.body).toMatchObject({ code: 'NOT_YOUR_TURN', details: { current_order: 1, recipient_order: 2 } });
-		expect((await post(`/recipients/${sr.ada}/view`)).body).toMatchObject({ status: 'in_progress', recipient_id: sr.ada });
+		expect(early.body).toMatchObject({
+			code: 'NOT_YOUR_TURN',
+			details: { current_order: 1, recipient_order: 2 },
+		});
+		expect((await post(`/recipients/${sr.ada}/view`)).body).toMatchObject({
+			status: 'in_progress',
+			recipient_id: sr.ada,
+		});
 		const adaField = sr.body.fields.find((f: any) => f.recipient_id === sr.ada).id;
 		const signed = await post(`/recipients/${sr.ada}/sign`, { fields: { [adaField]: 'Ada L.' } });
 		expect(signed.status).toBe(200);
 		expect(signed.body.status).toBe('in_progress');
 		expect((await post(`/recipients/${sr.ada}/sign`)).body.code).toBe('ALREADY_FINISHED');
-		const summary = (await (await fetch(`${sb.url}/_sandbox/signing-requests/${sr.id}`)).json()) as any;
+		const summary = (await (
+			await fetch(`${sb.url}/_sandbox/signing-requests/${sr.id}`)
+		).json()) as any;
 		expect(summary).toMatchObject({ status: 'in_progress', current_order: 2 });
 		expect(summary.recipients.map((r: any) => [r.status, r.may_act])).toEqual([
 			['signed', false],
@@ -680,16 +1136,22 @@ describe('/_sandbox/ HTTP endpoints and auto-sign', () => {
 		expect((await post(`/recipients/${sr.bob}/sign`, { fields: 'x' })).status).toBe(400);
 		expect(sb.requests).toHaveLength(0);
 		const other = await createSent(sb, P.liveKey, 'Second');
-		const expired = await fetch(`${sb.url}/_sandbox/signing-requests/${other.id}/expire`, { method: 'POST' });
+		const expired = await fetch(`${sb.url}/_sandbox/signing-requests/${other.id}/expire`, {
+			method: 'POST',
+		});
 		expect(((await expired.json()) as any).status).toBe('expired');
 		const all = await createSent(sb, P.liveKey, 'Third');
-		const res = await fetch(`${sb.url}/_sandbox/signing-requests/${all.id}/sign-all`, { method: 'POST' });
+		const res = await fetch(`${sb.url}/_sandbox/signing-requests/${all.id}/sign-all`, {
+			method: 'POST',
+		});
 		expect(((await res.json()) as any).status).toBe('finished');
 	});
 
 	it('the CLI takes --auto-sign <ms> or SANDBOX_AUTO_SIGN_MS', () => {
 		expect(parseCliOptions(['--auto-sign', '500'], {}).autoSignAfterMs).toBe(500);
-		expect(parseCliOptions(['--auto-sign=250'], { SANDBOX_AUTO_SIGN_MS: '9' }).autoSignAfterMs).toBe(250);
+		expect(
+			parseCliOptions(['--auto-sign=250'], { SANDBOX_AUTO_SIGN_MS: '9' }).autoSignAfterMs,
+		).toBe(250);
 		expect(parseCliOptions([], { SANDBOX_AUTO_SIGN_MS: '9' }).autoSignAfterMs).toBe(9);
 		expect(parseCliOptions([], {}).autoSignAfterMs).toBeUndefined();
 		expect(() => parseCliOptions(['--auto-sign', 'soon'], {})).toThrow(/--auto-sign/);
@@ -702,13 +1164,18 @@ describe('/_sandbox/ HTTP endpoints and auto-sign', () => {
 			const deadline = Date.now() + 3000;
 			let status = '';
 			while (Date.now() < deadline) {
-				status = (await ok(auto, 'GET', '/signing-requests', { query: { status: 'finished' } })).results.length ? 'finished' : '';
+				status = (await ok(auto, 'GET', '/signing-requests', { query: { status: 'finished' } }))
+					.results.length
+					? 'finished'
+					: '';
 				if (status) break;
 				await new Promise((resolve) => setTimeout(resolve, 10));
 			}
 			expect(status).toBe('finished');
 			const users = (await ok(auto, 'GET', `/signing-requests/${sr.id}/users`)).results;
-			expect(Date.parse(users[0].finished_on)).toBeLessThanOrEqual(Date.parse(users[1].finished_on));
+			expect(Date.parse(users[0].finished_on)).toBeLessThanOrEqual(
+				Date.parse(users[1].finished_on),
+			);
 			const draft = await createDraft(auto);
 			await new Promise((resolve) => setTimeout(resolve, 60));
 			expect((await ok(auto, 'GET', `/signing-requests/${draft.id}`)).status.sent).toBe(false);

@@ -95,14 +95,19 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 	const requireOpen = (sr: SigningRequestRecord) => {
 		const status = store.statusOf(sr);
 		if (status !== 'in_progress') {
-			throw conflict('NOT_SIGNABLE', `The signing request is ${status === 'not_sent' ? 'not sent yet' : status}; signers cannot act on it`, {
-				status,
-			});
+			throw conflict(
+				'NOT_SIGNABLE',
+				`The signing request is ${status === 'not_sent' ? 'not sent yet' : status}; signers cannot act on it`,
+				{
+					status,
+				},
+			);
 		}
 	};
 	const requireTurn = (sr: SigningRequestRecord, p: ParticipantRecord) => {
 		if (!isSignerLike(p)) throw conflict('NOT_A_SIGNER', `${p.designation} recipients do not sign`);
-		if (p.finished_on !== null) throw conflict('ALREADY_FINISHED', 'This recipient has already signed');
+		if (p.finished_on !== null)
+			throw conflict('ALREADY_FINISHED', 'This recipient has already signed');
 		if (p.declined_on !== null) throw conflict('ALREADY_FINISHED', 'This recipient has declined');
 		const current = store.currentOrder(sr);
 		if (sr.settings.use_signing_order && p.order !== current) {
@@ -112,7 +117,12 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 			});
 		}
 	};
-	const signerActor = (p: ParticipantRecord) => ({ type: 'recipient', id: p.id, email: p.email, name: fullName(p) });
+	const signerActor = (p: ParticipantRecord) => ({
+		type: 'recipient',
+		id: p.id,
+		email: p.email,
+		name: fullName(p),
+	});
 
 	function markViewed(sr: SigningRequestRecord, p: ParticipantRecord): void {
 		if (p.viewed_on !== null) return;
@@ -124,7 +134,9 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 			description: `${fullName(p)} (${p.email}) opened the document`,
 			actor: signerActor(p),
 		});
-		store.emitSigningRequest('signing_request.viewed', sr, { recipient: store.recipientEventData(p) });
+		store.emitSigningRequest('signing_request.viewed', sr, {
+			recipient: store.recipientEventData(p),
+		});
 	}
 
 	function view(srId: string, recipientId: string): SimulationResult {
@@ -162,12 +174,19 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 			}
 			let value = typeof raw === 'boolean' ? String(raw) : String(raw);
 			if (field.type === 'checkbox' || field.type === 'approval_checkmark') {
-				if (!['true', 'false'].includes(value)) errors[`fields.${key}`] = 'checkbox values are true or false';
+				if (!['true', 'false'].includes(value))
+					errors[`fields.${key}`] = 'checkbox values are true or false';
 			}
-			if (field.type === 'dropdown' && Array.isArray(field.dropdown_options) && !field.dropdown_options.includes(value)) {
-				errors[`fields.${key}`] = `must be one of: ${(field.dropdown_options as string[]).join(', ')}`;
+			if (
+				field.type === 'dropdown' &&
+				Array.isArray(field.dropdown_options) &&
+				!field.dropdown_options.includes(value)
+			) {
+				errors[`fields.${key}`] =
+					`must be one of: ${(field.dropdown_options as string[]).join(', ')}`;
 			}
-			if (field.type === 'number' && !Number.isFinite(Number(value))) errors[`fields.${key}`] = 'must be a number';
+			if (field.type === 'number' && !Number.isFinite(Number(value)))
+				errors[`fields.${key}`] = 'must be a number';
 			value = value.slice(0, 10000);
 			values.set(field, value);
 		}
@@ -182,7 +201,8 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 				errors[`files.${key}`] = `field type is ${field.type}, not file`;
 				continue;
 			}
-			const bytes = typeof upload.content === 'string' ? decodeBase64(upload.content) : upload.content;
+			const bytes =
+				typeof upload.content === 'string' ? decodeBase64(upload.content) : upload.content;
 			if (!bytes || bytes.length === 0) {
 				errors[`files.${key}`] = 'content must be non-empty base64';
 				continue;
@@ -192,14 +212,24 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 				continue;
 			}
 			const kind = isPdf(bytes) ? 'pdf' : isPng(bytes) || isJpeg(bytes) ? 'image' : 'other';
-			const accepted = field.type === 'image' ? 'image' : String(field.format_rules?.acceptedFileTypes ?? 'image_and_pdf');
+			const accepted =
+				field.type === 'image'
+					? 'image'
+					: String(field.format_rules?.acceptedFileTypes ?? 'image_and_pdf');
 			const ok = kind !== 'other' && (accepted === 'image_and_pdf' || accepted === kind);
 			if (!ok) {
-				errors[`files.${key}`] = `file content (${kind}) is not accepted (acceptedFileTypes: ${accepted}; checked by magic bytes)`;
+				errors[`files.${key}`] =
+					`file content (${kind}) is not accepted (acceptedFileTypes: ${accepted}; checked by magic bytes)`;
 				continue;
 			}
-			const type = upload.file_type ?? (kind === 'pdf' ? 'application/pdf' : isPng(bytes) ? 'image/png' : 'image/jpeg');
-			uploads.set(field, { content: bytes, file_type: type, file_name: upload.file_name ?? `upload.${type.split('/')[1]}` });
+			const type =
+				upload.file_type ??
+				(kind === 'pdf' ? 'application/pdf' : isPng(bytes) ? 'image/png' : 'image/jpeg');
+			uploads.set(field, {
+				content: bytes,
+				file_type: type,
+				file_name: upload.file_name ?? `upload.${type.split('/')[1]}`,
+			});
 		}
 		if (Object.keys(errors).length > 0) throw validationError(errors, 'Invalid signing input');
 
@@ -233,7 +263,9 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 			actor: signerActor(p),
 			details: { fields_completed: mine.filter((f) => f.filled_at === now).length },
 		});
-		store.emitSigningRequest('signing_request.recipient.signed', sr, { recipient: store.recipientEventData(p) });
+		store.emitSigningRequest('signing_request.recipient.signed', sr, {
+			recipient: store.recipientEventData(p),
+		});
 
 		const pending = sr.recipients.filter((r) => isSignerLike(r) && r.finished_on === null);
 		if (pending.length === 0) complete(sr);
@@ -252,7 +284,10 @@ export function createSimulator(store: SigningStore): SigningSimulator {
 			actor: { type: 'system' },
 		});
 		store.emitSigningRequest('signing_request.completed', sr);
-		sr.finalPdf = { bytes: renderSigningRequestPdf(store, sr, { partial: false }), generatedAt: now };
+		sr.finalPdf = {
+			bytes: renderSigningRequestPdf(store, sr, { partial: false }),
+			generatedAt: now,
+		};
 		sr.certificate = { generated: true, generated_on: now, has_error: false };
 		store.audit(sr, {
 			source: 'admin',
@@ -322,7 +357,11 @@ export function createSimulator(store: SigningStore): SigningSimulator {
  */
 const autoSignPending = new WeakSet<SigningRequestRecord>();
 
-export function scheduleAutoSign(store: SigningStore, sr: SigningRequestRecord, simulator: SigningSimulator): void {
+export function scheduleAutoSign(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+	simulator: SigningSimulator,
+): void {
 	const delay = store.autoSignAfterMs;
 	if (!delay || autoSignPending.has(sr)) return; // one pending step per request
 	autoSignPending.add(sr);
@@ -355,7 +394,20 @@ function formatDate(ms: number, format: string): string {
 	const dd = String(d.getUTCDate()).padStart(2, '0');
 	const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
 	const yyyy = String(d.getUTCFullYear());
-	const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+	const months = [
+		'January',
+		'February',
+		'March',
+		'April',
+		'May',
+		'June',
+		'July',
+		'August',
+		'September',
+		'October',
+		'November',
+		'December',
+	];
 	const month = months[d.getUTCMonth()];
 	switch (format) {
 		case 'dd/MM/yyyy':
@@ -400,7 +452,9 @@ function sampleValue(f: FieldRecord, p: ParticipantRecord, now: number): string 
 		case 'checkbox':
 			return f.required ? 'true' : null;
 		case 'dropdown':
-			return f.required && Array.isArray(f.dropdown_options) && f.dropdown_options.length > 0 ? String(f.dropdown_options[0]) : null;
+			return f.required && Array.isArray(f.dropdown_options) && f.dropdown_options.length > 0
+				? String(f.dropdown_options[0])
+				: null;
 		case 'radio_buttons':
 			return f.required ? 'option_1' : null;
 		case 'number':
@@ -418,7 +472,11 @@ function sampleValue(f: FieldRecord, p: ParticipantRecord, now: number): string 
 					file_type: 'application/pdf',
 				};
 			}
-			return { content: markPng(`${p.id}:${f.id}`, 'file'), file_name: 'attachment.png', file_type: 'image/png' };
+			return {
+				content: markPng(`${p.id}:${f.id}`, 'file'),
+				file_name: 'attachment.png',
+				file_type: 'image/png',
+			};
 		default:
 			return null;
 	}

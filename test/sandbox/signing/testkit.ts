@@ -21,7 +21,11 @@ export async function api<T = any>(
 	path: string,
 	opts: { key?: string; body?: unknown; query?: Record<string, string | number> } = {},
 ): Promise<CallResult<T>> {
-	return call<T>(sb, method, path, { auth: opts.key ?? P.liveKey, body: opts.body, query: opts.query });
+	return call<T>(sb, method, path, {
+		auth: opts.key ?? P.liveKey,
+		body: opts.body,
+		query: opts.query,
+	});
 }
 
 /** Like `api` but fails unless the status is 2xx. */
@@ -32,14 +36,21 @@ export async function ok<T = any>(
 	opts: { key?: string; body?: unknown; query?: Record<string, string | number> } = {},
 ): Promise<T> {
 	const res = await api<T>(sb, method, path, opts);
-	if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+	if (res.status >= 300)
+		throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
 	return res.body;
 }
 
 /** GET of a pre-signed URL (no Authorization header). */
-export async function fetchFile(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
+export async function fetchFile(
+	url: string,
+): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
 	const res = await fetch(url);
-	return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') };
+	return {
+		status: res.status,
+		bytes: Buffer.from(await res.arrayBuffer()),
+		contentType: res.headers.get('content-type'),
+	};
 }
 
 /** A document-based draft: Ada (Signer 1) and Bob (Signer 2), a signature field each. */
@@ -48,12 +59,38 @@ export function draftBody(name = 'Service Agreement', pages = 1): Record<string,
 		name,
 		document: pdfBase64(pages, name),
 		recipients: [
-			{ id: 'temp_ada', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-			{ id: 'temp_bob', first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
+			{
+				id: 'temp_ada',
+				first_name: 'Ada',
+				last_name: 'Lovelace',
+				email: 'ada@example.com',
+				designation: 'Signer',
+				order: 1,
+			},
+			{
+				id: 'temp_bob',
+				first_name: 'Bob',
+				last_name: 'Byron',
+				email: 'bob@example.com',
+				designation: 'Signer',
+				order: 2,
+			},
 		],
 		fields: [
-			{ type: 'signature', recipient_id: 'temp_ada', page_number: 1, position: { x: 10, y: 70, width: 30, height: 6 }, required: true },
-			{ type: 'signature', recipient_id: 'temp_bob', page_number: pages, position: { x: 50, y: 70, width: 30, height: 6 }, required: true },
+			{
+				type: 'signature',
+				recipient_id: 'temp_ada',
+				page_number: 1,
+				position: { x: 10, y: 70, width: 30, height: 6 },
+				required: true,
+			},
+			{
+				type: 'signature',
+				recipient_id: 'temp_bob',
+				page_number: pages,
+				position: { x: 50, y: 70, width: 30, height: 6 },
+				required: true,
+			},
 		],
 	};
 }
@@ -65,13 +102,24 @@ export interface DraftInfo {
 	body: any;
 }
 
-export async function createDraft(sb: Pick<Sandbox, 'url'>, key = P.liveKey, name?: string, pages = 1): Promise<DraftInfo> {
+export async function createDraft(
+	sb: Pick<Sandbox, 'url'>,
+	key = P.liveKey,
+	name?: string,
+	pages = 1,
+): Promise<DraftInfo> {
 	const body = await ok(sb, 'POST', '/signing-requests', { key, body: draftBody(name, pages) });
-	const byEmail = (email: string) => body.recipients.find((r: any) => r.email === email).id as string;
+	const byEmail = (email: string) =>
+		body.recipients.find((r: any) => r.email === email).id as string;
 	return { id: body.id, ada: byEmail('ada@example.com'), bob: byEmail('bob@example.com'), body };
 }
 
-export async function createSent(sb: Pick<Sandbox, 'url'>, key = P.liveKey, name?: string, pages = 1): Promise<DraftInfo> {
+export async function createSent(
+	sb: Pick<Sandbox, 'url'>,
+	key = P.liveKey,
+	name?: string,
+	pages = 1,
+): Promise<DraftInfo> {
 	const draft = await createDraft(sb, key, name, pages);
 	await ok(sb, 'POST', `/signing-requests/${draft.id}/send`, { key });
 	return draft;
@@ -95,7 +143,12 @@ export async function createSeal(
 			scope: 'workspace',
 			workspace_id: P.id,
 			image: `data:image/png;base64,${markPng('Acme seal', 'stamp').toString('base64')}`,
-			statement: { language: 'en', signatory_name: 'Ada Owner', text: 'I attest this seal for Acme.', accepted: true },
+			statement: {
+				language: 'en',
+				signatory_name: 'Ada Owner',
+				text: 'I attest this seal for Acme.',
+				accepted: true,
+			},
 			...overrides,
 		},
 	});

@@ -105,7 +105,9 @@ export class DeliveryEngine {
 	) {
 		this.timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
 		const scale = options.retryScale ?? 1;
-		this.delays = (options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).map((ms) => Math.max(0, ms * scale));
+		this.delays = (options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS).map((ms) =>
+			Math.max(0, ms * scale),
+		);
 		this.autoDisableAfter = options.autoDisableAfter ?? AUTO_DISABLE_AFTER;
 		this.unsubscribe = state.events.on((event) => this.dispatch(event));
 	}
@@ -114,7 +116,9 @@ export class DeliveryEngine {
 	targets(event: SandboxEvent): { deliver: WebhookRecord[]; skipped: SkippedDelivery[] } {
 		const deliver: WebhookRecord[] = [];
 		const skipped: SkippedDelivery[] = [];
-		const eventWorkspace = event.workspace_id ? this.state.getWorkspace(event.workspace_id) : undefined;
+		const eventWorkspace = event.workspace_id
+			? this.state.getWorkspace(event.workspace_id)
+			: undefined;
 		for (const webhook of this.store.live()) {
 			if (!webhook.enabled || !webhook.events.includes(event.type)) continue;
 			const base = { eventId: event.id, eventType: event.type, webhookId: webhook.id };
@@ -194,7 +198,12 @@ export class DeliveryEngine {
 		void promise.finally(() => this.pending.delete(promise));
 	}
 
-	private async attempt(webhook: WebhookRecord, event: SandboxEvent, body: string, attempt: number): Promise<void> {
+	private async attempt(
+		webhook: WebhookRecord,
+		event: SandboxEvent,
+		body: string,
+		attempt: number,
+	): Promise<void> {
 		if (this.closed) return;
 		// A retry goes out only while the webhook still exists and is enabled.
 		if (attempt > 1 && (webhook.deleted_at !== null || !webhook.enabled)) return;
@@ -213,7 +222,12 @@ export class DeliveryEngine {
 		if (attempt < this.delays.length) this.schedule(webhook, event, body, attempt + 1);
 	}
 
-	private schedule(webhook: WebhookRecord, event: SandboxEvent, body: string, attempt: number): void {
+	private schedule(
+		webhook: WebhookRecord,
+		event: SandboxEvent,
+		body: string,
+		attempt: number,
+	): void {
 		if (this.closed) return;
 		const delay = this.delays[attempt - 1] ?? 0;
 		const promise = new Promise<void>((resolve) => {
@@ -271,7 +285,13 @@ export class DeliveryEngine {
 		const started = Date.now();
 		try {
 			const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.aborter.signal]);
-			const response = await fetch(webhook.url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+			const response = await fetch(webhook.url, {
+				method: 'POST',
+				headers,
+				body,
+				signal,
+				redirect: 'manual',
+			});
 			record.status = response.status;
 			record.responseBody = (await response.text()).slice(0, 2000);
 			record.ok = response.status >= 200 && response.status < 300;
@@ -279,7 +299,9 @@ export class DeliveryEngine {
 		} catch (error) {
 			const err = error as Error & { cause?: { code?: string } };
 			record.error =
-				err.name === 'TimeoutError' ? `No answer within ${this.timeoutMs} ms` : (err.cause?.code ?? err.message);
+				err.name === 'TimeoutError'
+					? `No answer within ${this.timeoutMs} ms`
+					: (err.cause?.code ?? err.message);
 		}
 		record.durationMs = Date.now() - started;
 		return record;

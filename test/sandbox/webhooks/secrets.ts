@@ -19,10 +19,14 @@ export const ROTATION_COOLDOWN_MS = 60_000;
  * workspaces exist from the start; the protected workspace's webhook master switch starts OFF
  * (as on a new account), and switching it on creates its secret with the value listed here.
  */
-export const WEBHOOK_SECRETS: Readonly<{ company: string; workspaces: Readonly<Record<string, string>> }> = Object.freeze({
+export const WEBHOOK_SECRETS: Readonly<{
+	company: string;
+	workspaces: Readonly<Record<string, string>>;
+}> = Object.freeze({
 	company: '196a1b35aa9a50d112384b5c27c0103902c9bc760a99fd8d62653560c1d57869',
 	workspaces: Object.freeze({
-		[SEED.protectedWorkspace.id]: 'b224fbe97b5024c534d406120af3fce4a497e243377a48ed0cb3bf6689018977',
+		[SEED.protectedWorkspace.id]:
+			'b224fbe97b5024c534d406120af3fce4a497e243377a48ed0cb3bf6689018977',
 		[SEED.workspaces[0].id]: '5192d7153df7fe3ca9448ed8aad852587ed0f49387f037c2744225dfa29d51cd',
 		[SEED.workspaces[1].id]: 'b26dd6cb10772055268ab942bb3f53b51d7ef958c26b47b25dae47bf1a1a45b9',
 	}) as Readonly<Record<string, string>>,
@@ -50,5 +54,7 @@ export interface ActiveSecrets {
 export function activeSecrets(secret: SecretState, now: number): ActiveSecrets {
 	const inGrace =
 		secret.previous !== null && secret.previousExpiresAt !== null && now < secret.previousExpiresAt;
-	return inGrace ? { current: secret.current, previous: secret.previous as string } : { current: secret.current };
+	return inGrace
+		? { current: secret.current, previous: secret.previous as string }
+		: { current: secret.current };
 }

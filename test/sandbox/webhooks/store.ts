@@ -47,7 +47,9 @@ export interface RotationResult {
 	rotatedAt: number;
 }
 
-export type RotationOutcome = { ok: true; result: RotationResult } | { ok: false; retryAfterSeconds: number };
+export type RotationOutcome =
+	| { ok: true; result: RotationResult }
+	| { ok: false; retryAfterSeconds: number };
 
 function newSecret(): string {
 	return randomBytes(32).toString('hex');
@@ -167,7 +169,8 @@ export class WebhookStore {
 		if (!ws) throw new Error(`Unknown workspace ${workspaceId}`);
 		ws.webhook_enabled = on;
 		if (on && !this.secrets.has(ws.id)) {
-			const at = createdAt !== undefined && Number.isFinite(createdAt) ? createdAt : this.state.now();
+			const at =
+				createdAt !== undefined && Number.isFinite(createdAt) ? createdAt : this.state.now();
 			this.secrets.set(ws.id, {
 				current: WEBHOOK_SECRETS.workspaces[ws.id] ?? newSecret(),
 				previous: null,
@@ -201,13 +204,22 @@ export class WebhookStore {
 		const now = this.state.now();
 		const last = this.lastRotation.get(scope);
 		if (!opts.ignoreCooldown && last !== undefined && now - last < ROTATION_COOLDOWN_MS) {
-			return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((last + ROTATION_COOLDOWN_MS - now) / 1000)) };
+			return {
+				ok: false,
+				retryAfterSeconds: Math.max(1, Math.ceil((last + ROTATION_COOLDOWN_MS - now) / 1000)),
+			};
 		}
 		this.lastRotation.set(scope, now);
 		const existing = this.secrets.get(scope);
 		const fresh = newSecret();
 		if (!existing) {
-			this.secrets.set(scope, { current: fresh, previous: null, previousExpiresAt: null, createdAt: now, rotatedAt: now });
+			this.secrets.set(scope, {
+				current: fresh,
+				previous: null,
+				previousExpiresAt: null,
+				createdAt: now,
+				rotatedAt: now,
+			});
 			this.mirror(scope);
 			return { ok: true, result: { newSecret: fresh, oldSecretExpiresAt: null, rotatedAt: now } };
 		}
@@ -216,7 +228,10 @@ export class WebhookStore {
 		existing.current = fresh;
 		existing.rotatedAt = now;
 		this.mirror(scope);
-		return { ok: true, result: { newSecret: fresh, oldSecretExpiresAt: existing.previousExpiresAt, rotatedAt: now } };
+		return {
+			ok: true,
+			result: { newSecret: fresh, oldSecretExpiresAt: existing.previousExpiresAt, rotatedAt: now },
+		};
 	}
 
 	secretStatusJson(scope: SecretScope): Record<string, unknown> | undefined {

@@ -55,7 +55,11 @@ export const companyFieldValues: INodeProperties[] = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trims and checks the company keys present in `body` (in place), naming the field. */
-export function checkCompanyFields(context: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
+export function checkCompanyFields(
+	context: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	const fail = (message: string): never => {
 		throw new NodeOperationError(context.getNode(), message, { itemIndex });
 	};
@@ -66,7 +70,8 @@ export function checkCompanyFields(context: IExecuteFunctions, body: IDataObject
 		if ((key === 'name' || key === 'account_owner') && value.length > 255) {
 			fail(`"${label}" is ${value.length} characters long; the service accepts at most 255`);
 		}
-		if (key === 'account_owner_email' && !EMAIL.test(value)) fail(`"${label}" is not a valid email address: "${value}"`);
+		if (key === 'account_owner_email' && !EMAIL.test(value))
+			fail(`"${label}" is not a valid email address: "${value}"`);
 		if (key === 'website') {
 			let ok = /^https?:\/\//i.test(value);
 			try {

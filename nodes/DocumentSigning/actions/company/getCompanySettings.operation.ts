@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
@@ -8,7 +13,8 @@ export const meta: OperationMeta = {
 	value: 'getCompanySettings',
 	name: 'Get Settings',
 	action: 'Get the company settings',
-	description: 'Get the company-wide defaults: expiration, signing options, branding colours, completion page, time zone',
+	description:
+		'Get the company-wide defaults: expiration, signing options, branding colours, completion page, time zone',
 	method: 'GET',
 	path: '/company/settings',
 };

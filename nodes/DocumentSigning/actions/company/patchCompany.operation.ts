@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -29,9 +34,13 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const fields = { ...(this.getNodeParameter('updateFields', i, {}) as IDataObject) };
 	if (Object.keys(fields).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one field to update in "Update Fields"', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Add at least one field to update in "Update Fields"',
+			{
+				itemIndex: i,
+			},
+		);
 	}
 	const body = checkCompanyFields(this, fields, i);
 	const response = await apiRequestWithMeta.call(this, 'PATCH', meta.path, { body, itemIndex: i });

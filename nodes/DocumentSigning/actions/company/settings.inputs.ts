@@ -68,7 +68,8 @@ export function completionOptions(inherit: string): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'https://example.com/thanks',
-			description: 'Where signers are sent after finishing. Must start with https:// (at most 2000 characters).',
+			description:
+				'Where signers are sent after finishing. Must start with https:// (at most 2000 characters).',
 		},
 		{
 			displayName: 'Completion Title',
@@ -106,7 +107,12 @@ export function resetOption(
 	};
 }
 
-function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+function fail(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
@@ -117,16 +123,28 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
  * the field in errors: colours #RRGGBB, title ≤200, message ≤1000, redirect URL https ≤2000,
  * delay whole 0–30, language one of the 15.
  */
-export function checkSharedSettings(context: IExecuteFunctions, body: IDataObject, itemIndex: number): void {
+export function checkSharedSettings(
+	context: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): void {
 	for (const { key, label } of COLOR_SETTINGS) {
 		if (body[key] === undefined || body[key] === null) continue;
 		const value = String(body[key]).trim();
 		if (!HEX_COLOR.test(value)) {
-			fail(context, itemIndex, `"${label}" must be a colour like #1A2B3C, not "${value.slice(0, 40)}"`);
+			fail(
+				context,
+				itemIndex,
+				`"${label}" must be a colour like #1A2B3C, not "${value.slice(0, 40)}"`,
+			);
 		}
 		body[key] = value;
 	}
-	const limits: Record<string, number> = { completion_title: 200, completion_message: 1000, completion_redirect_url: 2000 };
+	const limits: Record<string, number> = {
+		completion_title: 200,
+		completion_message: 1000,
+		completion_redirect_url: 2000,
+	};
 	for (const { key, label } of COMPLETION_SETTINGS) {
 		const value = body[key];
 		if (value === undefined || value === null) continue;
@@ -140,7 +158,11 @@ export function checkSharedSettings(context: IExecuteFunctions, body: IDataObjec
 		}
 		const text = String(value).trim();
 		if (text.length > limits[key]) {
-			fail(context, itemIndex, `"${label}" is ${text.length} characters long; the service accepts at most ${limits[key]}`);
+			fail(
+				context,
+				itemIndex,
+				`"${label}" is ${text.length} characters long; the service accepts at most ${limits[key]}`,
+			);
 		}
 		if (key === 'completion_redirect_url') {
 			let ok = /^https:\/\//i.test(text);
@@ -149,12 +171,22 @@ export function checkSharedSettings(context: IExecuteFunctions, body: IDataObjec
 			} catch {
 				ok = false;
 			}
-			if (!ok) fail(context, itemIndex, `"${label}" must be an https:// address`, `Got "${text.slice(0, 100)}".`);
+			if (!ok)
+				fail(
+					context,
+					itemIndex,
+					`"${label}" must be an https:// address`,
+					`Got "${text.slice(0, 100)}".`,
+				);
 		}
 		body[key] = text;
 	}
 	if (body.language !== undefined && !LANGUAGES.some((l) => l.value === body.language)) {
-		fail(context, itemIndex, `"Language" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`);
+		fail(
+			context,
+			itemIndex,
+			`"Language" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`,
+		);
 	}
 }
 
@@ -170,14 +202,23 @@ export function applyReset(
 	for (const key of keys) {
 		if (body[key] !== undefined && body[key] !== null) {
 			const label = labels.find((l) => l.key === key)?.label ?? key;
-			fail(context, itemIndex, `"${label}" is both set and reset`, 'Remove it from one of the two.');
+			fail(
+				context,
+				itemIndex,
+				`"${label}" is both set and reset`,
+				'Remove it from one of the two.',
+			);
 		}
 		body[key] = null;
 	}
 }
 
 /** The settings collection, without empty strings (unset text options), checked non-empty. */
-export function settingsBody(context: IExecuteFunctions, parameter: string, itemIndex: number): IDataObject {
+export function settingsBody(
+	context: IExecuteFunctions,
+	parameter: string,
+	itemIndex: number,
+): IDataObject {
 	const raw = context.getNodeParameter(parameter, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	for (const [key, value] of Object.entries(raw)) {

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
@@ -9,7 +14,8 @@ export const meta: OperationMeta = {
 	value: 'updateCompany',
 	name: 'Update',
 	action: 'Update the company',
-	description: 'Replace the company details: name, account owner, owner email and website (needs the protected key)',
+	description:
+		'Replace the company details: name, account owner, owner email and website (needs the protected key)',
 	method: 'PUT',
 	path: '/company',
 };

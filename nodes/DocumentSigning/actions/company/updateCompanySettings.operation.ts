@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
@@ -20,7 +25,8 @@ export const meta: OperationMeta = {
 	value: 'updateCompanySettings',
 	name: 'Update Settings',
 	action: 'Update the company settings',
-	description: 'Change company-wide defaults; only the settings you add are changed (needs the protected key)',
+	description:
+		'Change company-wide defaults; only the settings you add are changed (needs the protected key)',
 	method: 'PUT',
 	path: '/company/settings',
 };
@@ -32,7 +38,11 @@ const RESETTABLE = [
 	{ key: 'show_qr_code', label: 'Show QR Code' },
 ];
 
-const booleanOption = (displayName: string, name: string, description: string): INodeProperties => ({
+const booleanOption = (
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'boolean',
@@ -40,44 +50,78 @@ const booleanOption = (displayName: string, name: string, description: string): 
 	description,
 });
 
-const options = ([
-	booleanOption('Allow Download Before Signing', 'allow_presigning_download', 'Whether signers may download the document before signing'),
-	...colorOptions('no colour'),
-	...completionOptions('no company default'),
-	{
-		displayName: 'Default Expiration Hours',
-		name: 'default_expiration_hours',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 168,
-		description: 'How long recipients have to sign new requests, in hours (168 = 7 days)',
-	},
-	{
-		displayName: 'Default Time Zone',
-		name: 'default_timezone',
-		type: 'string',
-		default: '',
-		placeholder: 'Europe/Berlin',
-		description: 'IANA time zone name used for dates. Reset it to go back to UTC.',
-	},
-	booleanOption('Disable Guided Navigation', 'disable_guided_navigation', 'Whether to turn off the step-by-step guide signers follow'),
-	{
-		displayName: 'Email Local Part',
-		name: 'email_local_part',
-		type: 'string',
-		default: '',
-		placeholder: 'signing',
-		description: 'The part before the @ of the sender address, used with a verified custom email domain',
-	},
-	languageOption,
-	booleanOption('Require OTP Verification', 'require_otp_verification', 'Whether signers must confirm a one-time code before signing'),
-	booleanOption('Require Terms Acceptance', 'require_terms_acceptance', 'Whether signers must accept the signer terms first'),
-	resetOption(RESETTABLE, 'Settings to remove (sent as null): colours and the QR code option go back to unset, completion settings to no company default, the time zone to UTC'),
-	booleanOption('Show Custom Branding Only', 'show_custom_branding_only', "Whether to hide the service's branding and show only yours"),
-	booleanOption('Show Partial Watermark', 'show_partial_watermark', 'Whether documents show a partial watermark'),
-	booleanOption('Show QR Code', 'show_qr_code', 'Whether documents carry a verification QR code'),
-	booleanOption('Show Signature Frame', 'show_signature_frame', 'Whether signatures are drawn inside a frame'),
-] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const options = (
+	[
+		booleanOption(
+			'Allow Download Before Signing',
+			'allow_presigning_download',
+			'Whether signers may download the document before signing',
+		),
+		...colorOptions('no colour'),
+		...completionOptions('no company default'),
+		{
+			displayName: 'Default Expiration Hours',
+			name: 'default_expiration_hours',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 168,
+			description: 'How long recipients have to sign new requests, in hours (168 = 7 days)',
+		},
+		{
+			displayName: 'Default Time Zone',
+			name: 'default_timezone',
+			type: 'string',
+			default: '',
+			placeholder: 'Europe/Berlin',
+			description: 'IANA time zone name used for dates. Reset it to go back to UTC.',
+		},
+		booleanOption(
+			'Disable Guided Navigation',
+			'disable_guided_navigation',
+			'Whether to turn off the step-by-step guide signers follow',
+		),
+		{
+			displayName: 'Email Local Part',
+			name: 'email_local_part',
+			type: 'string',
+			default: '',
+			placeholder: 'signing',
+			description:
+				'The part before the @ of the sender address, used with a verified custom email domain',
+		},
+		languageOption,
+		booleanOption(
+			'Require OTP Verification',
+			'require_otp_verification',
+			'Whether signers must confirm a one-time code before signing',
+		),
+		booleanOption(
+			'Require Terms Acceptance',
+			'require_terms_acceptance',
+			'Whether signers must accept the signer terms first',
+		),
+		resetOption(
+			RESETTABLE,
+			'Settings to remove (sent as null): colours and the QR code option go back to unset, completion settings to no company default, the time zone to UTC',
+		),
+		booleanOption(
+			'Show Custom Branding Only',
+			'show_custom_branding_only',
+			"Whether to hide the service's branding and show only yours",
+		),
+		booleanOption(
+			'Show Partial Watermark',
+			'show_partial_watermark',
+			'Whether documents show a partial watermark',
+		),
+		booleanOption('Show QR Code', 'show_qr_code', 'Whether documents carry a verification QR code'),
+		booleanOption(
+			'Show Signature Frame',
+			'show_signature_frame',
+			'Whether signatures are drawn inside a frame',
+		),
+	] as INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 export const description: INodeProperties[] = [
 	{
@@ -96,26 +140,38 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (body.default_timezone !== undefined) {
 		const zone = String(body.default_timezone).trim();
 		if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
-			throw new NodeOperationError(this.getNode(), `"Default Time Zone" is not a time zone name: "${zone}"`, {
-				description: 'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`"Default Time Zone" is not a time zone name: "${zone}"`,
+				{
+					description: 'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
+					itemIndex: i,
+				},
+			);
 		}
 		body.default_timezone = zone;
 	}
 	if (body.default_expiration_hours !== undefined) {
 		const hours = Number(body.default_expiration_hours);
 		if (!Number.isInteger(hours) || hours < 1) {
-			throw new NodeOperationError(this.getNode(), '"Default Expiration Hours" must be a whole number of at least 1', {
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'"Default Expiration Hours" must be a whole number of at least 1',
+				{
+					itemIndex: i,
+				},
+			);
 		}
 		body.default_expiration_hours = hours;
 	}
 	checkSharedSettings(this, body, i);
 	applyReset(this, body, raw.reset, RESETTABLE, i);
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one setting to change in "Settings"', { itemIndex: i });
+		throw new NodeOperationError(
+			this.getNode(),
+			'Add at least one setting to change in "Settings"',
+			{ itemIndex: i },
+		);
 	}
 	const response = await apiRequestWithMeta.call(this, 'PUT', meta.path, { body, itemIndex: i });
 	return toItems(response.body as IDataObject, response.keyMode);

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { readLogoBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
@@ -10,7 +15,8 @@ export const meta: OperationMeta = {
 	value: 'uploadCompanyLogo',
 	name: 'Upload Logo',
 	action: 'Upload the company logo',
-	description: 'Set the company logo shown on certificates and emails (PNG or JPEG, at most 2 MB); replaces any existing logo',
+	description:
+		'Set the company logo shown on certificates and emails (PNG or JPEG, at most 2 MB); replaces any existing logo',
 	method: 'POST',
 	path: '/company/logo',
 };
@@ -18,7 +24,14 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [logoBinaryProperty];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const file = await readLogoBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i, '') as string);
-	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, { formData: { file }, itemIndex: i });
+	const file = await readLogoBinary.call(
+		this,
+		i,
+		this.getNodeParameter('binaryPropertyName', i, '') as string,
+	);
+	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, {
+		formData: { file },
+		itemIndex: i,
+	});
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -15,14 +20,22 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{request_id}/custom-fields',
 };
 
-export const description: INodeProperties[] = [SIGNING_REQUEST_OWNER.locator, ...customFieldInputs('signing request')];
+export const description: INodeProperties[] = [
+	SIGNING_REQUEST_OWNER.locator,
+	...customFieldInputs('signing request'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const body = customFieldBody(this, i);
-	const response = await apiRequestWithMeta.call(this, 'POST', `${SIGNING_REQUEST_OWNER.basePath(id)}/custom-fields`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await apiRequestWithMeta.call(
+		this,
+		'POST',
+		`${SIGNING_REQUEST_OWNER.basePath(id)}/custom-fields`,
+		{
+			body,
+			itemIndex: i,
+		},
+	);
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -1,11 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, customFieldBody, customFieldInputs } from './customField.inputs';
-import { checkPresetFields, isPresetOption, presetValueOption } from './workspaceCustomField.inputs';
+import {
+	checkPresetFields,
+	isPresetOption,
+	presetValueOption,
+} from './workspaceCustomField.inputs';
 
 export const meta: OperationMeta = {
 	value: 'createWorkspaceCustomField',
@@ -24,9 +33,11 @@ export const description: INodeProperties[] = [
 	labelInput,
 	{
 		...additionalFields,
-		options: [...(additionalFields.options as INodeProperties[]), isPresetOption, presetValueOption].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
+		options: [
+			...(additionalFields.options as INodeProperties[]),
+			isPresetOption,
+			presetValueOption,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];
 
@@ -36,13 +47,23 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	Object.assign(
 		body,
-		checkPresetFields(this, { is_preset: additional.is_preset, preset_value: additional.preset_value }, i, {
-			presetOn: false,
-		}),
+		checkPresetFields(
+			this,
+			{ is_preset: additional.is_preset, preset_value: additional.preset_value },
+			i,
+			{
+				presetOn: false,
+			},
+		),
 	);
-	const response = await apiRequestWithMeta.call(this, 'POST', `${WORKSPACE_OWNER.basePath(id)}/custom-fields`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await apiRequestWithMeta.call(
+		this,
+		'POST',
+		`${WORKSPACE_OWNER.basePath(id)}/custom-fields`,
+		{
+			body,
+			itemIndex: i,
+		},
+	);
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -136,12 +136,22 @@ export async function listCustomFields(
 	ownerId: string,
 	owner: CustomFieldOwner,
 ): Promise<{ fields: IDataObject[]; response: ApiResponse<unknown> }> {
-	const response = (await apiRequestWithMeta.call(context, 'GET', `${owner.basePath(ownerId)}/custom-fields`, {
-		itemIndex,
-	})) as ApiResponse<unknown>;
+	const response = (await apiRequestWithMeta.call(
+		context,
+		'GET',
+		`${owner.basePath(ownerId)}/custom-fields`,
+		{
+			itemIndex,
+		},
+	)) as ApiResponse<unknown>;
 	return { fields: listEntries(context, response.body, itemIndex, 'custom_fields'), response };
 }
 
 export function customFieldId(context: IExecuteFunctions, itemIndex: number): string {
-	return checkId(context, context.getNodeParameter('customFieldId', itemIndex, ''), 'Custom Field', itemIndex);
+	return checkId(
+		context,
+		context.getNodeParameter('customFieldId', itemIndex, ''),
+		'Custom Field',
+		itemIndex,
+	);
 }

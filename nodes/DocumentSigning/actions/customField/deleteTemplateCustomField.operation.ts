@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -15,7 +20,10 @@ export const meta: OperationMeta = {
 	path: '/templates/{template_id}/custom-fields/{field_id}',
 };
 
-export const description: INodeProperties[] = [TEMPLATE_OWNER.locator, customFieldIdInput(TEMPLATE_OWNER)];
+export const description: INodeProperties[] = [
+	TEMPLATE_OWNER.locator,
+	customFieldIdInput(TEMPLATE_OWNER),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -16,7 +21,10 @@ export const meta: OperationMeta = {
 	path: '/workspace/{workspace_id}/custom-fields/{field_id}',
 };
 
-export const description: INodeProperties[] = [WORKSPACE_OWNER.locator, workspaceCustomFieldIdInput('delete')];
+export const description: INodeProperties[] = [
+	WORKSPACE_OWNER.locator,
+	workspaceCustomFieldIdInput('delete'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');

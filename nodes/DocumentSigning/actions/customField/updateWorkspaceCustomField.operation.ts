@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
@@ -51,9 +56,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	const body = checkPresetFields(this, fields, i);
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one field to update in "Update Fields"', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Add at least one field to update in "Update Fields"',
+			{
+				itemIndex: i,
+			},
+		);
 	}
 	const response = await apiRequestWithMeta.call(
 		this,

@@ -54,7 +54,9 @@ export function checkPresetFields(
 		const label = String(values.field_label ?? '').trim();
 		if (label === '') fail('"Label" is empty');
 		if (label.length > MAX_LABEL_LENGTH) {
-			fail(`"Label" is ${label.length} characters long; the service accepts at most ${MAX_LABEL_LENGTH}`);
+			fail(
+				`"Label" is ${label.length} characters long; the service accepts at most ${MAX_LABEL_LENGTH}`,
+			);
 		}
 		body.field_label = label;
 	}
@@ -62,11 +64,15 @@ export function checkPresetFields(
 	if (values.preset_value !== undefined && values.preset_value !== '') {
 		const preset = String(values.preset_value);
 		if (preset.length > MAX_PRESET_LENGTH) {
-			fail(`"Preset Value" is ${preset.length} characters long; the service accepts at most ${MAX_PRESET_LENGTH}`);
+			fail(
+				`"Preset Value" is ${preset.length} characters long; the service accepts at most ${MAX_PRESET_LENGTH}`,
+			);
 		}
 		const presetOn = body.is_preset ?? opts.presetOn;
 		if (presetOn === false) {
-			fail('"Preset Value" is set but "Is Preset" is off: the service ignores the value. Turn "Is Preset" on, or remove the value.');
+			fail(
+				'"Preset Value" is set but "Is Preset" is off: the service ignores the value. Turn "Is Preset" on, or remove the value.',
+			);
 		}
 		body.preset_value = preset;
 	}

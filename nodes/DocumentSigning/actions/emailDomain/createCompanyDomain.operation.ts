@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'createCompanyDomain',
 	name: 'Add (Company)',
 	action: 'Add a company email domain',
-	description: 'Step 1 of the setup: add a sending domain. The output holds the TXT record to publish (verification_instructions) before Verify Ownership.',
+	description:
+		'Step 1 of the setup: add a sending domain. The output holds the TXT record to publish (verification_instructions) before Verify Ownership.',
 	method: 'POST',
 	path: '/company/domains',
 };
 
-export const description: INodeProperties[] = [setupNotice('create', 'company'), ...createFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('create', 'company'),
+	...createFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await createDomain.call(this, 'company', i);

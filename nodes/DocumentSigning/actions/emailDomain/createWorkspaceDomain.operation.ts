@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'createWorkspaceDomain',
 	name: 'Add (Workspace)',
 	action: 'Add a workspace email domain',
-	description: 'Step 1 of the setup: add a sending domain. The output holds the TXT record to publish (verification_instructions) before Verify Ownership.',
+	description:
+		'Step 1 of the setup: add a sending domain. The output holds the TXT record to publish (verification_instructions) before Verify Ownership.',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains',
 };
 
-export const description: INodeProperties[] = [setupNotice('create', 'workspace'), ...createFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('create', 'workspace'),
+	...createFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await createDomain.call(this, 'workspace', i);

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'deleteCompanyDomain',
 	name: 'Delete (Company)',
 	action: 'Delete a company email domain',
-	description: 'Remove a company email domain. If it was the primary or only domain, email falls back to the default sender.',
+	description:
+		'Remove a company email domain. If it was the primary or only domain, email falls back to the default sender.',
 	method: 'DELETE',
 	path: '/company/domains/{id}',
 };
 
-export const description: INodeProperties[] = [setupNotice('delete', 'company'), ...domainFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('delete', 'company'),
+	...domainFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'company', i, 'delete');

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceDomain',
 	name: 'Delete (Workspace)',
 	action: 'Delete a workspace email domain',
-	description: 'Remove a workspace email domain. If it was the primary or only domain, email falls back to the default sender.',
+	description:
+		'Remove a workspace email domain. If it was the primary or only domain, email falls back to the default sender.',
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/domains/{id}',
 };
 
-export const description: INodeProperties[] = [setupNotice('delete', 'workspace'), ...domainFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('delete', 'workspace'),
+	...domainFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'workspace', i, 'delete');

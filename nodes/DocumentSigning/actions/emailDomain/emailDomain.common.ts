@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
@@ -38,7 +43,12 @@ export function domainFields(scope: DomainScope): INodeProperties[] {
 }
 
 /** The domain path of one operation, e.g. /company/domains/<id>/verify-dns. */
-export function domainPath(context: IExecuteFunctions, scope: DomainScope, i: number, action = ''): string {
+export function domainPath(
+	context: IExecuteFunctions,
+	scope: DomainScope,
+	i: number,
+	action = '',
+): string {
 	const base = domainsPath(context, scope, i);
 	const id = getIdParameter(context, 'domainId', i, 'Domain');
 	return `${base}/${id}${action ? `/${action}` : ''}`;
@@ -49,8 +59,14 @@ export function domainPath(context: IExecuteFunctions, scope: DomainScope, i: nu
  * branch on one value: how many records still need publishing and whether email can be sent.
  */
 export function withDnsSummary(data: IDataObject): IDataObject {
-	const domain = (data.domain && typeof data.domain === 'object' ? data.domain : data) as IDataObject;
-	const raw = Array.isArray(data.dns_records) ? data.dns_records : Array.isArray(domain.dns_records) ? domain.dns_records : [];
+	const domain = (
+		data.domain && typeof data.domain === 'object' ? data.domain : data
+	) as IDataObject;
+	const raw = Array.isArray(data.dns_records)
+		? data.dns_records
+		: Array.isArray(domain.dns_records)
+			? domain.dns_records
+			: [];
 	const records = (raw as unknown[]).filter((r): r is IDataObject => !!r && typeof r === 'object');
 	const count = (status: string) => records.filter((r) => r.status === status).length;
 	return {
@@ -67,20 +83,33 @@ export function withDnsSummary(data: IDataObject): IDataObject {
 // ---------------------------------------------------------------------------------------------
 // The executes, one per API operation kind; each operation file passes its scope.
 
-export async function listDomains(this: IExecuteFunctions, scope: DomainScope, i: number): Promise<INodeExecutionData[]> {
+export async function listDomains(
+	this: IExecuteFunctions,
+	scope: DomainScope,
+	i: number,
+): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
 	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
-		throw new NodeOperationError(this.getNode(), `"Limit" must be a whole number of at least 1 (got ${limit})`, {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`"Limit" must be a whole number of at least 1 (got ${limit})`,
+			{
+				itemIndex: i,
+			},
+		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'GET', domainsPath(this, scope, i), { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'GET', domainsPath(this, scope, i), {
+		itemIndex: i,
+	});
 	const domains = listEntries(this, response.body, i);
 	return toItems(limit === undefined ? domains : domains.slice(0, limit), response.keyMode);
 }
 
-export const listFields = (scope: DomainScope): INodeProperties[] => [...scopeFields(scope), ...paginationFields()];
+export const listFields = (scope: DomainScope): INodeProperties[] => [
+	...scopeFields(scope),
+	...paginationFields(),
+];
 
 export const createFields = (scope: DomainScope): INodeProperties[] => [
 	...scopeFields(scope),
@@ -97,7 +126,11 @@ export const createFields = (scope: DomainScope): INodeProperties[] => [
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-export async function createDomain(this: IExecuteFunctions, scope: DomainScope, i: number): Promise<INodeExecutionData[]> {
+export async function createDomain(
+	this: IExecuteFunctions,
+	scope: DomainScope,
+	i: number,
+): Promise<INodeExecutionData[]> {
 	const domain = String(this.getNodeParameter('domain', i, '') ?? '')
 		.trim()
 		.toLowerCase()
@@ -105,8 +138,14 @@ export async function createDomain(this: IExecuteFunctions, scope: DomainScope, 
 	if (!DOMAIN.test(domain)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			domain === '' ? '"Domain" is empty' : `"Domain" is not a valid domain name: "${domain.slice(0, 100)}"`,
-			{ description: 'Enter a bare domain such as mail.example.com (no https://, no path, no email address).', itemIndex: i },
+			domain === ''
+				? '"Domain" is empty'
+				: `"Domain" is not a valid domain name: "${domain.slice(0, 100)}"`,
+			{
+				description:
+					'Enter a bare domain such as mail.example.com (no https://, no path, no email address).',
+				itemIndex: i,
+			},
 		);
 	}
 	const response = await apiRequestWithMeta.call(this, 'POST', domainsPath(this, scope, i), {
@@ -132,13 +171,21 @@ export async function domainAction(
 			if (status !== 400) return undefined;
 			switch (error) {
 				case 'Verification failed':
-					return { message: 'Ownership not verified: the TXT record was not found in DNS. Publish it (see below), wait for DNS to update, then run Verify Ownership again' };
+					return {
+						message:
+							'Ownership not verified: the TXT record was not found in DNS. Publish it (see below), wait for DNS to update, then run Verify Ownership again',
+					};
 				case 'Ownership not verified':
-					return { message: 'Run Verify Ownership (after publishing the TXT record) before Finalize' };
+					return {
+						message: 'Run Verify Ownership (after publishing the TXT record) before Finalize',
+					};
 				case 'Domain not finalized':
 					return { message: 'Run Finalize first: it hands out the DNS records Verify DNS checks' };
 				case 'Domain not verified':
-					return { message: 'Only a domain whose DNS records are verified (Verify DNS says ready to send) can be primary' };
+					return {
+						message:
+							'Only a domain whose DNS records are verified (Verify DNS says ready to send) can be primary',
+					};
 				default:
 					return undefined;
 			}
@@ -159,14 +206,15 @@ const STEP_NOTES: Record<string, string> = {
 	get: SETUP_FLOW,
 	delete: `${SETUP_FLOW}. Deleting the primary (or only) domain makes email fall back to the default sender.`,
 	create:
-		'Step 1 of 5. The output\'s verification_instructions name a TXT record (record_name = record_value): publish it at your DNS provider, then run Verify Ownership.',
+		"Step 1 of 5. The output's verification_instructions name a TXT record (record_name = record_value): publish it at your DNS provider, then run Verify Ownership.",
 	'verify-ownership':
 		'Step 2 of 5. Checks the TXT record from Add. If DNS has not updated yet it fails with the expected record; run it again later. Next: Finalize.',
 	finalize:
 		'Step 3 of 5 (after Verify Ownership). Outputs dns_records (SPF, DKIM, DMARC): publish each at your DNS provider, then run Verify DNS.',
 	'verify-dns':
 		'Step 4 of 5. Checks every record from Finalize and outputs its status, plus records_pending and ready_to_send. Run it again until ready_to_send is true.',
-	'set-primary': 'Step 5 of 5 (optional). Only a domain that is ready to send (Verify DNS passed) can be primary.',
+	'set-primary':
+		'Step 5 of 5 (optional). Only a domain that is ready to send (Verify DNS passed) can be primary.',
 };
 
 /** A notice at the top of each operation explaining where it sits in the setup flow. */

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'finalizeCompanyDomain',
 	name: 'Finalize (Company)',
 	action: 'Finalize a company email domain',
-	description: 'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
+	description:
+		'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
 	method: 'POST',
 	path: '/company/domains/{id}/finalize',
 };
 
-export const description: INodeProperties[] = [setupNotice('finalize', 'company'), ...domainFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('finalize', 'company'),
+	...domainFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'company', i, 'finalize');

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'finalizeWorkspaceDomain',
 	name: 'Finalize (Workspace)',
 	action: 'Finalize a workspace email domain',
-	description: 'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
+	description:
+		'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains/{id}/finalize',
 };
 
-export const description: INodeProperties[] = [setupNotice('finalize', 'workspace'), ...domainFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('finalize', 'workspace'),
+	...domainFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'workspace', i, 'finalize');

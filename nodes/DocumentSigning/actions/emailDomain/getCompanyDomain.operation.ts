@@ -12,7 +12,10 @@ export const meta: OperationMeta = {
 	path: '/company/domains/{id}',
 };
 
-export const description: INodeProperties[] = [setupNotice('get', 'company'), ...domainFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('get', 'company'),
+	...domainFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'company', i, 'get');

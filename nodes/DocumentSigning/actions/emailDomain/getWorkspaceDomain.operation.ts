@@ -12,7 +12,10 @@ export const meta: OperationMeta = {
 	path: '/workspace/{workspace_id}/domains/{id}',
 };
 
-export const description: INodeProperties[] = [setupNotice('get', 'workspace'), ...domainFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('get', 'workspace'),
+	...domainFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'workspace', i, 'get');

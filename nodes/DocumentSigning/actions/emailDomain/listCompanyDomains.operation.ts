@@ -12,7 +12,10 @@ export const meta: OperationMeta = {
 	path: '/company/domains',
 };
 
-export const description: INodeProperties[] = [setupNotice('list', 'company'), ...listFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('list', 'company'),
+	...listFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await listDomains.call(this, 'company', i);

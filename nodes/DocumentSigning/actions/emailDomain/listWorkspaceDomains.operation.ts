@@ -12,7 +12,10 @@ export const meta: OperationMeta = {
 	path: '/workspace/{workspace_id}/domains',
 };
 
-export const description: INodeProperties[] = [setupNotice('list', 'workspace'), ...listFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('list', 'workspace'),
+	...listFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await listDomains.call(this, 'workspace', i);

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'setCompanyPrimaryDomain',
 	name: 'Set Primary (Company)',
 	action: 'Make a company email domain the primary sender',
-	description: 'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
+	description:
+		'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
 	method: 'POST',
 	path: '/company/domains/{id}/set-primary',
 };
 
-export const description: INodeProperties[] = [setupNotice('set-primary', 'company'), ...domainFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('set-primary', 'company'),
+	...domainFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'company', i, 'set-primary');

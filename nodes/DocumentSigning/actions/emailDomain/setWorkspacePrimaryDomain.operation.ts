@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'setWorkspacePrimaryDomain',
 	name: 'Set Primary (Workspace)',
 	action: 'Make a workspace email domain the primary sender',
-	description: 'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
+	description:
+		'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains/{id}/set-primary',
 };
 
-export const description: INodeProperties[] = [setupNotice('set-primary', 'workspace'), ...domainFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('set-primary', 'workspace'),
+	...domainFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'workspace', i, 'set-primary');

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'verifyCompanyDomainDns',
 	name: 'Verify DNS (Company)',
 	action: 'Verify the DNS records of a company email domain',
-	description: 'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
+	description:
+		'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
 	method: 'POST',
 	path: '/company/domains/{id}/verify-dns',
 };
 
-export const description: INodeProperties[] = [setupNotice('verify-dns', 'company'), ...domainFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('verify-dns', 'company'),
+	...domainFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'company', i, 'verify-dns');

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'verifyCompanyDomainOwnership',
 	name: 'Verify Ownership (Company)',
 	action: 'Verify ownership of a company email domain',
-	description: 'Step 2 of the setup: check that the TXT record from Add is published. Next: Finalize.',
+	description:
+		'Step 2 of the setup: check that the TXT record from Add is published. Next: Finalize.',
 	method: 'POST',
 	path: '/company/domains/{id}/verify-ownership',
 };
 
-export const description: INodeProperties[] = [setupNotice('verify-ownership', 'company'), ...domainFields('company')];
+export const description: INodeProperties[] = [
+	setupNotice('verify-ownership', 'company'),
+	...domainFields('company'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'company', i, 'verify-ownership');

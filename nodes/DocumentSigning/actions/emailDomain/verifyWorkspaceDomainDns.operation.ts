@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'verifyWorkspaceDomainDns',
 	name: 'Verify DNS (Workspace)',
 	action: 'Verify the DNS records of a workspace email domain',
-	description: 'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
+	description:
+		'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains/{id}/verify-dns',
 };
 
-export const description: INodeProperties[] = [setupNotice('verify-dns', 'workspace'), ...domainFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('verify-dns', 'workspace'),
+	...domainFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'workspace', i, 'verify-dns');

@@ -7,12 +7,16 @@ export const meta: OperationMeta = {
 	value: 'verifyWorkspaceDomainOwnership',
 	name: 'Verify Ownership (Workspace)',
 	action: 'Verify ownership of a workspace email domain',
-	description: 'Step 2 of the setup: check that the TXT record from Add is published. Next: Finalize.',
+	description:
+		'Step 2 of the setup: check that the TXT record from Add is published. Next: Finalize.',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains/{id}/verify-ownership',
 };
 
-export const description: INodeProperties[] = [setupNotice('verify-ownership', 'workspace'), ...domainFields('workspace')];
+export const description: INodeProperties[] = [
+	setupNotice('verify-ownership', 'workspace'),
+	...domainFields('workspace'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	return await domainAction.call(this, 'workspace', i, 'verify-ownership');

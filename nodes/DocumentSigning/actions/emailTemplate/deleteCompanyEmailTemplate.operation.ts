@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
@@ -9,7 +14,8 @@ export const meta: OperationMeta = {
 	value: 'deleteCompanyEmailTemplate',
 	name: 'Delete (Company)',
 	action: 'Delete a company email template',
-	description: 'Remove the company template for one email type: it falls back to the built-in default',
+	description:
+		'Remove the company template for one email type: it falls back to the built-in default',
 	method: 'DELETE',
 	path: '/company/email-templates/{email_type}',
 };
@@ -18,6 +24,11 @@ export const description: INodeProperties[] = [emailTypeField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const type = emailTypeOf(this, i);
-	const response = await apiRequestWithMeta.call(this, 'DELETE', `/company/email-templates/${type}`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(
+		this,
+		'DELETE',
+		`/company/email-templates/${type}`,
+		{ itemIndex: i },
+	);
 	return toItems({ email_type: type, ...(response.body as IDataObject) }, response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
@@ -10,7 +15,8 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceEmailTemplate',
 	name: 'Delete (Workspace)',
 	action: 'Delete a workspace email template',
-	description: "Remove a workspace's template for one email type: it falls back to the company template, then the default",
+	description:
+		"Remove a workspace's template for one email type: it falls back to the company template, then the default",
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/email-templates/{email_type}',
 };
@@ -19,8 +25,13 @@ export const description: INodeProperties[] = [workspaceLocator, emailTypeField]
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const type = emailTypeOf(this, i);
-	const response = await apiRequestWithMeta.call(this, 'DELETE', `${workspaceTemplatesPath(this, i)}/${type}`, {
-		itemIndex: i,
-	});
+	const response = await apiRequestWithMeta.call(
+		this,
+		'DELETE',
+		`${workspaceTemplatesPath(this, i)}/${type}`,
+		{
+			itemIndex: i,
+		},
+	);
 	return toItems({ email_type: type, ...(response.body as IDataObject) }, response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
@@ -12,14 +17,46 @@ import { apiRequestWithMeta } from '../../transport';
 
 /** The `{email_type}` path enum (api-reference §1.6: 9 values). */
 export const EMAIL_TYPES: ReadonlyArray<{ name: string; value: string; description: string }> = [
-	{ name: 'Next Signer', value: 'next_signer', description: 'Sent to the next signer when it is their turn' },
-	{ name: 'Resend Notification', value: 'resend_notification', description: 'Sent when a signing request is resent' },
-	{ name: 'Signer Identity Changed', value: 'signer_identity_changed', description: 'Sent when a signer changed their identity details' },
-	{ name: 'Signing Cancelled', value: 'signing_cancelled', description: 'Sent when the sender cancels a signing request' },
-	{ name: 'Signing Completed', value: 'signing_completed', description: 'Sent when every signer has signed' },
-	{ name: 'Signing Declined', value: 'signing_declined', description: 'Sent to a recipient who declined' },
-	{ name: 'Signing Declined (Admin)', value: 'signing_declined_admin', description: 'Sent to the sender when a recipient declined' },
-	{ name: 'Signing Expired', value: 'signing_expired', description: 'Sent when a signing request expired' },
+	{
+		name: 'Next Signer',
+		value: 'next_signer',
+		description: 'Sent to the next signer when it is their turn',
+	},
+	{
+		name: 'Resend Notification',
+		value: 'resend_notification',
+		description: 'Sent when a signing request is resent',
+	},
+	{
+		name: 'Signer Identity Changed',
+		value: 'signer_identity_changed',
+		description: 'Sent when a signer changed their identity details',
+	},
+	{
+		name: 'Signing Cancelled',
+		value: 'signing_cancelled',
+		description: 'Sent when the sender cancels a signing request',
+	},
+	{
+		name: 'Signing Completed',
+		value: 'signing_completed',
+		description: 'Sent when every signer has signed',
+	},
+	{
+		name: 'Signing Declined',
+		value: 'signing_declined',
+		description: 'Sent to a recipient who declined',
+	},
+	{
+		name: 'Signing Declined (Admin)',
+		value: 'signing_declined_admin',
+		description: 'Sent to the sender when a recipient declined',
+	},
+	{
+		name: 'Signing Expired',
+		value: 'signing_expired',
+		description: 'Sent when a signing request expired',
+	},
 	{ name: 'Signing Invite', value: 'signing_invite', description: 'The invitation to sign' },
 ];
 
@@ -53,7 +90,8 @@ export const templateContentFields: INodeProperties[] = [
 		typeOptions: { rows: 8 },
 		default: '',
 		required: true,
-		placeholder: '<p>Hello {{recipient_first_name}},</p><p><a href="{{signing_link}}">Sign the document</a></p>',
+		placeholder:
+			'<p>Hello {{recipient_first_name}},</p><p><a href="{{signing_link}}">Sign the document</a></p>',
 		description: `HTML body (at most ${BODY_MAX.toLocaleString('en-US')} characters). Include {{signing_link}} so recipients can open the document; the service warns when it is missing.`,
 	},
 ];
@@ -61,10 +99,14 @@ export const templateContentFields: INodeProperties[] = [
 export function emailTypeOf(context: IExecuteFunctions, i: number): string {
 	const type = String(context.getNodeParameter('emailType', i, '') ?? '').trim();
 	if (!EMAIL_TYPES.some((t) => t.value === type)) {
-		throw new NodeOperationError(context.getNode(), `"Email Type" is not a known email type: "${type.slice(0, 60)}"`, {
-			description: `Use one of: ${EMAIL_TYPES.map((t) => t.value).join(', ')}.`,
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`"Email Type" is not a known email type: "${type.slice(0, 60)}"`,
+			{
+				description: `Use one of: ${EMAIL_TYPES.map((t) => t.value).join(', ')}.`,
+				itemIndex: i,
+			},
+		);
 	}
 	return type;
 }
@@ -74,17 +116,24 @@ export function workspaceTemplatesPath(context: IExecuteFunctions, i: number): s
 }
 
 /** Subject and body, checked against the service's limits before sending. */
-export function templateContent(context: IExecuteFunctions, i: number): { subject: string; body: string } {
+export function templateContent(
+	context: IExecuteFunctions,
+	i: number,
+): { subject: string; body: string } {
 	const subject = String(context.getNodeParameter('subject', i, '') ?? '');
 	const body = String(context.getNodeParameter('body', i, '') ?? '');
 	const fail = (message: string, description?: string) => {
 		throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
 	};
 	if (subject.trim() === '') fail('"Subject" is empty');
-	if (subject.length > SUBJECT_MAX) fail(`"Subject" is too long: ${subject.length} characters (at most ${SUBJECT_MAX})`);
+	if (subject.length > SUBJECT_MAX)
+		fail(`"Subject" is too long: ${subject.length} characters (at most ${SUBJECT_MAX})`);
 	if (body.trim() === '') fail('"Body (HTML)" is empty');
 	if (body.length > BODY_MAX) {
-		fail(`"Body (HTML)" is too long: ${body.length} characters (at most ${BODY_MAX})`, 'Move images to hosted URLs and drop inline styles you do not need.');
+		fail(
+			`"Body (HTML)" is too long: ${body.length} characters (at most ${BODY_MAX})`,
+			'Move images to hosted URLs and drop inline styles you do not need.',
+		);
 	}
 	return { subject, body };
 }
@@ -96,7 +145,13 @@ export async function upsertTemplate(
 	i: number,
 ): Promise<INodeExecutionData[]> {
 	const content = templateContent(this, i);
-	const response = await apiRequestWithMeta.call(this, 'PUT', path, { body: content, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'PUT', path, {
+		body: content,
+		itemIndex: i,
+	});
 	const out = normaliseWarnings(response.body as IDataObject);
-	return toItems({ ...out, warnings: out.warnings ?? [], created: response.statusCode === 201 }, response.keyMode);
+	return toItems(
+		{ ...out, warnings: out.warnings ?? [], created: response.statusCode === 201 },
+		response.keyMode,
+	);
 }

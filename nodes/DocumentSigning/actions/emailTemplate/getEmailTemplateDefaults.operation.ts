@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
@@ -30,24 +35,38 @@ export const description: INodeProperties[] = [
 		name: 'splitIntoItems',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to output one item per email type ({language, email_type, subject, body}) instead of one item with all',
+		description:
+			'Whether to output one item per email type ({language, email_type, subject, body}) instead of one item with all',
 	},
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const language = String(this.getNodeParameter('language', i, '') ?? '').trim();
 	if (!LANGUAGES.some((l) => l.value === language)) {
-		throw new NodeOperationError(this.getNode(), `"Language" is not a supported language: "${language.slice(0, 20)}"`, {
-			description: `Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`"Language" is not a supported language: "${language.slice(0, 20)}"`,
+			{
+				description: `Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
+				itemIndex: i,
+			},
+		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'GET', `/email-templates/defaults/${language}`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(
+		this,
+		'GET',
+		`/email-templates/defaults/${language}`,
+		{ itemIndex: i },
+	);
 	const body = response.body as IDataObject;
 	if (!this.getNodeParameter('splitIntoItems', i, false)) return toItems(body, response.keyMode);
 	const templates = (body.templates ?? {}) as IDataObject;
 	return toItems(
-		Object.entries(templates).map(([type, t]) => ({ language: body.language ?? language, email_type: type, ...(t as IDataObject) })),
+		Object.entries(templates).map(([type, t]) => ({
+			language: body.language ?? language,
+			email_type: type,
+			...(t as IDataObject),
+		})),
 		response.keyMode,
 	);
 }

@@ -10,7 +10,8 @@ export const meta: OperationMeta = {
 	value: 'listWorkspaceEmailTemplates',
 	name: 'Get Many (Workspace)',
 	action: 'Get many workspace email templates',
-	description: "List a workspace's own email templates (types without one use the company template or the default)",
+	description:
+		"List a workspace's own email templates (types without one use the company template or the default)",
 	method: 'GET',
 	path: '/workspace/{workspace_id}/email-templates',
 };
@@ -18,6 +19,8 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithMeta.call(this, 'GET', workspaceTemplatesPath(this, i), { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'GET', workspaceTemplatesPath(this, i), {
+		itemIndex: i,
+	});
 	return toItems(listEntries(this, response.body, i), response.keyMode);
 }

@@ -1,13 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
-import { emailTypeField, emailTypeOf, templateContentFields, upsertTemplate } from './emailTemplate.common';
+import {
+	emailTypeField,
+	emailTypeOf,
+	templateContentFields,
+	upsertTemplate,
+} from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'updateCompanyEmailTemplate',
 	name: 'Create or Update (Company)',
 	action: 'Create or update a company email template',
-	description: 'Set the company-wide subject and HTML body for one email type (needs the protected API key)',
+	description:
+		'Set the company-wide subject and HTML body for one email type (needs the protected API key)',
 	method: 'PUT',
 	path: '/company/email-templates/{email_type}',
 };

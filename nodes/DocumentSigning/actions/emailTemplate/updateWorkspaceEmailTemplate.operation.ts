@@ -2,18 +2,29 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { emailTypeField, emailTypeOf, templateContentFields, upsertTemplate, workspaceTemplatesPath } from './emailTemplate.common';
+import {
+	emailTypeField,
+	emailTypeOf,
+	templateContentFields,
+	upsertTemplate,
+	workspaceTemplatesPath,
+} from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceEmailTemplate',
 	name: 'Create or Update (Workspace)',
 	action: 'Create or update a workspace email template',
-	description: 'Set the subject and HTML body a workspace uses for one email type (created when it has none)',
+	description:
+		'Set the subject and HTML body a workspace uses for one email type (created when it has none)',
 	method: 'PUT',
 	path: '/workspace/{workspace_id}/email-templates/{email_type}',
 };
 
-export const description: INodeProperties[] = [workspaceLocator, emailTypeField, ...templateContentFields];
+export const description: INodeProperties[] = [
+	workspaceLocator,
+	emailTypeField,
+	...templateContentFields,
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const path = `${workspaceTemplatesPath(this, i)}/${emailTypeOf(this, i)}`;

@@ -1,22 +1,36 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { embedSnippetFields, normaliseGeneratedToken, readSnippetSettings, withSnippet } from './jwt.common';
+import {
+	embedSnippetFields,
+	normaliseGeneratedToken,
+	readSnippetSettings,
+	withSnippet,
+} from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'generateSigningRequestToken',
 	name: 'Generate Signing Request Token',
 	action: 'Generate a signing request editor token',
-	description: 'Create a JWT that opens a signing request in the embedded signing-request editor (valid 7 days)',
+	description:
+		'Create a JWT that opens a signing request in the embedded signing-request editor (valid 7 days)',
 	method: 'POST',
 	path: '/jwt/generate-signing-request',
 };
 
-export const description: INodeProperties[] = [signingRequestLocator, ...embedSnippetFields('signingRequest')];
+export const description: INodeProperties[] = [
+	signingRequestLocator,
+	...embedSnippetFields('signingRequest'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const signingRequestId = getIdParameter(this, 'signingRequestId', i, 'Signing Request');

@@ -1,17 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { embedSnippetFields, normaliseGeneratedToken, readSnippetSettings, withSnippet } from './jwt.common';
+import {
+	embedSnippetFields,
+	normaliseGeneratedToken,
+	readSnippetSettings,
+	withSnippet,
+} from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'generateTemplateToken',
 	name: 'Generate Template Token',
 	action: 'Generate a template editor token',
-	description: 'Create a JWT that opens a template in the embedded template editor (valid 24 hours)',
+	description:
+		'Create a JWT that opens a template in the embedded template editor (valid 24 hours)',
 	method: 'POST',
 	path: '/generate-template-token',
 };

@@ -12,8 +12,16 @@ import { NodeOperationError } from 'n8n-workflow';
 
 export type EditorKind = 'template' | 'signingRequest';
 
-const EDITORS: Record<EditorKind, { script: string; global: string; idOption: string; idKey: string }> = {
-	template: { script: 'template-editor.js', global: 'TemplateEditor', idOption: 'templateId', idKey: 'template_id' },
+const EDITORS: Record<
+	EditorKind,
+	{ script: string; global: string; idOption: string; idKey: string }
+> = {
+	template: {
+		script: 'template-editor.js',
+		global: 'TemplateEditor',
+		idOption: 'templateId',
+		idKey: 'template_id',
+	},
 	signingRequest: {
 		script: 'signing-request-editor.js',
 		global: 'SigningRequestEditor',
@@ -29,7 +37,8 @@ export const jwtIdField: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: '123e4567-e89b-42d3-a456-426614174000',
-	description: 'The jwt_id output by the Generate operation (the service also calls it jwt_record_id)',
+	description:
+		'The jwt_id output by the Generate operation (the service also calls it jwt_record_id)',
 };
 
 /** "Include Embed Snippet" and what the snippet needs. */
@@ -99,16 +108,27 @@ function fail(context: IExecuteFunctions, i: number, message: string, descriptio
 export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: number): string {
 	const value = String(raw ?? '').trim();
 	if (value === '') {
-		fail(context, i, '"Embed URL" is empty', 'Include Embed Snippet needs the address the editor scripts are served from.');
+		fail(
+			context,
+			i,
+			'"Embed URL" is empty',
+			'Include Embed Snippet needs the address the editor scripts are served from.',
+		);
 	}
 	let parsed: URL;
 	try {
 		parsed = new URL(value);
 	} catch {
-		return fail(context, i, `"Embed URL" is not a valid URL: "${value.slice(0, 80)}"`, 'Use an address such as https://embed.example.com.');
+		return fail(
+			context,
+			i,
+			`"Embed URL" is not a valid URL: "${value.slice(0, 80)}"`,
+			'Use an address such as https://embed.example.com.',
+		);
 	}
 	const host = parsed.hostname.replace(/^\[|\]$/g, '');
-	const local = host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+	const local =
+		host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 	if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && local)) {
 		fail(
 			context,
@@ -117,7 +137,8 @@ export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: numbe
 			'Browsers block editor scripts from plain http on https pages; only http://localhost is accepted, for local tests.',
 		);
 	}
-	if (parsed.search || parsed.hash) fail(context, i, '"Embed URL" must not contain a query (?…) or fragment (#…)');
+	if (parsed.search || parsed.hash)
+		fail(context, i, '"Embed URL" must not contain a query (?…) or fragment (#…)');
 	if (/\.js$/i.test(parsed.pathname)) {
 		fail(
 			context,
@@ -131,11 +152,18 @@ export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: numbe
 
 /** JSON for inside a <script> element (no "</script>" can end it early). */
 function scriptJson(value: unknown): string {
-	return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+	return JSON.stringify(value)
+		.replace(/</g, '\\u003c')
+		.replace(/>/g, '\\u003e')
+		.replace(/&/g, '\\u0026');
 }
 
 function escapeAttribute(value: string): string {
-	return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+	return value
+		.replace(/&/g, '&amp;')
+		.replace(/"/g, '&quot;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;');
 }
 
 /** Ready-to-paste HTML that loads the editor script and calls its init with the token. */
@@ -174,14 +202,24 @@ export interface SnippetSettings {
 	readOnly: boolean;
 }
 
-export function readSnippetSettings(context: IExecuteFunctions, i: number): SnippetSettings | undefined {
+export function readSnippetSettings(
+	context: IExecuteFunctions,
+	i: number,
+): SnippetSettings | undefined {
 	if (!(context.getNodeParameter('includeEmbedSnippet', i, false) as boolean)) return undefined;
 	const embedUrl = checkEmbedUrl(context, context.getNodeParameter('embedUrl', i, ''), i);
 	const options = context.getNodeParameter('embedOptions', i, {}) as IDataObject;
 	const container = String(options.container ?? '#document-signing-editor').trim();
-	if (container === '') fail(context, i, '"Container" is empty', 'Give the CSS selector of the element to place the editor in, e.g. #editor.');
+	if (container === '')
+		fail(
+			context,
+			i,
+			'"Container" is empty',
+			'Give the CSS selector of the element to place the editor in, e.g. #editor.',
+		);
 	const theme = String(options.theme ?? 'light');
-	if (theme !== 'light' && theme !== 'dark') fail(context, i, `"Theme" must be light or dark, not "${theme}"`);
+	if (theme !== 'light' && theme !== 'dark')
+		fail(context, i, `"Theme" must be light or dark, not "${theme}"`);
 	return { embedUrl, container, theme, readOnly: options.readOnly === true };
 }
 
@@ -222,7 +260,8 @@ export function normaliseGeneratedToken(
 
 /** One output shape for a revocation: `{message, jwt_id, revoked, revoked_at}` (revoked_at null when not given). */
 export function normaliseRevocation(body: IDataObject, requestedId: string): IDataObject {
-	const revokedAt = typeof body.revoked_at === 'string' && body.revoked_at !== '' ? body.revoked_at : null;
+	const revokedAt =
+		typeof body.revoked_at === 'string' && body.revoked_at !== '' ? body.revoked_at : null;
 	// A 200 answer means the token is revoked; `revoked` is only trusted when the service sends it.
 	const revoked = body.revoked === undefined ? true : body.revoked === true;
 	return {

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkId } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -19,6 +24,9 @@ export const description: INodeProperties[] = [jwtIdField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const jwtId = checkId(this, this.getNodeParameter('jwtId', i), 'JWT ID', i);
-	const body = (await apiRequest.call(this, 'POST', meta.path, { body: { jwt_id: jwtId }, itemIndex: i })) as IDataObject;
+	const body = (await apiRequest.call(this, 'POST', meta.path, {
+		body: { jwt_id: jwtId },
+		itemIndex: i,
+	})) as IDataObject;
 	return toItems(normaliseRevocation(body, jwtId), await getKeyMode.call(this, i));
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
@@ -22,7 +27,8 @@ export const meta: OperationMeta = {
 	value: 'createOrganizationSeal',
 	name: 'Create',
 	action: 'Create an organization seal',
-	description: 'Create an organization seal from a PNG image or typed text, with the statement its signatory accepts',
+	description:
+		'Create an organization seal from a PNG image or typed text, with the statement its signatory accepts',
 	method: 'POST',
 	path: '/seals',
 };
@@ -62,12 +68,17 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Workspace', value: 'workspace', description: 'Usable in one workspace' },
-			{ name: 'Company', value: 'company', description: 'Usable in every workspace; needs the protected API key' },
+			{
+				name: 'Company',
+				value: 'company',
+				description: 'Usable in every workspace; needs the protected API key',
+			},
 		],
 		default: 'workspace',
 	},
 	{
-		displayName: 'Company-scope seals can only be created with the protected (company-level) API key',
+		displayName:
+			'Company-scope seals can only be created with the protected (company-level) API key',
 		name: 'companyScopeNotice',
 		type: 'notice',
 		default: '',
@@ -110,7 +121,8 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		required: true,
-		description: 'The statement the signatory accepts, as shown to them (rendered with the authority name)',
+		description:
+			'The statement the signatory accepts, as shown to them (rendered with the authority name)',
 	},
 	acceptStatementField,
 	{
@@ -125,7 +137,8 @@ export const description: INodeProperties[] = [
 				name: 'is_default',
 				type: 'boolean',
 				default: false,
-				description: 'Whether this becomes the default seal of its scope (the previous default loses the flag)',
+				description:
+					'Whether this becomes the default seal of its scope (the previous default loses the flag)',
 			},
 			{
 				displayName: 'Signatory Title',
@@ -139,7 +152,7 @@ export const description: INodeProperties[] = [
 				name: 'statement_signatory_title',
 				type: 'string',
 				default: '',
-				description: 'The signatory\'s title as attested in the statement (at most 200 characters)',
+				description: "The signatory's title as attested in the statement (at most 200 characters)",
 			},
 			{
 				displayName: 'Statement Version',
@@ -160,28 +173,66 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const body: IDataObject = {
 		name: requiredText(this, this.getNodeParameter('name', i), 'Name', NAME_MAX, i),
-		display_name: requiredText(this, this.getNodeParameter('displayName', i), 'Display Name', DISPLAY_NAME_MAX, i),
+		display_name: requiredText(
+			this,
+			this.getNodeParameter('displayName', i),
+			'Display Name',
+			DISPLAY_NAME_MAX,
+			i,
+		),
 		kind,
 		scope,
 	};
-	if (scope === 'workspace') body.workspace_id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	if (extra.signatory_title) body.signatory_title = requiredText(this, extra.signatory_title, 'Signatory Title', TITLE_MAX, i);
+	if (scope === 'workspace')
+		body.workspace_id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	if (extra.signatory_title)
+		body.signatory_title = requiredText(
+			this,
+			extra.signatory_title,
+			'Signatory Title',
+			TITLE_MAX,
+			i,
+		);
 	if (kind === 'typed') {
 		body.typed = {
 			text: requiredText(this, this.getNodeParameter('typedText', i), 'Typed Text', undefined, i),
-			style: requiredText(this, this.getNodeParameter('typedStyle', i), 'Typed Style', undefined, i),
+			style: requiredText(
+				this,
+				this.getNodeParameter('typedStyle', i),
+				'Typed Style',
+				undefined,
+				i,
+			),
 		};
 	} else {
 		body.image = await readPngDataUri(this, i, this.getNodeParameter('imageBinaryPropertyName', i));
 	}
 	const statement: IDataObject = {
 		language: this.getNodeParameter('statementLanguage', i),
-		signatory_name: requiredText(this, this.getNodeParameter('signatoryName', i), 'Signatory Name', TITLE_MAX, i),
-		text: requiredText(this, this.getNodeParameter('statementText', i), 'Statement Text', undefined, i),
+		signatory_name: requiredText(
+			this,
+			this.getNodeParameter('signatoryName', i),
+			'Signatory Name',
+			TITLE_MAX,
+			i,
+		),
+		text: requiredText(
+			this,
+			this.getNodeParameter('statementText', i),
+			'Statement Text',
+			undefined,
+			i,
+		),
 		accepted: true,
 	};
 	if (extra.statement_signatory_title) {
-		statement.signatory_title = requiredText(this, extra.statement_signatory_title, 'Statement Signatory Title', TITLE_MAX, i);
+		statement.signatory_title = requiredText(
+			this,
+			extra.statement_signatory_title,
+			'Statement Signatory Title',
+			TITLE_MAX,
+			i,
+		);
 	}
 	if (extra.statement_version) statement.version = String(extra.statement_version).trim();
 	body.statement = statement;
@@ -189,7 +240,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const response = await explainApiErrors(
 		this,
-		async () => (await apiRequestWithMeta.call(this, 'POST', meta.path, { body, itemIndex: i })) as ApiResponse,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'POST', meta.path, {
+				body,
+				itemIndex: i,
+			})) as ApiResponse,
 		sealListErrorExplainer,
 	);
 	return sealWriteItems(response);

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
@@ -13,7 +18,8 @@ export const meta: OperationMeta = {
 	value: 'eraseOrganizationSealLineage',
 	name: 'Erase',
 	action: 'Erase a revoked organization seal for good',
-	description: 'Permanently erase every version of a revoked seal. Irreversible; needs the protected API key.',
+	description:
+		'Permanently erase every version of a revoked seal. Irreversible; needs the protected API key.',
 	method: 'DELETE',
 	path: '/seals/{id}/erase',
 };
@@ -26,14 +32,20 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{ ...sealLocator, description: 'The seal to erase: any version of it (the whole lineage is erased)' },
+	{
+		...sealLocator,
+		description: 'The seal to erase: any version of it (the whole lineage is erased)',
+	},
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
 	const response = await explainApiErrors(
 		this,
-		async () => (await apiRequestWithMeta.call(this, 'DELETE', `/seals/${id}/erase`, { itemIndex: i })) as ApiResponse,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'DELETE', `/seals/${id}/erase`, {
+				itemIndex: i,
+			})) as ApiResponse,
 		sealErrorExplainer,
 	);
 	return toItems({ ...(response.body as IDataObject), seal_id: id }, response.keyMode);

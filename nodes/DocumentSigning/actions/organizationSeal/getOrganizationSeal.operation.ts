@@ -24,7 +24,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
 	const response = await explainApiErrors(
 		this,
-		async () => (await apiRequestWithMeta.call(this, 'GET', `/seals/${id}`, { itemIndex: i })) as ApiResponse,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'GET', `/seals/${id}`, { itemIndex: i })) as ApiResponse,
 		sealErrorExplainer,
 	);
 	return toItems(response.body, response.keyMode);

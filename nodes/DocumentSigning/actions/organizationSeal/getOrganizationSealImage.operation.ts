@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
@@ -14,7 +19,8 @@ export const meta: OperationMeta = {
 	value: 'getOrganizationSealImage',
 	name: 'Get Image',
 	action: 'Get the image of an organization seal',
-	description: 'Get the seal image as a binary file (PNG). Each read is recorded in the seal\'s access log.',
+	description:
+		"Get the seal image as a binary file (PNG). Each read is recorded in the seal's access log.",
 	method: 'GET',
 	path: '/seals/{id}/image',
 };
@@ -32,7 +38,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
 	const response = await explainApiErrors(
 		this,
-		async () => (await apiRequestWithMeta.call(this, 'GET', `/seals/${id}/image`, { itemIndex: i })) as ApiResponse,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'GET', `/seals/${id}/image`, {
+				itemIndex: i,
+			})) as ApiResponse,
 		sealErrorExplainer,
 	);
 	const { data_url: dataUrl, ...rest } = response.body as IDataObject;
@@ -44,8 +53,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		});
 	}
 	const mimeType = String(rest.content_type || decoded.mimeType);
-	const json: IDataObject = { ...rest, seal_id: id, image_size: decoded.data.length, key_mode: response.keyMode };
+	const json: IDataObject = {
+		...rest,
+		seal_id: id,
+		image_size: decoded.data.length,
+		key_mode: response.keyMode,
+	};
 	const fileName = fileNameFor(`seal-${id}`, EXTENSIONS[mimeType.toLowerCase()] ?? 'png');
-	const property = String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
+	const property =
+		String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
 	return [await binaryItem.call(this, json, decoded.data, fileName, mimeType, property)];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
@@ -13,7 +18,8 @@ export const meta: OperationMeta = {
 	value: 'listOrganizationSeals',
 	name: 'Get Many',
 	action: 'Get many organization seals',
-	description: 'List the organization seals this key can reach (the latest version of each), one item each',
+	description:
+		'List the organization seals this key can reach (the latest version of each), one item each',
 	method: 'GET',
 	path: '/seals',
 };
@@ -31,7 +37,8 @@ export const description: INodeProperties[] = [
 		name: 'onlyWorkspace',
 		type: 'boolean',
 		default: false,
-		description: "Whether to list only the seals of one workspace (otherwise company seals and the seals of every workspace the key can reach)",
+		description:
+			'Whether to list only the seals of one workspace (otherwise company seals and the seals of every workspace the key can reach)',
 	},
 	{ ...workspaceLocator, displayOptions: { show: { onlyWorkspace: [true] } } },
 ];
@@ -44,7 +51,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	const response = await explainApiErrors(
 		this,
-		async () => (await apiRequestWithMeta.call(this, 'GET', meta.path, { qs, itemIndex: i })) as ApiResponse,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'GET', meta.path, { qs, itemIndex: i })) as ApiResponse,
 		sealListErrorExplainer,
 	);
 	return toItems(listEntries(this, response.body, i, 'seals'), response.keyMode);

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
@@ -13,7 +18,8 @@ export const meta: OperationMeta = {
 	value: 'revokeOrganizationSeal',
 	name: 'Revoke',
 	action: 'Revoke an organization seal',
-	description: 'Revoke a seal so it can no longer be used (a soft delete: it stays readable and can be erased later)',
+	description:
+		'Revoke a seal so it can no longer be used (a soft delete: it stays readable and can be erased later)',
 	method: 'DELETE',
 	path: '/seals/{id}',
 };

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explainer } from '../../helpers/explain';
@@ -45,7 +50,11 @@ export async function readPngDataUri(
 	propertyName: unknown,
 	fieldLabel = 'Image Binary Field',
 ): Promise<string> {
-	const { data: buffer, binary, property } = await readInputBinary.call(
+	const {
+		data: buffer,
+		binary,
+		property,
+	} = await readInputBinary.call(
 		context,
 		itemIndex,
 		String(propertyName ?? ''),
@@ -100,13 +109,21 @@ export const acceptStatementField: INodeProperties = {
 };
 
 /** Checks the statement confirmation before sending. */
-export function requireAccepted(context: IExecuteFunctions, accepted: unknown, itemIndex: number): void {
+export function requireAccepted(
+	context: IExecuteFunctions,
+	accepted: unknown,
+	itemIndex: number,
+): void {
 	if (accepted !== true) {
-		throw new NodeOperationError(context.getNode(), '"Signatory Accepts the Statement" must be on', {
-			description:
-				'The service only stores a seal whose signatory has accepted the statement. Turn the option on once the signatory has confirmed it.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'"Signatory Accepts the Statement" must be on',
+			{
+				description:
+					'The service only stores a seal whose signatory has accepted the statement. Turn the option on once the signatory has confirmed it.',
+				itemIndex,
+			},
+		);
 	}
 }
 
@@ -116,7 +133,8 @@ export const sealErrorExplainer: Explainer = ({ status, code }) => {
 		case 'SEAL_SCOPE_FORBIDDEN':
 			return {
 				message: 'Company-scope seals need the protected (company-level) API key',
-				description: 'Use the API key of the protected workspace in the credential, or choose the workspace scope.',
+				description:
+					'Use the API key of the protected workspace in the credential, or choose the workspace scope.',
 			};
 		case 'PROTECTED_KEY_REQUIRED':
 			return {
@@ -124,28 +142,38 @@ export const sealErrorExplainer: Explainer = ({ status, code }) => {
 				description: 'Use the API key of the protected workspace in the credential.',
 			};
 		case 'SEAL_ALREADY_REVOKED':
-			return { message: 'This seal has already been revoked', description: 'A revoked seal cannot be revoked or changed again.' };
+			return {
+				message: 'This seal has already been revoked',
+				description: 'A revoked seal cannot be revoked or changed again.',
+			};
 		case 'SEAL_ERASE_NOT_ELIGIBLE':
 			return {
 				message: 'Only a revoked seal can be erased',
 				description: 'Revoke the seal first (operation "Revoke"), then erase its lineage.',
 			};
 		case 'SEAL_IMAGE_INVALID':
-			return { message: 'The service did not accept the seal image', description: 'Seal images must be PNG files.' };
+			return {
+				message: 'The service did not accept the seal image',
+				description: 'Seal images must be PNG files.',
+			};
 		case 'SEAL_MUTATION_NOT_ALLOWED':
 			return {
 				message: 'This seal version cannot be changed',
-				description: 'Only the latest version of a seal can be changed: pick the current seal (changing the image creates a new version with a new ID).',
+				description:
+					'Only the latest version of a seal can be changed: pick the current seal (changing the image creates a new version with a new ID).',
 			};
 		case 'SEAL_CREATION_DISABLED_EDGE':
 			return {
 				message: 'Seal images cannot be processed through the edge gateway',
-				description: 'Point the credential\'s Base URL at the primary API host and run this again.',
+				description: "Point the credential's Base URL at the primary API host and run this again.",
 			};
 		case 'SEALS_DISABLED':
 			return { message: 'Organization seals are not enabled for this account' };
 		case 'SEAL_NOT_FOUND':
-			return { message: 'Organization seal not found', description: 'Check the seal ID, and that this API key can reach the seal\'s workspace.' };
+			return {
+				message: 'Organization seal not found',
+				description: "Check the seal ID, and that this API key can reach the seal's workspace.",
+			};
 		default:
 			return status === 404 ? { message: 'Organization seal not found' } : undefined;
 	}
@@ -158,11 +186,15 @@ export const sealErrorExplainer: Explainer = ({ status, code }) => {
  */
 export function sealWriteItems(response: ApiResponse): INodeExecutionData[] {
 	const body: IDataObject = { ...(response.body ?? {}) };
-	const header = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-service-deprecation');
+	const header = Object.entries(response.headers ?? {}).find(
+		([name]) => name.toLowerCase() === 'x-service-deprecation',
+	);
 	const note = header ? String(Array.isArray(header[1]) ? header[1].join(', ') : header[1]) : '';
 	if (note) {
 		const warnings = Array.isArray(body.warnings) ? [...(body.warnings as string[])] : [];
-		warnings.push(`The service says this operation belongs on the primary API host (X-Service-Deprecation): ${note}`);
+		warnings.push(
+			`The service says this operation belongs on the primary API host (X-Service-Deprecation): ${note}`,
+		);
 		body.warnings = warnings;
 	}
 	return toItems(body, response.keyMode);
@@ -181,9 +213,13 @@ export function requiredText(
 		throw new NodeOperationError(context.getNode(), `"${label}" is empty`, { itemIndex });
 	}
 	if (max !== undefined && text.length > max) {
-		throw new NodeOperationError(context.getNode(), `"${label}" is ${text.length} characters long; at most ${max} are allowed`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`"${label}" is ${text.length} characters long; at most ${max} are allowed`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return text;
 }

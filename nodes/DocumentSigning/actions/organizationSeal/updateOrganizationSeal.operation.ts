@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
@@ -7,13 +12,20 @@ import type { ApiResponse } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
 import { LANGUAGES, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { readPngDataUri, requireAccepted, requiredText, sealErrorExplainer, sealWriteItems } from './seal.inputs';
+import {
+	readPngDataUri,
+	requireAccepted,
+	requiredText,
+	sealErrorExplainer,
+	sealWriteItems,
+} from './seal.inputs';
 
 export const meta: OperationMeta = {
 	value: 'updateOrganizationSeal',
 	name: 'Update',
 	action: 'Update an organization seal',
-	description: 'Rename a seal, replace its image (creates a new version), change its statement or default flag',
+	description:
+		'Rename a seal, replace its image (creates a new version), change its statement or default flag',
 	method: 'PATCH',
 	path: '/seals/{id}',
 };
@@ -52,7 +64,8 @@ export const description: INodeProperties[] = [
 				name: 'display_name',
 				type: 'string',
 				default: '',
-				description: 'The name drawn on the seal image (at most 200 characters); the image is re-rendered',
+				description:
+					'The name drawn on the seal image (at most 200 characters); the image is re-rendered',
 			},
 			{
 				displayName: 'Image Binary Field',
@@ -67,7 +80,8 @@ export const description: INodeProperties[] = [
 				name: 'is_default',
 				type: 'boolean',
 				default: false,
-				description: 'Whether this is the default seal of its scope (making it default clears the previous default)',
+				description:
+					'Whether this is the default seal of its scope (making it default clears the previous default)',
 			},
 			{
 				displayName: 'Name',
@@ -131,14 +145,16 @@ export const description: INodeProperties[] = [
 				name: 'typed_style',
 				type: 'string',
 				default: '',
-				description: 'Typed seals only: the style of the typed text. Set together with Typed Text. Creates a new version.',
+				description:
+					'Typed seals only: the style of the typed text. Set together with Typed Text. Creates a new version.',
 			},
 			{
 				displayName: 'Typed Text',
 				name: 'typed_text',
 				type: 'string',
 				default: '',
-				description: 'Typed seals only: the text rendered as the seal image. Creates a new version.',
+				description:
+					'Typed seals only: the text rendered as the seal image. Creates a new version.',
 			},
 		],
 	},
@@ -151,7 +167,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	if (fields.name !== undefined) body.name = requiredText(this, fields.name, 'Name', NAME_MAX, i);
 	if (fields.display_name !== undefined) {
-		body.display_name = requiredText(this, fields.display_name, 'Display Name', DISPLAY_NAME_MAX, i);
+		body.display_name = requiredText(
+			this,
+			fields.display_name,
+			'Display Name',
+			DISPLAY_NAME_MAX,
+			i,
+		);
 	}
 	if (fields.signatory_title !== undefined) {
 		const title = String(fields.signatory_title ?? '').trim();
@@ -167,10 +189,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	if (fields.imageBinaryPropertyName !== undefined) {
 		if (body.typed) {
-			throw new NodeOperationError(this.getNode(), 'Set either "Image Binary Field" or "Typed Text", not both', {
-				description: 'Uploaded and drawn seals take an image; typed seals take typed text.',
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Set either "Image Binary Field" or "Typed Text", not both',
+				{
+					description: 'Uploaded and drawn seals take an image; typed seals take typed text.',
+					itemIndex: i,
+				},
+			);
 		}
 		body.image = await readPngDataUri(this, i, fields.imageBinaryPropertyName);
 	}
@@ -182,11 +208,18 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		};
 		if (fields.statement_language !== undefined) statement.language = fields.statement_language;
 		if (fields.statement_signatory_name !== undefined) {
-			statement.signatory_name = requiredText(this, fields.statement_signatory_name, 'Statement Signatory Name', TITLE_MAX, i);
+			statement.signatory_name = requiredText(
+				this,
+				fields.statement_signatory_name,
+				'Statement Signatory Name',
+				TITLE_MAX,
+				i,
+			);
 		}
 		if (fields.statement_signatory_title !== undefined) {
 			const title = String(fields.statement_signatory_title ?? '').trim();
-			statement.signatory_title = title === '' ? null : requiredText(this, title, 'Statement Signatory Title', TITLE_MAX, i);
+			statement.signatory_title =
+				title === '' ? null : requiredText(this, title, 'Statement Signatory Title', TITLE_MAX, i);
 		}
 		if (fields.statement_version !== undefined && String(fields.statement_version).trim() !== '') {
 			statement.version = String(fields.statement_version).trim();
@@ -194,14 +227,22 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.statement = statement;
 	}
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Nothing to update: add at least one field under "Update Fields"',
+			{
+				itemIndex: i,
+			},
+		);
 	}
 
 	const response = await explainApiErrors(
 		this,
-		async () => (await apiRequestWithMeta.call(this, 'PATCH', `/seals/${id}`, { body, itemIndex: i })) as ApiResponse,
+		async () =>
+			(await apiRequestWithMeta.call(this, 'PATCH', `/seals/${id}`, {
+				body,
+				itemIndex: i,
+			})) as ApiResponse,
 		sealErrorExplainer,
 	);
 	return sealWriteItems(response);

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -11,7 +16,8 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceSignerTerms',
 	name: 'Delete Workspace Terms',
 	action: 'Delete workspace signer terms',
-	description: "Delete a workspace's own signer terms for one language (the company terms apply again)",
+	description:
+		"Delete a workspace's own signer terms for one language (the company terms apply again)",
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/signer-terms/{language}',
 };
@@ -21,8 +27,16 @@ export const description: INodeProperties[] = [workspaceLocator, languageField('
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const language = readLanguage(this, i);
-	const response = (await apiRequest.call(this, 'DELETE', `/workspace/${workspaceId}/signer-terms/${language}`, {
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems({ workspace_id: workspaceId, language, deleted: true, ...response }, await getKeyMode.call(this, i));
+	const response = (await apiRequest.call(
+		this,
+		'DELETE',
+		`/workspace/${workspaceId}/signer-terms/${language}`,
+		{
+			itemIndex: i,
+		},
+	)) as IDataObject;
+	return toItems(
+		{ workspace_id: workspaceId, language, deleted: true, ...response },
+		await getKeyMode.call(this, i),
+	);
 }

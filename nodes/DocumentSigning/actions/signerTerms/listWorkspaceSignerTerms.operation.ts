@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { listEntries, toItems } from '../../helpers/output';
@@ -22,6 +27,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body = (await apiRequest.call(this, 'GET', `/workspace/${workspaceId}/signer-terms`, {
 		itemIndex: i,
 	})) as IDataObject;
-	const terms = listEntries(this, body, i, 'terms').map((t) => ({ workspace_id: workspaceId, ...t }));
+	const terms = listEntries(this, body, i, 'terms').map((t) => ({
+		workspace_id: workspaceId,
+		...t,
+	}));
 	return toItems(terms, await getKeyMode.call(this, i));
 }

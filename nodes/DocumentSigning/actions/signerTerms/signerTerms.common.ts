@@ -33,7 +33,8 @@ export const termsFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		typeOptions: { rows: 6 },
-		placeholder: '<p>By signing you agree to our <a href="https://example.com/terms">terms</a>.</p>',
+		placeholder:
+			'<p>By signing you agree to our <a href="https://example.com/terms">terms</a>.</p>',
 		description:
 			'The statement signers must accept, as HTML. The service removes unsafe parts (scripts, event handlers) before storing it: the output shows what was stored.',
 	},
@@ -77,15 +78,28 @@ export function readTermsBody(context: IExecuteFunctions, i: number): IDataObjec
 			parsed = undefined;
 		}
 		if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-			fail(context, i, `"Terms URL" is not a valid web address: "${url.slice(0, 80)}"`, 'Use an address such as https://example.com/terms, or leave it empty.');
+			fail(
+				context,
+				i,
+				`"Terms URL" is not a valid web address: "${url.slice(0, 80)}"`,
+				'Use an address such as https://example.com/terms, or leave it empty.',
+			);
 		}
 	}
 	return { statement_text: statement, terms_url: url === '' ? null : url };
 }
 
 /** The PUT answer `{ok, storedHtml, changed}`, with a warning when sanitizing changed the HTML. */
-export function termsPutOutput(body: IDataObject, language: string, workspaceId?: string): IDataObject {
-	const out: IDataObject = { language, ...(workspaceId ? { workspace_id: workspaceId } : {}), ...body };
+export function termsPutOutput(
+	body: IDataObject,
+	language: string,
+	workspaceId?: string,
+): IDataObject {
+	const out: IDataObject = {
+		language,
+		...(workspaceId ? { workspace_id: workspaceId } : {}),
+		...body,
+	};
 	if (body.changed === true) {
 		out.warnings = [
 			'The service removed unsafe HTML (such as scripts or event handlers) from the statement: storedHtml is what signers will see.',

@@ -1,15 +1,27 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import type { OperationMeta } from '../types';
-import { languageField, readLanguage, readTermsBody, termsFields, termsPutOutput } from './signerTerms.common';
+import {
+	languageField,
+	readLanguage,
+	readTermsBody,
+	termsFields,
+	termsPutOutput,
+} from './signerTerms.common';
 
 export const meta: OperationMeta = {
 	value: 'updateCompanySignerTerms',
 	name: 'Set Company Terms',
 	action: 'Set company signer terms',
-	description: "Create or replace the company's default signer terms for one language (protected key)",
+	description:
+		"Create or replace the company's default signer terms for one language (protected key)",
 	method: 'PUT',
 	path: '/company/signer-terms/{language}',
 };

@@ -1,30 +1,51 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { languageField, readLanguage, readTermsBody, termsFields, termsPutOutput } from './signerTerms.common';
+import {
+	languageField,
+	readLanguage,
+	readTermsBody,
+	termsFields,
+	termsPutOutput,
+} from './signerTerms.common';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceSignerTerms',
 	name: 'Set Workspace Terms',
 	action: 'Set workspace signer terms',
-	description: "Create or replace a workspace's own signer terms for one language (overrides the company terms)",
+	description:
+		"Create or replace a workspace's own signer terms for one language (overrides the company terms)",
 	method: 'PUT',
 	path: '/workspace/{workspace_id}/signer-terms/{language}',
 };
 
-export const description: INodeProperties[] = [workspaceLocator, languageField('set'), ...termsFields];
+export const description: INodeProperties[] = [
+	workspaceLocator,
+	languageField('set'),
+	...termsFields,
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const language = readLanguage(this, i);
 	const body = readTermsBody(this, i);
-	const response = (await apiRequest.call(this, 'PUT', `/workspace/${workspaceId}/signer-terms/${language}`, {
-		body,
-		itemIndex: i,
-	})) as IDataObject;
+	const response = (await apiRequest.call(
+		this,
+		'PUT',
+		`/workspace/${workspaceId}/signer-terms/${language}`,
+		{
+			body,
+			itemIndex: i,
+		},
+	)) as IDataObject;
 	return toItems(termsPutOutput(response, language, workspaceId), await getKeyMode.call(this, i));
 }

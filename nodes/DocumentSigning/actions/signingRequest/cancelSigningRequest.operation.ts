@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -10,7 +15,8 @@ export const meta: OperationMeta = {
 	value: 'cancelSigningRequest',
 	name: 'Cancel',
 	action: 'Cancel a signing request',
-	description: 'Stop a sent signing request that is not finished yet; recipients can no longer sign',
+	description:
+		'Stop a sent signing request that is not finished yet; recipients can no longer sign',
 	method: 'POST',
 	path: '/signing-requests/{id}/cancel',
 };
@@ -40,9 +46,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const reason = String(this.getNodeParameter('reason', i, '') ?? '').trim();
 	if (reason.length > MAX_REASON) {
-		fail(this, i, `"Reason" is ${reason.length} characters long; at most ${MAX_REASON} are allowed`);
+		fail(
+			this,
+			i,
+			`"Reason" is ${reason.length} characters long; at most ${MAX_REASON} are allowed`,
+		);
 	}
-	const body: IDataObject = { notify_signers: this.getNodeParameter('notifySigners', i, true) !== false };
+	const body: IDataObject = {
+		notify_signers: this.getNodeParameter('notifySigners', i, true) !== false,
+	};
 	if (reason !== '') body.reason = reason;
 	const response = await request(this, 'POST', `/signing-requests/${id}/cancel`, {
 		body,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { readPdfBinary } from '../../helpers/binary';
@@ -27,7 +32,8 @@ export const sourceField: INodeProperties = {
 		{
 			name: 'PDF File',
 			value: 'pdf',
-			description: 'A PDF from a binary field of the input item; you place the recipients and fields',
+			description:
+				'A PDF from a binary field of the input item; you place the recipients and fields',
 		},
 		{
 			name: 'Template',
@@ -44,7 +50,9 @@ export function forSource(source: Source, properties: INodeProperties[]): INodeP
 }
 
 /** "Additional Options" of a signing request. Parameter: options. */
-export function additionalOptions(opts: Parameters<typeof signingRequestOptions>[0] = {}): INodeProperties {
+export function additionalOptions(
+	opts: Parameters<typeof signingRequestOptions>[0] = {},
+): INodeProperties {
 	return {
 		displayName: 'Additional Options',
 		name: 'options',
@@ -55,14 +63,22 @@ export function additionalOptions(opts: Parameters<typeof signingRequestOptions>
 	};
 }
 
-export function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+export function fail(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
 /** The "Additional Options" collection, checked. */
 export function readOptions(context: IExecuteFunctions, i: number, keyMode: KeyMode): IDataObject {
 	const values = context.getNodeParameter('options', i, {}) as IDataObject;
-	return checkSigningRequestProperties(context, i, values, { keyMode, label: 'Additional Options' });
+	return checkSigningRequestProperties(context, i, values, {
+		keyMode,
+		label: 'Additional Options',
+	});
 }
 
 /** `{template_id}` or `{document}` (base64) from the Source parameters; checked before sending. */
@@ -113,7 +129,8 @@ export function checkNewRecipientIds(
 				'A recipient added here is new, so its Reference ID must start with temp_ (for example temp_1); fields and reminders refer to it by that ID.',
 			);
 		}
-		if (ids.has(text)) fail(context, i, `Recipient ${index + 1}: the temporary ID "${text}" is used twice`);
+		if (ids.has(text))
+			fail(context, i, `Recipient ${index + 1}: the temporary ID "${text}" is used twice`);
 		ids.add(text);
 	});
 	return ids;
@@ -166,12 +183,18 @@ export async function request(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<ApiResponse<IDataObject>> {
-	return (await apiRequestWithMeta.call(context, method, path, options)) as ApiResponse<IDataObject>;
+	return (await apiRequestWithMeta.call(
+		context,
+		method,
+		path,
+		options,
+	)) as ApiResponse<IDataObject>;
 }
 
 /** PATCH / PUT of a request that was already sent: say what is still possible. */
 export const explainEditAfterSending: Explainer = ({ status, code }) =>
-	(status === 400 || status === 409) && (code === 'ALREADY_SENT' || code === 'SIGNING_ORDER_LOCKED_SENT')
+	(status === 400 || status === 409) &&
+	(code === 'ALREADY_SENT' || code === 'SIGNING_ORDER_LOCKED_SENT')
 		? {
 				message: 'This signing request was already sent, so it can no longer be changed',
 				description:

@@ -74,7 +74,11 @@ const FIELD_TYPES = [
 	'approval_checkmark',
 	'approval_date',
 ] as const;
-const FIELD_TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area', radio: 'radio_buttons' };
+const FIELD_TYPE_ALIASES: Record<string, string> = {
+	initials: 'initial',
+	textarea: 'text_area',
+	radio: 'radio_buttons',
+};
 
 /** Keys of a create-and-send field (flat coordinates). */
 const FIELD_KEYS = new Set([
@@ -148,13 +152,15 @@ function createAndSendFieldsInput(): INodeProperties[] {
 		const collection = property.options[0] as INodePropertyCollection;
 		const values: INodeProperties[] = [];
 		for (const value of collection.values) {
-			if (['id', 'variable_name', 'date_format', 'date_signing_default'].includes(value.name)) continue;
+			if (['id', 'variable_name', 'date_format', 'date_signing_default'].includes(value.name))
+				continue;
 			if (value.name === 'x') values.push(...FORM_POINT_FIELDS);
 			else if (['y', 'width', 'height'].includes(value.name)) continue;
 			else if (value.name === 'prefilled_data') {
 				const prefill: INodeProperties = {
 					...value,
-					description: "Fill the field from the recipient's details (sent as the field's variable name)",
+					description:
+						"Fill the field from the recipient's details (sent as the field's variable name)",
 				};
 				delete prefill.displayOptions;
 				values.push(prefill);
@@ -247,21 +253,39 @@ function fromForm(entry: IDataObject): IDataObject {
 	return flat;
 }
 
-function checkFlat(context: IExecuteFunctions, i: number, raw: IDataObject, place: string): IDataObject {
+function checkFlat(
+	context: IExecuteFunctions,
+	i: number,
+	raw: IDataObject,
+	place: string,
+): IDataObject {
 	const field = compact(raw);
 	field.type = normaliseType(field.type);
 	for (const key of Object.keys(field)) {
 		if (!FIELD_KEYS.has(key)) {
-			fail(context, i, `${place}: "${key}" is not a field key of Create and Send`, `Allowed: ${[...FIELD_KEYS].join(', ')}.`);
+			fail(
+				context,
+				i,
+				`${place}: "${key}" is not a field key of Create and Send`,
+				`Allowed: ${[...FIELD_KEYS].join(', ')}.`,
+			);
 		}
 	}
 	if (field.type === undefined) fail(context, i, `${place}: "type" is required`);
 	if (!FIELD_TYPES.includes(field.type as never)) {
-		fail(context, i, `${place}: type "${String(field.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
+		fail(
+			context,
+			i,
+			`${place}: type "${String(field.type)}" is not one of ${FIELD_TYPES.join(', ')}`,
+		);
 	}
 	const page = Number(field.page);
 	if (field.page === undefined || !Number.isInteger(page) || page < 1) {
-		fail(context, i, `${place}: "page" must be a page number of 1 or more (got ${String(field.page)})`);
+		fail(
+			context,
+			i,
+			`${place}: "page" must be a page number of 1 or more (got ${String(field.page)})`,
+		);
 	}
 	field.page = page;
 	for (const key of ['x', 'y', 'width', 'height']) {
@@ -272,11 +296,18 @@ function checkFlat(context: IExecuteFunctions, i: number, raw: IDataObject, plac
 		const number = Number(field[key]);
 		const size = key === 'width' || key === 'height';
 		if (!Number.isFinite(number) || number < 0 || (size && number === 0)) {
-			fail(context, i, `${place}: "${key}" must be a number ${size ? 'greater than 0' : 'of 0 or more'} (PDF points)`);
+			fail(
+				context,
+				i,
+				`${place}: "${key}" must be a number ${size ? 'greater than 0' : 'of 0 or more'} (PDF points)`,
+			);
 		}
 		field[key] = number;
 	}
-	if (field.variable_name !== undefined && !PREFILL_SOURCES.includes(field.variable_name as never)) {
+	if (
+		field.variable_name !== undefined &&
+		!PREFILL_SOURCES.includes(field.variable_name as never)
+	) {
 		fail(
 			context,
 			i,
@@ -301,7 +332,8 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 		if (list.length === 0) return undefined;
 		return list.map((entry, index) => {
 			const place = `Fields (JSON), entry ${index + 1}`;
-			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) fail(context, i, `${place} must be an object`);
+			if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+				fail(context, i, `${place} must be an object`);
 			if (entry.position !== undefined || entry.page_number !== undefined) {
 				fail(
 					context,
@@ -314,19 +346,27 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 		});
 	}
 	const collection = context.getNodeParameter('fields', i, {}) as IDataObject;
-	const list = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	const list = Object.values(collection).flatMap((value) =>
+		Array.isArray(value) ? (value as IDataObject[]) : [],
+	);
 	if (list.length === 0) return undefined;
 	return list.map((entry, index) => checkFlat(context, i, fromForm(entry), `Field ${index + 1}`));
 }
 
 function readReminderSchedule(context: IExecuteFunctions, i: number): IDataObject[] | undefined {
 	const collection = context.getNodeParameter('reminderSchedule', i, {}) as IDataObject;
-	const list = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	const list = Object.values(collection).flatMap((value) =>
+		Array.isArray(value) ? (value as IDataObject[]) : [],
+	);
 	if (list.length === 0) return undefined;
 	return list.map((entry, index) => {
 		const hours = Number(entry.hours_before_expiration);
 		if (!Number.isInteger(hours) || hours < 1) {
-			fail(context, i, `Reminder ${index + 1}: "Hours Before Expiration" must be a whole number of 1 or more`);
+			fail(
+				context,
+				i,
+				`Reminder ${index + 1}: "Hours Before Expiration" must be a whole number of 1 or more`,
+			);
 		}
 		return { hours_before_expiration: hours };
 	});
@@ -335,8 +375,10 @@ function readReminderSchedule(context: IExecuteFunctions, i: number): IDataObjec
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const keyMode = await getKeyMode.call(this, i);
 	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
-	if (name === '') fail(this, i, '"Name" is required', 'Create and Send needs a name for the signing request.');
-	if (name.length > 255) fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
+	if (name === '')
+		fail(this, i, '"Name" is required', 'Create and Send needs a name for the signing request.');
+	if (name.length > 255)
+		fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
 	const options = readOptions(this, i, keyMode);
 	const { source, body: sourceBody } = await readSource(this, i);
 
@@ -347,7 +389,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	} else {
 		recipients = readRecipients(this, i, { referenceKey: 'id' });
 		if (!recipients?.length) {
-			fail(this, i, 'Add at least one recipient', 'A signing request made from a PDF needs at least one signer.');
+			fail(
+				this,
+				i,
+				'Add at least one recipient',
+				'A signing request made from a PDF needs at least one signer.',
+			);
 		}
 		if (!recipients.some((r) => r.designation === undefined || r.designation === 'Signer')) {
 			fail(this, i, 'Add at least one recipient with the designation Signer');

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import type { OperationMeta } from '../types';
@@ -63,16 +68,20 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
 	if (name === '') fail(this, i, '"Name" is required');
-	if (name.length > 255) fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
+	if (name.length > 255)
+		fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
 	const collection = this.getNodeParameter('legacyRecipients', i, {}) as IDataObject;
-	const entries = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	const entries = Object.values(collection).flatMap((value) =>
+		Array.isArray(value) ? (value as IDataObject[]) : [],
+	);
 	if (entries.length === 0) fail(this, i, 'Add at least one recipient');
 	const recipients = entries.map((entry, index) => {
 		const recipientName = String(entry.name ?? '').trim();
 		const email = String(entry.email ?? '').trim();
 		if (recipientName === '') fail(this, i, `Recipient ${index + 1}: "Name" is required`);
 		if (email === '') fail(this, i, `Recipient ${index + 1}: "Email" is required`);
-		if (!EMAIL.test(email)) fail(this, i, `Recipient ${index + 1}: "${email}" is not an email address`);
+		if (!EMAIL.test(email))
+			fail(this, i, `Recipient ${index + 1}: "${email}" is not an email address`);
 		return { name: recipientName, email };
 	});
 	const response = await request(this, 'POST', meta.path, {

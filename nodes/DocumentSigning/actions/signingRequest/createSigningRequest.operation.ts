@@ -1,7 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { isUuid } from '../../helpers/ids';
-import { readFieldOverrides, readFields, readRecipients, readReminders, readSettings } from '../../helpers/inputs';
+import {
+	readFieldOverrides,
+	readFields,
+	readRecipients,
+	readReminders,
+	readSettings,
+} from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { getKeyMode } from '../../transport';
 import {
@@ -70,15 +81,30 @@ export const description: INodeProperties[] = [
 ];
 
 /** Template-based recipients are overrides: each must say which template recipient it fills. */
-function checkTemplateRecipients(context: IExecuteFunctions, i: number, recipients: IDataObject[] | undefined): void {
+function checkTemplateRecipients(
+	context: IExecuteFunctions,
+	i: number,
+	recipients: IDataObject[] | undefined,
+): void {
 	(recipients ?? []).forEach((recipient, index) => {
 		const place = `Recipient ${index + 1}`;
-		if (recipient.template_user_id !== undefined && !isUuid(String(recipient.template_user_id).trim())) {
-			fail(context, i, `${place}: Template User ID "${String(recipient.template_user_id)}" is not a valid ID`);
+		if (
+			recipient.template_user_id !== undefined &&
+			!isUuid(String(recipient.template_user_id).trim())
+		) {
+			fail(
+				context,
+				i,
+				`${place}: Template User ID "${String(recipient.template_user_id)}" is not a valid ID`,
+			);
 		}
 		if (recipient.designation === 'CC') {
 			if (recipient.first_name === undefined || recipient.email === undefined) {
-				fail(context, i, `${place}: a CC recipient is added to the request, so it needs a first name and an email`);
+				fail(
+					context,
+					i,
+					`${place}: a CC recipient is added to the request, so it needs a first name and an email`,
+				);
 			}
 		} else if (recipient.template_user_id === undefined && recipient.order === undefined) {
 			fail(
@@ -91,12 +117,20 @@ function checkTemplateRecipients(context: IExecuteFunctions, i: number, recipien
 	});
 }
 
-function checkTemplateFields(context: IExecuteFunctions, i: number, fields: IDataObject[] | undefined): void {
+function checkTemplateFields(
+	context: IExecuteFunctions,
+	i: number,
+	fields: IDataObject[] | undefined,
+): void {
 	(fields ?? []).forEach((field, index) => {
 		const place = `Field ${index + 1}`;
 		if (field.template_field_id !== undefined) {
 			if (!isUuid(String(field.template_field_id).trim())) {
-				fail(context, i, `${place}: Template Field ID "${String(field.template_field_id)}" is not a valid ID`);
+				fail(
+					context,
+					i,
+					`${place}: Template Field ID "${String(field.template_field_id)}" is not a valid ID`,
+				);
 			}
 		} else if (field.variable_name === undefined && field.variable_defined_name === undefined) {
 			fail(

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
@@ -12,7 +17,8 @@ export const meta: OperationMeta = {
 	value: 'deleteSealParticipant',
 	name: 'Remove Seal Participant',
 	action: 'Remove an organization seal from a signing request',
-	description: 'Remove a seal participant (an organization seal in the signing order) from a signing request that has not been sent',
+	description:
+		'Remove a seal participant (an organization seal in the signing order) from a signing request that has not been sent',
 	method: 'DELETE',
 	path: '/signing-requests/{id}/seal-participants/{participant_id}',
 };
@@ -26,19 +32,28 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description: 'The ID of the seal participant to remove (listed in seal_participants of the signing request)',
+		description:
+			'The ID of the seal participant to remove (listed in seal_participants of the signing request)',
 	},
 ];
 
 const LOCKED: Record<string, string> = {
-	SIGNING_ORDER_LOCKED_SENT: 'The signing request has already been sent: its signing order can no longer change.',
-	SIGNING_ORDER_LOCKED_APPLIED: 'The seal has already been applied to the document: it can no longer be removed.',
-	PARTICIPANTS_CHANGED: 'The participants changed while this was processed. Get the signing request again and retry with current IDs.',
+	SIGNING_ORDER_LOCKED_SENT:
+		'The signing request has already been sent: its signing order can no longer change.',
+	SIGNING_ORDER_LOCKED_APPLIED:
+		'The seal has already been applied to the document: it can no longer be removed.',
+	PARTICIPANTS_CHANGED:
+		'The participants changed while this was processed. Get the signing request again and retry with current IDs.',
 };
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const participantId = checkId(this, this.getNodeParameter('participantId', i, ''), 'Seal Participant ID', i);
+	const participantId = checkId(
+		this,
+		this.getNodeParameter('participantId', i, ''),
+		'Seal Participant ID',
+		i,
+	);
 	const response = await explainApiErrors(
 		this,
 		async () =>
@@ -57,9 +72,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				: undefined,
 	);
 	const body: IDataObject =
-		response.body && typeof response.body === 'object' && !Array.isArray(response.body) ? response.body : {};
+		response.body && typeof response.body === 'object' && !Array.isArray(response.body)
+			? response.body
+			: {};
 	return toItems(
-		{ ...body, signing_request_id: body.signing_request_id ?? id, participant_id: body.participant_id ?? participantId },
+		{
+			...body,
+			signing_request_id: body.signing_request_id ?? id,
+			participant_id: body.participant_id ?? participantId,
+		},
 		response.keyMode,
 	);
 }

@@ -11,14 +11,16 @@ export const meta: OperationMeta = {
 	value: 'deleteSigningRequest',
 	name: 'Delete',
 	action: 'Delete a signing request',
-	description: 'Delete a draft signing request. Only drafts can be deleted: once sent, use Cancel instead.',
+	description:
+		'Delete a draft signing request. Only drafts can be deleted: once sent, use Cancel instead.',
 	method: 'DELETE',
 	path: '/signing-requests/{id}',
 };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Only drafts (not yet sent) can be deleted. To stop a signing request that was sent, use Cancel.',
+		displayName:
+			'Only drafts (not yet sent) can be deleted. To stop a signing request that was sent, use Cancel.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -35,7 +37,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			status === 409 || code === 'ALREADY_SENT'
 				? {
 						message: 'This signing request was already sent, so it cannot be deleted',
-						description: 'Only drafts can be deleted. Use the Cancel operation to stop a signing request that was sent.',
+						description:
+							'Only drafts can be deleted. Use the Cancel operation to stop a signing request that was sent.',
 					}
 				: undefined,
 	);

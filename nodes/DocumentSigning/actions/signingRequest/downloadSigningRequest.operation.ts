@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
@@ -82,7 +87,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// The download answer does not carry the request's name; the file is named after it.
 	let name = metadata.name ?? metadata.signing_request_name;
 	if (name === undefined || name === null || String(name).trim() === '') {
-		const detail = (await apiRequest.call(this, 'GET', `/signing-requests/${id}`, { itemIndex: i })) as IDataObject;
+		const detail = (await apiRequest.call(this, 'GET', `/signing-requests/${id}`, {
+			itemIndex: i,
+		})) as IDataObject;
 		name = detail.name;
 	}
 	const fileName = fileNameFor(name, 'pdf');
@@ -103,6 +110,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		});
 	}
 	json.file_size = file.data.length;
-	const property = String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
+	const property =
+		String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
 	return [await binaryItem.call(this, json, file.data, fileName, 'application/pdf', property)];
 }

@@ -10,7 +10,8 @@ export const meta: OperationMeta = {
 	value: 'listSigningRequestFields',
 	name: 'Get Fields',
 	action: 'Get the fields of a signing request',
-	description: 'List the fields placed on the document of a signing request, with the values filled in so far',
+	description:
+		'List the fields placed on the document of a signing request, with the values filled in so far',
 	method: 'GET',
 	path: '/signing-requests/{id}/fields',
 };

@@ -22,7 +22,8 @@ export const LIST_STATUSES = [
 	{
 		name: 'Expired',
 		value: 'expired',
-		description: 'Sent and past its expiration (filtered after the query: can be slow on large accounts)',
+		description:
+			'Sent and past its expiration (filtered after the query: can be slow on large accounts)',
 	},
 	{ name: 'Finished', value: 'finished', description: 'Every signer is done' },
 	{ name: 'In Progress', value: 'in_progress', description: 'Sent and waiting for signers' },
@@ -52,7 +53,8 @@ export const description: INodeProperties[] = [
 			name: 'signer_name',
 			type: 'string',
 			default: '',
-			description: 'Only signing requests with a recipient whose name contains this text (case-insensitive)',
+			description:
+				'Only signing requests with a recipient whose name contains this text (case-insensitive)',
 		},
 		{
 			displayName: 'Status',
@@ -81,10 +83,14 @@ function statusFilter(context: IExecuteFunctions, value: unknown, i: number): st
 		.filter((s) => s !== '');
 	for (const status of statuses) {
 		if (!STATUS_VALUES.includes(status)) {
-			throw new NodeOperationError(context.getNode(), `Status "${status}" is not a status of the list`, {
-				description: `Use one of: ${STATUS_VALUES.join(', ')}.`,
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Status "${status}" is not a status of the list`,
+				{
+					description: `Use one of: ${STATUS_VALUES.join(', ')}.`,
+					itemIndex: i,
+				},
+			);
 		}
 	}
 	return statuses.length ? [...new Set(statuses)].join(',') : undefined;

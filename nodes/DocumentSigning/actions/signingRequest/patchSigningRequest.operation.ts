@@ -8,7 +8,12 @@ import type {
 
 import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
-import { checkField, checkRecipient, checkSigningRequestProperties, readSettings } from '../../helpers/inputs';
+import {
+	checkField,
+	checkRecipient,
+	checkSigningRequestProperties,
+	readSettings,
+} from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { getKeyMode } from '../../transport';
@@ -38,31 +43,40 @@ type UpdateKind = 'properties' | 'recipient' | 'field' | 'sealParticipant';
 
 const show = (kind: UpdateKind) => ({ show: { update: [kind] } });
 
-const byName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+const byName = (a: INodeProperties, b: INodeProperties) =>
+	a.displayName.localeCompare(b.displayName);
 
 /** One recipient's details: every key optional (only what is set is sent). */
 const recipientDetailOptions: INodeProperties[] = (
 	[
 		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
 		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
-	{ ...DESIGNATION_FIELD },
-	{
-		displayName: 'Order',
-		name: 'order',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 1,
-		description: 'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-	},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+		},
+		{ ...DESIGNATION_FIELD },
+		{
+			displayName: 'Order',
+			name: 'order',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description:
+				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+		},
 		...CONTACT_FIELDS,
 	] as INodeProperties[]
 ).sort(byName);
 
 /** One field's details: the fields form's values, each optional; the recipient is picked from the request. */
 const fieldDetailOptions: INodeProperties[] = (
-	(fieldsInput()[1].options?.[0] as INodePropertyCollection).values.filter((value) => value.name !== 'id')
-)
+	fieldsInput()[1].options?.[0] as INodePropertyCollection
+).values
+	.filter((value) => value.name !== 'id')
 	.map((value): INodeProperties => {
 		const rest: INodeProperties = { ...value };
 		delete rest.displayOptions;
@@ -101,7 +115,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Seal Participant',
 				value: 'sealParticipant',
-				description: 'Swap the organization seal of a seal participant (also possible after sending)',
+				description:
+					'Swap the organization seal of a seal participant (also possible after sending)',
 			},
 		],
 		default: 'properties',
@@ -191,12 +206,19 @@ export const description: INodeProperties[] = [
 
 const POSITION_KEYS = ['x', 'y', 'width', 'height'];
 
-async function buildBody(this: IExecuteFunctions, i: number, kind: UpdateKind): Promise<IDataObject> {
+async function buildBody(
+	this: IExecuteFunctions,
+	i: number,
+	kind: UpdateKind,
+): Promise<IDataObject> {
 	switch (kind) {
 		case 'properties': {
 			const keyMode = await getKeyMode.call(this, i);
 			const values = this.getNodeParameter('properties', i, {}) as IDataObject;
-			const properties = checkSigningRequestProperties(this, i, values, { keyMode, label: 'Properties' });
+			const properties = checkSigningRequestProperties(this, i, values, {
+				keyMode,
+				label: 'Properties',
+			});
 			const settings = readSettings(this, i);
 			if (settings) properties.settings = settings;
 			if (Object.keys(properties).length === 0) {
@@ -207,7 +229,9 @@ async function buildBody(this: IExecuteFunctions, i: number, kind: UpdateKind): 
 		case 'recipient': {
 			const rawId = String(this.getNodeParameter('recipientId', i, '') ?? '').trim();
 			const details = compact(this.getNodeParameter('recipientDetails', i, {}) as IDataObject);
-			const recipient = checkRecipient(this, i, details, 'Recipient Details', false, { requireIdentity: rawId === '' });
+			const recipient = checkRecipient(this, i, details, 'Recipient Details', false, {
+				requireIdentity: rawId === '',
+			});
 			if (rawId === '') {
 				if (recipient.designation === undefined) {
 					fail(this, i, 'Recipient Details: "Designation" is required for a new recipient');
@@ -236,7 +260,8 @@ async function buildBody(this: IExecuteFunctions, i: number, kind: UpdateKind): 
 			const field = checkField(this, i, id ? { ...details, id } : details, 'Field Details', false, {
 				types: TEMPLATE_FIELD_TYPES,
 			});
-			if (field.recipient_id !== undefined) field.recipient_id = checkId(this, field.recipient_id, 'Recipient', i);
+			if (field.recipient_id !== undefined)
+				field.recipient_id = checkId(this, field.recipient_id, 'Recipient', i);
 			if (id && Object.keys(field).length === 1) {
 				fail(this, i, 'Nothing to update', 'Add at least one field detail to change.');
 			}
@@ -245,8 +270,18 @@ async function buildBody(this: IExecuteFunctions, i: number, kind: UpdateKind): 
 		case 'sealParticipant':
 			return {
 				seal_participant: {
-					participant_id: checkId(this, this.getNodeParameter('participantId', i, ''), 'Seal Participant ID', i),
-					swap_to_seal_id: checkId(this, this.getNodeParameter('swapToSealId', i, ''), 'New Seal ID', i),
+					participant_id: checkId(
+						this,
+						this.getNodeParameter('participantId', i, ''),
+						'Seal Participant ID',
+						i,
+					),
+					swap_to_seal_id: checkId(
+						this,
+						this.getNodeParameter('swapToSealId', i, ''),
+						'New Seal ID',
+						i,
+					),
 				},
 			};
 	}

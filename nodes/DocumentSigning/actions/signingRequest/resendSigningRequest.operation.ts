@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -48,12 +53,19 @@ function readRecipientIds(context: IExecuteFunctions, i: number): string[] {
 	const value = context.getNodeParameter('recipientIds', i, []) as unknown;
 	const raw = (Array.isArray(value) ? value : String(value ?? '').split(/[\s,;]+/))
 		.map((entry) =>
-			entry && typeof entry === 'object' ? (entry as IDataObject).id ?? (entry as IDataObject).value : entry,
+			entry && typeof entry === 'object'
+				? ((entry as IDataObject).id ?? (entry as IDataObject).value)
+				: entry,
 		)
 		.map((entry) => String(entry ?? '').trim())
 		.filter((entry) => entry !== '');
 	if (raw.length === 0) {
-		fail(context, i, '"Recipients" is empty', 'Choose at least one recipient to send the invitation to again.');
+		fail(
+			context,
+			i,
+			'"Recipients" is empty',
+			'Choose at least one recipient to send the invitation to again.',
+		);
 	}
 	return [...new Set(raw.map((id) => checkId(context, id, 'Recipients', i)))];
 }
@@ -63,7 +75,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const recipientIds = readRecipientIds(this, i);
 	const message = String(this.getNodeParameter('customMessage', i, '') ?? '').trim();
 	if (message.length > MAX_MESSAGE) {
-		fail(this, i, `"Custom Message" is ${message.length} characters long; at most ${MAX_MESSAGE} are allowed`);
+		fail(
+			this,
+			i,
+			`"Custom Message" is ${message.length} characters long; at most ${MAX_MESSAGE} are allowed`,
+		);
 	}
 	const body: IDataObject = { recipient_ids: recipientIds };
 	if (message !== '') body.custom_message = message;

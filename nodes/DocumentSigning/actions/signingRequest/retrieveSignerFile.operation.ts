@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
@@ -7,7 +12,13 @@ import type { ApiResponse } from '../../transport';
 import { apiRequestWithMeta, downloadFile } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fieldIdField, readSignerTarget, signerErrorExplainer, signerField, signerNameFor } from './signerMarks';
+import {
+	fieldIdField,
+	readSignerTarget,
+	signerErrorExplainer,
+	signerField,
+	signerNameFor,
+} from './signerMarks';
 
 export const meta: OperationMeta = {
 	value: 'retrieveSignerFile',
@@ -64,14 +75,21 @@ function extensionOf(fileName: string): string {
 
 /** `file_type` may be a MIME type ("image/png") or an extension ("png"). */
 function mimeTypeOf(fileType: unknown, fileName: string, downloaded?: string): string {
-	const type = String(fileType ?? '').trim().toLowerCase();
+	const type = String(fileType ?? '')
+		.trim()
+		.toLowerCase();
 	if (/^[a-z]+\/[a-z0-9.+-]+$/.test(type)) return type;
 	const byType = MIME_BY_EXTENSION[type.replace(/^\./, '')];
 	if (byType) return byType;
 	const byName = MIME_BY_EXTENSION[extensionOf(fileName)];
 	if (byName) return byName;
-	const header = String(downloaded ?? '').split(';')[0].trim().toLowerCase();
-	return /^[a-z]+\/[a-z0-9.+-]+$/.test(header) && header !== 'application/json' ? header : 'application/octet-stream';
+	const header = String(downloaded ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
+	return /^[a-z]+\/[a-z0-9.+-]+$/.test(header) && header !== 'application/json'
+		? header
+		: 'application/octet-stream';
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -90,10 +108,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const url = String(answer.url ?? '').trim();
 	if (!/^https?:\/\//i.test(url)) {
-		throw new NodeOperationError(this.getNode(), 'The service did not return a download link for the file', {
-			description: `The answer was: ${JSON.stringify(answer).slice(0, 300)}`,
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'The service did not return a download link for the file',
+			{
+				description: `The answer was: ${JSON.stringify(answer).slice(0, 300)}`,
+				itemIndex: i,
+			},
+		);
 	}
 	const file = await downloadFile.call(this, url, i);
 	const givenName = String(answer.file_name ?? '').trim();
@@ -104,6 +126,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		'bin';
 	const baseName = givenName || `${await signerNameFor(this, i, target, answer)}-file`;
 	const fileName = fileNameFor(baseName, extension);
-	const property = String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
+	const property =
+		String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
 	return [await binaryItem.call(this, json, file.data, fileName, mimeType, property)];
 }

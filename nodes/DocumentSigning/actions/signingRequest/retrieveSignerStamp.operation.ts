@@ -7,7 +7,7 @@ export const meta: OperationMeta = {
 	value: 'retrieveSignerStamp',
 	name: 'Get Stamp',
 	action: 'Get the stamp of a signer',
-	description: "Get the stamp a signer placed in a stamp field, as a PNG image",
+	description: 'Get the stamp a signer placed in a stamp field, as a PNG image',
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/stamps/{field_id}',
 };

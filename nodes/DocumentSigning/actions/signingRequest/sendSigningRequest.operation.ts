@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -38,7 +43,8 @@ function pick(body: IDataObject, ...keys: string[]): IDataObject[string] {
  * shape, so workflows don't depend on which one comes back.
  */
 export function normaliseSendResponse(body: unknown, id: string): IDataObject {
-	const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+	const data =
+		body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
 	return {
 		success: typeof data.success === 'boolean' ? data.success : true,
 		message: pick(data, 'message'),

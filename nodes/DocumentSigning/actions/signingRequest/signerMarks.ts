@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
@@ -69,11 +74,13 @@ const NOT_CAPTURED: Record<MarkKind | 'file', { message: string; description: st
 	},
 	stamp: {
 		message: 'This signer has not stamped this field yet',
-		description: 'A stamp exists once the signer has filled the stamp field. Check the field ID and run this again after the signer has signed.',
+		description:
+			'A stamp exists once the signer has filled the stamp field. Check the field ID and run this again after the signer has signed.',
 	},
 	file: {
 		message: 'This signer has not uploaded a file in this field yet',
-		description: 'A file exists once the signer has filled the file field. Check the field ID and run this again after the signer has signed.',
+		description:
+			'A file exists once the signer has filled the file field. Check the field ID and run this again after the signer has signed.',
 	},
 };
 
@@ -136,9 +143,14 @@ export async function signerNameFor(
 	const fromAnswer = String(answer.signer_name ?? '').trim();
 	if (fromAnswer) return fromAnswer;
 	try {
-		const users = (await apiRequest.call(context, 'GET', `/signing-requests/${target.signingRequestId}/users`, {
-			itemIndex: i,
-		})) as { results?: IDataObject[] } | IDataObject[];
+		const users = (await apiRequest.call(
+			context,
+			'GET',
+			`/signing-requests/${target.signingRequestId}/users`,
+			{
+				itemIndex: i,
+			},
+		)) as { results?: IDataObject[] } | IDataObject[];
 		const list = Array.isArray(users) ? users : (users.results ?? []);
 		const signer = list.find((user) => String(user.id).toLowerCase() === target.signerId);
 		const name = signer ? nameOf(signer) : '';
@@ -185,11 +197,16 @@ export async function retrieveSignerMark(
 			itemIndex: i,
 		});
 	}
-	const json: IDataObject = { ...rest, image_size: decoded.data.length, key_mode: response.keyMode };
+	const json: IDataObject = {
+		...rest,
+		image_size: decoded.data.length,
+		key_mode: response.keyMode,
+	};
 	const name = await signerNameFor(this, i, target, response.body);
 	const extension = EXTENSIONS[decoded.mimeType.toLowerCase()] ?? 'png';
 	const fileName = fileNameFor(`${name}-${kind}`, extension);
-	const property = String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
+	const property =
+		String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';
 	return [await binaryItem.call(this, json, decoded.data, fileName, decoded.mimeType, property)];
 }
 

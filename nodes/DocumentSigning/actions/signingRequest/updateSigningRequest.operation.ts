@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter, isUuid } from '../../helpers/ids';
@@ -20,7 +25,13 @@ import {
 	signingRequestOptions,
 } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { TEMP_ID, checkRecipientReferences, explainEditAfterSending, fail, request } from './common';
+import {
+	TEMP_ID,
+	checkRecipientReferences,
+	explainEditAfterSending,
+	fail,
+	request,
+} from './common';
 
 export const meta: OperationMeta = {
 	value: 'updateSigningRequest',
@@ -32,7 +43,11 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}',
 };
 
-const recipientPicker = (displayName: string, name: string, description: string): INodeProperties => ({
+const recipientPicker = (
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'options',
@@ -122,7 +137,11 @@ export const description: INodeProperties[] = [
 ];
 
 /** Recipients: existing ones keep `id` (a UUID); new ones carry `_temp_id` (temp_…, unique). */
-function checkRecipients(context: IExecuteFunctions, i: number, recipients: IDataObject[] | undefined): Set<string> {
+function checkRecipients(
+	context: IExecuteFunctions,
+	i: number,
+	recipients: IDataObject[] | undefined,
+): Set<string> {
 	const tempIds = new Set<string>();
 	let auto = 0;
 	(recipients ?? []).forEach((recipient, index) => {
@@ -147,12 +166,18 @@ function checkRecipients(context: IExecuteFunctions, i: number, recipients: IDat
 		if (recipient._temp_id === undefined) {
 			// A new recipient nothing refers to still needs a temporary ID.
 			do auto += 1;
-			while ((recipients ?? []).some((r) => r._temp_id === `temp_new_${auto}` || r.id === `temp_new_${auto}`));
+			while (
+				(recipients ?? []).some(
+					(r) => r._temp_id === `temp_new_${auto}` || r.id === `temp_new_${auto}`,
+				)
+			);
 			recipient._temp_id = `temp_new_${auto}`;
 		}
 		const tempId = String(recipient._temp_id);
-		if (!TEMP_ID.test(tempId)) fail(context, i, `${place}: the temporary ID "${tempId}" must start with temp_`);
-		if (tempIds.has(tempId)) fail(context, i, `${place}: the temporary ID "${tempId}" is used twice`);
+		if (!TEMP_ID.test(tempId))
+			fail(context, i, `${place}: the temporary ID "${tempId}" must start with temp_`);
+		if (tempIds.has(tempId))
+			fail(context, i, `${place}: the temporary ID "${tempId}" is used twice`);
 		tempIds.add(tempId);
 	});
 	const existing = (recipients ?? []).filter((r) => r.id !== undefined).map((r) => String(r.id));
@@ -168,13 +193,20 @@ function readDeletedRecipients(
 	tempIds: Set<string>,
 ): IDataObject[] | undefined {
 	const collection = context.getNodeParameter('deletedRecipients', i, {}) as IDataObject;
-	const entries = Object.values(collection).flatMap((value) => (Array.isArray(value) ? (value as IDataObject[]) : []));
+	const entries = Object.values(collection).flatMap((value) =>
+		Array.isArray(value) ? (value as IDataObject[]) : [],
+	);
 	if (entries.length === 0) return undefined;
 	const changed = new Set((recipients ?? []).map((r) => String(r.id ?? '')));
 	return entries.map((entry, index) => {
 		const place = `Recipient to Remove ${index + 1}`;
 		const recipientId = checkId(context, entry.recipient_id, place, i);
-		if (changed.has(recipientId)) fail(context, i, `${place}: the recipient is also in Recipients; it cannot be both changed and removed`);
+		if (changed.has(recipientId))
+			fail(
+				context,
+				i,
+				`${place}: the recipient is also in Recipients; it cannot be both changed and removed`,
+			);
 		const action = String(entry.field_action ?? 'delete');
 		if (action !== 'delete' && action !== 'reassign') {
 			fail(context, i, `${place}: "Their Fields" must be delete or reassign (got "${action}")`);
@@ -183,9 +215,15 @@ function readDeletedRecipients(
 		if (action === 'reassign') {
 			const target = String(entry.reassign_to_recipient_id ?? '').trim();
 			if (target === '') fail(context, i, `${place}: choose who gets the fields ("Reassign To")`);
-			out.reassign_to_recipient_id = tempIds.has(target) ? target : checkId(context, target, `${place}, Reassign To`, i);
+			out.reassign_to_recipient_id = tempIds.has(target)
+				? target
+				: checkId(context, target, `${place}, Reassign To`, i);
 			if (out.reassign_to_recipient_id === recipientId) {
-				fail(context, i, `${place}: the fields cannot be reassigned to the recipient being removed`);
+				fail(
+					context,
+					i,
+					`${place}: the fields cannot be reassigned to the recipient being removed`,
+				);
 			}
 		}
 		return out;
@@ -198,7 +236,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body: IDataObject = {};
 
 	const values = this.getNodeParameter('properties', i, {}) as IDataObject;
-	const { language, ...properties } = checkSigningRequestProperties(this, i, values, { keyMode, label: 'Properties' });
+	const { language, ...properties } = checkSigningRequestProperties(this, i, values, {
+		keyMode,
+		label: 'Properties',
+	});
 	const settings = readSettings(this, i);
 	if (settings) properties.settings = settings;
 	if (Object.keys(properties).length) body.signing_request_properties = properties;
@@ -210,13 +251,18 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const deleted = readDeletedRecipients(this, i, recipients, tempIds);
 	if (deleted) body.deleted_recipients = deleted;
-	if (this.getNodeParameter('forceRemoveConditions', i, false) === true) body.force_remove_conditions = true;
+	if (this.getNodeParameter('forceRemoveConditions', i, false) === true)
+		body.force_remove_conditions = true;
 
 	const fields = readFields(this, i);
 	checkRecipientReferences(this, i, fields, 'Field', tempIds, true);
 	(fields ?? []).forEach((field, index) => {
 		if (field.id !== undefined && !isUuid(String(field.id))) {
-			fail(this, i, `Field ${index + 1}: Field ID "${String(field.id).slice(0, 80)}" is not a valid ID`);
+			fail(
+				this,
+				i,
+				`Field ${index + 1}: Field ID "${String(field.id).slice(0, 80)}" is not a valid ID`,
+			);
 		}
 	});
 	if (fields) body.fields = fields;

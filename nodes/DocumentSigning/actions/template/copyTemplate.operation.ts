@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
@@ -28,7 +33,11 @@ export const description: INodeProperties[] = [
 		default: '',
 	},
 	templateLocator,
-	{ ...workspaceLocator, displayName: 'Target Workspace', description: 'The workspace to copy the template into' },
+	{
+		...workspaceLocator,
+		displayName: 'Target Workspace',
+		description: 'The workspace to copy the template into',
+	},
 	{
 		displayName: 'Name',
 		name: 'name',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { readPdfBinary } from '../../helpers/binary';
 import { readSettings } from '../../helpers/inputs';
@@ -17,7 +22,8 @@ export const meta: OperationMeta = {
 	value: 'createTemplate',
 	name: 'Create',
 	action: 'Create a template',
-	description: 'Create a template from a PDF; add users, fields and reminders with "Update" afterwards',
+	description:
+		'Create a template from a PDF; add users, fields and reminders with "Update" afterwards',
 	method: 'POST',
 	path: '/templates',
 };
@@ -45,9 +51,17 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const name = checkName(this, i, this.getNodeParameter('name', i), 'Name', true);
-	const additional = checkTemplateProperties(this, i, this.getNodeParameter('additionalFields', i, {}) as IDataObject);
+	const additional = checkTemplateProperties(
+		this,
+		i,
+		this.getNodeParameter('additionalFields', i, {}) as IDataObject,
+	);
 	const settings = readSettings(this, i, CREATE_SETTING_KEYS);
-	const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
+	const pdf = await readPdfBinary.call(
+		this,
+		i,
+		this.getNodeParameter('binaryPropertyName', i) as string,
+	);
 
 	const body: IDataObject = { name, document: pdf.base64, ...additional };
 	if (settings) body.settings = settings;

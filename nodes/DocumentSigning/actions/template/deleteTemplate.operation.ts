@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -19,7 +24,9 @@ export const description: INodeProperties[] = [templateLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const response = await apiRequestWithMeta.call(this, 'DELETE', `/templates/${id}`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'DELETE', `/templates/${id}`, {
+		itemIndex: i,
+	});
 	// The answer is only {message}; the id tells the next node which template went.
 	return toItems({ ...(response.body as IDataObject), template_id: id }, response.keyMode);
 }

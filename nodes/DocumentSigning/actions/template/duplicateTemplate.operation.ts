@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -32,13 +37,19 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description:
-			"The name of the new signing request (at most 255 characters). Leave empty to use the template's name. The output item is the new signing request itself (ID, name, status, document_url, …) with the service's message in \"message\".",
+			'The name of the new signing request (at most 255 characters). Leave empty to use the template\'s name. The output item is the new signing request itself (ID, name, status, document_url, …) with the service\'s message in "message".',
 	},
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const name = checkName(this, i, this.getNodeParameter('name', i, ''), 'Signing Request Name', false);
+	const name = checkName(
+		this,
+		i,
+		this.getNodeParameter('name', i, ''),
+		'Signing Request Name',
+		false,
+	);
 	const response = await apiRequestWithMeta.call(this, 'POST', `/templates/${id}/duplicate`, {
 		...(name === undefined ? {} : { body: { name } }),
 		itemIndex: i,
@@ -49,7 +60,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const request = body.signing_request;
 	const json =
 		request && typeof request === 'object' && !Array.isArray(request)
-			? { ...(request as IDataObject), ...(body.message !== undefined ? { message: body.message } : {}) }
+			? {
+					...(request as IDataObject),
+					...(body.message !== undefined ? { message: body.message } : {}),
+				}
 			: body;
 	return toItems(json, response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -10,7 +15,8 @@ export const meta: OperationMeta = {
 	value: 'getTemplate',
 	name: 'Get',
 	action: 'Get a template',
-	description: 'Get a template with its users, fields, settings and a fresh link to its document (valid 1 hour)',
+	description:
+		'Get a template with its users, fields, settings and a fresh link to its document (valid 1 hour)',
 	method: 'GET',
 	path: '/templates/{id}',
 };

@@ -20,6 +20,8 @@ export const description: INodeProperties[] = [templateLocator];
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	// The service answers with a bare array here (unlike most lists, which use {results}).
-	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/reminders`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/reminders`, {
+		itemIndex: i,
+	});
 	return toItems(listEntries(this, response.body, i), response.keyMode);
 }

@@ -20,6 +20,8 @@ export const description: INodeProperties[] = [templateLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/users`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/users`, {
+		itemIndex: i,
+	});
 	return toItems(listEntries(this, response.body, i), response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { ApplicationError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../helpers/ids';
@@ -29,7 +34,12 @@ export const meta: OperationMeta = {
 const show = (part: string) => ({ show: { update: [part] } });
 
 /** One value of a list of n8n fields, renamed for use as a top-level parameter. */
-function pick(values: INodeProperties[], key: string, name: string, extra: Partial<INodeProperties> = {}): INodeProperties {
+function pick(
+	values: INodeProperties[],
+	key: string,
+	name: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
 	const value = values.find((v) => v.name === key);
 	if (!value) throw new ApplicationError(`No value "${key}"`);
 	return { ...value, name, ...extra } as INodeProperties;
@@ -80,7 +90,10 @@ const userPart: INodeProperties[] = [
 		displayName: 'User Name or ID',
 		name: 'userId',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getTemplateUsers', loadOptionsDependsOn: ['templateId.value'] },
+		typeOptions: {
+			loadOptionsMethod: 'getTemplateUsers',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
 		default: '',
 		required: true,
 		description:
@@ -134,20 +147,17 @@ const fieldPart: INodeProperties[] = [
 		description: 'The ID of the field to update (Template → Get Fields lists them)',
 		displayOptions: { show: { fieldAction: ['update'] } },
 	},
-	...updateDisplayOptions(
-		{ show: { fieldAction: ['add'] } },
-		[
-			...Object.entries(FIELD_ADD_PARAMETERS).map(([name, key]) => pick(fieldValues, key, name)),
-			{
-				displayName: 'Additional Fields',
-				name: 'fieldAdditionalFields',
-				type: 'collection',
-				placeholder: 'Add Field',
-				default: {},
-				options: fieldValuesByName.filter((v) => !fieldAddKeys.includes(v.name)),
-			} as INodeProperties,
-		],
-	),
+	...updateDisplayOptions({ show: { fieldAction: ['add'] } }, [
+		...Object.entries(FIELD_ADD_PARAMETERS).map(([name, key]) => pick(fieldValues, key, name)),
+		{
+			displayName: 'Additional Fields',
+			name: 'fieldAdditionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: fieldValuesByName.filter((v) => !fieldAddKeys.includes(v.name)),
+		} as INodeProperties,
+	]),
 	{
 		displayName: 'Update Fields',
 		name: 'fieldUpdateFields',
@@ -189,8 +199,16 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Field', value: 'field', description: 'Add a field to the document, or change one' },
-			{ name: 'Properties', value: 'properties', description: 'Name, description, expiration, settings, document' },
-			{ name: 'Seal Participant', value: 'sealParticipant', description: 'Swap the seal of a seal participant' },
+			{
+				name: 'Properties',
+				value: 'properties',
+				description: 'Name, description, expiration, settings, document',
+			},
+			{
+				name: 'Seal Participant',
+				value: 'sealParticipant',
+				description: 'Swap the seal of a seal participant',
+			},
 			{ name: 'User', value: 'user', description: 'Add a user (recipient role), or change one' },
 		],
 		default: 'properties',
@@ -223,11 +241,20 @@ function userBody(this: IExecuteFunctions, i: number): IDataObject {
 	const action = this.getNodeParameter('userAction', i) as string;
 	if (action === 'update') {
 		const id = checkId(this, this.getNodeParameter('userId', i), 'User', i);
-		const user = checkTemplateUser(this, i, this.getNodeParameter('userUpdateFields', i, {}) as IDataObject, 'User', false);
-		if (Object.keys(user).length === 0) fail(this, i, 'Nothing to update: add at least one field in "Update Fields"');
+		const user = checkTemplateUser(
+			this,
+			i,
+			this.getNodeParameter('userUpdateFields', i, {}) as IDataObject,
+			'User',
+			false,
+		);
+		if (Object.keys(user).length === 0)
+			fail(this, i, 'Nothing to update: add at least one field in "Update Fields"');
 		return { user: { id, ...user } };
 	}
-	const raw: IDataObject = { ...(this.getNodeParameter('userAdditionalFields', i, {}) as IDataObject) };
+	const raw: IDataObject = {
+		...(this.getNodeParameter('userAdditionalFields', i, {}) as IDataObject),
+	};
 	for (const [parameter, key] of Object.entries(USER_ADD_PARAMETERS)) {
 		raw[key] = this.getNodeParameter(parameter, i, '') as IDataObject[string];
 	}
@@ -240,10 +267,13 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 		const id = checkId(this, this.getNodeParameter('fieldId', i), 'Field ID', i);
 		const raw = this.getNodeParameter('fieldUpdateFields', i, {}) as IDataObject;
 		const field = checkTemplateField(this, i, { ...raw, id }, 'Field', PATCH_FIELD_SPEC);
-		if (Object.keys(field).length === 1) fail(this, i, 'Nothing to update: add at least one field in "Update Fields"');
+		if (Object.keys(field).length === 1)
+			fail(this, i, 'Nothing to update: add at least one field in "Update Fields"');
 		return { field };
 	}
-	const raw: IDataObject = { ...(this.getNodeParameter('fieldAdditionalFields', i, {}) as IDataObject) };
+	const raw: IDataObject = {
+		...(this.getNodeParameter('fieldAdditionalFields', i, {}) as IDataObject),
+	};
 	for (const [parameter, key] of Object.entries(FIELD_ADD_PARAMETERS)) {
 		raw[key] = this.getNodeParameter(parameter, i, '') as IDataObject[string];
 	}
@@ -253,7 +283,12 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 function sealBody(this: IExecuteFunctions, i: number): IDataObject {
 	return {
 		seal_participant: {
-			participant_id: checkId(this, this.getNodeParameter('participantId', i), 'Seal Participant ID', i),
+			participant_id: checkId(
+				this,
+				this.getNodeParameter('participantId', i),
+				'Seal Participant ID',
+				i,
+			),
 			swap_to_seal_id: checkId(this, this.getNodeParameter('swapToSealId', i), 'New Seal ID', i),
 		},
 	};
@@ -267,8 +302,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	else if (part === 'user') body = userBody.call(this, i);
 	else if (part === 'field') body = fieldBody.call(this, i);
 	else if (part === 'sealParticipant') body = sealBody.call(this, i);
-	else fail(this, i, `"Update" must be Properties, User, Field or Seal Participant (got "${part}")`);
+	else
+		fail(this, i, `"Update" must be Properties, User, Field or Seal Participant (got "${part}")`);
 
-	const response = await apiRequestWithMeta.call(this, 'PATCH', `/templates/${id}`, { body, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'PATCH', `/templates/${id}`, {
+		body,
+		itemIndex: i,
+	});
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
 }

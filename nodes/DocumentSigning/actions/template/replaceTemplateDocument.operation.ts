@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { readPdfBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../helpers/ids';
@@ -17,14 +22,27 @@ export const meta: OperationMeta = {
 	path: '/templates/{id}/replace-document',
 };
 
-export const description: INodeProperties[] = [templateLocator, SAME_PAGES_NOTICE, pdfBinaryProperty];
+export const description: INodeProperties[] = [
+	templateLocator,
+	SAME_PAGES_NOTICE,
+	pdfBinaryProperty,
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
-	const response = await apiRequestWithMeta.call(this, 'POST', `/templates/${id}/replace-document`, {
-		body: { document: pdf.base64 },
-		itemIndex: i,
-	});
+	const pdf = await readPdfBinary.call(
+		this,
+		i,
+		this.getNodeParameter('binaryPropertyName', i) as string,
+	);
+	const response = await apiRequestWithMeta.call(
+		this,
+		'POST',
+		`/templates/${id}/replace-document`,
+		{
+			body: { document: pdf.base64 },
+			itemIndex: i,
+		},
+	);
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -24,7 +24,12 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Small checks
 
-function fail(context: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+function fail(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
@@ -42,7 +47,11 @@ export function checkName(
 		return undefined;
 	}
 	if (name.length > 255) {
-		fail(context, itemIndex, `"${field}" is ${name.length} characters long; the service accepts at most 255`);
+		fail(
+			context,
+			itemIndex,
+			`"${field}" is ${name.length} characters long; the service accepts at most 255`,
+		);
 	}
 	return name;
 }
@@ -56,7 +65,11 @@ export function checkWholeNumber(
 ): number {
 	const number = Number(value);
 	if (value === '' || value === null || !Number.isInteger(number) || number < 1) {
-		fail(context, itemIndex, `"${field}" must be a whole number of 1 or more (got ${String(value)})`);
+		fail(
+			context,
+			itemIndex,
+			`"${field}" must be a whole number of 1 or more (got ${String(value)})`,
+		);
 	}
 	return number;
 }
@@ -79,7 +92,13 @@ const USER_LABELS: Record<string, string> = {
 export const TEMPLATE_USER_VALUES: INodeProperties[] = [
 	{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
 	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	},
 	DESIGNATION_FIELD,
 	{
 		displayName: 'Order',
@@ -87,7 +106,8 @@ export const TEMPLATE_USER_VALUES: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 1,
-		description: 'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+		description:
+			'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
 	},
 	...CONTACT_FIELDS,
 ];
@@ -133,7 +153,8 @@ export function checkTemplateUser(
 			`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(user.designation)}")`,
 		);
 	}
-	if (user.order !== undefined) user.order = checkWholeNumber(context, itemIndex, user.order, `${place}: Order`);
+	if (user.order !== undefined)
+		user.order = checkWholeNumber(context, itemIndex, user.order, `${place}: Order`);
 	return user;
 }
 
@@ -221,7 +242,10 @@ export interface TemplateFieldSpec {
 /** The single-field PATCH (T4 `field`). */
 export const PATCH_FIELD_SPEC: TemplateFieldSpec = { types: TEMPLATE_FIELD_TYPES, extended: true };
 /** The full update (T5 `fields[]`). */
-export const UPDATE_FIELD_SPEC: TemplateFieldSpec = { types: TEMPLATE_UPDATE_FIELD_TYPES, extended: false };
+export const UPDATE_FIELD_SPEC: TemplateFieldSpec = {
+	types: TEMPLATE_UPDATE_FIELD_TYPES,
+	extended: false,
+};
 
 const percent = (displayName: string, name: string, defaultValue: number): INodeProperties => ({
 	displayName,
@@ -249,7 +273,10 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 			displayName: 'Assigned To User Name or ID',
 			name: 'assigned_to_user_id',
 			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getTemplateUsers', loadOptionsDependsOn: ['templateId.value'] },
+			typeOptions: {
+				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsDependsOn: ['templateId.value'],
+			},
 			default: '',
 			description:
 				'The template user who fills this field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -278,7 +305,8 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 			name: 'variable_name',
 			type: 'string',
 			default: '',
-			description: 'A name for the field, to match it when creating signing requests or to map its value',
+			description:
+				'A name for the field, to match it when creating signing requests or to map its value',
 		},
 		{
 			displayName: 'Dropdown Options',
@@ -311,7 +339,8 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 				name: 'read_only',
 				type: 'boolean',
 				default: false,
-				description: 'Whether the field shows a fixed value instead of asking the user (always on for URL fields)',
+				description:
+					'Whether the field shows a fixed value instead of asking the user (always on for URL fields)',
 			},
 			{
 				displayName: 'Read Only Value',
@@ -337,10 +366,12 @@ export function checkTemplateField(
 	spec: TemplateFieldSpec,
 ): IDataObject {
 	const field = compact(raw);
-	if (field.id !== undefined) field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
+	if (field.id !== undefined)
+		field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
 	const isNew = field.id === undefined;
 
-	if (typeof field.type === 'string' && TYPE_ALIASES[field.type]) field.type = TYPE_ALIASES[field.type];
+	if (typeof field.type === 'string' && TYPE_ALIASES[field.type])
+		field.type = TYPE_ALIASES[field.type];
 	if (field.type !== undefined && !spec.types.includes(String(field.type))) {
 		fail(
 			context,
@@ -377,11 +408,21 @@ export function checkTemplateField(
 	const overflow = (start: unknown, size: unknown) =>
 		start !== undefined && size !== undefined && Number(start) + Number(size) > 100;
 	if (overflow(field.x, field.width) || overflow(field.y, field.height)) {
-		fail(context, itemIndex, `${place}: the field runs off the page (X + Width and Y + Height must stay within 100)`);
+		fail(
+			context,
+			itemIndex,
+			`${place}: the field runs off the page (X + Width and Y + Height must stay within 100)`,
+		);
 	}
-	if (field.page !== undefined) field.page = checkWholeNumber(context, itemIndex, field.page, `${place}: Page`);
+	if (field.page !== undefined)
+		field.page = checkWholeNumber(context, itemIndex, field.page, `${place}: Page`);
 	if (field.assigned_to_user_id !== undefined) {
-		field.assigned_to_user_id = checkId(context, field.assigned_to_user_id, `${place}: Assigned To User`, itemIndex);
+		field.assigned_to_user_id = checkId(
+			context,
+			field.assigned_to_user_id,
+			`${place}: Assigned To User`,
+			itemIndex,
+		);
 	}
 	if (field.options !== undefined && !Array.isArray(field.options)) {
 		field.options = String(field.options)
@@ -400,7 +441,11 @@ export function checkTemplateField(
 	}
 	const dateFormat = (field.format_rules as IDataObject | undefined)?.dateFormat;
 	if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
-		fail(context, itemIndex, `${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`);
+		fail(
+			context,
+			itemIndex,
+			`${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`,
+		);
 	}
 	if (field.variable_name !== undefined && String(field.variable_name).length > 100) {
 		fail(context, itemIndex, `${place}: "Variable Name" is longer than 100 characters`);
@@ -418,7 +463,13 @@ export function readTemplateFields(
 	const list = readListInput(context, itemIndex, 'templateFields', label);
 	if (!list) return undefined;
 	return list.entries.map((entry, index) =>
-		checkTemplateField(context, itemIndex, entry, listEntryPlace(label, index, list.fromJson), spec),
+		checkTemplateField(
+			context,
+			itemIndex,
+			entry,
+			listEntryPlace(label, index, list.fromJson),
+			spec,
+		),
 	);
 }
 
@@ -436,7 +487,11 @@ export function readDeletedUsers(
 		entry.user_id = checkId(context, entry.user_id, `${place}: User`, itemIndex);
 		const action = String(entry.field_action ?? '');
 		if (action !== 'delete' && action !== 'reassign') {
-			fail(context, itemIndex, `${place}: field_action must be "delete" or "reassign" (got "${action}")`);
+			fail(
+				context,
+				itemIndex,
+				`${place}: field_action must be "delete" or "reassign" (got "${action}")`,
+			);
 		}
 		if (action === 'reassign') {
 			entry.reassign_to_user_id = checkId(
@@ -446,7 +501,11 @@ export function readDeletedUsers(
 				itemIndex,
 			);
 			if (entry.reassign_to_user_id === entry.user_id) {
-				fail(context, itemIndex, `${place}: the fields cannot be reassigned to the user being deleted`);
+				fail(
+					context,
+					itemIndex,
+					`${place}: the fields cannot be reassigned to the user being deleted`,
+				);
 			}
 		} else {
 			delete entry.reassign_to_user_id;
@@ -493,7 +552,8 @@ export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 168,
-		description: 'How long signing requests made from this template stay open after sending (168 = 7 days)',
+		description:
+			'How long signing requests made from this template stay open after sending (168 = 7 days)',
 	},
 ];
 
@@ -534,7 +594,10 @@ export const SAME_PAGES_NOTICE: INodeProperties = {
  * expiration, settings and an optional replacement PDF. `collection` is the name of the
  * properties collection parameter (each operation keeps its own).
  */
-export function templatePropertiesFields(collection: string, displayName: string): INodeProperties[] {
+export function templatePropertiesFields(
+	collection: string,
+	displayName: string,
+): INodeProperties[] {
 	return [
 		{
 			displayName,
@@ -561,7 +624,10 @@ export function templatePropertiesFields(collection: string, displayName: string
 			default: false,
 			description: 'Whether to replace the PDF of the template with one from the input item',
 		},
-		...updateDisplayOptions({ show: { replaceDocument: [true] } }, [SAME_PAGES_NOTICE, pdfBinaryProperty]),
+		...updateDisplayOptions({ show: { replaceDocument: [true] } }, [
+			SAME_PAGES_NOTICE,
+			pdfBinaryProperty,
+		]),
 	];
 }
 
@@ -571,11 +637,19 @@ export async function readTemplatePropertiesFields(
 	i: number,
 	collection: string,
 ): Promise<IDataObject> {
-	const properties = checkTemplateProperties(this, i, this.getNodeParameter(collection, i, {}) as IDataObject);
+	const properties = checkTemplateProperties(
+		this,
+		i,
+		this.getNodeParameter(collection, i, {}) as IDataObject,
+	);
 	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);
 	if (settings) properties.settings = settings;
 	if (this.getNodeParameter('replaceDocument', i, false) === true) {
-		const pdf = await readPdfBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i) as string);
+		const pdf = await readPdfBinary.call(
+			this,
+			i,
+			this.getNodeParameter('binaryPropertyName', i) as string,
+		);
 		properties.document = pdf.base64;
 	}
 	return properties;

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../helpers/ids';
@@ -33,11 +38,31 @@ export const meta: OperationMeta = {
 };
 
 const SECTIONS = [
-	{ name: 'Deleted Users', value: 'deletedUsers', description: 'Remove users, deleting or reassigning their fields' },
-	{ name: 'Fields', value: 'fields', description: 'Add fields, or change existing ones (by Field ID)' },
-	{ name: 'Properties', value: 'properties', description: 'Name, description, expiration, settings, document' },
-	{ name: 'Reminders', value: 'reminders', description: 'Add reminders, or change existing ones (by Reminder ID)' },
-	{ name: 'Users', value: 'users', description: 'Add users, or change existing ones (by Reference ID)' },
+	{
+		name: 'Deleted Users',
+		value: 'deletedUsers',
+		description: 'Remove users, deleting or reassigning their fields',
+	},
+	{
+		name: 'Fields',
+		value: 'fields',
+		description: 'Add fields, or change existing ones (by Field ID)',
+	},
+	{
+		name: 'Properties',
+		value: 'properties',
+		description: 'Name, description, expiration, settings, document',
+	},
+	{
+		name: 'Reminders',
+		value: 'reminders',
+		description: 'Add reminders, or change existing ones (by Reminder ID)',
+	},
+	{
+		name: 'Users',
+		value: 'users',
+		description: 'Add users, or change existing ones (by Reference ID)',
+	},
 ];
 
 const inSection = (section: string) => ({ show: { sections: [section] } });
@@ -57,7 +82,11 @@ function relabel(properties: INodeProperties[], texts: Record<string, string>): 
 		if (Array.isArray(property.options)) {
 			copy.options = property.options.map((option) => {
 				if ('values' in option && Array.isArray(option.values)) {
-					return { ...option, displayName: replace(option.displayName) as string, values: option.values.map(visit) };
+					return {
+						...option,
+						displayName: replace(option.displayName) as string,
+						values: option.values.map(visit),
+					};
 				}
 				return option;
 			}) as INodeProperties['options'];
@@ -103,7 +132,10 @@ const deletedUserValues: INodeProperties[] = [
 		displayName: 'User Name or ID',
 		name: 'user_id',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getTemplateUsers', loadOptionsDependsOn: ['templateId.value'] },
+		typeOptions: {
+			loadOptionsMethod: 'getTemplateUsers',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
 		default: '',
 		description:
 			'The user to remove. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -114,7 +146,11 @@ const deletedUserValues: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Delete', value: 'delete', description: "Delete the user's fields" },
-			{ name: 'Reassign', value: 'reassign', description: 'Give the fields to another user with the same designation' },
+			{
+				name: 'Reassign',
+				value: 'reassign',
+				description: 'Give the fields to another user with the same designation',
+			},
 		],
 		default: 'delete',
 	},
@@ -122,7 +158,10 @@ const deletedUserValues: INodeProperties[] = [
 		displayName: 'Reassign To Name or ID',
 		name: 'reassign_to_user_id',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getTemplateUsers', loadOptionsDependsOn: ['templateId.value'] },
+		typeOptions: {
+			loadOptionsMethod: 'getTemplateUsers',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
 		default: '',
 		description:
 			'The user who gets the fields (same designation). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
@@ -140,7 +179,10 @@ export const description: INodeProperties[] = [
 		default: [],
 		description: 'The parts of the template to change in this call',
 	},
-	...updateDisplayOptions(inSection('properties'), templatePropertiesFields('templateProperties', 'Template Properties')),
+	...updateDisplayOptions(
+		inSection('properties'),
+		templatePropertiesFields('templateProperties', 'Template Properties'),
+	),
 	...updateDisplayOptions(inSection('users'), usersSection),
 	...updateDisplayOptions(inSection('deletedUsers'), [
 		...listInput({
@@ -174,11 +216,13 @@ export const description: INodeProperties[] = [
 					name: 'id',
 					type: 'string',
 					default: '',
-					description: 'The ID of an existing field to change (Template → Get Fields lists them); leave empty to add a field',
+					description:
+						'The ID of an existing field to change (Template → Get Fields lists them); leave empty to add a field',
 				},
 				...templateFieldValues(UPDATE_FIELD_SPEC),
 			],
-			description: 'Fields to add to the document or change: positions are percentages of the page (0–100)',
+			description:
+				'Fields to add to the document or change: positions are percentages of the page (0–100)',
 			jsonExample:
 				'[{"type":"signature","assigned_to_user_id":"…","page":1,"x":10,"y":80,"width":25,"height":5,"required":true}]',
 		}),
@@ -187,7 +231,8 @@ export const description: INodeProperties[] = [
 		inSection('reminders'),
 		relabel(remindersInput({ recipientKey: 'user_id', hoursDescription: 'Hours after sending' }), {
 			'Recipient ID': 'User ID',
-			'Who to remind when not all recipients': 'The template user to remind when "All Recipients" is off',
+			'Who to remind when not all recipients':
+				'The template user to remind when "All Recipients" is off',
 		}),
 	),
 ];
@@ -196,7 +241,9 @@ function fail(context: IExecuteFunctions, i: number, message: string, descriptio
 	throw new NodeOperationError(context.getNode(), message, { itemIndex: i, description });
 }
 
-const SECTION_NAMES: Record<string, string> = Object.fromEntries(SECTIONS.map((s) => [s.value, s.name]));
+const SECTION_NAMES: Record<string, string> = Object.fromEntries(
+	SECTIONS.map((s) => [s.value, s.name]),
+);
 
 function emptySection(context: IExecuteFunctions, i: number, section: string, what: string): never {
 	fail(
@@ -233,7 +280,8 @@ function reminders(this: IExecuteFunctions, i: number): IDataObject[] {
 	return list.map((entry, index) => {
 		const place = `Reminder ${index + 1}`;
 		if (entry.id !== undefined) entry.id = checkId(this, entry.id, `${place}: Reminder ID`, i);
-		if (entry.user_id !== undefined) entry.user_id = checkId(this, entry.user_id, `${place}: User ID`, i);
+		if (entry.user_id !== undefined)
+			entry.user_id = checkId(this, entry.user_id, `${place}: User ID`, i);
 		return entry;
 	});
 }
@@ -250,13 +298,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		);
 	}
 	const body: IDataObject = {};
-	if (sections.includes('properties')) body.template_properties = await templateProperties.call(this, i);
+	if (sections.includes('properties'))
+		body.template_properties = await templateProperties.call(this, i);
 	if (sections.includes('users')) body.users = users.call(this, i);
 	if (sections.includes('deletedUsers')) {
 		const deleted = readDeletedUsers(this, i);
 		if (!deleted) emptySection(this, i, 'deletedUsers', 'at least one user to remove');
 		body.deleted_users = deleted;
-		if (this.getNodeParameter('forceRemoveConditions', i, false) === true) body.force_remove_conditions = true;
+		if (this.getNodeParameter('forceRemoveConditions', i, false) === true)
+			body.force_remove_conditions = true;
 	}
 	if (sections.includes('fields')) {
 		const fields = readTemplateFields(this, i, UPDATE_FIELD_SPEC);
@@ -265,6 +315,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	if (sections.includes('reminders')) body.reminders = reminders.call(this, i);
 
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/templates/${id}`, { body, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'PUT', `/templates/${id}`, {
+		body,
+		itemIndex: i,
+	});
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
 }

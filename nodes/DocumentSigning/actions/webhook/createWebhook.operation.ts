@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
@@ -19,7 +24,8 @@ export const meta: OperationMeta = {
 	value: 'createWebhook',
 	name: 'Create',
 	action: 'Create a webhook',
-	description: 'Register an HTTPS endpoint for events, company-level or for one workspace (the service sends a test event)',
+	description:
+		'Register an HTTPS endpoint for events, company-level or for one workspace (the service sends a test event)',
 	method: 'POST',
 	path: '/webhooks',
 };
@@ -55,6 +61,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.description = checkDescription(this, additional.description, i);
 	}
 	if (additional.enabled !== undefined) body.enabled = additional.enabled === true;
-	const created = (await apiRequest.call(this, 'POST', meta.path, { body, itemIndex: i })) as IDataObject;
+	const created = (await apiRequest.call(this, 'POST', meta.path, {
+		body,
+		itemIndex: i,
+	})) as IDataObject;
 	return toItems(created, await getKeyMode.call(this, i));
 }

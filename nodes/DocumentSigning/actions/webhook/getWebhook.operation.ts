@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -19,6 +24,8 @@ export const description: INodeProperties[] = [webhookLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
-	const webhook = await apiRequest.call(this, 'GET', `/webhooks/${id}`, { itemIndex: i }) as IDataObject;
+	const webhook = (await apiRequest.call(this, 'GET', `/webhooks/${id}`, {
+		itemIndex: i,
+	})) as IDataObject;
 	return toItems(webhook, await getKeyMode.call(this, i));
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -10,7 +15,8 @@ export const meta: OperationMeta = {
 	value: 'getWorkspaceWebhookSecretStatus',
 	name: 'Get Workspace Secret Status',
 	action: 'Get a workspace webhook secret status',
-	description: "When a workspace's webhook secret was created and rotated, and whether the old one is still accepted",
+	description:
+		"When a workspace's webhook secret was created and rotated, and whether the old one is still accepted",
 	method: 'GET',
 	path: '/workspaces/{id}/webhooks/secret-status',
 };
@@ -19,6 +25,11 @@ export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const status = await apiRequest.call(this, 'GET', `/workspaces/${id}/webhooks/secret-status`, { itemIndex: i }) as IDataObject;
-	return toItems({ scope: 'workspace', workspace_id: id, ...status }, await getKeyMode.call(this, i));
+	const status = (await apiRequest.call(this, 'GET', `/workspaces/${id}/webhooks/secret-status`, {
+		itemIndex: i,
+	})) as IDataObject;
+	return toItems(
+		{ scope: 'workspace', workspace_id: id, ...status },
+		await getKeyMode.call(this, i),
+	);
 }

@@ -10,7 +10,8 @@ export const meta: OperationMeta = {
 	value: 'listWebhooks',
 	name: 'Get Many',
 	action: 'Get many webhooks',
-	description: 'List the company-level webhooks, or those of one workspace, with filters and sorting',
+	description:
+		'List the company-level webhooks, or those of one workspace, with filters and sorting',
 	method: 'GET',
 	path: '/webhooks',
 };
@@ -28,7 +29,8 @@ export const description: INodeProperties[] = [
 				{ name: 'Only Disabled', value: '0' },
 			],
 			default: '1',
-			description: 'Whether to list only enabled webhooks, or only disabled ones (including auto-disabled)',
+			description:
+				'Whether to list only enabled webhooks, or only disabled ones (including auto-disabled)',
 		},
 		{
 			displayName: 'Event Name or ID',

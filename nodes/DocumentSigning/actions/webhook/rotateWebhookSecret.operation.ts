@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
@@ -18,6 +23,6 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [rotationNotice('rotateCompanyNotice')];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const result = await apiRequest.call(this, 'POST', meta.path, { itemIndex: i }) as IDataObject;
+	const result = (await apiRequest.call(this, 'POST', meta.path, { itemIndex: i })) as IDataObject;
 	return toItems({ scope: 'company', ...result }, await getKeyMode.call(this, i));
 }

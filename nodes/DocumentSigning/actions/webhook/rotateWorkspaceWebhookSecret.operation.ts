@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -11,15 +16,24 @@ export const meta: OperationMeta = {
 	value: 'rotateWorkspaceWebhookSecret',
 	name: 'Rotate Workspace Secret',
 	action: 'Rotate a workspace webhook signing secret',
-	description: "Create a new signing secret for a workspace's webhooks; the old one stays valid for 7 days (1 per minute)",
+	description:
+		"Create a new signing secret for a workspace's webhooks; the old one stays valid for 7 days (1 per minute)",
 	method: 'POST',
 	path: '/workspaces/{id}/webhooks/rotate-secret',
 };
 
-export const description: INodeProperties[] = [workspaceLocator, rotationNotice('rotateWorkspaceNotice')];
+export const description: INodeProperties[] = [
+	workspaceLocator,
+	rotationNotice('rotateWorkspaceNotice'),
+];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const result = await apiRequest.call(this, 'POST', `/workspaces/${id}/webhooks/rotate-secret`, { itemIndex: i }) as IDataObject;
-	return toItems({ scope: 'workspace', workspace_id: id, ...result }, await getKeyMode.call(this, i));
+	const result = (await apiRequest.call(this, 'POST', `/workspaces/${id}/webhooks/rotate-secret`, {
+		itemIndex: i,
+	})) as IDataObject;
+	return toItems(
+		{ scope: 'workspace', workspace_id: id, ...result },
+		await getKeyMode.call(this, i),
+	);
 }

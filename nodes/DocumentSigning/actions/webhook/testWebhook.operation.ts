@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -29,6 +34,8 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
-	const result = await apiRequest.call(this, 'POST', `/webhooks/${id}/test`, { itemIndex: i }) as IDataObject;
+	const result = (await apiRequest.call(this, 'POST', `/webhooks/${id}/test`, {
+		itemIndex: i,
+	})) as IDataObject;
 	return toItems({ webhook_id: id, ...result }, await getKeyMode.call(this, i));
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
@@ -20,7 +25,8 @@ export const meta: OperationMeta = {
 	value: 'updateWebhook',
 	name: 'Update',
 	action: 'Update a webhook',
-	description: 'Change the URL, events, description or state of a webhook, or re-enable an auto-disabled one',
+	description:
+		'Change the URL, events, description or state of a webhook, or re-enable an auto-disabled one',
 	method: 'PUT',
 	path: '/webhooks/{id}',
 };
@@ -71,18 +77,27 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		if (events) body.events = events;
 		else if (Array.isArray(fields.events)) {
 			throw new NodeOperationError(this.getNode(), '"Events" is empty: choose at least one event', {
-				description: 'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
+				description:
+					'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
 				itemIndex: i,
 			});
 		}
 	}
-	if (fields.description !== undefined) body.description = checkDescription(this, fields.description, i);
+	if (fields.description !== undefined)
+		body.description = checkDescription(this, fields.description, i);
 	if (fields.enabled !== undefined) body.enabled = fields.enabled === true;
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Nothing to update: add at least one field under "Update Fields"',
+			{
+				itemIndex: i,
+			},
+		);
 	}
-	const updated = await apiRequest.call(this, 'PUT', `/webhooks/${id}`, { body, itemIndex: i }) as IDataObject;
+	const updated = (await apiRequest.call(this, 'PUT', `/webhooks/${id}`, {
+		body,
+		itemIndex: i,
+	})) as IDataObject;
 	return toItems(updated, await getKeyMode.call(this, i));
 }

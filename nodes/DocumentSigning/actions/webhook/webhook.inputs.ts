@@ -43,7 +43,8 @@ export function eventsFields(required: boolean): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. signing_request.some_new_event',
-			description: 'Event names that are in no list above (the service may add new ones), separated by commas',
+			description:
+				'Event names that are in no list above (the service may add new ones), separated by commas',
 		},
 	];
 }
@@ -85,7 +86,9 @@ export function scopeFields(purpose: 'list' | 'create'): INodeProperties[] {
 					name: 'Workspace',
 					value: 'workspace',
 					description:
-						purpose === 'list' ? "Only one workspace's webhooks" : 'Receives the events of one workspace',
+						purpose === 'list'
+							? "Only one workspace's webhooks"
+							: 'Receives the events of one workspace',
 				},
 			],
 			default: 'company',
@@ -117,11 +120,18 @@ export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: num
 	try {
 		parsed = new URL(value);
 	} catch {
-		fail(`"URL" is not a valid URL: "${value.slice(0, 80)}"`, 'Use an absolute address such as https://example.com/hooks.');
+		fail(
+			`"URL" is not a valid URL: "${value.slice(0, 80)}"`,
+			'Use an absolute address such as https://example.com/hooks.',
+		);
 	}
 	const host = (parsed as URL).hostname.replace(/^\[|\]$/g, '');
-	const loopback = host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-	if ((parsed as URL).protocol !== 'https:' && !((parsed as URL).protocol === 'http:' && loopback)) {
+	const loopback =
+		host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+	if (
+		(parsed as URL).protocol !== 'https:' &&
+		!((parsed as URL).protocol === 'http:' && loopback)
+	) {
 		fail(
 			`"URL" must use HTTPS: ${value.slice(0, 80)}`,
 			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
@@ -146,23 +156,32 @@ export function readEvents(
 	for (const name of extra) {
 		if (!EVENT_NAME.test(name)) {
 			throw new NodeOperationError(context.getNode(), `"${name}" is not an event name`, {
-				description: 'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
+				description:
+					'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
 				itemIndex: i,
 			});
 		}
 		if (name === TEST_EVENT_TYPE) {
-			throw new NodeOperationError(context.getNode(), `${TEST_EVENT_TYPE} cannot be subscribed to`, {
-				description: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`${TEST_EVENT_TYPE} cannot be subscribed to`,
+				{
+					description: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
+					itemIndex: i,
+				},
+			);
 		}
 	}
 	const events = [...new Set([...picked, ...extra])];
 	if (events.length === 0) {
 		if (required) {
-			throw new NodeOperationError(context.getNode(), '"Events" is empty: choose at least one event', {
-				itemIndex: i,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'"Events" is empty: choose at least one event',
+				{
+					itemIndex: i,
+				},
+			);
 		}
 		return undefined;
 	}

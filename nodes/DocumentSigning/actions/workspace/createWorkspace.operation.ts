@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
@@ -18,6 +23,9 @@ export const description: INodeProperties[] = [workspaceNameInput];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
-	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, { body: { name }, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, {
+		body: { name },
+		itemIndex: i,
+	});
 	return toItems(response.body as IDataObject, response.keyMode);
 }

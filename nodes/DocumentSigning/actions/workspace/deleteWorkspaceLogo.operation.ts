@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -19,6 +24,8 @@ export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const response = await apiRequestWithMeta.call(this, 'DELETE', `/workspaces/${id}/logo`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'DELETE', `/workspaces/${id}/logo`, {
+		itemIndex: i,
+	});
 	return toItems({ ...(response.body as IDataObject), workspace_id: id }, response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
@@ -33,11 +38,18 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	if (fields.name === undefined) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one field to update in "Update Fields"', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Add at least one field to update in "Update Fields"',
+			{
+				itemIndex: i,
+			},
+		);
 	}
 	const body = { name: checkWorkspaceName(this, fields.name, i) };
-	const response = await apiRequestWithMeta.call(this, 'PATCH', `/workspaces/${id}`, { body, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'PATCH', `/workspaces/${id}`, {
+		body,
+		itemIndex: i,
+	});
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -35,9 +40,14 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const keyType = this.getNodeParameter('keyType', i, 'live') as string;
-	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/api-key/regenerate`, {
-		body: { key_type: keyType },
-		itemIndex: i,
-	});
+	const response = await apiRequestWithMeta.call(
+		this,
+		'POST',
+		`/workspaces/${id}/api-key/regenerate`,
+		{
+			body: { key_type: keyType },
+			itemIndex: i,
+		},
+	);
 	return toItems(response.body as IDataObject, response.keyMode);
 }

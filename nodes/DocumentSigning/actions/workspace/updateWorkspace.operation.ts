@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -21,6 +26,9 @@ export const description: INodeProperties[] = [workspaceLocator, workspaceNameIn
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspaces/${id}`, { body: { name }, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspaces/${id}`, {
+		body: { name },
+		itemIndex: i,
+	});
 	return toItems(response.body as IDataObject, response.keyMode);
 }

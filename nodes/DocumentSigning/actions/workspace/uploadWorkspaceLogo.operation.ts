@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { readLogoBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../helpers/ids';
@@ -21,7 +26,11 @@ export const description: INodeProperties[] = [workspaceLocator, logoBinaryPrope
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const file = await readLogoBinary.call(this, i, this.getNodeParameter('binaryPropertyName', i, '') as string);
+	const file = await readLogoBinary.call(
+		this,
+		i,
+		this.getNodeParameter('binaryPropertyName', i, '') as string,
+	);
 	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/logo`, {
 		formData: { file },
 		itemIndex: i,

@@ -15,9 +15,14 @@ export const workspaceNameInput: INodeProperties = {
 	description: 'Name of the workspace (at most 255 characters)',
 };
 
-export function checkWorkspaceName(context: IExecuteFunctions, value: unknown, itemIndex: number): string {
+export function checkWorkspaceName(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): string {
 	const name = String(value ?? '').trim();
-	if (name === '') throw new NodeOperationError(context.getNode(), '"Name" is empty', { itemIndex });
+	if (name === '')
+		throw new NodeOperationError(context.getNode(), '"Name" is empty', { itemIndex });
 	if (name.length > NAME_MAX) {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -10,7 +15,8 @@ export const meta: OperationMeta = {
 	value: 'getWorkspaceSettings',
 	name: 'Get',
 	action: 'Get workspace settings',
-	description: "Get a workspace's settings: emails, language, signing options, branding, completion page",
+	description:
+		"Get a workspace's settings: emails, language, signing options, branding, completion page",
 	method: 'GET',
 	path: '/workspace/{workspace_id}/settings',
 };
@@ -19,6 +25,8 @@ export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/workspace/${id}/settings`, { itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'GET', `/workspace/${id}/settings`, {
+		itemIndex: i,
+	});
 	return toItems(response.body as IDataObject, response.keyMode);
 }

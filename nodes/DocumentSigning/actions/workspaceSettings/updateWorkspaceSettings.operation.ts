@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
@@ -30,13 +35,41 @@ export const meta: OperationMeta = {
 
 /** Yes/no settings a workspace may leave to the company (null = inherit). */
 const INHERITABLE: ReadonlyArray<{ key: string; label: string; description: string }> = [
-	{ key: 'allow_presigning_download', label: 'Allow Download Before Signing', description: 'Signers may download the document before signing' },
-	{ key: 'disable_guided_navigation', label: 'Disable Guided Navigation', description: 'Turn off the step-by-step guide signers follow' },
-	{ key: 'require_otp_verification', label: 'Require OTP Verification', description: 'Signers must confirm a one-time code before signing' },
-	{ key: 'require_terms_acceptance', label: 'Require Terms Acceptance', description: 'Signers must accept the signer terms first' },
-	{ key: 'show_partial_watermark', label: 'Show Partial Watermark', description: 'Documents show a partial watermark' },
-	{ key: 'show_qr_code', label: 'Show QR Code', description: 'Documents carry a verification QR code' },
-	{ key: 'show_signature_frame', label: 'Show Signature Frame', description: 'Signatures are drawn inside a frame' },
+	{
+		key: 'allow_presigning_download',
+		label: 'Allow Download Before Signing',
+		description: 'Signers may download the document before signing',
+	},
+	{
+		key: 'disable_guided_navigation',
+		label: 'Disable Guided Navigation',
+		description: 'Turn off the step-by-step guide signers follow',
+	},
+	{
+		key: 'require_otp_verification',
+		label: 'Require OTP Verification',
+		description: 'Signers must confirm a one-time code before signing',
+	},
+	{
+		key: 'require_terms_acceptance',
+		label: 'Require Terms Acceptance',
+		description: 'Signers must accept the signer terms first',
+	},
+	{
+		key: 'show_partial_watermark',
+		label: 'Show Partial Watermark',
+		description: 'Documents show a partial watermark',
+	},
+	{
+		key: 'show_qr_code',
+		label: 'Show QR Code',
+		description: 'Documents carry a verification QR code',
+	},
+	{
+		key: 'show_signature_frame',
+		label: 'Show Signature Frame',
+		description: 'Signatures are drawn inside a frame',
+	},
 ];
 
 const RESETTABLE = [
@@ -49,81 +82,93 @@ const RESETTABLE = [
 const EMAIL_LOCAL_PART = /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const options = ([
-	...INHERITABLE.map(
-		({ key, label, description }): INodeProperties => ({
-			displayName: label,
-			name: key,
-			type: 'options',
-			options: [
-				{ name: 'Inherit From Company', value: 'inherit', description: 'Use the company setting' },
-				{ name: 'On', value: 'on' },
-				{ name: 'Off', value: 'off' },
-			],
-			default: 'inherit',
-			description: `${description}. "Inherit From Company" follows the company setting.`,
-		}),
-	),
-	...colorOptions('inherit the company colour'),
-	...completionOptions('inherit the company value'),
-	{
-		displayName: 'Email Body',
-		name: 'signing_request_email_body',
-		type: 'string',
-		typeOptions: { rows: 5 },
-		default: '',
-		description: 'Body of the signing invitation email (HTML allowed)',
-	},
-	{
-		displayName: 'Email Header',
-		name: 'signing_request_email_header',
-		type: 'string',
-		default: '',
-		description: 'Heading of the signing invitation email',
-	},
-	{
-		displayName: 'Email Local Part',
-		name: 'email_local_part',
-		type: 'string',
-		default: '',
-		placeholder: 'contracts',
-		description:
-			'The part before the @ of the sender address (1–64 lower-case letters, digits, ".", "_" or "-"; starts and ends with a letter or digit). Used only with a verified custom email domain.',
-	},
-	{ ...languageOption, description: 'Language of signer emails and the signing page for this workspace' },
-	resetOption(RESETTABLE, 'Settings to remove (sent as null), so the company value applies again'),
-	{
-		displayName: 'Show Credit Cost in Editor',
-		name: 'show_credit_cost_in_editor',
-		type: 'boolean',
-		default: true,
-		description: 'Whether the editor shows how many credits a request costs',
-	},
-	{
-		displayName: 'Signing Button Labels (JSON)',
-		name: 'signing_button_label_overrides',
-		type: 'json',
-		default: '{}',
-		description:
-			'Custom texts for signing-page buttons, by language then translation key, e.g. {"en": {"finish": "Approve"}}',
-	},
-	{
-		displayName: 'Team Email',
-		name: 'team_email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		description: 'Address of the team that handles this workspace',
-	},
-	{
-		displayName: 'Time Zone',
-		name: 'timezone',
-		type: 'string',
-		default: '',
-		placeholder: 'Europe/Berlin',
-		description: 'IANA time zone name used for dates in this workspace',
-	},
-] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const options = (
+	[
+		...INHERITABLE.map(
+			({ key, label, description }): INodeProperties => ({
+				displayName: label,
+				name: key,
+				type: 'options',
+				options: [
+					{
+						name: 'Inherit From Company',
+						value: 'inherit',
+						description: 'Use the company setting',
+					},
+					{ name: 'On', value: 'on' },
+					{ name: 'Off', value: 'off' },
+				],
+				default: 'inherit',
+				description: `${description}. "Inherit From Company" follows the company setting.`,
+			}),
+		),
+		...colorOptions('inherit the company colour'),
+		...completionOptions('inherit the company value'),
+		{
+			displayName: 'Email Body',
+			name: 'signing_request_email_body',
+			type: 'string',
+			typeOptions: { rows: 5 },
+			default: '',
+			description: 'Body of the signing invitation email (HTML allowed)',
+		},
+		{
+			displayName: 'Email Header',
+			name: 'signing_request_email_header',
+			type: 'string',
+			default: '',
+			description: 'Heading of the signing invitation email',
+		},
+		{
+			displayName: 'Email Local Part',
+			name: 'email_local_part',
+			type: 'string',
+			default: '',
+			placeholder: 'contracts',
+			description:
+				'The part before the @ of the sender address (1–64 lower-case letters, digits, ".", "_" or "-"; starts and ends with a letter or digit). Used only with a verified custom email domain.',
+		},
+		{
+			...languageOption,
+			description: 'Language of signer emails and the signing page for this workspace',
+		},
+		resetOption(
+			RESETTABLE,
+			'Settings to remove (sent as null), so the company value applies again',
+		),
+		{
+			displayName: 'Show Credit Cost in Editor',
+			name: 'show_credit_cost_in_editor',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the editor shows how many credits a request costs',
+		},
+		{
+			displayName: 'Signing Button Labels (JSON)',
+			name: 'signing_button_label_overrides',
+			type: 'json',
+			default: '{}',
+			description:
+				'Custom texts for signing-page buttons, by language then translation key, e.g. {"en": {"finish": "Approve"}}',
+		},
+		{
+			displayName: 'Team Email',
+			name: 'team_email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Address of the team that handles this workspace',
+		},
+		{
+			displayName: 'Time Zone',
+			name: 'timezone',
+			type: 'string',
+			default: '',
+			placeholder: 'Europe/Berlin',
+			description: 'IANA time zone name used for dates in this workspace',
+		},
+	] as INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 export const description: INodeProperties[] = [
 	workspaceLocator,
@@ -147,9 +192,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	for (const { key } of INHERITABLE) {
 		if (body[key] === undefined) continue;
 		const choice = body[key];
-		body[key] = choice === 'on' ? true : choice === 'off' ? false : choice === 'inherit' ? null : choice;
+		body[key] =
+			choice === 'on' ? true : choice === 'off' ? false : choice === 'inherit' ? null : choice;
 		if (typeof body[key] !== 'boolean' && body[key] !== null) {
-			fail(`"${INHERITABLE.find((s) => s.key === key)?.label}" must be Inherit From Company, On or Off`);
+			fail(
+				`"${INHERITABLE.find((s) => s.key === key)?.label}" must be Inherit From Company, On or Off`,
+			);
 		}
 	}
 	if (body.team_email !== undefined) {
@@ -160,7 +208,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (body.timezone !== undefined) {
 		const zone = String(body.timezone).trim();
 		if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
-			fail(`"Time Zone" is not a time zone name: "${zone}"`, 'Use an IANA name such as Europe/Berlin, America/New_York or UTC.');
+			fail(
+				`"Time Zone" is not a time zone name: "${zone}"`,
+				'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
+			);
 		}
 		body.timezone = zone;
 	}
@@ -175,7 +226,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.email_local_part = local;
 	}
 	if (body.signing_button_label_overrides !== undefined) {
-		const overrides = parseJsonParameter<IDataObject>(this, body.signing_button_label_overrides, 'Signing Button Labels (JSON)', i, 'object');
+		const overrides = parseJsonParameter<IDataObject>(
+			this,
+			body.signing_button_label_overrides,
+			'Signing Button Labels (JSON)',
+			i,
+			'object',
+		);
 		for (const [language, labels] of Object.entries(overrides)) {
 			if (!LANGUAGES.some((l) => l.value === language)) {
 				fail(
@@ -183,8 +240,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 					`Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
 				);
 			}
-			if (!labels || typeof labels !== 'object' || Array.isArray(labels) || Object.values(labels).some((t) => typeof t !== 'string')) {
-				fail(`"Signing Button Labels (JSON)": "${language}" must be an object of texts, e.g. {"finish": "Approve"}`);
+			if (
+				!labels ||
+				typeof labels !== 'object' ||
+				Array.isArray(labels) ||
+				Object.values(labels).some((t) => typeof t !== 'string')
+			) {
+				fail(
+					`"Signing Button Labels (JSON)": "${language}" must be an object of texts, e.g. {"finish": "Approve"}`,
+				);
 			}
 		}
 		if (Object.keys(overrides).length === 0) delete body.signing_button_label_overrides;
@@ -193,6 +257,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	checkSharedSettings(this, body, i);
 	applyReset(this, body, raw.reset, RESETTABLE, i);
 	if (Object.keys(body).length === 0) fail('Add at least one setting to change in "Settings"');
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspace/${id}/settings`, { body, itemIndex: i });
+	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspace/${id}/settings`, {
+		body,
+		itemIndex: i,
+	});
 	return toItems(response.body as IDataObject, response.keyMode);
 }

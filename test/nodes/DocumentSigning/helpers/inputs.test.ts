@@ -33,13 +33,27 @@ describe('readRecipients', () => {
 			recipientsMode: 'fields',
 			recipients: {
 				recipient: [
-					{ ref: 'temp_1', first_name: 'Ada', last_name: '', email: ' ada@example.com ', designation: 'Signer', order: 1, city: '' },
+					{
+						ref: 'temp_1',
+						first_name: 'Ada',
+						last_name: '',
+						email: ' ada@example.com ',
+						designation: 'Signer',
+						order: 1,
+						city: '',
+					},
 					{ first_name: 'Bob', email: 'bob@example.com', designation: 'CC', order: 1 },
 				],
 			},
 		});
 		expect(readRecipients(context, 0, { referenceKey: 'id' })).toEqual([
-			{ id: 'temp_1', first_name: 'Ada', email: 'ada@example.com', designation: 'Signer', order: 1 },
+			{
+				id: 'temp_1',
+				first_name: 'Ada',
+				email: 'ada@example.com',
+				designation: 'Signer',
+				order: 1,
+			},
 			{ first_name: 'Bob', email: 'bob@example.com', designation: 'CC', order: 1 },
 		]);
 	});
@@ -62,38 +76,83 @@ describe('readRecipients', () => {
 	});
 
 	it('reads the JSON form, as a string or as a mapped array', () => {
-		const json = [{ id: 'temp_a', first_name: 'Ada', email: 'ada@example.com', designation: 'Approver', order: '2' }];
-		const fromString = readRecipients(ctx({ recipientsMode: 'json', recipientsJson: JSON.stringify(json) }), 0);
+		const json = [
+			{
+				id: 'temp_a',
+				first_name: 'Ada',
+				email: 'ada@example.com',
+				designation: 'Approver',
+				order: '2',
+			},
+		];
+		const fromString = readRecipients(
+			ctx({ recipientsMode: 'json', recipientsJson: JSON.stringify(json) }),
+			0,
+		);
 		expect(fromString).toEqual([{ ...json[0], order: 2 }]);
-		const fromValue = readRecipients(ctx({ recipientsMode: 'json', recipientsJson: json as never }), 0);
+		const fromValue = readRecipients(
+			ctx({ recipientsMode: 'json', recipientsJson: json as never }),
+			0,
+		);
 		expect(fromValue).toEqual(fromString);
 	});
 
 	it('returns undefined when nothing is given', () => {
 		expect(readRecipients(ctx({ recipientsMode: 'fields', recipients: {} }), 0)).toBeUndefined();
-		expect(readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '[]' }), 0)).toBeUndefined();
-		expect(readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '  ' }), 0)).toBeUndefined();
+		expect(
+			readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '[]' }), 0),
+		).toBeUndefined();
+		expect(
+			readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '  ' }), 0),
+		).toBeUndefined();
 	});
 
 	it('names the entry and the missing key (form and JSON wording)', () => {
 		expect(
 			errorOf(() =>
-				readRecipients(ctx({ recipientsMode: 'fields', recipients: { recipient: [{ first_name: 'Ada', email: 'a@b.co' }, { first_name: '', email: 'x@y.zz' }] } }), 0),
+				readRecipients(
+					ctx({
+						recipientsMode: 'fields',
+						recipients: {
+							recipient: [
+								{ first_name: 'Ada', email: 'a@b.co' },
+								{ first_name: '', email: 'x@y.zz' },
+							],
+						},
+					}),
+					0,
+				),
 			),
 		).toBe('Recipient 2: "First Name" is required');
 		expect(
-			errorOf(() => readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '[{"first_name":"Ada"}]' }), 0)),
+			errorOf(() =>
+				readRecipients(
+					ctx({ recipientsMode: 'json', recipientsJson: '[{"first_name":"Ada"}]' }),
+					0,
+				),
+			),
 		).toBe('Recipients (JSON), entry 1: "email" is required');
 	});
 
 	it('lets template overrides and updates of existing recipients leave identity out', () => {
-		const context = ctx({ recipientsMode: 'json', recipientsJson: '[{"template_user_id":"u1","last_name":"Lovelace"}]' });
-		expect(readRecipients(context, 0, { requireIdentity: false })).toEqual([{ template_user_id: 'u1', last_name: 'Lovelace' }]);
-		expect(errorOf(() => readRecipients(context, 0))).toBe('Recipients (JSON), entry 1: "first_name" is required');
+		const context = ctx({
+			recipientsMode: 'json',
+			recipientsJson: '[{"template_user_id":"u1","last_name":"Lovelace"}]',
+		});
+		expect(readRecipients(context, 0, { requireIdentity: false })).toEqual([
+			{ template_user_id: 'u1', last_name: 'Lovelace' },
+		]);
+		expect(errorOf(() => readRecipients(context, 0))).toBe(
+			'Recipients (JSON), entry 1: "first_name" is required',
+		);
 	});
 
 	it('refuses a bad email, designation and order', () => {
-		const one = (entry: object) => ctx({ recipientsMode: 'json', recipientsJson: JSON.stringify([{ first_name: 'A', email: 'a@b.co', ...entry }]) });
+		const one = (entry: object) =>
+			ctx({
+				recipientsMode: 'json',
+				recipientsJson: JSON.stringify([{ first_name: 'A', email: 'a@b.co', ...entry }]),
+			});
 		expect(errorOf(() => readRecipients(one({ email: 'not-an-email' }), 0))).toBe(
 			'Recipients (JSON), entry 1: "not-an-email" is not an email address',
 		);
@@ -103,31 +162,56 @@ describe('readRecipients', () => {
 		expect(errorOf(() => readRecipients(one({ order: 0 }), 0))).toBe(
 			'Recipients (JSON), entry 1: "order" must be a whole number of 1 or more (got 0)',
 		);
-		expect(errorOf(() => readRecipients(one({ order: 1.5 }), 0))).toContain('"order" must be a whole number');
+		expect(errorOf(() => readRecipients(one({ order: 1.5 }), 0))).toContain(
+			'"order" must be a whole number',
+		);
 	});
 
 	it('refuses invalid JSON, a non-array and non-object entries, naming the field', () => {
-		expect(errorOf(() => readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '[{"first_name": "Ada",]' }), 0))).toBe(
-			'"Recipients (JSON)" is not valid JSON',
-		);
-		expect(errorOf(() => readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '{"first_name":"Ada"}' }), 0))).toBe(
-			'"Recipients (JSON)" must be a JSON array ([...])',
-		);
-		expect(errorOf(() => readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '["ada@example.com"]' }), 0))).toBe(
-			'Recipients (JSON): entry 1 must be an object',
-		);
+		expect(
+			errorOf(() =>
+				readRecipients(
+					ctx({ recipientsMode: 'json', recipientsJson: '[{"first_name": "Ada",]' }),
+					0,
+				),
+			),
+		).toBe('"Recipients (JSON)" is not valid JSON');
+		expect(
+			errorOf(() =>
+				readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '{"first_name":"Ada"}' }), 0),
+			),
+		).toBe('"Recipients (JSON)" must be a JSON array ([...])');
+		expect(
+			errorOf(() =>
+				readRecipients(ctx({ recipientsMode: 'json', recipientsJson: '["ada@example.com"]' }), 0),
+			),
+		).toBe('Recipients (JSON): entry 1 must be an object');
 	});
 
 	it('checkRecipient checks one entry the same way (PATCH recipient)', () => {
 		const context = ctx({});
-		expect(checkRecipient(context, 0, { first_name: 'Ada', email: 'ada@example.com', phone_number: '' }, 'Recipient Details', false)).toEqual({
+		expect(
+			checkRecipient(
+				context,
+				0,
+				{ first_name: 'Ada', email: 'ada@example.com', phone_number: '' },
+				'Recipient Details',
+				false,
+			),
+		).toEqual({
 			first_name: 'Ada',
 			email: 'ada@example.com',
 		});
-		expect(errorOf(() => checkRecipient(context, 0, { email: 'ada@example.com' }, 'Recipient Details', false))).toBe(
-			'Recipient Details: "First Name" is required',
-		);
-		expect(checkRecipient(context, 0, { order: 3 }, 'Recipient Details', false, { requireIdentity: false })).toEqual({ order: 3 });
+		expect(
+			errorOf(() =>
+				checkRecipient(context, 0, { email: 'ada@example.com' }, 'Recipient Details', false),
+			),
+		).toBe('Recipient Details: "First Name" is required');
+		expect(
+			checkRecipient(context, 0, { order: 3 }, 'Recipient Details', false, {
+				requireIdentity: false,
+			}),
+		).toEqual({ order: 3 });
 	});
 });
 
@@ -152,10 +236,28 @@ describe('readFields', () => {
 	it('nests the flat form position and turns the date format into format_rules', () => {
 		const context = ctx({
 			fieldsMode: 'fields',
-			fields: { field: [formField, { ...formField, type: 'date', page_number: 2, date_format: 'yyyy-MM-dd', date_signing_default: true }] },
+			fields: {
+				field: [
+					formField,
+					{
+						...formField,
+						type: 'date',
+						page_number: 2,
+						date_format: 'yyyy-MM-dd',
+						date_signing_default: true,
+					},
+				],
+			},
 		});
 		expect(readFields(context, 0)).toEqual([
-			{ type: 'signature', recipient_id: 'temp_1', page_number: 1, position: { x: 10, y: 80, width: 25, height: 5 }, required: true, read_only: false },
+			{
+				type: 'signature',
+				recipient_id: 'temp_1',
+				page_number: 1,
+				position: { x: 10, y: 80, width: 25, height: 5 },
+				required: true,
+				read_only: false,
+			},
 			{
 				type: 'date',
 				recipient_id: 'temp_1',
@@ -182,7 +284,10 @@ describe('readFields', () => {
 
 	it('checks positions: percentages, and the field must stay on the page', () => {
 		const one = (position: object) =>
-			ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify([{ type: 'text', page_number: 1, position }]) });
+			ctx({
+				fieldsMode: 'json',
+				fieldsJson: JSON.stringify([{ type: 'text', page_number: 1, position }]),
+			});
 		expect(errorOf(() => readFields(one({ x: 101, y: 0, width: 1, height: 1 }), 0))).toBe(
 			'Fields (JSON), entry 1: position.x must be a percentage from 0 to 100 (got 101)',
 		);
@@ -195,24 +300,46 @@ describe('readFields', () => {
 		expect(errorOf(() => readFields(one({ x: 10, y: 10, width: 'wide', height: 5 }), 0))).toBe(
 			'Fields (JSON), entry 1: position.width must be a percentage from 0 to 100 (got wide)',
 		);
-		expect(errorOf(() => readFields(one({ x: 10, y: 10, width: 5 }), 0))).toBe('Fields (JSON), entry 1: position.height is required');
+		expect(errorOf(() => readFields(one({ x: 10, y: 10, width: 5 }), 0))).toBe(
+			'Fields (JSON), entry 1: position.height is required',
+		);
 	});
 
 	it('requires type, position and page of new fields, naming the entry', () => {
-		const json = (entry: object) => ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify([entry]) });
-		expect(errorOf(() => readFields(json({ page_number: 1, position: { x: 1, y: 1, width: 1, height: 1 } }), 0))).toBe(
-			'Fields (JSON), entry 1: "type" is required',
-		);
-		expect(errorOf(() => readFields(json({ type: 'text', page_number: 1 }), 0))).toBe('Fields (JSON), entry 1: position is required');
-		expect(errorOf(() => readFields(json({ type: 'text', position: { x: 1, y: 1, width: 1, height: 1 } }), 0))).toBe(
-			'Fields (JSON), entry 1: page_number is required',
-		);
-		expect(errorOf(() => readFields(json({ type: 'sticker', page_number: 1, position: { x: 1, y: 1, width: 1, height: 1 } }), 0))).toContain(
-			'Fields (JSON), entry 1: type "sticker" is not one of signature, initial',
+		const json = (entry: object) =>
+			ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify([entry]) });
+		expect(
+			errorOf(() =>
+				readFields(json({ page_number: 1, position: { x: 1, y: 1, width: 1, height: 1 } }), 0),
+			),
+		).toBe('Fields (JSON), entry 1: "type" is required');
+		expect(errorOf(() => readFields(json({ type: 'text', page_number: 1 }), 0))).toBe(
+			'Fields (JSON), entry 1: position is required',
 		);
 		expect(
 			errorOf(() =>
-				readFields(json({ type: 'date', page_number: 1, position: { x: 1, y: 1, width: 1, height: 1 }, format_rules: { dateFormat: 'dd.MM.yyyy' } }), 0),
+				readFields(json({ type: 'text', position: { x: 1, y: 1, width: 1, height: 1 } }), 0),
+			),
+		).toBe('Fields (JSON), entry 1: page_number is required');
+		expect(
+			errorOf(() =>
+				readFields(
+					json({ type: 'sticker', page_number: 1, position: { x: 1, y: 1, width: 1, height: 1 } }),
+					0,
+				),
+			),
+		).toContain('Fields (JSON), entry 1: type "sticker" is not one of signature, initial');
+		expect(
+			errorOf(() =>
+				readFields(
+					json({
+						type: 'date',
+						page_number: 1,
+						position: { x: 1, y: 1, width: 1, height: 1 },
+						format_rules: { dateFormat: 'dd.MM.yyyy' },
+					}),
+					0,
+				),
 			),
 		).toContain('date format "dd.MM.yyyy" is not one of');
 	});
@@ -220,19 +347,29 @@ describe('readFields', () => {
 	it('lets updates (id) change only some keys', () => {
 		const context = ctx({
 			fieldsMode: 'json',
-			fieldsJson: JSON.stringify([{ id: 'f1', required: false }, { variable_name: 'amount', read_only: true }]),
+			fieldsJson: JSON.stringify([
+				{ id: 'f1', required: false },
+				{ variable_name: 'amount', read_only: true },
+			]),
 		});
-		expect(errorOf(() => readFields(context, 0))).toBe('Fields (JSON), entry 2: "type" is required');
-		expect(readFields(ctx({ fieldsMode: 'json', fieldsJson: '[{"id":"f1","required":false}]' }), 0)).toEqual([
-			{ id: 'f1', required: false },
-		]);
+		expect(errorOf(() => readFields(context, 0))).toBe(
+			'Fields (JSON), entry 2: "type" is required',
+		);
+		expect(
+			readFields(ctx({ fieldsMode: 'json', fieldsJson: '[{"id":"f1","required":false}]' }), 0),
+		).toEqual([{ id: 'f1', required: false }]);
 	});
 
 	it('checkField from a form without any position leaves position out of an update', () => {
-		expect(checkField(ctx({}), 0, { id: 'f1', required: false }, 'Field Details', false)).toEqual({ id: 'f1', required: false });
-		expect(errorOf(() => checkField(ctx({}), 0, { type: 'text', page_number: 1, x: 1 }, 'Field Details', false))).toBe(
-			'Field Details: position.y is required',
-		);
+		expect(checkField(ctx({}), 0, { id: 'f1', required: false }, 'Field Details', false)).toEqual({
+			id: 'f1',
+			required: false,
+		});
+		expect(
+			errorOf(() =>
+				checkField(ctx({}), 0, { type: 'text', page_number: 1, x: 1 }, 'Field Details', false),
+			),
+		).toBe('Field Details: position.y is required');
 	});
 });
 
@@ -242,30 +379,58 @@ describe('readReminders', () => {
 			remindersMode: 'fields',
 			reminders: {
 				reminder: [
-					{ all_users: true, hours: 48, subject: 'Reminder', message: 'Please sign', recipient_id: 'temp_1', id: '' },
-					{ all_users: false, hours: 24, subject: 'Last call', message: 'Tomorrow', recipient_id: 'temp_2', id: '' },
+					{
+						all_users: true,
+						hours: 48,
+						subject: 'Reminder',
+						message: 'Please sign',
+						recipient_id: 'temp_1',
+						id: '',
+					},
+					{
+						all_users: false,
+						hours: 24,
+						subject: 'Last call',
+						message: 'Tomorrow',
+						recipient_id: 'temp_2',
+						id: '',
+					},
 				],
 			},
 		});
 		expect(readReminders(context, 0)).toEqual([
 			{ all_users: true, hours: 48, subject: 'Reminder', message: 'Please sign' },
-			{ all_users: false, hours: 24, subject: 'Last call', message: 'Tomorrow', recipient_id: 'temp_2' },
+			{
+				all_users: false,
+				hours: 24,
+				subject: 'Last call',
+				message: 'Tomorrow',
+				recipient_id: 'temp_2',
+			},
 		]);
 	});
 
 	it('reads JSON with user_id for templates', () => {
-		const context = ctx({ remindersMode: 'json', remindersJson: '[{"hours":"12","user_id":"u1","subject":"S","message":"M"}]' });
-		expect(readReminders(context, 0, 'user_id')).toEqual([{ hours: 12, user_id: 'u1', subject: 'S', message: 'M' }]);
+		const context = ctx({
+			remindersMode: 'json',
+			remindersJson: '[{"hours":"12","user_id":"u1","subject":"S","message":"M"}]',
+		});
+		expect(readReminders(context, 0, 'user_id')).toEqual([
+			{ hours: 12, user_id: 'u1', subject: 'S', message: 'M' },
+		]);
 	});
 
 	it('requires hours, subject, message and a recipient unless all recipients', () => {
-		const one = (entry: object) => ctx({ remindersMode: 'json', remindersJson: JSON.stringify([entry]) });
-		expect(errorOf(() => readReminders(one({ all_users: true, subject: 'S', message: 'M' }), 0))).toBe(
-			'Reminders (JSON), entry 1: "hours" is required',
-		);
-		expect(errorOf(() => readReminders(one({ all_users: true, hours: 0, subject: 'S', message: 'M' }), 0))).toContain(
-			'"hours" must be a whole number of 1 or more',
-		);
+		const one = (entry: object) =>
+			ctx({ remindersMode: 'json', remindersJson: JSON.stringify([entry]) });
+		expect(
+			errorOf(() => readReminders(one({ all_users: true, subject: 'S', message: 'M' }), 0)),
+		).toBe('Reminders (JSON), entry 1: "hours" is required');
+		expect(
+			errorOf(() =>
+				readReminders(one({ all_users: true, hours: 0, subject: 'S', message: 'M' }), 0),
+			),
+		).toContain('"hours" must be a whole number of 1 or more');
 		expect(errorOf(() => readReminders(one({ all_users: true, hours: 1, message: 'M' }), 0))).toBe(
 			'Reminders (JSON), entry 1: "subject" is required',
 		);
@@ -273,13 +438,18 @@ describe('readReminders', () => {
 			'Reminders (JSON), entry 1: choose a recipient (recipient_id) or turn on "All Recipients"',
 		);
 		// An update of an existing reminder may change only some keys.
-		expect(readReminders(one({ id: 'r1', subject: 'New subject' }), 0)).toEqual([{ id: 'r1', subject: 'New subject' }]);
+		expect(readReminders(one({ id: 'r1', subject: 'New subject' }), 0)).toEqual([
+			{ id: 'r1', subject: 'New subject' },
+		]);
 	});
 });
 
 describe('readSettings', () => {
 	it('returns only what was set in the form; an empty identity list is left out', () => {
-		const context = ctx({ settingsMode: 'fields', settings: { use_signing_order: false, allow_download: true, identity_editable_fields: [] } });
+		const context = ctx({
+			settingsMode: 'fields',
+			settings: { use_signing_order: false, allow_download: true, identity_editable_fields: [] },
+		});
 		expect(readSettings(context, 0)).toEqual({ use_signing_order: false, allow_download: true });
 		expect(readSettings(ctx({ settingsMode: 'fields', settings: {} }), 0)).toBeUndefined();
 	});
@@ -287,33 +457,53 @@ describe('readSettings', () => {
 	it('reads JSON, including null (inherit) and identity fields', () => {
 		const context = ctx({
 			settingsMode: 'json',
-			settingsJson: '{"require_otp_verification": null, "identity_editable_fields": ["name", "company"]}',
+			settingsJson:
+				'{"require_otp_verification": null, "identity_editable_fields": ["name", "company"]}',
 		});
-		expect(readSettings(context, 0)).toEqual({ require_otp_verification: null, identity_editable_fields: ['name', 'company'] });
+		expect(readSettings(context, 0)).toEqual({
+			require_otp_verification: null,
+			identity_editable_fields: ['name', 'company'],
+		});
 	});
 
 	it('refuses unknown keys, non-booleans and a settings key not allowed here', () => {
-		expect(errorOf(() => readSettings(ctx({ settingsMode: 'json', settingsJson: '{"allow_dowload": true}' }), 0))).toBe(
-			'Settings: "allow_dowload" is not a setting here',
-		);
-		expect(errorOf(() => readSettings(ctx({ settingsMode: 'json', settingsJson: '{"allow_download": "yes"}' }), 0))).toBe(
-			'Settings: "allow_download" must be true or false',
-		);
-		expect(errorOf(() => readSettings(ctx({ settingsMode: 'json', settingsJson: '{"identity_editable_fields": "name"}' }), 0))).toBe(
-			'Settings: identity_editable_fields must be a list',
-		);
 		expect(
-			errorOf(() => readSettings(ctx({ settingsMode: 'json', settingsJson: '{"show_qr_code": true}' }), 0, ['allow_download'])),
+			errorOf(() =>
+				readSettings(ctx({ settingsMode: 'json', settingsJson: '{"allow_dowload": true}' }), 0),
+			),
+		).toBe('Settings: "allow_dowload" is not a setting here');
+		expect(
+			errorOf(() =>
+				readSettings(ctx({ settingsMode: 'json', settingsJson: '{"allow_download": "yes"}' }), 0),
+			),
+		).toBe('Settings: "allow_download" must be true or false');
+		expect(
+			errorOf(() =>
+				readSettings(
+					ctx({ settingsMode: 'json', settingsJson: '{"identity_editable_fields": "name"}' }),
+					0,
+				),
+			),
+		).toBe('Settings: identity_editable_fields must be a list');
+		expect(
+			errorOf(() =>
+				readSettings(ctx({ settingsMode: 'json', settingsJson: '{"show_qr_code": true}' }), 0, [
+					'allow_download',
+				]),
+			),
 		).toBe('Settings: "show_qr_code" is not a setting here');
-		expect(errorOf(() => readSettings(ctx({ settingsMode: 'json', settingsJson: '[true]' }), 0))).toBe(
-			'"Settings (JSON)" must be a JSON object ({...})',
-		);
+		expect(
+			errorOf(() => readSettings(ctx({ settingsMode: 'json', settingsJson: '[true]' }), 0)),
+		).toBe('"Settings (JSON)" must be a JSON object ({...})');
 	});
 });
 
 describe('checkSigningRequestProperties', () => {
 	const check = (values: object, keyMode: 'live' | 'test' = 'live') =>
-		checkSigningRequestProperties(ctx({}), 0, values as never, { keyMode, label: 'Additional Options' });
+		checkSigningRequestProperties(ctx({}), 0, values as never, {
+			keyMode,
+			label: 'Additional Options',
+		});
 
 	it('keeps only what is set and converts numbers', () => {
 		expect(
@@ -340,8 +530,12 @@ describe('checkSigningRequestProperties', () => {
 		expect(errorOf(() => check({ name: 'x'.repeat(256) }))).toBe(
 			'Additional Options: "Name" is 256 characters long; at most 255 are allowed',
 		);
-		expect(errorOf(() => check({ completion_message: 'x'.repeat(1001) }))).toContain('at most 1000 are allowed');
-		expect(errorOf(() => check({ expiration_hours: 0 }))).toContain('"Expiration Hours" must be a whole number of 1 or more');
+		expect(errorOf(() => check({ completion_message: 'x'.repeat(1001) }))).toContain(
+			'at most 1000 are allowed',
+		);
+		expect(errorOf(() => check({ expiration_hours: 0 }))).toContain(
+			'"Expiration Hours" must be a whole number of 1 or more',
+		);
 		expect(errorOf(() => check({ language: 'xx' }))).toContain('language "xx" is not one of');
 		expect(errorOf(() => check({ completion_redirect_url: 'http://example.com' }))).toBe(
 			'Additional Options: "Completion Redirect URL" must be an https:// address (got "http://example.com")',
@@ -377,16 +571,31 @@ describe('readFieldOverrides (template-based create)', () => {
 			fields: {
 				field: [
 					{ template_field_id: 't1', variable_name: '', changes: { required: false } },
-					{ template_field_id: '', variable_name: 'amount', changes: { read_only: true, read_only_value: '1,000 EUR' } },
-					{ template_field_id: 't3', changes: { x: 5, y: 10, width: 20, height: 4, type: 'date', date_format: 'yyyy-MM-dd' } },
-					{ template_field_id: 't4', changes: { dropdown_options: ' Small, Medium,,Large ', multi_group_id: '' } },
+					{
+						template_field_id: '',
+						variable_name: 'amount',
+						changes: { read_only: true, read_only_value: '1,000 EUR' },
+					},
+					{
+						template_field_id: 't3',
+						changes: { x: 5, y: 10, width: 20, height: 4, type: 'date', date_format: 'yyyy-MM-dd' },
+					},
+					{
+						template_field_id: 't4',
+						changes: { dropdown_options: ' Small, Medium,,Large ', multi_group_id: '' },
+					},
 				],
 			},
 		});
 		expect(readFieldOverrides(context, 0)).toEqual([
 			{ template_field_id: 't1', required: false },
 			{ variable_name: 'amount', read_only: true, read_only_value: '1,000 EUR' },
-			{ template_field_id: 't3', type: 'date', position: { x: 5, y: 10, width: 20, height: 4 }, format_rules: { dateFormat: 'yyyy-MM-dd' } },
+			{
+				template_field_id: 't3',
+				type: 'date',
+				position: { x: 5, y: 10, width: 20, height: 4 },
+				format_rules: { dateFormat: 'yyyy-MM-dd' },
+			},
 			{ template_field_id: 't4', dropdown_options: ['Small', 'Medium', 'Large'] },
 		]);
 		expect(readFieldOverrides(ctx({ fieldsMode: 'fields', fields: {} }), 0)).toBeUndefined();
@@ -394,25 +603,45 @@ describe('readFieldOverrides (template-based create)', () => {
 
 	it('passes JSON entries through when every key may be changed', () => {
 		const entries = [
-			{ template_field_id: 't1', position: { x: 1, y: 2, width: 3, height: 4 }, initials: undefined },
-			{ variable_defined_name: 'Total', date_signing_default: true, format_rules: { dateFormat: 'dd/MM/yyyy' } },
+			{
+				template_field_id: 't1',
+				position: { x: 1, y: 2, width: 3, height: 4 },
+				initials: undefined,
+			},
+			{
+				variable_defined_name: 'Total',
+				date_signing_default: true,
+				format_rules: { dateFormat: 'dd/MM/yyyy' },
+			},
 		];
-		expect(readFieldOverrides(ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify(entries) }), 0)).toEqual([
+		expect(
+			readFieldOverrides(ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify(entries) }), 0),
+		).toEqual([
 			{ template_field_id: 't1', position: { x: 1, y: 2, width: 3, height: 4 } },
-			{ variable_defined_name: 'Total', date_signing_default: true, format_rules: { dateFormat: 'dd/MM/yyyy' } },
+			{
+				variable_defined_name: 'Total',
+				date_signing_default: true,
+				format_rules: { dateFormat: 'dd/MM/yyyy' },
+			},
 		]);
 	});
 
 	it('refuses what a template-based request cannot change, half a position, and empty changes', () => {
-		const json = (entry: object) => ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify([entry]) });
-		const form = (changes: INodeParameters) => ctx({ fieldsMode: 'fields', fields: { field: [{ template_field_id: 't1', changes }] } });
-		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', page_number: 2 }), 0))).toBe(
-			'Fields (JSON), entry 1: "page_number" cannot be changed on a template field',
-		);
-		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', recipient_id: 'temp_1' }), 0))).toBe(
-			'Fields (JSON), entry 1: "recipient_id" cannot be changed on a template field',
-		);
-		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', position: { x: 5 } }), 0))).toBe(
+		const json = (entry: object) =>
+			ctx({ fieldsMode: 'json', fieldsJson: JSON.stringify([entry]) });
+		const form = (changes: INodeParameters) =>
+			ctx({ fieldsMode: 'fields', fields: { field: [{ template_field_id: 't1', changes }] } });
+		expect(
+			errorOf(() => readFieldOverrides(json({ template_field_id: 't1', page_number: 2 }), 0)),
+		).toBe('Fields (JSON), entry 1: "page_number" cannot be changed on a template field');
+		expect(
+			errorOf(() =>
+				readFieldOverrides(json({ template_field_id: 't1', recipient_id: 'temp_1' }), 0),
+			),
+		).toBe('Fields (JSON), entry 1: "recipient_id" cannot be changed on a template field');
+		expect(
+			errorOf(() => readFieldOverrides(json({ template_field_id: 't1', position: { x: 5 } }), 0)),
+		).toBe(
 			'Fields (JSON), entry 1: to move or resize the field give x, y, width and height together (missing: y, width, height)',
 		);
 		expect(errorOf(() => readFieldOverrides(form({ x: 5, y: 5 }), 0))).toBe(
@@ -422,8 +651,8 @@ describe('readFieldOverrides (template-based create)', () => {
 			'Field 1: the field runs off the page (x + width and y + height must stay within 100)',
 		);
 		expect(errorOf(() => readFieldOverrides(form({}), 0))).toBe('Field 1: nothing to change');
-		expect(errorOf(() => readFieldOverrides(json({ template_field_id: 't1', type: 'sticker' }), 0))).toContain(
-			'Fields (JSON), entry 1: type "sticker" is not one of',
-		);
+		expect(
+			errorOf(() => readFieldOverrides(json({ template_field_id: 't1', type: 'sticker' }), 0)),
+		).toContain('Fields (JSON), entry 1: type "sticker" is not one of');
 	});
 });

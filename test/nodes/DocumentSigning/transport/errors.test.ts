@@ -23,12 +23,16 @@ const call = (statusCode: number, body: unknown, method = 'GET') =>
 describe('describeDetails', () => {
 	it('lists an object of field messages', () => {
 		expect(
-			describeDetails({ details: { name: 'is required', email: ['must be an email', 'too long'] } }),
+			describeDetails({
+				details: { name: 'is required', email: ['must be an email', 'too long'] },
+			}),
 		).toEqual(['name: is required', 'email: must be an email; too long']);
 	});
 	it('lists Zod-style arrays', () => {
 		expect(
-			describeDetails({ details: [{ path: ['recipients', 0, 'email'], message: 'Invalid email' }] }),
+			describeDetails({
+				details: [{ path: ['recipients', 0, 'email'], message: 'Invalid email' }],
+			}),
 		).toEqual(['recipients.0.email: Invalid email']);
 	});
 	it('falls back to errors[]', () => {
@@ -51,7 +55,9 @@ describe('apiError', () => {
 			details: { sort_by: 'must be one of name, protected, created_on' },
 		});
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The service rejected the request: Invalid query [VALIDATION_ERROR]');
+		expect(error.message).toBe(
+			'The service rejected the request: Invalid query [VALIDATION_ERROR]',
+		);
 		expect(error.description).toContain('- sort_by: must be one of name, protected, created_on');
 		expect(error.httpCode).toBe('400');
 	});
@@ -60,11 +66,17 @@ describe('apiError', () => {
 			'API Version 3 in the credential is not valid [INVALID_VERSION]',
 		);
 		const unsupported = call(400, { code: 'UNSUPPORTED_VERSION' });
-		expect(unsupported.message).toBe('The service does not support API version 3 [UNSUPPORTED_VERSION]');
+		expect(unsupported.message).toBe(
+			'The service does not support API version 3 [UNSUPPORTED_VERSION]',
+		);
 		expect(unsupported.description).toContain('API Version');
 	});
 	it('401 points at the key and Key to Use', () => {
-		const error = call(401, { error: 'Unauthorized', code: 'UNAUTHORIZED', message: 'Invalid API key' });
+		const error = call(401, {
+			error: 'Unauthorized',
+			code: 'UNAUTHORIZED',
+			message: 'Invalid API key',
+		});
 		expect(error.message).toBe('The API key was refused (UNAUTHORIZED)');
 		expect(error.description).toContain('Test API Key');
 		expect(error.description).toContain('Key to Use');
@@ -73,10 +85,12 @@ describe('apiError', () => {
 		expect(call(403, { error: 'Forbidden', message: 'Protected key required' }).message).toBe(
 			'Permission denied: Protected key required',
 		);
-		expect(call(404, { error: 'Not Found', code: 'NOT_FOUND', message: 'Workspace not found' }).message).toBe(
-			'Not found: Workspace not found [NOT_FOUND]',
-		);
-		expect(call(409, { error: 'Signing request has already been sent', code: 'ALREADY_SENT' }).message).toBe(
+		expect(
+			call(404, { error: 'Not Found', code: 'NOT_FOUND', message: 'Workspace not found' }).message,
+		).toBe('Not found: Workspace not found [NOT_FOUND]');
+		expect(
+			call(409, { error: 'Signing request has already been sent', code: 'ALREADY_SENT' }).message,
+		).toBe(
 			'Not possible in the current state: Signing request has already been sent [ALREADY_SENT]',
 		);
 	});
@@ -110,7 +124,9 @@ describe('network errors', () => {
 			path: '/signing-requests',
 			baseUrl: 'http://127.0.0.1:1',
 		});
-		expect(error.message).toBe('Could not get an answer from the service at http://127.0.0.1:1: the connection was reset');
+		expect(error.message).toBe(
+			'Could not get an answer from the service at http://127.0.0.1:1: the connection was reset',
+		);
 		expect(error.description).toContain('(ECONNRESET)');
 		expect(error.description).toContain('not retried automatically');
 		expect(JSON.stringify(error)).not.toContain('sk_live_secret');

@@ -15,7 +15,9 @@ const KEY = SEED.protectedWorkspace.liveKey;
 function contextFor(baseUrl: string) {
 	return createExecuteContext({
 		parameters: {},
-		credentials: { documentSigningApi: { baseUrl, keyToUse: 'live', liveApiKey: KEY, apiVersion: 1 } },
+		credentials: {
+			documentSigningApi: { baseUrl, keyToUse: 'live', liveApiKey: KEY, apiVersion: 1 },
+		},
 	}).context;
 }
 
@@ -39,13 +41,26 @@ describe('page-number lists', () => {
 			qs: { sort_by: 'name', sort_order: 'asc' },
 		});
 		expect(rows).toHaveLength(10);
-		expect(rows.map((r) => r.name)).toEqual([...rows.map((r) => r.name as string)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+		expect(rows.map((r) => r.name)).toEqual(
+			[...rows.map((r) => r.name as string)].sort((a, b) =>
+				a.localeCompare(b, 'en', { sensitivity: 'base' }),
+			),
+		);
 		expect(new Set(rows.map((r) => r.id)).size).toBe(10);
-		expect(pages()).toEqual([1, 2, 3, 4].map((page) => ({ page: String(page), page_size: '3', sort_by: 'name', sort_order: 'asc' })));
+		expect(pages()).toEqual(
+			[1, 2, 3, 4].map((page) => ({
+				page: String(page),
+				page_size: '3',
+				sort_by: 'name',
+				sort_order: 'asc',
+			})),
+		);
 	});
 
 	it('Return All asks for the largest page size by default', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', { returnAll: true });
+		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
+			returnAll: true,
+		});
 		expect(rows).toHaveLength(10);
 		expect(pages()).toEqual([{ page: '1', page_size: '200' }]);
 	});
@@ -61,7 +76,10 @@ describe('page-number lists', () => {
 	});
 
 	it('a limit below 200 is the page size', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', { returnAll: false, limit: 4 });
+		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
+			returnAll: false,
+			limit: 4,
+		});
 		expect(rows).toHaveLength(4);
 		expect(pages()).toEqual([{ page: '1', page_size: '4' }]);
 	});
@@ -117,10 +135,15 @@ describe('cursor lists', () => {
 	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
 
 	it('Return All follows the cursor until it is null', async () => {
-		const rows = await paginateCursor.call(contextFor(url), '/seals/s1/applications', 'applications', {
-			returnAll: true,
-			pageSize: 3,
-		});
+		const rows = await paginateCursor.call(
+			contextFor(url),
+			'/seals/s1/applications',
+			'applications',
+			{
+				returnAll: true,
+				pageSize: 3,
+			},
+		);
 		expect(rows.map((r) => r.id)).toEqual(entries.map((e) => e.id));
 		expect(seen.map(({ cursor, limit }) => ({ cursor, limit }))).toEqual([
 			{ cursor: undefined, limit: '3' },
@@ -131,17 +154,24 @@ describe('cursor lists', () => {
 	});
 
 	it('a limit stops early', async () => {
-		const rows = await paginateCursor.call(contextFor(url), '/seals/s1/applications', 'applications', {
-			returnAll: false,
-			limit: 4,
-			pageSize: 3,
-		});
+		const rows = await paginateCursor.call(
+			contextFor(url),
+			'/seals/s1/applications',
+			'applications',
+			{
+				returnAll: false,
+				limit: 4,
+				pageSize: 3,
+			},
+		);
 		expect(rows.map((r) => r.id)).toEqual(['app-1', 'app-2', 'app-3', 'app-4']);
 		expect(seen).toHaveLength(2);
 	});
 
 	it('Return All asks for 100 at a time, the most the service allows', async () => {
-		await paginateCursor.call(contextFor(url), '/seals/s1/applications', 'applications', { returnAll: true });
+		await paginateCursor.call(contextFor(url), '/seals/s1/applications', 'applications', {
+			returnAll: true,
+		});
 		expect(seen.map((q) => q.limit)).toEqual(['100']);
 	});
 

@@ -69,7 +69,9 @@ afterAll(async () => {
 describe('what is sent', () => {
 	it('sends the live key bare in Authorization, X-API-Version 1 and asks for JSON', async () => {
 		const { context: ctx } = context();
-		const body = <IDataObject>await apiRequest.call(ctx, 'GET', '/workspaces', { qs: { page_size: 2 } });
+		const body = <IDataObject>(
+			await apiRequest.call(ctx, 'GET', '/workspaces', { qs: { page_size: 2 } })
+		);
 		expect(body.pagination).toMatchObject({ page_size: 2, total_count: 3 });
 		expect(last()).toMatchObject({ method: 'GET', path: '/workspaces', query: { page_size: '2' } });
 		expect(last().headers.authorization).toBe(PROTECTED.liveKey);
@@ -102,21 +104,38 @@ describe('what is sent', () => {
 
 	it('sends JSON bodies and returns the created object', async () => {
 		const { context: ctx } = context();
-		const created = <IDataObject>await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Ops' } });
+		const created = <IDataObject>(
+			await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Ops' } })
+		);
 		expect(created).toMatchObject({ name: 'Ops', protected: false });
-		expect(last()).toMatchObject({ method: 'POST', path: '/workspaces', body: { name: 'Ops' }, status: 201 });
+		expect(last()).toMatchObject({
+			method: 'POST',
+			path: '/workspaces',
+			body: { name: 'Ops' },
+			status: 201,
+		});
 		expect(last().headers['content-type']).toContain('application/json');
 	});
 
 	it('uploads files as multipart/form-data with the key, and parses the JSON answer', async () => {
-		sandbox.injectFault({ method: 'POST', path: '/company/logo', kind: 'status', status: 200, body: { success: true, icon_url: 'https://cdn/logo.png' } });
+		sandbox.injectFault({
+			method: 'POST',
+			path: '/company/logo',
+			kind: 'status',
+			status: 200,
+			body: { success: true, icon_url: 'https://cdn/logo.png' },
+		});
 		const { context: ctx } = context();
 		const answer = <IDataObject>await apiRequest.call(ctx, 'POST', '/company/logo', {
-			formData: { file: { data: Buffer.from('PNGDATA'), fileName: 'logo "x".png', contentType: 'image/png' } },
+			formData: {
+				file: { data: Buffer.from('PNGDATA'), fileName: 'logo "x".png', contentType: 'image/png' },
+			},
 		});
 		expect(answer).toEqual({ success: true, icon_url: 'https://cdn/logo.png' });
 		const sent = last();
-		const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(sent.headers['content-type'])?.[1];
+		const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(
+			sent.headers['content-type'],
+		)?.[1];
 		expect(boundary).toBeTruthy();
 		expect(sent.headers.authorization).toBe(PROTECTED.liveKey);
 		expect(sent.rawBody).toBe(
@@ -152,15 +171,27 @@ describe('deprecation', () => {
 		expect(company.id).toBe(SEED.company.id);
 		expect(hints).toHaveLength(1);
 		expect(hints[0].type).toBe('warning');
-		expect(hints[0].message).toContain('GET /company (API version 1) as deprecated since Sat, 01 Aug 2026 00:00:00 GMT');
+		expect(hints[0].message).toContain(
+			'GET /company (API version 1) as deprecated since Sat, 01 Aug 2026 00:00:00 GMT',
+		);
 		expect(hints[0].message).toContain('set a newer "API Version"');
 		expect(hints[0].message).toContain('Mon, 01 Feb 2027 00:00:00 GMT');
 		expect(hints[0].message).toContain('Version 1 is deprecated; move to version 2.');
 	});
 
 	it('reads an RFC 9745 "@epoch" or a bare "true" Deprecation header', async () => {
-		sandbox.injectFault({ kind: 'status', status: 200, body: { ok: true }, headers: { Deprecation: '@1785542400' } });
-		sandbox.injectFault({ kind: 'status', status: 200, body: { ok: true }, headers: { Deprecation: 'true', 'X-Deprecated-Message': 'Use POST /signing-requests' } });
+		sandbox.injectFault({
+			kind: 'status',
+			status: 200,
+			body: { ok: true },
+			headers: { Deprecation: '@1785542400' },
+		});
+		sandbox.injectFault({
+			kind: 'status',
+			status: 200,
+			body: { ok: true },
+			headers: { Deprecation: 'true', 'X-Deprecated-Message': 'Use POST /signing-requests' },
+		});
 		const { context: ctx, hints } = context();
 		await apiRequest.call(ctx, 'POST', '/documents', { body: {} });
 		await apiRequest.call(ctx, 'POST', '/documents', { body: {} });
@@ -180,7 +211,9 @@ describe('deprecation', () => {
 describe('errors in plain words', () => {
 	it('400 validation lists the field', async () => {
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'GET', '/workspaces', { qs: { sort_by: 'colour' } }));
+		const error = await failure(
+			apiRequest.call(ctx, 'GET', '/workspaces', { qs: { sort_by: 'colour' } }),
+		);
 		expect(error.httpCode).toBe('400');
 		expect(error.message).toMatch(/^The service rejected the request/);
 		expect(error.description).toMatch(/- sort_by: /);
@@ -215,7 +248,10 @@ describe('errors in plain words', () => {
 	});
 
 	it('410 VERSION_SUNSET says to set a newer API Version', async () => {
-		await withSandbox({ versions: { 1: { status: 'sunset' }, 2: { status: 'active' } }, currentVersion: 2 });
+		await withSandbox({
+			versions: { 1: { status: 'sunset' }, 2: { status: 'active' } },
+			currentVersion: 2,
+		});
 		const { context: ctx } = context();
 		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
 		expect(error.httpCode).toBe('410');
@@ -270,7 +306,9 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 			body: JSON.stringify({ name: 'First' }),
 		});
 		const { context: ctx } = context();
-		const created = <IDataObject>await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Second' } });
+		const created = <IDataObject>(
+			await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Second' } })
+		);
 		expect(created.name).toBe('Second');
 		expect(posts().map((r) => r.status)).toEqual([201, 429, 201]);
 		const names = sandbox.state.workspaces.map((w) => w.name);
@@ -296,7 +334,9 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 		});
 		const { context: ctx } = context();
 		const started = Date.now();
-		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'X' } }));
+		const error = await failure(
+			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'X' } }),
+		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(error.message).toContain('the service asks to wait 3600 s');
 		expect(error.description).toContain('longer than this node waits');
@@ -308,10 +348,18 @@ describe('a write is never sent twice', () => {
 	const workspaceCount = () => sandbox.state.workspaces.length;
 
 	it('after a 500', async () => {
-		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'status', status: 500, body: { error: 'Internal' } });
+		sandbox.injectFault({
+			method: 'POST',
+			path: '/workspaces',
+			kind: 'status',
+			status: 500,
+			body: { error: 'Internal' },
+		});
 		const before = workspaceCount();
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
+		const error = await failure(
+			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }),
+		);
 		expect(error.httpCode).toBe('500');
 		expect(error.description).toContain('not retried automatically');
 		expect(posts()).toHaveLength(1);
@@ -319,7 +367,12 @@ describe('a write is never sent twice', () => {
 	});
 
 	it('after a 503', async () => {
-		sandbox.injectFault({ method: 'POST', kind: 'status', status: 503, headers: { 'Retry-After': '1' } });
+		sandbox.injectFault({
+			method: 'POST',
+			kind: 'status',
+			status: 503,
+			headers: { 'Retry-After': '1' },
+		});
 		const { context: ctx } = context();
 		await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
 		expect(posts()).toHaveLength(1);
@@ -328,11 +381,18 @@ describe('a write is never sent twice', () => {
 	it('after a reset connection, and the error holds no key', async () => {
 		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'reset' });
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
+		const error = await failure(
+			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }),
+		);
 		expect(error.message).toContain('the connection was reset');
 		expect(error.description).toContain('not retried automatically');
 		expect(posts()).toHaveLength(1);
-		const serialised = JSON.stringify({ ...error, message: error.message, description: error.description, cause: error.cause });
+		const serialised = JSON.stringify({
+			...error,
+			message: error.message,
+			description: error.description,
+			cause: error.cause,
+		});
 		expect(serialised).not.toContain(PROTECTED.liveKey);
 		expect(serialised).not.toContain(PROTECTED.testKey);
 	});
@@ -342,7 +402,9 @@ describe('a write is never sent twice', () => {
 		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'delay', delayMs: 1000 });
 		const before = workspaceCount();
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Late' } }));
+		const error = await failure(
+			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Late' } }),
+		);
 		expect(error.message).toContain('timed out');
 		await new Promise((resolve) => setTimeout(resolve, 1200));
 		expect(posts()).toHaveLength(1);

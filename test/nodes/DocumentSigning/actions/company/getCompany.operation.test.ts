@@ -21,9 +21,15 @@ describe('Company → Get (GET /company)', () => {
 	});
 
 	it('a workspace key reads it too; the test key is marked test', async () => {
-		const { output, error } = await run(ctx, 'company', 'getCompany', {}, {
-			credentials: credentials(ctx.sandbox, { keyToUse: 'test', testApiKey: SALES.testKey }),
-		});
+		const { output, error } = await run(
+			ctx,
+			'company',
+			'getCompany',
+			{},
+			{
+				credentials: credentials(ctx.sandbox, { keyToUse: 'test', testApiKey: SALES.testKey }),
+			},
+		);
 		expect(error).toBeUndefined();
 		expect(sent(ctx)[0].headers.authorization).toBe(SALES.testKey);
 		expect(jsonOf(output)[0]).toMatchObject({ id: SEED.company.id, key_mode: 'test' });

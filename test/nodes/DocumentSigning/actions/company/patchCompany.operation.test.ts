@@ -9,8 +9,16 @@ describe('Company → Update One Part (PATCH /company)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'PATCH', path: '/company', query: {}, status: 200 });
-		expect(sent(ctx)[0].body).toEqual({ account_owner_email: 'billing@acme.example', language: 'fr' });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'PATCH',
+			path: '/company',
+			query: {},
+			status: 200,
+		});
+		expect(sent(ctx)[0].body).toEqual({
+			account_owner_email: 'billing@acme.example',
+			language: 'fr',
+		});
 		expect(jsonOf(output)[0]).toMatchObject({
 			name: SEED.company.name,
 			account_owner_email: 'billing@acme.example',
@@ -26,7 +34,9 @@ describe('Company → Update One Part (PATCH /company)', () => {
 	});
 
 	it('refuses a bad email before sending', async () => {
-		const { error } = await run(ctx, 'company', 'patchCompany', { updateFields: { account_owner_email: 'nope' } });
+		const { error } = await run(ctx, 'company', 'patchCompany', {
+			updateFields: { account_owner_email: 'nope' },
+		});
 		expect(error?.message).toBe('"Account Owner Email" is not a valid email address: "nope"');
 		expect(sent(ctx)).toHaveLength(0);
 	});

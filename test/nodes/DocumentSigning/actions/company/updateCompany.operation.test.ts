@@ -37,7 +37,12 @@ describe('Company → Update (PUT /company)', () => {
 	it('without a language, sends no language key', async () => {
 		const { error } = await run(ctx, 'company', 'updateCompany', valid);
 		expect(error).toBeUndefined();
-		expect(Object.keys(sent(ctx)[0].body as object).sort()).toEqual(['account_owner', 'account_owner_email', 'name', 'website']);
+		expect(Object.keys(sent(ctx)[0].body as object).sort()).toEqual([
+			'account_owner',
+			'account_owner_email',
+			'name',
+			'website',
+		]);
 	});
 
 	it('a workspace (non-protected) key is refused by the service: mapped 403', async () => {
@@ -51,9 +56,21 @@ describe('Company → Update (PUT /company)', () => {
 	describe('refuses bad input before sending', () => {
 		const cases: Array<[string, Record<string, unknown>, string]> = [
 			['an empty name', { name: '  ' }, '"Name" is empty'],
-			['a name over 255 characters', { name: 'n'.repeat(256) }, '"Name" is 256 characters long; the service accepts at most 255'],
-			['a bad owner email', { accountOwnerEmail: 'grace(at)acme' }, '"Account Owner Email" is not a valid email address: "grace(at)acme"'],
-			['a website that is not a web address', { website: 'acme.example' }, '"Website" must be a web address starting with https:// or http://'],
+			[
+				'a name over 255 characters',
+				{ name: 'n'.repeat(256) },
+				'"Name" is 256 characters long; the service accepts at most 255',
+			],
+			[
+				'a bad owner email',
+				{ accountOwnerEmail: 'grace(at)acme' },
+				'"Account Owner Email" is not a valid email address: "grace(at)acme"',
+			],
+			[
+				'a website that is not a web address',
+				{ website: 'acme.example' },
+				'"Website" must be a web address starting with https:// or http://',
+			],
 		];
 		it.each(cases)('%s', async (_name, parameters, message) => {
 			const { error } = await run(ctx, 'company', 'updateCompany', { ...valid, ...parameters });

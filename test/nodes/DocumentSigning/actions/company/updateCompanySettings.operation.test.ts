@@ -2,7 +2,8 @@ import { api, jsonOf, run, sent, useSandbox } from './companyKit';
 
 const ctx = useSandbox();
 
-const update = (settings: Record<string, unknown>) => run(ctx, 'company', 'updateCompanySettings', { settings });
+const update = (settings: Record<string, unknown>) =>
+	run(ctx, 'company', 'updateCompanySettings', { settings });
 
 describe('Company → Update Settings (PUT /company/settings)', () => {
 	it('sends only the settings added (colours, completion page, booleans, time zone) and outputs the result', async () => {
@@ -23,7 +24,12 @@ describe('Company → Update Settings (PUT /company/settings)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'PUT', path: '/company/settings', query: {}, status: 200 });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'PUT',
+			path: '/company/settings',
+			query: {},
+			status: 200,
+		});
 		expect(sent(ctx)[0].body).toEqual({
 			default_expiration_hours: 72,
 			require_otp_verification: true,
@@ -55,24 +61,70 @@ describe('Company → Update Settings (PUT /company/settings)', () => {
 			default_timezone: 'Asia/Tokyo',
 		});
 		ctx.sandbox.clearRequests();
-		const { output, error } = await update({ reset: ['color_accent', 'completion_title', 'default_timezone'] });
+		const { output, error } = await update({
+			reset: ['color_accent', 'completion_title', 'default_timezone'],
+		});
 		expect(error).toBeUndefined();
-		expect(sent(ctx)[0].body).toEqual({ color_accent: null, completion_title: null, default_timezone: null });
-		expect(jsonOf(output)[0]).toMatchObject({ color_accent: null, completion_title: null, default_timezone: 'UTC' });
+		expect(sent(ctx)[0].body).toEqual({
+			color_accent: null,
+			completion_title: null,
+			default_timezone: null,
+		});
+		expect(jsonOf(output)[0]).toMatchObject({
+			color_accent: null,
+			completion_title: null,
+			default_timezone: 'UTC',
+		});
 	});
 
 	describe('refuses bad input before sending', () => {
 		const cases: Array<[string, Record<string, unknown>, string]> = [
 			['nothing to change', {}, 'Add at least one setting to change in "Settings"'],
-			['a colour that is not #RRGGBB', { color_card: 'red' }, '"Card Colour" must be a colour like #1A2B3C, not "red"'],
-			['a short colour', { color_primary: '#abc' }, '"Primary Colour" must be a colour like #1A2B3C, not "#abc"'],
-			['an http redirect', { completion_redirect_url: 'http://acme.example' }, '"Completion Redirect URL" must be an https:// address'],
-			['a delay over 30', { completion_redirect_delay: 31 }, '"Completion Redirect Delay (Seconds)" must be a whole number from 0 to 30'],
-			['a title over 200 characters', { completion_title: 't'.repeat(201) }, '"Completion Title" is 201 characters long; the service accepts at most 200'],
-			['a message over 1000 characters', { completion_message: 'm'.repeat(1001) }, '"Completion Message" is 1001 characters long; the service accepts at most 1000'],
-			['a time zone that is not a name', { default_timezone: 'GMT +2' }, '"Default Time Zone" is not a time zone name: "GMT +2"'],
-			['zero expiration hours', { default_expiration_hours: 0 }, '"Default Expiration Hours" must be a whole number of at least 1'],
-			['a setting both set and reset', { color_card: '#000000', reset: ['color_card'] }, '"Card Colour" is both set and reset'],
+			[
+				'a colour that is not #RRGGBB',
+				{ color_card: 'red' },
+				'"Card Colour" must be a colour like #1A2B3C, not "red"',
+			],
+			[
+				'a short colour',
+				{ color_primary: '#abc' },
+				'"Primary Colour" must be a colour like #1A2B3C, not "#abc"',
+			],
+			[
+				'an http redirect',
+				{ completion_redirect_url: 'http://acme.example' },
+				'"Completion Redirect URL" must be an https:// address',
+			],
+			[
+				'a delay over 30',
+				{ completion_redirect_delay: 31 },
+				'"Completion Redirect Delay (Seconds)" must be a whole number from 0 to 30',
+			],
+			[
+				'a title over 200 characters',
+				{ completion_title: 't'.repeat(201) },
+				'"Completion Title" is 201 characters long; the service accepts at most 200',
+			],
+			[
+				'a message over 1000 characters',
+				{ completion_message: 'm'.repeat(1001) },
+				'"Completion Message" is 1001 characters long; the service accepts at most 1000',
+			],
+			[
+				'a time zone that is not a name',
+				{ default_timezone: 'GMT +2' },
+				'"Default Time Zone" is not a time zone name: "GMT +2"',
+			],
+			[
+				'zero expiration hours',
+				{ default_expiration_hours: 0 },
+				'"Default Expiration Hours" must be a whole number of at least 1',
+			],
+			[
+				'a setting both set and reset',
+				{ color_card: '#000000', reset: ['color_card'] },
+				'"Card Colour" is both set and reset',
+			],
 		];
 		it.each(cases)('%s', async (_name, settings, message) => {
 			const { error } = await update(settings);

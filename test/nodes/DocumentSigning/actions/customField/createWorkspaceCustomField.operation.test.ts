@@ -1,7 +1,8 @@
 import { exec, jsonOf, sent, storedFields, useWorkspace } from './workspaceKit';
 
 const { ctx, state } = useWorkspace();
-const create = (parameters: Record<string, unknown>) => exec(ctx, 'createWorkspaceCustomField', state.workspaceId, parameters);
+const create = (parameters: Record<string, unknown>) =>
+	exec(ctx, 'createWorkspaceCustomField', state.workspaceId, parameters);
 
 describe('Custom Field → Create for Workspace (POST /workspace/{workspace_id}/custom-fields)', () => {
 	it('sends label, name and preset, and outputs the definition', async () => {
@@ -17,7 +18,12 @@ describe('Custom Field → Create for Workspace (POST /workspace/{workspace_id}/
 			query: {},
 			status: 201,
 		});
-		expect(sent(ctx)[0].body).toEqual({ field_label: 'Cost Center', field_name: 'cost_centre', is_preset: true, preset_value: 'CC-100' });
+		expect(sent(ctx)[0].body).toEqual({
+			field_label: 'Cost Center',
+			field_name: 'cost_centre',
+			is_preset: true,
+			preset_value: 'CC-100',
+		});
 		expect(jsonOf(output)[0]).toMatchObject({
 			id: expect.any(String),
 			field_label: 'Cost Center',
@@ -37,17 +43,30 @@ describe('Custom Field → Create for Workspace (POST /workspace/{workspace_id}/
 
 	it('a duplicate name is refused by the service (409), mapped', async () => {
 		await create({ fieldLabel: 'Region' });
-		const { error } = await create({ fieldLabel: 'Region 2', additionalFields: { field_name: 'region' } });
+		const { error } = await create({
+			fieldLabel: 'Region 2',
+			additionalFields: { field_name: 'region' },
+		});
 		expect(sent(ctx)).toHaveLength(2);
 		expect(error?.message).toMatch(/^Not possible in the current state.*\[CUSTOM_FIELD_EXISTS\]$/);
-		expect((await storedFields(ctx, state.workspaceId)).map((f) => f.field_label)).toEqual(['Region']);
+		expect((await storedFields(ctx, state.workspaceId)).map((f) => f.field_label)).toEqual([
+			'Region',
+		]);
 	});
 
 	describe('refuses bad input before sending', () => {
 		const cases: Array<[string, Record<string, unknown>, string]> = [
 			['a blank label', { fieldLabel: '  ' }, '"Label" is empty'],
-			['a label over 100 characters', { fieldLabel: 'L'.repeat(101) }, '"Label" is 101 characters long; the service accepts at most 100'],
-			['a name over 50 characters', { fieldLabel: 'X', additionalFields: { field_name: 'n'.repeat(51) } }, '"Field Name" is 51 characters long; the service accepts at most 50'],
+			[
+				'a label over 100 characters',
+				{ fieldLabel: 'L'.repeat(101) },
+				'"Label" is 101 characters long; the service accepts at most 100',
+			],
+			[
+				'a name over 50 characters',
+				{ fieldLabel: 'X', additionalFields: { field_name: 'n'.repeat(51) } },
+				'"Field Name" is 51 characters long; the service accepts at most 50',
+			],
 			[
 				'a preset value over 500 characters',
 				{ fieldLabel: 'X', additionalFields: { is_preset: true, preset_value: 'v'.repeat(501) } },

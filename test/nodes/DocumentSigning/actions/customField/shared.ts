@@ -39,20 +39,33 @@ function context(label: Owner['label']) {
 		state.id = owner.idOf(state.owners);
 	});
 	const exec = (operation: string, parameters: Record<string, unknown>, extra = {}) =>
-		run(ctx, 'customField', `${operation}${owner.suffix}${operation === 'list' ? 'CustomFields' : 'CustomField'}`, {
-			[owner.parameter]: byId(state.id),
-			...parameters,
-		}, extra);
+		run(
+			ctx,
+			'customField',
+			`${operation}${owner.suffix}${operation === 'list' ? 'CustomFields' : 'CustomField'}`,
+			{
+				[owner.parameter]: byId(state.id),
+				...parameters,
+			},
+			extra,
+		);
 	const seed = async (labels: string[]) => {
 		for (const field_label of labels) {
-			const created = await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, { field_label });
+			const created = await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, {
+				field_label,
+			});
 			expect(created.status).toBe(201);
 		}
 		ctx.sandbox.clearRequests();
 	};
 	const stored = async () =>
-		(await api<{ custom_fields: IDataObject[] }>(ctx.sandbox, 'GET', `${owner.basePath(state.id)}/custom-fields`)).body
-			.custom_fields;
+		(
+			await api<{ custom_fields: IDataObject[] }>(
+				ctx.sandbox,
+				'GET',
+				`${owner.basePath(state.id)}/custom-fields`,
+			)
+		).body.custom_fields;
 	return { owner, ctx, state, exec, seed, stored };
 }
 
@@ -75,7 +88,11 @@ export function describeList(label: Owner['label']): void {
 				['Cost Center', 'cost_center'],
 			]);
 			for (const field of fields) {
-				expect(field).toMatchObject({ id: expect.any(String), key_mode: 'live', ...owner.extraKeys });
+				expect(field).toMatchObject({
+					id: expect.any(String),
+					key_mode: 'live',
+					...owner.extraKeys,
+				});
 			}
 		});
 
@@ -112,7 +129,10 @@ export function describeCreate(label: Owner['label']): void {
 				query: {},
 				status: 201,
 			});
-			expect(sent(ctx)[0].body).toEqual({ field_label: 'Contract Number', field_name: 'contract_no' });
+			expect(sent(ctx)[0].body).toEqual({
+				field_label: 'Contract Number',
+				field_name: 'contract_no',
+			});
 			expect(output[0]).toHaveLength(1);
 			expect(output[0][0].json).toMatchObject({
 				id: expect.any(String),
@@ -137,26 +157,42 @@ export function describeCreate(label: Owner['label']): void {
 				additionalFields: { field_name: 'n'.repeat(50) },
 			});
 			expect(error).toBeUndefined();
-			expect(sent(ctx)[0].body).toEqual({ field_label: 'L'.repeat(100), field_name: 'n'.repeat(50) });
+			expect(sent(ctx)[0].body).toEqual({
+				field_label: 'L'.repeat(100),
+				field_name: 'n'.repeat(50),
+			});
 		});
 
 		it('a duplicate name is refused by the service (409), mapped', async () => {
 			await exec('create', { fieldLabel: 'Cost Center' });
-			const { error } = await exec('create', { fieldLabel: 'Cost Centre', additionalFields: { field_name: 'cost_center' } });
+			const { error } = await exec('create', {
+				fieldLabel: 'Cost Centre',
+				additionalFields: { field_name: 'cost_center' },
+			});
 			expect(sent(ctx)).toHaveLength(2);
-			expect(error?.message).toMatch(/^Not possible in the current state.*\[CUSTOM_FIELD_EXISTS\]$/);
+			expect(error?.message).toMatch(
+				/^Not possible in the current state.*\[CUSTOM_FIELD_EXISTS\]$/,
+			);
 		});
 
 		describe('refuses bad input before sending', () => {
 			const cases: Array<[string, Record<string, unknown>, string]> = [
-				['a label over 100 characters', { fieldLabel: 'L'.repeat(101) }, '"Label" is 101 characters long; the service accepts at most 100'],
+				[
+					'a label over 100 characters',
+					{ fieldLabel: 'L'.repeat(101) },
+					'"Label" is 101 characters long; the service accepts at most 100',
+				],
 				['a blank label', { fieldLabel: '   ' }, '"Label" is empty'],
 				[
 					'a name over 50 characters',
 					{ fieldLabel: 'X', additionalFields: { field_name: 'n'.repeat(51) } },
 					'"Field Name" is 51 characters long; the service accepts at most 50',
 				],
-				['a malformed owner ID', { [owner.parameter]: byList('abc') }, `"${label}" is not a valid ID: "abc"`],
+				[
+					'a malformed owner ID',
+					{ [owner.parameter]: byList('abc') },
+					`"${label}" is not a valid ID: "abc"`,
+				],
 			];
 			it.each(cases)('%s', async (_name, parameters, message) => {
 				const { error } = await exec('create', { fieldLabel: 'Valid', ...parameters });
@@ -198,7 +234,9 @@ export function describeDelete(label: Owner['label']): void {
 		});
 
 		it("the picker lists the owner's custom fields by label and name", async () => {
-			await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, { field_label: 'Another One' });
+			await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, {
+				field_label: 'Another One',
+			});
 			ctx.sandbox.clearRequests();
 			const pickerContext = (value: unknown) =>
 				createLoadOptionsContext({
@@ -212,14 +250,20 @@ export function describeDelete(label: Owner['label']): void {
 					path: 'parameters.customFieldId',
 				});
 			const context = pickerContext(byId(state.id));
-			const method = label === 'Template' ? loadOptions.getTemplateCustomFields : loadOptions.getSigningRequestCustomFields;
+			const method =
+				label === 'Template'
+					? loadOptions.getTemplateCustomFields
+					: loadOptions.getSigningRequestCustomFields;
 			const options = await method.call(context);
 			expect(options).toEqual([
 				{ name: 'Another One (another_one)', value: expect.any(String) },
 				{ name: 'To Delete (to_delete)', value: fieldId },
 			]);
 			expect(sent(ctx)).toHaveLength(1);
-			expect(sent(ctx)[0]).toMatchObject({ method: 'GET', path: `${owner.basePath(state.id)}/custom-fields` });
+			expect(sent(ctx)[0]).toMatchObject({
+				method: 'GET',
+				path: `${owner.basePath(state.id)}/custom-fields`,
+			});
 			const none = await method.call(pickerContext(byList('x')));
 			expect(none).toEqual([]);
 			expect(sent(ctx)).toHaveLength(1);
@@ -234,7 +278,10 @@ export function describeDelete(label: Owner['label']): void {
 		it('refuses a malformed field or owner ID before sending', async () => {
 			const badField = await exec('delete', { customFieldId: 'contract_number' });
 			expect(badField.error?.message).toBe('"Custom Field" is not a valid ID: "contract_number"');
-			const badOwner = await exec('delete', { [owner.parameter]: byList('nope'), customFieldId: fieldId });
+			const badOwner = await exec('delete', {
+				[owner.parameter]: byList('nope'),
+				customFieldId: fieldId,
+			});
 			expect(badOwner.error?.message).toBe(`"${label}" is not a valid ID: "nope"`);
 			expect(sent(ctx)).toHaveLength(0);
 		});

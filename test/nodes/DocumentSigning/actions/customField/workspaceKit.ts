@@ -18,17 +18,31 @@ export function useWorkspace(): { ctx: TestContext; state: { workspaceId: string
 	return { ctx, state };
 }
 
-export async function seedField(ctx: TestContext, workspaceId: string, body: IDataObject): Promise<IDataObject> {
+export async function seedField(
+	ctx: TestContext,
+	workspaceId: string,
+	body: IDataObject,
+): Promise<IDataObject> {
 	const created = await api(ctx.sandbox, 'POST', `/workspace/${workspaceId}/custom-fields`, body);
-	if (created.status !== 201) throw new Error(`fixture: create field ${created.status} ${JSON.stringify(created.body)}`);
+	if (created.status !== 201)
+		throw new Error(`fixture: create field ${created.status} ${JSON.stringify(created.body)}`);
 	ctx.sandbox.clearRequests();
 	return created.body;
 }
 
 export async function storedFields(ctx: TestContext, workspaceId: string): Promise<IDataObject[]> {
-	return (await api<{ custom_fields: IDataObject[] }>(ctx.sandbox, 'GET', `/workspace/${workspaceId}/custom-fields`)).body
-		.custom_fields;
+	return (
+		await api<{ custom_fields: IDataObject[] }>(
+			ctx.sandbox,
+			'GET',
+			`/workspace/${workspaceId}/custom-fields`,
+		)
+	).body.custom_fields;
 }
 
-export const exec = (ctx: TestContext, operation: string, workspaceId: string, parameters: Record<string, unknown>) =>
-	run(ctx, 'customField', operation, { workspaceId: byId(workspaceId), ...parameters });
+export const exec = (
+	ctx: TestContext,
+	operation: string,
+	workspaceId: string,
+	parameters: Record<string, unknown>,
+) => run(ctx, 'customField', operation, { workspaceId: byId(workspaceId), ...parameters });

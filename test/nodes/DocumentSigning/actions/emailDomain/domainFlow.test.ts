@@ -8,7 +8,18 @@ import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSi
 import { searchEmailDomains } from '../../../../../nodes/DocumentSigning/methods/listSearch';
 import { createLoadOptionsContext } from '../../../../helpers/n8n';
 import { call } from '../../../../sandbox/support/client';
-import { COMPANY, SALES, WORKSPACE, addDomain, emailDomainsOf, locatorId, runDomainOp, uniqueDomain, useSandbox, type ScopeCase } from './kit';
+import {
+	COMPANY,
+	SALES,
+	WORKSPACE,
+	addDomain,
+	emailDomainsOf,
+	locatorId,
+	runDomainOp,
+	uniqueDomain,
+	useSandbox,
+	type ScopeCase,
+} from './kit';
 
 const ctx = useSandbox();
 
@@ -28,7 +39,11 @@ describe.each([COMPANY, WORKSPACE])('Email Domain setup flow ($scope scope)', (s
 		// 1. add
 		const added = await run('create{S}Domain', { domain: name });
 		expect(added.error).toBeUndefined();
-		const instructions = added.output[0][0].json.verification_instructions as { record_type: string; record_name: string; record_value: string };
+		const instructions = added.output[0][0].json.verification_instructions as {
+			record_type: string;
+			record_name: string;
+			record_value: string;
+		};
 		const id = (added.output[0][0].json.domain as { id: string }).id;
 		const domainId = locatorId(id);
 		const path = `${sc.base}/${id}`;
@@ -36,38 +51,76 @@ describe.each([COMPANY, WORKSPACE])('Email Domain setup flow ($scope scope)', (s
 		// 2. ownership fails while the TXT record is not published
 		const early = await run('verify{S}DomainOwnership', { domainId });
 		expect(early.error?.message).toMatch(/TXT record was not found/);
-		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST ${path}/verify-ownership 400`]);
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST ${path}/verify-ownership 400`,
+		]);
 
 		// 3. publish the TXT record from the instructions; ownership passes
-		await publish({ type: instructions.record_type, name: instructions.record_name, value: instructions.record_value });
+		await publish({
+			type: instructions.record_type,
+			name: instructions.record_name,
+			value: instructions.record_value,
+		});
 		const owned = await run('verify{S}DomainOwnership', { domainId });
 		expect(owned.error).toBeUndefined();
 		expect(owned.output[0][0].json.domain).toMatchObject({ verification_status: 1 });
 
 		// 4. finalize hands out the records
 		const finalized = await run('finalize{S}Domain', { domainId });
-		expect(finalized.output[0][0].json).toMatchObject({ records_total: 4, records_pending: 4, ready_to_send: false });
-		const records = finalized.output[0][0].json.dns_records as Array<{ type: string; name: string; value: string; status: string }>;
+		expect(finalized.output[0][0].json).toMatchObject({
+			records_total: 4,
+			records_pending: 4,
+			ready_to_send: false,
+		});
+		const records = finalized.output[0][0].json.dns_records as Array<{
+			type: string;
+			name: string;
+			value: string;
+			status: string;
+		}>;
 
 		// 5. verify-dns before publishing: pending, not ready; the sender cannot be made primary yet
 		const pending = await run('verify{S}DomainDns', { domainId });
-		expect(pending.output[0][0].json).toMatchObject({ verified: false, records_pending: 4, ready_to_send: false });
+		expect(pending.output[0][0].json).toMatchObject({
+			verified: false,
+			records_pending: 4,
+			ready_to_send: false,
+		});
 		const tooEarly = await run('set{S}PrimaryDomain', { domainId });
 		expect((tooEarly.error as { httpCode?: string }).httpCode).toBe('400');
 
 		// 6. publish every record (as a user would, from the output) and verify again
 		for (const r of records) await publish({ type: r.type, name: r.name, value: r.value });
 		const verified = await run('verify{S}DomainDns', { domainId });
-		expect(verified.output[0][0].json).toMatchObject({ verified: true, records_verified: 4, records_pending: 0, ready_to_send: true });
-		expect((verified.output[0][0].json.dns_records as Array<{ status: string }>).map((r) => r.status)).toEqual(['verified', 'verified', 'verified', 'verified']);
+		expect(verified.output[0][0].json).toMatchObject({
+			verified: true,
+			records_verified: 4,
+			records_pending: 0,
+			ready_to_send: true,
+		});
+		expect(
+			(verified.output[0][0].json.dns_records as Array<{ status: string }>).map((r) => r.status),
+		).toEqual(['verified', 'verified', 'verified', 'verified']);
 
 		// 7. set primary
 		const primary = await run('set{S}PrimaryDomain', { domainId });
-		expect(primary.output[0][0].json.domain).toMatchObject({ id, is_primary: true, domain_status: 1, verification_status: 2 });
+		expect(primary.output[0][0].json.domain).toMatchObject({
+			id,
+			is_primary: true,
+			domain_status: 1,
+			verification_status: 2,
+		});
 
 		const got = await run('get{S}Domain', { domainId });
-		expect(got.output[0][0].json).toMatchObject({ id, domain: name, is_primary: true, domain_status: 1 });
-		const types = ctx.sandbox.state.events.emitted.filter((e) => e.data.id === id).map((e) => e.type);
+		expect(got.output[0][0].json).toMatchObject({
+			id,
+			domain: name,
+			is_primary: true,
+			domain_status: 1,
+		});
+		const types = ctx.sandbox.state.events.emitted
+			.filter((e) => e.data.id === id)
+			.map((e) => e.type);
 		expect(types).toEqual(['domain.verification.failed', 'domain.verified']);
 	});
 
@@ -76,7 +129,13 @@ describe.each([COMPANY, WORKSPACE])('Email Domain setup flow ($scope scope)', (s
 		const b = await addDomain(ctx.sandbox, sc, 'added', uniqueDomain('other'));
 		const context = createLoadOptionsContext({
 			credentials: {
-				documentSigningApi: { baseUrl: ctx.sandbox.url, keyToUse: 'live', liveApiKey: sc.key, testApiKey: sc.testKey, apiVersion: 1 },
+				documentSigningApi: {
+					baseUrl: ctx.sandbox.url,
+					keyToUse: 'live',
+					liveApiKey: sc.key,
+					testApiKey: sc.testKey,
+					apiVersion: 1,
+				},
 			},
 			nodeType: new DocumentSigning(),
 			parameters: { resource: 'emailDomain', operation: op('get{S}Domain'), ...sc.params },

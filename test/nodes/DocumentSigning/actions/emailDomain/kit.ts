@@ -85,7 +85,8 @@ export function runDomainOp(
 export type Stage = 'added' | 'owned' | 'finalized' | 'ready' | 'primary';
 
 let counter = 0;
-export const uniqueDomain = (prefix = 'mail') => `${prefix}${++counter}-${Date.now().toString(36)}.example.com`;
+export const uniqueDomain = (prefix = 'mail') =>
+	`${prefix}${++counter}-${Date.now().toString(36)}.example.com`;
 
 /** Adds a domain in the scope and walks it to `stage` (API calls + published DNS), then forgets those requests. */
 export async function addDomain(
@@ -97,7 +98,8 @@ export async function addDomain(
 	const store = emailDomainsOf(sandbox.state);
 	const post = async (path: string, body?: unknown) => {
 		const res = await call(sandbox, 'POST', path, { auth: sc.key, body });
-		if (res.status >= 300) throw new Error(`fixture: POST ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+		if (res.status >= 300)
+			throw new Error(`fixture: POST ${path} → ${res.status} ${JSON.stringify(res.body)}`);
 		return res.body;
 	};
 	const created = await post(sc.base, { domain });
@@ -106,7 +108,8 @@ export async function addDomain(
 		store.publishOwnershipRecord(id);
 		await post(`${sc.base}/${id}/verify-ownership`);
 	}
-	if (stage === 'finalized' || stage === 'ready' || stage === 'primary') await post(`${sc.base}/${id}/finalize`);
+	if (stage === 'finalized' || stage === 'ready' || stage === 'primary')
+		await post(`${sc.base}/${id}/finalize`);
 	if (stage === 'ready' || stage === 'primary') {
 		store.publishDnsRecords(id);
 		await post(`${sc.base}/${id}/verify-dns`);

@@ -1,4 +1,12 @@
-import { SALES, clearTemplates, emailTemplatesOf, onlyRequest, runTemplateOp, storeTemplate, useSandbox } from './kit';
+import {
+	SALES,
+	clearTemplates,
+	emailTemplatesOf,
+	onlyRequest,
+	runTemplateOp,
+	storeTemplate,
+	useSandbox,
+} from './kit';
 
 const ctx = useSandbox();
 const run = (params: Record<string, unknown> = {}, opts?: Parameters<typeof runTemplateOp>[3]) =>
@@ -10,9 +18,20 @@ describe('Email Template → deleteCompanyEmailTemplate (DELETE /company/email-t
 		storeTemplate(ctx.sandbox, null, 'signing_cancelled', 'Cancelled!');
 		const { output, error } = await run({ emailType: 'signing_cancelled' });
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({ method: 'DELETE', path: '/company/email-templates/signing_cancelled', query: {}, body: undefined });
-		expect(output[0][0].json).toEqual({ message: expect.stringMatching(/default/), email_type: 'signing_cancelled', key_mode: 'live' });
-		expect(emailTemplatesOf(ctx.sandbox.state).effective(SALES.id, 'signing_cancelled').source).toBe('default');
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
+			method: 'DELETE',
+			path: '/company/email-templates/signing_cancelled',
+			query: {},
+			body: undefined,
+		});
+		expect(output[0][0].json).toEqual({
+			message: expect.stringMatching(/default/),
+			email_type: 'signing_cancelled',
+			key_mode: 'live',
+		});
+		expect(
+			emailTemplatesOf(ctx.sandbox.state).effective(SALES.id, 'signing_cancelled').source,
+		).toBe('default');
 	});
 
 	it('reports a type without a company template as not found', async () => {

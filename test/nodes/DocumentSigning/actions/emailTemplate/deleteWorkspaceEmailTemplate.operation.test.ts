@@ -1,7 +1,17 @@
-import { SALES, clearTemplates, emailTemplatesOf, onlyRequest, runTemplateOp, salesWorkspace, storeTemplate, useSandbox } from './kit';
+import {
+	SALES,
+	clearTemplates,
+	emailTemplatesOf,
+	onlyRequest,
+	runTemplateOp,
+	salesWorkspace,
+	storeTemplate,
+	useSandbox,
+} from './kit';
 
 const ctx = useSandbox();
-const run = (params: Record<string, unknown> = {}) => runTemplateOp(ctx.sandbox, 'deleteWorkspaceEmailTemplate', params);
+const run = (params: Record<string, unknown> = {}) =>
+	runTemplateOp(ctx.sandbox, 'deleteWorkspaceEmailTemplate', params);
 beforeEach(() => clearTemplates(ctx.sandbox));
 
 describe('Email Template → deleteWorkspaceEmailTemplate (DELETE /workspace/{workspace_id}/email-templates/{email_type})', () => {
@@ -16,9 +26,16 @@ describe('Email Template → deleteWorkspaceEmailTemplate (DELETE /workspace/{wo
 			query: {},
 			body: undefined,
 		});
-		expect(output[0][0].json).toEqual({ message: expect.stringMatching(/company template/), email_type: 'signing_invite', key_mode: 'live' });
+		expect(output[0][0].json).toEqual({
+			message: expect.stringMatching(/company template/),
+			email_type: 'signing_invite',
+			key_mode: 'live',
+		});
 		const store = emailTemplatesOf(ctx.sandbox.state);
-		expect(store.effective(SALES.id, 'signing_invite')).toMatchObject({ subject: 'Company subject', source: 'company' });
+		expect(store.effective(SALES.id, 'signing_invite')).toMatchObject({
+			subject: 'Company subject',
+			source: 'company',
+		});
 		store.company.clear();
 		expect(store.effective(SALES.id, 'signing_invite').source).toBe('default');
 	});

@@ -1,7 +1,8 @@
 import { onlyRequest, runTemplateOp, useSandbox } from './kit';
 
 const ctx = useSandbox();
-const run = (params: Record<string, unknown> = {}) => runTemplateOp(ctx.sandbox, 'getEmailTemplateDefaults', params);
+const run = (params: Record<string, unknown> = {}) =>
+	runTemplateOp(ctx.sandbox, 'getEmailTemplateDefaults', params);
 
 const TYPES = [
 	'signing_invite',
@@ -19,9 +20,18 @@ describe('Email Template → getEmailTemplateDefaults (GET /email-templates/defa
 	it('outputs one item with the defaults of all 9 types in the language', async () => {
 		const { output, error } = await run({ language: 'de' });
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({ method: 'GET', path: '/email-templates/defaults/de', query: {}, body: undefined });
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
+			method: 'GET',
+			path: '/email-templates/defaults/de',
+			query: {},
+			body: undefined,
+		});
 		expect(output[0]).toHaveLength(1);
-		const json = output[0][0].json as { language: string; templates: Record<string, { subject: string; body: string }>; key_mode: string };
+		const json = output[0][0].json as {
+			language: string;
+			templates: Record<string, { subject: string; body: string }>;
+			key_mode: string;
+		};
 		expect(json.language).toBe('de');
 		expect(json.key_mode).toBe('live');
 		expect(Object.keys(json.templates).sort()).toEqual([...TYPES].sort());
@@ -32,7 +42,13 @@ describe('Email Template → getEmailTemplateDefaults (GET /email-templates/defa
 	it('splits into one item per email type', async () => {
 		const { output } = await run({ language: 'en', splitIntoItems: true });
 		expect(output[0].map((i) => i.json.email_type)).toEqual(TYPES);
-		expect(output[0][0].json).toEqual({ language: 'en', email_type: 'signing_invite', subject: expect.any(String), body: expect.any(String), key_mode: 'live' });
+		expect(output[0][0].json).toEqual({
+			language: 'en',
+			email_type: 'signing_invite',
+			subject: expect.any(String),
+			body: expect.any(String),
+			key_mode: 'live',
+		});
 	});
 
 	it('refuses a language outside the 15 before sending anything', async () => {

@@ -1,12 +1,27 @@
-import { SALES, clearTemplates, onlyRequest, runTemplateOp, salesWorkspace, storeTemplate, useSandbox } from './kit';
+import {
+	SALES,
+	clearTemplates,
+	onlyRequest,
+	runTemplateOp,
+	salesWorkspace,
+	storeTemplate,
+	useSandbox,
+} from './kit';
 
 const ctx = useSandbox();
-const run = (params: Record<string, unknown> = {}) => runTemplateOp(ctx.sandbox, 'getWorkspaceEmailTemplate', params);
+const run = (params: Record<string, unknown> = {}) =>
+	runTemplateOp(ctx.sandbox, 'getWorkspaceEmailTemplate', params);
 beforeEach(() => clearTemplates(ctx.sandbox));
 
 describe('Email Template → getWorkspaceEmailTemplate (GET /workspace/{workspace_id}/email-templates/{email_type})', () => {
 	it('gets the template of one email type', async () => {
-		const t = storeTemplate(ctx.sandbox, SALES.id, 'signing_declined_admin', '{{recipient_name}} declined', '<p>declined</p>');
+		const t = storeTemplate(
+			ctx.sandbox,
+			SALES.id,
+			'signing_declined_admin',
+			'{{recipient_name}} declined',
+			'<p>declined</p>',
+		);
 		const { output, error } = await run({ ...salesWorkspace, emailType: 'signing_declined_admin' });
 		expect(error).toBeUndefined();
 		expect(onlyRequest(ctx.sandbox)).toMatchObject({
@@ -16,7 +31,13 @@ describe('Email Template → getWorkspaceEmailTemplate (GET /workspace/{workspac
 			body: undefined,
 		});
 		expect(output[0]).toHaveLength(1);
-		expect(output[0][0].json).toMatchObject({ id: t.id, email_type: 'signing_declined_admin', subject: '{{recipient_name}} declined', body: '<p>declined</p>', key_mode: 'live' });
+		expect(output[0][0].json).toMatchObject({
+			id: t.id,
+			email_type: 'signing_declined_admin',
+			subject: '{{recipient_name}} declined',
+			body: '<p>declined</p>',
+			key_mode: 'live',
+		});
 	});
 
 	it('reports a type without a workspace template as not found', async () => {

@@ -53,7 +53,13 @@ export function runTemplateOp(
 }
 
 /** Stores a template directly (company when workspaceId is null). */
-export function storeTemplate(sandbox: Sandbox, workspaceId: string | null, type: EmailType, subject = `Subject of ${type}`, body = '<p>{{signing_link}}</p>') {
+export function storeTemplate(
+	sandbox: Sandbox,
+	workspaceId: string | null,
+	type: EmailType,
+	subject = `Subject of ${type}`,
+	body = '<p>{{signing_link}}</p>',
+) {
 	const store = emailTemplatesOf(sandbox.state);
 	const map = workspaceId === null ? store.company : store.workspaceTemplates(workspaceId);
 	return store.upsert(map, type, subject, body).record;

@@ -1,7 +1,15 @@
-import { SALES, clearTemplates, onlyRequest, runTemplateOp, storeTemplate, useSandbox } from './kit';
+import {
+	SALES,
+	clearTemplates,
+	onlyRequest,
+	runTemplateOp,
+	storeTemplate,
+	useSandbox,
+} from './kit';
 
 const ctx = useSandbox();
-const run = (opts?: Parameters<typeof runTemplateOp>[3]) => runTemplateOp(ctx.sandbox, 'listCompanyEmailTemplates', {}, opts);
+const run = (opts?: Parameters<typeof runTemplateOp>[3]) =>
+	runTemplateOp(ctx.sandbox, 'listCompanyEmailTemplates', {}, opts);
 beforeEach(() => clearTemplates(ctx.sandbox));
 
 describe('Email Template → listCompanyEmailTemplates (GET /company/email-templates)', () => {
@@ -10,9 +18,22 @@ describe('Email Template → listCompanyEmailTemplates (GET /company/email-templ
 		storeTemplate(ctx.sandbox, SALES.id, 'signing_invite');
 		const { output, error } = await run();
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({ method: 'GET', path: '/company/email-templates', query: {}, body: undefined });
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
+			method: 'GET',
+			path: '/company/email-templates',
+			query: {},
+			body: undefined,
+		});
 		expect(output[0].map((i) => i.json)).toEqual([
-			{ id: t.id, email_type: 'signing_completed', subject: 'All signed', body: '<p>done</p>', created_at: t.created_at, updated_at: t.updated_at, key_mode: 'live' },
+			{
+				id: t.id,
+				email_type: 'signing_completed',
+				subject: 'All signed',
+				body: '<p>done</p>',
+				created_at: t.created_at,
+				updated_at: t.updated_at,
+				key_mode: 'live',
+			},
 		]);
 	});
 

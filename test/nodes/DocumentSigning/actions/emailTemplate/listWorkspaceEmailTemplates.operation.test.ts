@@ -1,4 +1,14 @@
-import { LEGAL, SALES, clearTemplates, locatorId, onlyRequest, runTemplateOp, salesWorkspace, storeTemplate, useSandbox } from './kit';
+import {
+	LEGAL,
+	SALES,
+	clearTemplates,
+	locatorId,
+	onlyRequest,
+	runTemplateOp,
+	salesWorkspace,
+	storeTemplate,
+	useSandbox,
+} from './kit';
 
 const ctx = useSandbox();
 const run = (params: Record<string, unknown> = {}, opts?: Parameters<typeof runTemplateOp>[3]) =>
@@ -13,8 +23,16 @@ describe('Email Template → listWorkspaceEmailTemplates (GET /workspace/{worksp
 		storeTemplate(ctx.sandbox, null, 'signing_expired');
 		const { output, error } = await run(salesWorkspace);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({ method: 'GET', path: `/workspace/${SALES.id}/email-templates`, query: {}, body: undefined });
-		expect(output[0].map((i) => i.json.email_type)).toEqual(['signing_invite', 'signing_completed']);
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
+			method: 'GET',
+			path: `/workspace/${SALES.id}/email-templates`,
+			query: {},
+			body: undefined,
+		});
+		expect(output[0].map((i) => i.json.email_type)).toEqual([
+			'signing_invite',
+			'signing_completed',
+		]);
 		expect(output[0][0].json).toEqual({
 			id: invite.id,
 			email_type: 'signing_invite',

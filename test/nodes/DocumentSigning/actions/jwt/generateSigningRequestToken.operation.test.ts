@@ -1,11 +1,22 @@
-import { MISSING_UUID, byId, byList, jsonOf, run, signingRequestId, useSandbox, verified } from './jwtKit';
+import {
+	MISSING_UUID,
+	byId,
+	byList,
+	jsonOf,
+	run,
+	signingRequestId,
+	useSandbox,
+	verified,
+} from './jwtKit';
 
 const ctx = useSandbox();
 
 describe('JWT → Generate Signing Request Token (POST /jwt/generate-signing-request)', () => {
 	it('sends the signing request ID and outputs {jwt, jwt_id, expires_at, signing_request_id, created_at}', async () => {
 		const id = await signingRequestId(ctx.sandbox);
-		const { output, error } = await run(ctx, 'generateSigningRequestToken', { signingRequestId: byId(id) });
+		const { output, error } = await run(ctx, 'generateSigningRequestToken', {
+			signingRequestId: byId(id),
+		});
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expect(ctx.sandbox.requests[0]).toMatchObject({
@@ -14,12 +25,21 @@ describe('JWT → Generate Signing Request Token (POST /jwt/generate-signing-req
 			body: { companies_workspaces_signing_requests_id: id },
 		});
 		const [token] = jsonOf(output);
-		expect(Object.keys(token).sort()).toEqual(['created_at', 'expires_at', 'jwt', 'jwt_id', 'key_mode', 'signing_request_id']);
+		expect(Object.keys(token).sort()).toEqual([
+			'created_at',
+			'expires_at',
+			'jwt',
+			'jwt_id',
+			'key_mode',
+			'signing_request_id',
+		]);
 		expect(token.signing_request_id).toBe(id);
 		const payload = verified(ctx.sandbox, token.jwt);
 		expect(payload).toMatchObject({ sub: id, signing_request_id: id, jti: token.jwt_id });
 		expect(Number(payload?.exp) - Number(payload?.iat)).toBe(7 * 24 * 3600);
-		expect(Date.parse(String(token.expires_at)) - Date.parse(String(token.created_at))).toBe(7 * 24 * 3600 * 1000);
+		expect(Date.parse(String(token.expires_at)) - Date.parse(String(token.created_at))).toBe(
+			7 * 24 * 3600 * 1000,
+		);
 	});
 
 	it('with Include Embed Snippet, outputs HTML for signing-request-editor.js and SigningRequestEditor.init', async () => {
@@ -54,13 +74,17 @@ describe('JWT → Generate Signing Request Token (POST /jwt/generate-signing-req
 	});
 
 	it('refuses a malformed signing request ID before sending anything', async () => {
-		const { error } = await run(ctx, 'generateSigningRequestToken', { signingRequestId: byList('sr-1') });
+		const { error } = await run(ctx, 'generateSigningRequestToken', {
+			signingRequestId: byList('sr-1'),
+		});
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "sr-1"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('an unknown signing request is a 404', async () => {
-		const { error } = await run(ctx, 'generateSigningRequestToken', { signingRequestId: byId(MISSING_UUID) });
+		const { error } = await run(ctx, 'generateSigningRequestToken', {
+			signingRequestId: byId(MISSING_UUID),
+		});
 		expect(error?.message).toMatch(/^Not found: .* not found \[NOT_FOUND\]$/);
 	});
 });

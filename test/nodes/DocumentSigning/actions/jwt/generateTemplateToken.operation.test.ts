@@ -1,4 +1,14 @@
-import { MISSING_UUID, SALES, byId, byList, jsonOf, run, templateId, useSandbox, verified } from './jwtKit';
+import {
+	MISSING_UUID,
+	SALES,
+	byId,
+	byList,
+	jsonOf,
+	run,
+	templateId,
+	useSandbox,
+	verified,
+} from './jwtKit';
 
 const ctx = useSandbox();
 
@@ -14,7 +24,13 @@ describe('JWT → Generate Template Token (POST /generate-template-token)', () =
 			body: { companies_workspaces_templates_id: id },
 		});
 		const [token] = jsonOf(output);
-		expect(Object.keys(token).sort()).toEqual(['expires_at', 'jwt', 'jwt_id', 'key_mode', 'template_id']);
+		expect(Object.keys(token).sort()).toEqual([
+			'expires_at',
+			'jwt',
+			'jwt_id',
+			'key_mode',
+			'template_id',
+		]);
 		expect(token.template_id).toBe(id);
 		expect(token.jwt_id).toMatch(/^[0-9a-f-]{36}$/);
 		expect(token.key_mode).toBe('live');
@@ -49,28 +65,50 @@ describe('JWT → Generate Template Token (POST /generate-template-token)', () =
 
 	it('the snippet defaults to a light, editable editor in #document-signing-editor; a class selector adds no element', async () => {
 		const id = await templateId(ctx.sandbox);
-		const defaults = jsonOf((await run(ctx, 'generateTemplateToken', { templateId: byId(id), includeEmbedSnippet: true, embedUrl: 'http://localhost:8080' })).output)[0];
-		expect(defaults.embed_snippet).toContain('<div id="document-signing-editor"></div>\n<script src="http://localhost:8080/template-editor.js"></script>');
+		const defaults = jsonOf(
+			(
+				await run(ctx, 'generateTemplateToken', {
+					templateId: byId(id),
+					includeEmbedSnippet: true,
+					embedUrl: 'http://localhost:8080',
+				})
+			).output,
+		)[0];
+		expect(defaults.embed_snippet).toContain(
+			'<div id="document-signing-editor"></div>\n<script src="http://localhost:8080/template-editor.js"></script>',
+		);
 		expect(defaults.embed_snippet).toContain('"container":"#document-signing-editor"');
 		expect(defaults.embed_snippet).toContain('"theme":"light","readOnly":false});');
 		const byClass = jsonOf(
-			(await run(ctx, 'generateTemplateToken', {
-				templateId: byId(id),
-				includeEmbedSnippet: true,
-				embedUrl: 'https://embed.example.com',
-				embedOptions: { container: '.editor </script>' },
-			})).output,
+			(
+				await run(ctx, 'generateTemplateToken', {
+					templateId: byId(id),
+					includeEmbedSnippet: true,
+					embedUrl: 'https://embed.example.com',
+					embedOptions: { container: '.editor </script>' },
+				})
+			).output,
 		)[0];
-		expect(String(byClass.embed_snippet).startsWith('<script src="https://embed.example.com/template-editor.js">')).toBe(true);
+		expect(
+			String(byClass.embed_snippet).startsWith(
+				'<script src="https://embed.example.com/template-editor.js">',
+			),
+		).toBe(true);
 		expect(byClass.embed_snippet).toContain('"container":".editor \\u003c/script\\u003e"');
 	});
 
 	it.each([
 		['', '"Embed URL" is empty'],
-		['https://api.example.com/v1?x=1', '"Embed URL" must not contain a query (?…) or fragment (#…)'],
+		[
+			'https://api.example.com/v1?x=1',
+			'"Embed URL" must not contain a query (?…) or fragment (#…)',
+		],
 		['http://embed.example.com', '"Embed URL" must use HTTPS: http://embed.example.com'],
 		['embed.example.com', '"Embed URL" is not a valid URL: "embed.example.com"'],
-		['https://embed.example.com/template-editor.js', '"Embed URL" must be the address the scripts are served from, not a script'],
+		[
+			'https://embed.example.com/template-editor.js',
+			'"Embed URL" must be the address the scripts are served from, not a script',
+		],
 	])('Embed URL %j is refused before sending anything', async (embedUrl, message) => {
 		const { error } = await run(ctx, 'generateTemplateToken', {
 			templateId: byId(MISSING_UUID),
@@ -87,7 +125,7 @@ describe('JWT → Generate Template Token (POST /generate-template-token)', () =
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
-	it("a template of another workspace is a 404 (no token)", async () => {
+	it('a template of another workspace is a 404 (no token)', async () => {
 		const other = await templateId(ctx.sandbox, SALES.liveKey);
 		const { error } = await run(ctx, 'generateTemplateToken', { templateId: byId(other) });
 		expect(error?.message).toMatch(/^Not found: .* not found \[NOT_FOUND\]$/);

@@ -10,7 +10,15 @@ import {
 	normaliseRevocation,
 } from '../../../../../nodes/DocumentSigning/actions/jwt/jwt.common';
 
-const context = { getNode: () => ({ name: 'Document Signing', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} }) } as unknown as IExecuteFunctions;
+const context = {
+	getNode: () => ({
+		name: 'Document Signing',
+		type: 'x',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	}),
+} as unknown as IExecuteFunctions;
 const T = '11111111-1111-4111-8111-111111111111';
 const J = '22222222-2222-4222-8222-222222222222';
 
@@ -43,7 +51,13 @@ describe('normaliseGeneratedToken', () => {
 	it('keeps other keys, and prefers the id the service names over the requested one', () => {
 		const other = '33333333-3333-4333-8333-333333333333';
 		expect(
-			normaliseGeneratedToken(context, { jwt: 'j', jwt_id: J, expires_at: 'E', template_id: other, message: 'ok' }, 'template', T, 0),
+			normaliseGeneratedToken(
+				context,
+				{ jwt: 'j', jwt_id: J, expires_at: 'E', template_id: other, message: 'ok' },
+				'template',
+				T,
+				0,
+			),
 		).toEqual({ jwt: 'j', jwt_id: J, expires_at: 'E', template_id: other, message: 'ok' });
 	});
 
@@ -62,13 +76,20 @@ describe('normaliseRevocation', () => {
 			revoked: true,
 			revoked_at: null,
 		});
-		expect(normaliseRevocation({ message: 'm', jwt_id: J, revoked_at: '2026-01-01T00:00:00Z' }, J)).toEqual({
+		expect(
+			normaliseRevocation({ message: 'm', jwt_id: J, revoked_at: '2026-01-01T00:00:00Z' }, J),
+		).toEqual({
 			message: 'm',
 			jwt_id: J,
 			revoked: true,
 			revoked_at: '2026-01-01T00:00:00Z',
 		});
-		expect(normaliseRevocation({ message: 'm' }, J)).toEqual({ message: 'm', jwt_id: J, revoked: true, revoked_at: null });
+		expect(normaliseRevocation({ message: 'm' }, J)).toEqual({
+			message: 'm',
+			jwt_id: J,
+			revoked: true,
+			revoked_at: null,
+		});
 	});
 });
 
@@ -84,6 +105,8 @@ describe('buildEmbedSnippet', () => {
 			readOnly: false,
 		});
 		expect(html.match(/<\/script>/g)).toHaveLength(2);
-		expect(html).toContain('"jwt":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"');
+		expect(html).toContain(
+			'"jwt":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"',
+		);
 	});
 });

@@ -10,10 +10,22 @@ import { jwtAreaOf, verifyJwt } from '../../../../sandbox/jwt';
 import { createDraft } from '../signingRequest/signingRequestKit';
 import { api, createTemplateFixture, run as runAny, type TestContext } from '../template/setup';
 
-export { MISSING_UUID, NOT_A_UUID, SALES, api, byId, byList, jsonOf, useSandbox } from '../template/setup';
+export {
+	MISSING_UUID,
+	NOT_A_UUID,
+	SALES,
+	api,
+	byId,
+	byList,
+	jsonOf,
+	useSandbox,
+} from '../template/setup';
 
-export const run = async (ctx: TestContext, operation: string, parameters: Record<string, unknown>) =>
-	await runAny(ctx, 'jwt', operation, parameters);
+export const run = async (
+	ctx: TestContext,
+	operation: string,
+	parameters: Record<string, unknown>,
+) => await runAny(ctx, 'jwt', operation, parameters);
 
 export async function templateId(sandbox: Sandbox, key?: string): Promise<string> {
 	return (await createTemplateFixture(sandbox, { users: false, key })).id;
@@ -26,12 +38,21 @@ export async function signingRequestId(sandbox: Sandbox): Promise<string> {
 }
 
 /** A token made through the API (then the request log is cleared). */
-export async function tokenFor(sandbox: Sandbox, kind: 'template' | 'signingRequest', id: string): Promise<IDataObject> {
+export async function tokenFor(
+	sandbox: Sandbox,
+	kind: 'template' | 'signingRequest',
+	id: string,
+): Promise<IDataObject> {
 	const response =
 		kind === 'template'
-			? await api(sandbox, 'POST', '/generate-template-token', { companies_workspaces_templates_id: id })
-			: await api(sandbox, 'POST', '/jwt/generate-signing-request', { companies_workspaces_signing_requests_id: id });
-	if (response.status >= 300) throw new Error(`fixture token ${response.status} ${JSON.stringify(response.body)}`);
+			? await api(sandbox, 'POST', '/generate-template-token', {
+					companies_workspaces_templates_id: id,
+				})
+			: await api(sandbox, 'POST', '/jwt/generate-signing-request', {
+					companies_workspaces_signing_requests_id: id,
+				});
+	if (response.status >= 300)
+		throw new Error(`fixture token ${response.status} ${JSON.stringify(response.body)}`);
 	sandbox.clearRequests();
 	return response.body;
 }

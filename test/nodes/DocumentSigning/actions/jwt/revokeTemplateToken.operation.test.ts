@@ -1,11 +1,21 @@
-import { MISSING_UUID, jsonOf, run, signingRequestId, templateId, tokenFor, useSandbox } from './jwtKit';
+import {
+	MISSING_UUID,
+	jsonOf,
+	run,
+	signingRequestId,
+	templateId,
+	tokenFor,
+	useSandbox,
+} from './jwtKit';
 
 const ctx = useSandbox();
 
 describe('JWT → Revoke Template Token (POST /revoke-template-token)', () => {
 	it('sends jwt_id and normalises {revoked_at} into {revoked: true, revoked_at}', async () => {
 		const token = await tokenFor(ctx.sandbox, 'template', await templateId(ctx.sandbox));
-		const { output, error } = await run(ctx, 'revokeTemplateToken', { jwtId: ` ${String(token.jwt_record_id).toUpperCase()} ` });
+		const { output, error } = await run(ctx, 'revokeTemplateToken', {
+			jwtId: ` ${String(token.jwt_record_id).toUpperCase()} `,
+		});
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expect(ctx.sandbox.requests[0]).toMatchObject({
@@ -33,7 +43,11 @@ describe('JWT → Revoke Template Token (POST /revoke-template-token)', () => {
 	it('an unknown JWT, or a signing-request token, is a 404', async () => {
 		const unknown = await run(ctx, 'revokeTemplateToken', { jwtId: MISSING_UUID });
 		expect(unknown.error?.message).toMatch(/^Not found: .* not found \[NOT_FOUND\]$/);
-		const srToken = await tokenFor(ctx.sandbox, 'signingRequest', await signingRequestId(ctx.sandbox));
+		const srToken = await tokenFor(
+			ctx.sandbox,
+			'signingRequest',
+			await signingRequestId(ctx.sandbox),
+		);
 		const wrongKind = await run(ctx, 'revokeTemplateToken', { jwtId: srToken.jwt_id });
 		expect(wrongKind.error?.message).toMatch(/^Not found: .* not found \[NOT_FOUND\]$/);
 	});

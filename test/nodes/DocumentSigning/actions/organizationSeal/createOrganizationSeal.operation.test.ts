@@ -3,7 +3,17 @@ import { binaryItem } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
-import { PROTECTED_WS, SALES, byId, only, onlyRequest, png, pngDataUri, run, seals } from './sealKit';
+import {
+	PROTECTED_WS,
+	SALES,
+	byId,
+	only,
+	onlyRequest,
+	png,
+	pngDataUri,
+	run,
+	seals,
+} from './sealKit';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -37,7 +47,12 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			'createOrganizationSeal',
 			{
 				...base,
-				additionalFields: { is_default: true, signatory_title: 'CEO', statement_signatory_title: 'Chief Executive', statement_version: '2' },
+				additionalFields: {
+					is_default: true,
+					signatory_title: 'CEO',
+					statement_signatory_title: 'Chief Executive',
+					statement_version: '2',
+				},
 			},
 			{ input: [await binaryItem(image, 'seal.png', 'image/png')] },
 		);
@@ -73,39 +88,66 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			key_mode: 'test',
 		});
 		expect(seal.warnings).toBeUndefined();
-		expect(sandbox.state.events.emitted.some((e) => e.type === 'organization_seal.created' && (e.data.seal as { id: string }).id === seal.id)).toBe(true);
+		expect(
+			sandbox.state.events.emitted.some(
+				(e) =>
+					e.type === 'organization_seal.created' && (e.data.seal as { id: string }).id === seal.id,
+			),
+		).toBe(true);
 	});
 
 	it('refuses a binary that is not a PNG (by its bytes), naming the property, before sending', async () => {
-		const { error } = await run(sandbox, 'createOrganizationSeal', { ...base, imageBinaryPropertyName: 'seal' }, {
-			// named .png and typed image/png, but really a PDF
-			input: [await binaryItem(simplePdf('x', 1), 'fake.png', 'image/png', { property: 'seal' })],
-		});
+		const { error } = await run(
+			sandbox,
+			'createOrganizationSeal',
+			{ ...base, imageBinaryPropertyName: 'seal' },
+			{
+				// named .png and typed image/png, but really a PDF
+				input: [await binaryItem(simplePdf('x', 1), 'fake.png', 'image/png', { property: 'seal' })],
+			},
+		);
 		expect(error?.message).toBe('The file in binary property "seal" is not a PNG image');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses a missing binary property, listing the ones the item has', async () => {
-		const { error } = await run(sandbox, 'createOrganizationSeal', { ...base, imageBinaryPropertyName: 'image' }, {
-			input: [await binaryItem(png(), 'seal.png', 'image/png')],
-		});
-		expect(error?.message).toBe('No binary property "image" on item 0 (set in "Image Binary Field")');
+		const { error } = await run(
+			sandbox,
+			'createOrganizationSeal',
+			{ ...base, imageBinaryPropertyName: 'image' },
+			{
+				input: [await binaryItem(png(), 'seal.png', 'image/png')],
+			},
+		);
+		expect(error?.message).toBe(
+			'No binary property "image" on item 0 (set in "Image Binary Field")',
+		);
 		expect((error as { description?: string }).description).toContain('data');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses to send when the statement is not accepted', async () => {
-		const { error } = await run(sandbox, 'createOrganizationSeal', { ...base, statementAccepted: false }, {
-			input: [await binaryItem(png(), 'seal.png', 'image/png')],
-		});
+		const { error } = await run(
+			sandbox,
+			'createOrganizationSeal',
+			{ ...base, statementAccepted: false },
+			{
+				input: [await binaryItem(png(), 'seal.png', 'image/png')],
+			},
+		);
 		expect(error?.message).toBe('"Signatory Accepts the Statement" must be on');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses a name over 120 characters before sending', async () => {
-		const { error } = await run(sandbox, 'createOrganizationSeal', { ...base, name: 'n'.repeat(121) }, {
-			input: [await binaryItem(png(), 'seal.png', 'image/png')],
-		});
+		const { error } = await run(
+			sandbox,
+			'createOrganizationSeal',
+			{ ...base, name: 'n'.repeat(121) },
+			{
+				input: [await binaryItem(png(), 'seal.png', 'image/png')],
+			},
+		);
 		expect(error?.message).toBe('"Name" is 121 characters long; at most 120 are allowed');
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -119,7 +161,11 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			typedStyle: 'script',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({ kind: 'typed', scope: 'company', typed: { text: 'ACME', style: 'script' } });
+		expect(onlyRequest(sandbox).body).toMatchObject({
+			kind: 'typed',
+			scope: 'company',
+			typed: { text: 'ACME', style: 'script' },
+		});
 		const body = onlyRequest(sandbox).body as Record<string, unknown>;
 		expect(body.image).toBeUndefined();
 		expect(body.workspace_id).toBeUndefined();
@@ -133,7 +179,9 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			{ ...base, kind: 'typed', scope: 'company', typedText: 'ACME', typedStyle: 'script' },
 			{ key: 'workspace' },
 		);
-		expect(error?.message).toContain('Company-scope seals need the protected (company-level) API key');
+		expect(error?.message).toContain(
+			'Company-scope seals need the protected (company-level) API key',
+		);
 		expect(onlyRequest(sandbox).status).toBe(403);
 	});
 
@@ -142,7 +190,10 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			sandbox,
 			'createOrganizationSeal',
 			{ ...base, workspaceId: byId(SALES.id) },
-			{ key: 'workspace', input: [await binaryItem(png(), 'seal.png', 'image/png', { mode: 'filesystem' })] },
+			{
+				key: 'workspace',
+				input: [await binaryItem(png(), 'seal.png', 'image/png', { mode: 'filesystem' })],
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(only(output).companies_workspaces_id).toBe(SALES.id);
@@ -157,6 +208,8 @@ describe('Organization Seal → Create (POST /seals)', () => {
 		expect(only(output).warnings).toEqual([
 			'The service says this operation belongs on the primary API host (X-Service-Deprecation): Use https://api.primary.example for seal creation',
 		]);
-		expect(hints.map((h) => h.message).join(' ')).toContain('Use https://api.primary.example for seal creation');
+		expect(hints.map((h) => h.message).join(' ')).toContain(
+			'Use https://api.primary.example for seal creation',
+		);
 	});
 });

@@ -19,8 +19,18 @@ describe('Organization Seal → Get (GET /seals/{id})', () => {
 		sandbox.clearRequests();
 		const { output, error } = await run(sandbox, 'getOrganizationSeal', { sealId: byId(seal.id) });
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({ method: 'GET', path: `/seals/${seal.id}`, query: {} });
-		expect(only(output)).toMatchObject({ id: seal.id, lineage_id: seal.lineage_id, name: 'Get me', version: 1, key_mode: 'test' });
+		expect(onlyRequest(sandbox)).toMatchObject({
+			method: 'GET',
+			path: `/seals/${seal.id}`,
+			query: {},
+		});
+		expect(only(output)).toMatchObject({
+			id: seal.id,
+			lineage_id: seal.lineage_id,
+			name: 'Get me',
+			version: 1,
+			key_mode: 'test',
+		});
 		expect(only(output).image).toBeUndefined();
 	});
 
@@ -54,7 +64,12 @@ describe('Organization Seal → Get (GET /seals/{id})', () => {
 	it('hides a workspace seal from another ordinary workspace key (404)', async () => {
 		const seal = await createSeal(sandbox);
 		sandbox.clearRequests();
-		const { error } = await run(sandbox, 'getOrganizationSeal', { sealId: byId(seal.id) }, { key: 'workspace' });
+		const { error } = await run(
+			sandbox,
+			'getOrganizationSeal',
+			{ sealId: byId(seal.id) },
+			{ key: 'workspace' },
+		);
 		expect(error?.message).toContain('Organization seal not found');
 	});
 });

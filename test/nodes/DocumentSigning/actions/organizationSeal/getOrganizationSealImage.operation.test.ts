@@ -2,7 +2,17 @@ import { readBinary } from '../../../../helpers/n8n';
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
-import { NO_SUCH_ID, byId, createSeal, ok, only, onlyRequest, png, pngDataUri, run } from './sealKit';
+import {
+	NO_SUCH_ID,
+	byId,
+	createSeal,
+	ok,
+	only,
+	onlyRequest,
+	png,
+	pngDataUri,
+	run,
+} from './sealKit';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -19,9 +29,16 @@ describe('Organization Seal → Get Image (GET /seals/{id}/image)', () => {
 		const image = png('the image');
 		const seal = await createSeal(sandbox, { image: pngDataUri(image) });
 		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'getOrganizationSealImage', { sealId: byId(seal.id), outputBinaryPropertyName: 'seal' });
+		const { output, error } = await run(sandbox, 'getOrganizationSealImage', {
+			sealId: byId(seal.id),
+			outputBinaryPropertyName: 'seal',
+		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({ method: 'GET', path: `/seals/${seal.id}/image`, query: {} });
+		expect(onlyRequest(sandbox)).toMatchObject({
+			method: 'GET',
+			path: `/seals/${seal.id}/image`,
+			query: {},
+		});
 		expect(only(output)).toEqual({
 			kind: 'uploaded',
 			content_type: 'image/png',
@@ -32,12 +49,20 @@ describe('Organization Seal → Get Image (GET /seals/{id}/image)', () => {
 		const binary = output[0][0].binary?.seal;
 		expect(binary).toMatchObject({ mimeType: 'image/png', fileName: `seal-${seal.id}.png` });
 		expect((await readBinary(output[0][0], 'seal')).equals(image)).toBe(true);
-		const log = await ok<{ entries: Array<{ action: string }> }>(sandbox, 'GET', `/seals/${seal.id}/access-log`);
+		const log = await ok<{ entries: Array<{ action: string }> }>(
+			sandbox,
+			'GET',
+			`/seals/${seal.id}/access-log`,
+		);
 		expect(log.entries[0].action).toBe('image_read');
 	});
 
 	it('a typed seal has a rendered PNG image', async () => {
-		const seal = await createSeal(sandbox, { kind: 'typed', image: undefined, typed: { text: 'ACME', style: 'script' } });
+		const seal = await createSeal(sandbox, {
+			kind: 'typed',
+			image: undefined,
+			typed: { text: 'ACME', style: 'script' },
+		});
 		sandbox.clearRequests();
 		const { output } = await run(sandbox, 'getOrganizationSealImage', { sealId: byId(seal.id) });
 		const bytes = await readBinary(output[0][0], 'data');

@@ -19,17 +19,24 @@ describe('Organization Seal → Get Access Log (GET /seals/{id}/access-log)', ()
 		const seal = await createSeal(sandbox);
 		sealId = seal.id;
 		// 1 created + 30 renamed + 4 image reads over the API, 180 older reads straight into the store = 215 entries
-		for (let i = 0; i < 30; i++) await ok(sandbox, 'PATCH', `/seals/${sealId}`, { name: `Name ${i}` });
+		for (let i = 0; i < 30; i++)
+			await ok(sandbox, 'PATCH', `/seals/${sealId}`, { name: `Name ${i}` });
 		for (let i = 0; i < 4; i++) await ok(sandbox, 'GET', `/seals/${sealId}/image`);
 		const store = seals(sandbox);
 		const head = store.get(sealId)!;
-		for (let i = 0; i < 180; i++) store.log(head, 'image_read', { kind: 'system', id: null }).created_at = 0;
+		for (let i = 0; i < 180; i++)
+			store.log(head, 'image_read', { kind: 'system', id: null }).created_at = 0;
 	});
 
 	it('Return All follows the cursor over several pages to the end', async () => {
-		const { output, error } = await run(sandbox, 'listOrganizationSealAccessLog', { sealId: byId(sealId), returnAll: true });
+		const { output, error } = await run(sandbox, 'listOrganizationSealAccessLog', {
+			sealId: byId(sealId),
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(3).fill(`GET /seals/${sealId}/access-log`));
+		expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
+			Array(3).fill(`GET /seals/${sealId}/access-log`),
+		);
 		expect(sandbox.requests.map((r) => r.query.limit)).toEqual(['100', '100', '100']);
 		expect(sandbox.requests[0].query.cursor).toBeUndefined();
 		expect(sandbox.requests[1].query.cursor).toEqual(expect.any(String));
@@ -41,14 +48,26 @@ describe('Organization Seal → Get Access Log (GET /seals/{id}/access-log)', ()
 		// newest first: the API's entries, then the older ones
 		expect(actions.slice(0, 4)).toEqual(['image_read', 'image_read', 'image_read', 'image_read']);
 		expect(actions[34]).toBe('created');
-		expect(output[0][0].json).toMatchObject({ actor_kind: 'api_key', key_mode: 'test', seal_id: sealId });
+		expect(output[0][0].json).toMatchObject({
+			actor_kind: 'api_key',
+			key_mode: 'test',
+			seal_id: sealId,
+		});
 	});
 
 	it('Limit takes only the pages it needs', async () => {
-		const { output } = await run(sandbox, 'listOrganizationSealAccessLog', { sealId: byId(sealId), returnAll: false, limit: 120 });
+		const { output } = await run(sandbox, 'listOrganizationSealAccessLog', {
+			sealId: byId(sealId),
+			returnAll: false,
+			limit: 120,
+		});
 		expect(sandbox.requests.map((r) => r.query.limit)).toEqual(['100', '100']);
 		expect(output[0]).toHaveLength(120);
-		const small = await run(sandbox, 'listOrganizationSealAccessLog', { sealId: byId(sealId), returnAll: false, limit: 20 });
+		const small = await run(sandbox, 'listOrganizationSealAccessLog', {
+			sealId: byId(sealId),
+			returnAll: false,
+			limit: 20,
+		});
 		expect(sandbox.requests.at(-1)?.query).toEqual({ limit: '20' });
 		expect(small.output[0]).toHaveLength(20);
 	});

@@ -3,7 +3,17 @@ import { createLoadOptionsContext } from '../../../../helpers/n8n';
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
-import { NO_SUCH_ID, PROTECTED_WS, SALES, byId, createSeal, credentials, ok, onlyRequest, run } from './sealKit';
+import {
+	NO_SUCH_ID,
+	PROTECTED_WS,
+	SALES,
+	byId,
+	createSeal,
+	credentials,
+	ok,
+	onlyRequest,
+	run,
+} from './sealKit';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -41,19 +51,28 @@ describe('Organization Seal → Get Many (GET /seals)', () => {
 			workspaceId: byId(PROTECTED_WS),
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).query).toEqual({ include_revoked: 'true', workspace_id: PROTECTED_WS });
+		expect(onlyRequest(sandbox).query).toEqual({
+			include_revoked: 'true',
+			workspace_id: PROTECTED_WS,
+		});
 		expect(output[0].map((i) => i.json.id)).toEqual([active, revoked]);
 		expect(output[0][1].json.revoked_on).toEqual(expect.any(String));
 	});
 
 	it('refuses a malformed workspace id before sending', async () => {
-		const { error } = await run(sandbox, 'listOrganizationSeals', { onlyWorkspace: true, workspaceId: byId('nope') });
+		const { error } = await run(sandbox, 'listOrganizationSeals', {
+			onlyWorkspace: true,
+			workspaceId: byId('nope'),
+		});
 		expect(error?.message).toContain('Not a valid workspace ID');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('an unknown workspace keeps the service\'s words (not "seal not found")', async () => {
-		const { error } = await run(sandbox, 'listOrganizationSeals', { onlyWorkspace: true, workspaceId: byId(NO_SUCH_ID) });
+		const { error } = await run(sandbox, 'listOrganizationSeals', {
+			onlyWorkspace: true,
+			workspaceId: byId(NO_SUCH_ID),
+		});
 		expect(onlyRequest(sandbox).status).toBe(404);
 		expect(error?.message).toContain('Workspace not found');
 		expect(error?.message).not.toContain('seal');

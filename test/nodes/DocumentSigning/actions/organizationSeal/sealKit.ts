@@ -61,7 +61,8 @@ export function only(output: INodeExecutionData[][]): Record<string, unknown> {
 
 /** A real PNG image. */
 export const png = (seed = 'Acme seal') => markPng(seed, 'stamp');
-export const pngDataUri = (bytes: Buffer = png()) => `data:image/png;base64,${bytes.toString('base64')}`;
+export const pngDataUri = (bytes: Buffer = png()) =>
+	`data:image/png;base64,${bytes.toString('base64')}`;
 
 export async function api<T = Record<string, unknown>>(
 	sandbox: Sandbox,
@@ -87,7 +88,8 @@ export async function ok<T = Record<string, unknown>>(
 	key: Key = 'protected',
 ): Promise<T> {
 	const response = await api<T>(sandbox, method, path, body, key);
-	if (response.status >= 300) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
+	if (response.status >= 300)
+		throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
 	return response.body;
 }
 
@@ -102,7 +104,11 @@ export interface SealJson {
 }
 
 /** A workspace-scope uploaded seal of the protected workspace (set-up over HTTP). */
-export async function createSeal(sandbox: Sandbox, overrides: Record<string, unknown> = {}, key: Key = 'protected'): Promise<SealJson> {
+export async function createSeal(
+	sandbox: Sandbox,
+	overrides: Record<string, unknown> = {},
+	key: Key = 'protected',
+): Promise<SealJson> {
 	return await ok<SealJson>(
 		sandbox,
 		'POST',
@@ -114,7 +120,12 @@ export async function createSeal(sandbox: Sandbox, overrides: Record<string, unk
 			scope: 'workspace',
 			workspace_id: key === 'protected' ? PROTECTED_WS : SALES.id,
 			image: pngDataUri(),
-			statement: { language: 'en', signatory_name: 'Ada Owner', text: 'I attest this seal for Acme.', accepted: true },
+			statement: {
+				language: 'en',
+				signatory_name: 'Ada Owner',
+				text: 'I attest this seal for Acme.',
+				accepted: true,
+			},
 			...overrides,
 		},
 		key,
@@ -122,12 +133,33 @@ export async function createSeal(sandbox: Sandbox, overrides: Record<string, unk
 }
 
 /** A signing request of the protected workspace that uses the seal, sent (in progress). */
-export async function createSentRequestUsing(sandbox: Sandbox, sealId: string, name = 'Sealed contract'): Promise<string> {
+export async function createSentRequestUsing(
+	sandbox: Sandbox,
+	sealId: string,
+	name = 'Sealed contract',
+): Promise<string> {
 	const draft = await ok<{ id: string }>(sandbox, 'POST', '/signing-requests', {
 		name,
 		document: simplePdf(name, 1).toString('base64'),
-		recipients: [{ id: 'temp_a', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
-		fields: [{ type: 'signature', recipient_id: 'temp_a', page_number: 1, position: { x: 10, y: 60, width: 30, height: 8 }, required: true }],
+		recipients: [
+			{
+				id: 'temp_a',
+				first_name: 'Ada',
+				last_name: 'Lovelace',
+				email: 'ada@example.com',
+				designation: 'Signer',
+				order: 1,
+			},
+		],
+		fields: [
+			{
+				type: 'signature',
+				recipient_id: 'temp_a',
+				page_number: 1,
+				position: { x: 10, y: 60, width: 30, height: 8 },
+				required: true,
+			},
+		],
 		seal_participants: [{ seal_id: sealId, order: 2 }],
 	});
 	await ok(sandbox, 'POST', `/signing-requests/${draft.id}/send`);

@@ -23,7 +23,12 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 		sandbox.clearRequests();
 		const { output, error } = await run(sandbox, 'updateOrganizationSeal', {
 			sealId: byId(seal.id),
-			updateFields: { name: 'After', display_name: 'Acme Ltd', is_default: true, signatory_title: 'CFO' },
+			updateFields: {
+				name: 'After',
+				display_name: 'Acme Ltd',
+				is_default: true,
+				signatory_title: 'CFO',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox)).toMatchObject({
@@ -31,10 +36,20 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 			path: `/seals/${seal.id}`,
 			body: { name: 'After', display_name: 'Acme Ltd', is_default: true, signatory_title: 'CFO' },
 		});
-		expect(only(output)).toMatchObject({ id: seal.id, version: 1, name: 'After', display_name: 'Acme Ltd', is_default: 1, key_mode: 'test' });
+		expect(only(output)).toMatchObject({
+			id: seal.id,
+			version: 1,
+			name: 'After',
+			display_name: 'Acme Ltd',
+			is_default: 1,
+			key_mode: 'test',
+		});
 		const previous = await ok<{ is_default: number }>(sandbox, 'GET', `/seals/${other.id}`);
 		expect(previous.is_default).toBe(0);
-		const updated = sandbox.state.events.emitted.filter((e) => e.type === 'organization_seal.updated' && (e.data.seal as { id: string }).id === seal.id);
+		const updated = sandbox.state.events.emitted.filter(
+			(e) =>
+				e.type === 'organization_seal.updated' && (e.data.seal as { id: string }).id === seal.id,
+		);
 		expect(updated.at(-1)?.data.changes).toEqual(['name', 'display_name', 'is_default']);
 	});
 
@@ -62,7 +77,9 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 			sandbox,
 			'updateOrganizationSeal',
 			{ sealId: byId(seal.id), updateFields: { imageBinaryPropertyName: 'data' } },
-			{ input: [await binaryItem(Buffer.from('GIF89a not a png at all'), 'seal.png', 'image/png')] },
+			{
+				input: [await binaryItem(Buffer.from('GIF89a not a png at all'), 'seal.png', 'image/png')],
+			},
 		);
 		expect(error?.message).toBe('The file in binary property "data" is not a PNG image');
 		expect(sandbox.requests).toHaveLength(0);
@@ -80,7 +97,12 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 
 		const { output, error } = await run(sandbox, 'updateOrganizationSeal', {
 			sealId: byId(seal.id),
-			updateFields: { statement_text: STATEMENT, statement_signatory_name: 'Bob', statement_language: 'fr', statement_accepted: true },
+			updateFields: {
+				statement_text: STATEMENT,
+				statement_signatory_name: 'Bob',
+				statement_language: 'fr',
+				statement_accepted: true,
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toEqual({
@@ -90,7 +112,10 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 	});
 
 	it('refuses an empty update before sending', async () => {
-		const { error } = await run(sandbox, 'updateOrganizationSeal', { sealId: byId((await createSeal(sandbox)).id), updateFields: {} });
+		const { error } = await run(sandbox, 'updateOrganizationSeal', {
+			sealId: byId((await createSeal(sandbox)).id),
+			updateFields: {},
+		});
 		expect(error?.message).toBe('Nothing to update: add at least one field under "Update Fields"');
 		expect(sandbox.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
 	});
@@ -99,7 +124,10 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 		const seal = await createSeal(sandbox);
 		await ok(sandbox, 'PATCH', `/seals/${seal.id}`, { image: pngDataUri(png('v2')) });
 		sandbox.clearRequests();
-		const { error } = await run(sandbox, 'updateOrganizationSeal', { sealId: byId(seal.id), updateFields: { name: 'x' } });
+		const { error } = await run(sandbox, 'updateOrganizationSeal', {
+			sealId: byId(seal.id),
+			updateFields: { name: 'x' },
+		});
 		expect(error?.message).toContain('This seal version cannot be changed');
 		expect(error?.message).toContain('SEAL_MUTATION_NOT_ALLOWED');
 	});
@@ -108,8 +136,13 @@ describe('Organization Seal → Update (PATCH /seals/{id})', () => {
 		const seal = await createSeal(sandbox);
 		seals(sandbox).edge = { deprecation: 'moved' };
 		try {
-			const { output } = await run(sandbox, 'updateOrganizationSeal', { sealId: byId(seal.id), updateFields: { name: 'Edge' } });
-			expect(only(output).warnings).toEqual([expect.stringContaining('X-Service-Deprecation): moved')]);
+			const { output } = await run(sandbox, 'updateOrganizationSeal', {
+				sealId: byId(seal.id),
+				updateFields: { name: 'Edge' },
+			});
+			expect(only(output).warnings).toEqual([
+				expect.stringContaining('X-Service-Deprecation): moved'),
+			]);
 		} finally {
 			seals(sandbox).edge = {};
 		}

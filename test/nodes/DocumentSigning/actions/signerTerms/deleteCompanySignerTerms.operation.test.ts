@@ -8,8 +8,13 @@ describe('Signer Terms → Delete Company Terms (DELETE /company/signer-terms/{l
 		const { output, error } = await run(ctx, 'deleteCompanySignerTerms', { language: 'it' });
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'DELETE', path: '/company/signer-terms/it' });
-		expect(jsonOf(output)).toEqual([{ language: 'it', deleted: true, message: 'Signer terms deleted', key_mode: 'live' }]);
+		expect(ctx.sandbox.requests[0]).toMatchObject({
+			method: 'DELETE',
+			path: '/company/signer-terms/it',
+		});
+		expect(jsonOf(output)).toEqual([
+			{ language: 'it', deleted: true, message: 'Signer terms deleted', key_mode: 'live' },
+		]);
 		const again = await run(ctx, 'deleteCompanySignerTerms', { language: 'it' });
 		expect(again.error?.message).toMatch(/^Not found: .* not found \[NOT_FOUND\]$/);
 	});

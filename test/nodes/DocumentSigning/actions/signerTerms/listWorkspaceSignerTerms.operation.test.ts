@@ -1,17 +1,46 @@
-import { LEGAL, SALES, byId, byList, credentials, jsonOf, putTerms, run, useSandbox } from './termsKit';
+import {
+	LEGAL,
+	SALES,
+	byId,
+	byList,
+	credentials,
+	jsonOf,
+	putTerms,
+	run,
+	useSandbox,
+} from './termsKit';
 
 const ctx = useSandbox();
 
 describe('Signer Terms → Get Many Workspace Terms (GET /workspace/{workspace_id}/signer-terms)', () => {
 	it("outputs the workspace's terms per language: its overrides and the company defaults", async () => {
-		await putTerms(ctx.sandbox, '/company/signer-terms/en', { statement_text: '<p>Company EN</p>' });
-		await putTerms(ctx.sandbox, '/company/signer-terms/de', { statement_text: '<p>Company DE</p>' });
-		await putTerms(ctx.sandbox, `/workspace/${SALES.id}/signer-terms/de`, { statement_text: '<p>Sales DE</p>' });
-		const { output, error } = await run(ctx, 'listWorkspaceSignerTerms', { workspaceId: byId(SALES.id) });
+		await putTerms(ctx.sandbox, '/company/signer-terms/en', {
+			statement_text: '<p>Company EN</p>',
+		});
+		await putTerms(ctx.sandbox, '/company/signer-terms/de', {
+			statement_text: '<p>Company DE</p>',
+		});
+		await putTerms(ctx.sandbox, `/workspace/${SALES.id}/signer-terms/de`, {
+			statement_text: '<p>Sales DE</p>',
+		});
+		const { output, error } = await run(ctx, 'listWorkspaceSignerTerms', {
+			workspaceId: byId(SALES.id),
+		});
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'GET', path: `/workspace/${SALES.id}/signer-terms` });
-		expect(jsonOf(output).map((t) => [t.workspace_id, t.language, t.statement_text, t.source, t.key_mode])).toEqual([
+		expect(ctx.sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/workspace/${SALES.id}/signer-terms`,
+		});
+		expect(
+			jsonOf(output).map((t) => [
+				t.workspace_id,
+				t.language,
+				t.statement_text,
+				t.source,
+				t.key_mode,
+			]),
+		).toEqual([
 			[SALES.id, 'en', '<p>Company EN</p>', 'company', 'live'],
 			[SALES.id, 'de', '<p>Sales DE</p>', 'workspace', 'live'],
 		]);
@@ -24,7 +53,9 @@ describe('Signer Terms → Get Many Workspace Terms (GET /workspace/{workspace_i
 			{ workspaceId: byId(LEGAL.id) },
 			{ credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) },
 		);
-		expect(error?.message).toBe('Permission denied: This API key can only access its own workspace [FORBIDDEN]');
+		expect(error?.message).toBe(
+			'Permission denied: This API key can only access its own workspace [FORBIDDEN]',
+		);
 	});
 
 	it('refuses a malformed workspace ID before sending anything', async () => {

@@ -14,8 +14,14 @@ export const run = async (
 ) => await runAny(ctx, 'signerTerms', operation, parameters, extra);
 
 /** Terms stored through the API (then the request log is cleared). */
-export async function putTerms(sandbox: Sandbox, path: string, body: Record<string, unknown>, key?: string): Promise<void> {
+export async function putTerms(
+	sandbox: Sandbox,
+	path: string,
+	body: Record<string, unknown>,
+	key?: string,
+): Promise<void> {
 	const res = await api(sandbox, 'PUT', path, body, key);
-	if (res.status !== 200) throw new Error(`fixture terms ${res.status} ${JSON.stringify(res.body)}`);
+	if (res.status !== 200)
+		throw new Error(`fixture terms ${res.status} ${JSON.stringify(res.body)}`);
 	sandbox.clearRequests();
 }

@@ -18,7 +18,9 @@ describe('Signer Terms → Set Company Terms (PUT /company/signer-terms/{languag
 			path: '/company/signer-terms/fr',
 			body: { statement_text: html, terms_url: 'https://acme.example/terms' },
 		});
-		expect(jsonOf(output)).toEqual([{ language: 'fr', ok: true, storedHtml: html, changed: false, key_mode: 'live' }]);
+		expect(jsonOf(output)).toEqual([
+			{ language: 'fr', ok: true, storedHtml: html, changed: false, key_mode: 'live' },
+		]);
 	});
 
 	it('unsafe HTML is sanitized by the service: changed: true, what was stored, and a warning', async () => {
@@ -32,28 +34,68 @@ describe('Signer Terms → Set Company Terms (PUT /company/signer-terms/{languag
 			terms_url: null,
 		});
 		const [result] = jsonOf(output);
-		expect(result).toMatchObject({ language: 'en', ok: true, storedHtml: '<p>Accept</p>', changed: true });
+		expect(result).toMatchObject({
+			language: 'en',
+			ok: true,
+			storedHtml: '<p>Accept</p>',
+			changed: true,
+		});
 		expect(result.warnings).toEqual([expect.stringContaining('removed unsafe HTML')]);
-		const stored = await api<{ terms: Array<Record<string, unknown>> }>(ctx.sandbox, 'GET', '/company/signer-terms');
-		expect(stored.body.terms.find((t) => t.language === 'en')?.statement_text).toBe('<p>Accept</p>');
+		const stored = await api<{ terms: Array<Record<string, unknown>> }>(
+			ctx.sandbox,
+			'GET',
+			'/company/signer-terms',
+		);
+		expect(stored.body.terms.find((t) => t.language === 'en')?.statement_text).toBe(
+			'<p>Accept</p>',
+		);
 	});
 
 	it('offers the 15 languages', () => {
 		const language = new DocumentSigning().description.properties.find(
-			(p) => p.name === 'language' && p.displayOptions?.show?.operation?.includes('updateCompanySignerTerms'),
+			(p) =>
+				p.name === 'language' &&
+				p.displayOptions?.show?.operation?.includes('updateCompanySignerTerms'),
 		);
-		expect(language?.options?.map((o) => (o as { value: string }).value).sort()).toEqual(
-			['ca', 'cs', 'de', 'el', 'en', 'es', 'fr', 'it', 'nb', 'nl', 'pl', 'pt', 'ro', 'ru', 'sv'],
-		);
+		expect(language?.options?.map((o) => (o as { value: string }).value).sort()).toEqual([
+			'ca',
+			'cs',
+			'de',
+			'el',
+			'en',
+			'es',
+			'fr',
+			'it',
+			'nb',
+			'nl',
+			'pl',
+			'pt',
+			'ro',
+			'ru',
+			'sv',
+		]);
 	});
 
 	it.each([
 		[{ statementText: '   ' }, '"Statement Text" is empty'],
-		[{ termsUrl: 'acme.example/terms' }, '"Terms URL" is not a valid web address: "acme.example/terms"'],
-		[{ termsUrl: 'javascript:alert(1)' }, '"Terms URL" is not a valid web address: "javascript:alert(1)"'],
-		[{ language: '={{ "klingon" }}' }, '"Language" must be one of the service\'s 15 languages, not "klingon"'],
+		[
+			{ termsUrl: 'acme.example/terms' },
+			'"Terms URL" is not a valid web address: "acme.example/terms"',
+		],
+		[
+			{ termsUrl: 'javascript:alert(1)' },
+			'"Terms URL" is not a valid web address: "javascript:alert(1)"',
+		],
+		[
+			{ language: '={{ "klingon" }}' },
+			'"Language" must be one of the service\'s 15 languages, not "klingon"',
+		],
 	])('refuses %j before sending anything', async (override, message) => {
-		const { error } = await run(ctx, 'updateCompanySignerTerms', { language: 'en', statementText: '<p>x</p>', ...override });
+		const { error } = await run(ctx, 'updateCompanySignerTerms', {
+			language: 'en',
+			statementText: '<p>x</p>',
+			...override,
+		});
 		expect(error?.message).toBe(message);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
@@ -65,6 +107,8 @@ describe('Signer Terms → Set Company Terms (PUT /company/signer-terms/{languag
 			{ language: 'en', statementText: '<p>x</p>' },
 			{ credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) },
 		);
-		expect(error?.message).toBe('Permission denied: Company signer terms need the protected workspace API key [FORBIDDEN]');
+		expect(error?.message).toBe(
+			'Permission denied: Company signer terms need the protected workspace API key [FORBIDDEN]',
+		);
 	});
 });

@@ -7,7 +7,12 @@ describe('Signer Terms → Set Workspace Terms (PUT /workspace/{workspace_id}/si
 		const { output, error } = await run(
 			ctx,
 			'updateWorkspaceSignerTerms',
-			{ workspaceId: byId(SALES.id), language: 'es', statementText: '<p>Términos</p>', termsUrl: 'https://sales.example/terminos' },
+			{
+				workspaceId: byId(SALES.id),
+				language: 'es',
+				statementText: '<p>Términos</p>',
+				termsUrl: 'https://sales.example/terminos',
+			},
 			{ credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) },
 		);
 		expect(error).toBeUndefined();
@@ -18,10 +23,27 @@ describe('Signer Terms → Set Workspace Terms (PUT /workspace/{workspace_id}/si
 			body: { statement_text: '<p>Términos</p>', terms_url: 'https://sales.example/terminos' },
 		});
 		expect(jsonOf(output)).toEqual([
-			{ language: 'es', workspace_id: SALES.id, ok: true, storedHtml: '<p>Términos</p>', changed: false, key_mode: 'live' },
+			{
+				language: 'es',
+				workspace_id: SALES.id,
+				ok: true,
+				storedHtml: '<p>Términos</p>',
+				changed: false,
+				key_mode: 'live',
+			},
 		]);
-		const listed = await api<{ terms: Array<Record<string, unknown>> }>(ctx.sandbox, 'GET', `/workspace/${SALES.id}/signer-terms`);
-		expect(listed.body.terms).toEqual([expect.objectContaining({ language: 'es', source: 'workspace', terms_url: 'https://sales.example/terminos' })]);
+		const listed = await api<{ terms: Array<Record<string, unknown>> }>(
+			ctx.sandbox,
+			'GET',
+			`/workspace/${SALES.id}/signer-terms`,
+		);
+		expect(listed.body.terms).toEqual([
+			expect.objectContaining({
+				language: 'es',
+				source: 'workspace',
+				terms_url: 'https://sales.example/terminos',
+			}),
+		]);
 	});
 
 	it('sanitizes like the company terms', async () => {
@@ -30,13 +52,24 @@ describe('Signer Terms → Set Workspace Terms (PUT /workspace/{workspace_id}/si
 			language: 'nb',
 			statementText: '<a href="javascript:alert(1)" onmouseover=\'x()\'>Vilkår</a>',
 		});
-		expect(jsonOf(output)[0]).toMatchObject({ changed: true, storedHtml: '<a href="#">Vilkår</a>' });
+		expect(jsonOf(output)[0]).toMatchObject({
+			changed: true,
+			storedHtml: '<a href="#">Vilkår</a>',
+		});
 	});
 
 	it('refuses a malformed workspace ID or empty statement before sending anything', async () => {
-		const bad = await run(ctx, 'updateWorkspaceSignerTerms', { workspaceId: byList('x'), language: 'en', statementText: '<p>x</p>' });
+		const bad = await run(ctx, 'updateWorkspaceSignerTerms', {
+			workspaceId: byList('x'),
+			language: 'en',
+			statementText: '<p>x</p>',
+		});
 		expect(bad.error?.message).toBe('"Workspace" is not a valid ID: "x"');
-		const empty = await run(ctx, 'updateWorkspaceSignerTerms', { workspaceId: byId(SALES.id), language: 'en', statementText: '={{ "" }}' });
+		const empty = await run(ctx, 'updateWorkspaceSignerTerms', {
+			workspaceId: byId(SALES.id),
+			language: 'en',
+			statementText: '={{ "" }}',
+		});
 		expect(empty.error?.message).toBe('"Statement Text" is empty');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});

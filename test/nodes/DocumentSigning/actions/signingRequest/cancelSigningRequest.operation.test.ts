@@ -1,7 +1,15 @@
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
-import { NO_SUCH_ID, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+import {
+	NO_SUCH_ID,
+	byId,
+	createDraft,
+	createSent,
+	only,
+	onlyRequest,
+	run,
+} from './signingRequestKit';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -26,7 +34,12 @@ describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () =
 		const request = onlyRequest(sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${sent.id}/cancel` });
 		expect(request.body).toEqual({ notify_signers: false, reason: 'Terms changed' });
-		expect(only(output)).toMatchObject({ signing_request_id: sent.id, notify_signers: false, cancelled_on: expect.any(String), key_mode: 'test' });
+		expect(only(output)).toMatchObject({
+			signing_request_id: sent.id,
+			notify_signers: false,
+			cancelled_on: expect.any(String),
+			key_mode: 'test',
+		});
 	});
 
 	it('notifies signers by default and leaves an empty reason out', async () => {
@@ -39,13 +52,18 @@ describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () =
 	it('a draft cannot be cancelled: the 409 is readable', async () => {
 		const draft = await createDraft(sandbox, 'Not sent');
 		sandbox.clearRequests();
-		const { error } = await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(draft.id) });
+		const { error } = await run(sandbox, 'cancelSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(onlyRequest(sandbox).status).toBe(409);
 		expect(error?.message).toMatch(/^Not possible in the current state/);
 	});
 
 	it('refuses a reason over 500 characters before sending anything', async () => {
-		const { error } = await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(NO_SUCH_ID), reason: 'x'.repeat(501) });
+		const { error } = await run(sandbox, 'cancelSigningRequest', {
+			signingRequestId: byId(NO_SUCH_ID),
+			reason: 'x'.repeat(501),
+		});
 		expect(error?.message).toBe('"Reason" is 501 characters long; at most 500 are allowed');
 		expect(sandbox.requests).toHaveLength(0);
 	});

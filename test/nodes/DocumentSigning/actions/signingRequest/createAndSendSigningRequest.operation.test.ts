@@ -29,12 +29,31 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				name: 'Quote 42',
 				recipientsMode: 'fields',
 				recipients: {
-					recipient: [{ ref: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+					recipient: [
+						{
+							ref: 'temp_1',
+							first_name: 'Ada',
+							last_name: 'Lovelace',
+							email: 'ada@example.com',
+							designation: 'Signer',
+							order: 1,
+						},
+					],
 				},
 				fieldsMode: 'fields',
 				fields: {
 					field: [
-						{ type: 'signature', recipient_id: 'temp_1', page_number: 1, x: 100, y: 600, width: 200, height: 50, required: true, read_only: false },
+						{
+							type: 'signature',
+							recipient_id: 'temp_1',
+							page_number: 1,
+							x: 100,
+							y: 600,
+							width: 200,
+							height: 50,
+							required: true,
+							read_only: false,
+						},
 						{
 							type: 'text',
 							recipient_id: 'temp_1',
@@ -50,7 +69,9 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 						},
 					],
 				},
-				reminderSchedule: { reminder: [{ hours_before_expiration: 48 }, { hours_before_expiration: 4 }] },
+				reminderSchedule: {
+					reminder: [{ hours_before_expiration: 48 }, { hours_before_expiration: 4 }],
+				},
 				settingsMode: 'fields',
 				settings: { send_finish_email: false, identity_editable_fields: ['name'] },
 				options: { expiration_hours: 24, language: 'fr' },
@@ -65,17 +86,50 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			document: document.toString('base64'),
 			expiration_hours: 24,
 			language: 'fr',
-			recipients: [{ id: 'temp_1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+			recipients: [
+				{
+					id: 'temp_1',
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+			],
 			fields: [
-				{ type: 'signature', recipient_id: 'temp_1', page: 1, x: 100, y: 600, width: 200, height: 50, required: true, read_only: false },
-				{ type: 'text', recipient_id: 'temp_1', page: 1, x: 100, y: 100, width: 150, height: 20, required: false, read_only: true, variable_name: 'email' },
+				{
+					type: 'signature',
+					recipient_id: 'temp_1',
+					page: 1,
+					x: 100,
+					y: 600,
+					width: 200,
+					height: 50,
+					required: true,
+					read_only: false,
+				},
+				{
+					type: 'text',
+					recipient_id: 'temp_1',
+					page: 1,
+					x: 100,
+					y: 100,
+					width: 150,
+					height: 20,
+					required: false,
+					read_only: true,
+					variable_name: 'email',
+				},
 			],
 			reminders: [{ hours_before_expiration: 48 }, { hours_before_expiration: 4 }],
 			settings: { send_finish_email: false, identity_editable_fields: ['name'] },
 		});
 		const json = only(output);
 		expect(json).toMatchObject({ status: 'sent', name: 'Quote 42', key_mode: 'test' });
-		expect(json.first_signer).toMatchObject({ email: 'ada@example.com', signing_link: expect.stringMatching(/^http/) });
+		expect(json.first_signer).toMatchObject({
+			email: 'ada@example.com',
+			signing_link: expect.stringMatching(/^http/),
+		});
 		expect(typeof json.credits_remaining).toBe('number');
 	});
 
@@ -87,7 +141,8 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				source: 'pdf',
 				name: 'JSON fields',
 				recipientsMode: 'json',
-				recipientsJson: '[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]',
+				recipientsJson:
+					'[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]',
 				fieldsMode: 'json',
 				fieldsJson: '[{"type":"initials","recipient_id":"temp_1","page":1,"x":50,"y":700}]',
 			},
@@ -125,34 +180,64 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			],
 		});
 		const json = only(output);
-		expect(json).toMatchObject({ status: 'sent', key_mode: 'live', first_signer: { email: 'ada@example.com' } });
+		expect(json).toMatchObject({
+			status: 'sent',
+			key_mode: 'live',
+			first_signer: { email: 'ada@example.com' },
+		});
 		expect(json.credits_remaining).toBe(99);
 	});
 
 	it('checks the input before sending anything', async () => {
 		const input = [await binaryItem(document, 'q.pdf', 'application/pdf')];
-		const one = '[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]';
+		const one =
+			'[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]';
 		const cases: Array<[Record<string, unknown>, string]> = [
 			[{ name: '   ' }, '"Name" is required'],
 			[{ recipientsMode: 'json', recipientsJson: '[]' }, 'Add at least one recipient'],
 			[
-				{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"CC","order":1}]' },
+				{
+					recipientsMode: 'json',
+					recipientsJson:
+						'[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"CC","order":1}]',
+				},
 				'Add at least one recipient with the designation Signer',
 			],
 			[
-				{ recipientsMode: 'json', recipientsJson: one, fieldsMode: 'json', fieldsJson: '[{"type":"signature","recipient_id":"temp_1","page_number":1,"position":{"x":1,"y":1,"width":1,"height":1}}]' },
+				{
+					recipientsMode: 'json',
+					recipientsJson: one,
+					fieldsMode: 'json',
+					fieldsJson:
+						'[{"type":"signature","recipient_id":"temp_1","page_number":1,"position":{"x":1,"y":1,"width":1,"height":1}}]',
+				},
 				'Fields (JSON), entry 1: Create and Send takes flat coordinates',
 			],
 			[
-				{ recipientsMode: 'json', recipientsJson: one, fieldsMode: 'json', fieldsJson: '[{"type":"signature","recipient_id":"temp_1","x":1,"y":1}]' },
+				{
+					recipientsMode: 'json',
+					recipientsJson: one,
+					fieldsMode: 'json',
+					fieldsJson: '[{"type":"signature","recipient_id":"temp_1","x":1,"y":1}]',
+				},
 				'Fields (JSON), entry 1: "page" must be a page number of 1 or more (got undefined)',
 			],
 			[
-				{ recipientsMode: 'json', recipientsJson: one, fieldsMode: 'json', fieldsJson: '[{"type":"signature","recipient_id":"temp_2","page":1,"x":1,"y":1}]' },
+				{
+					recipientsMode: 'json',
+					recipientsJson: one,
+					fieldsMode: 'json',
+					fieldsJson: '[{"type":"signature","recipient_id":"temp_2","page":1,"x":1,"y":1}]',
+				},
 				'Field 1: recipient "temp_2" is not one of this request\'s recipients',
 			],
 			[
-				{ recipientsMode: 'json', recipientsJson: one, settingsMode: 'json', settingsJson: '{"show_qr_code": true}' },
+				{
+					recipientsMode: 'json',
+					recipientsJson: one,
+					settingsMode: 'json',
+					settingsJson: '{"show_qr_code": true}',
+				},
 				'Settings: "show_qr_code" is not a setting here',
 			],
 		];

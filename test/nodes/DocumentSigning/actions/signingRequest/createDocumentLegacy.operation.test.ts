@@ -19,7 +19,12 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 	it('sends name and recipients {name, email} and outputs the signing request', async () => {
 		const { output, error, hints } = await run(sandbox, 'createDocumentLegacy', {
 			name: 'Old style',
-			legacyRecipients: { recipient: [{ name: 'Ada Lovelace', email: ' ada@example.com ' }, { name: 'Bob', email: 'bob@example.com' }] },
+			legacyRecipients: {
+				recipient: [
+					{ name: 'Ada Lovelace', email: ' ada@example.com ' },
+					{ name: 'Bob', email: 'bob@example.com' },
+				],
+			},
 		});
 		expect(error).toBeUndefined();
 		const request = onlyRequest(sandbox);
@@ -39,9 +44,21 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 	it('checks the input before sending anything', async () => {
 		const cases: Array<[INodeParameters, string]> = [
 			[{ name: 'x', legacyRecipients: {} }, 'Add at least one recipient'],
-			[{ name: 'x', legacyRecipients: { recipient: [{ name: 'Ada', email: 'nope' }] } }, 'Recipient 1: "nope" is not an email address'],
-			[{ name: 'x', legacyRecipients: { recipient: [{ name: '={{ "  " }}', email: 'a@b.co' }] } }, 'Recipient 1: "Name" is required'],
-			[{ name: '={{ "x".repeat(256) }}', legacyRecipients: { recipient: [{ name: 'A', email: 'a@b.co' }] } }, '"Name" is 256 characters long; at most 255 are allowed'],
+			[
+				{ name: 'x', legacyRecipients: { recipient: [{ name: 'Ada', email: 'nope' }] } },
+				'Recipient 1: "nope" is not an email address',
+			],
+			[
+				{ name: 'x', legacyRecipients: { recipient: [{ name: '={{ "  " }}', email: 'a@b.co' }] } },
+				'Recipient 1: "Name" is required',
+			],
+			[
+				{
+					name: '={{ "x".repeat(256) }}',
+					legacyRecipients: { recipient: [{ name: 'A', email: 'a@b.co' }] },
+				},
+				'"Name" is 256 characters long; at most 255 are allowed',
+			],
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await run(sandbox, 'createDocumentLegacy', parameters);

@@ -3,7 +3,16 @@ import { binaryItem } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
 import type { SeedTemplate } from './signingRequestKit';
-import { NO_SUCH_ID, api, byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
+import {
+	NO_SUCH_ID,
+	api,
+	byId,
+	createTemplate,
+	only,
+	onlyRequest,
+	pdf,
+	run,
+} from './signingRequestKit';
 
 let sandbox: Sandbox;
 let template: SeedTemplate;
@@ -49,8 +58,23 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			recipientsMode: 'fields',
 			recipients: {
 				recipient: [
-					{ template_user_id: template.userIds[0], first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-					{ template_user_id: '', first_name: 'Bob', last_name: '', email: 'bob@example.com', designation: 'Signer', order: 2, company: 'Acme' },
+					{
+						template_user_id: template.userIds[0],
+						first_name: 'Ada',
+						last_name: 'Lovelace',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						template_user_id: '',
+						first_name: 'Bob',
+						last_name: '',
+						email: 'bob@example.com',
+						designation: 'Signer',
+						order: 2,
+						company: 'Acme',
+					},
 				],
 			},
 			fieldsMode: 'json',
@@ -78,19 +102,43 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			completion_redirect_url: 'https://example.com/done',
 			completion_redirect_delay: 3,
 			recipients: [
-				{ template_user_id: template.userIds[0], first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-				{ first_name: 'Bob', email: 'bob@example.com', designation: 'Signer', order: 2, company: 'Acme' },
+				{
+					template_user_id: template.userIds[0],
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					first_name: 'Bob',
+					email: 'bob@example.com',
+					designation: 'Signer',
+					order: 2,
+					company: 'Acme',
+				},
 			],
 			fields: [{ template_field_id: template.fieldIds[0], required: false }],
 		});
 		const json = only(output);
-		expect(json).toMatchObject({ status: 'draft', name: 'NDA for Ada', template_id: template.id, key_mode: 'test' });
-		expect((json.recipients as Array<{ email: string }>).map((r) => r.email)).toEqual(['ada@example.com', 'bob@example.com']);
+		expect(json).toMatchObject({
+			status: 'draft',
+			name: 'NDA for Ada',
+			template_id: template.id,
+			key_mode: 'test',
+		});
+		expect((json.recipients as Array<{ email: string }>).map((r) => r.email)).toEqual([
+			'ada@example.com',
+			'bob@example.com',
+		]);
 		expect(json.warnings).toBeUndefined();
 	});
 
 	it('with nothing but the template sends only template_id', async () => {
-		const { output } = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId(template.id) });
+		const { output } = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+		});
 		expect(onlyRequest(sandbox).body).toEqual({ template_id: template.id });
 		expect(only(output).name).toBe('NDA template');
 	});
@@ -110,7 +158,10 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			fieldsJson: '[{"required": true}]',
 		});
 		expect(fieldOverride.error?.message).toBe('Field 1: say which template field to change');
-		const badId = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId('={{ "nope" }}') });
+		const badId = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId('={{ "nope" }}'),
+		});
 		expect(badId.error?.message).toBe('"Template" is not a valid ID: "nope"');
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -122,8 +173,16 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			fieldsMode: 'fields',
 			fields: {
 				field: [
-					{ template_field_id: template.fieldIds[0], variable_name: '', changes: { required: false } },
-					{ template_field_id: template.fieldIds[1], variable_name: '', changes: { x: 50, y: 90, width: 40, height: 6 } },
+					{
+						template_field_id: template.fieldIds[0],
+						variable_name: '',
+						changes: { required: false },
+					},
+					{
+						template_field_id: template.fieldIds[1],
+						variable_name: '',
+						changes: { x: 50, y: 90, width: 40, height: 6 },
+					},
 				],
 			},
 		});
@@ -132,16 +191,37 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			template_id: template.id,
 			fields: [
 				{ template_field_id: template.fieldIds[0], required: false },
-				{ template_field_id: template.fieldIds[1], position: { x: 50, y: 90, width: 40, height: 6 } },
+				{
+					template_field_id: template.fieldIds[1],
+					position: { x: 50, y: 90, width: 40, height: 6 },
+				},
 			],
 		});
 		const id = String(only(output).id);
-		const fields = (await api<{ results: Array<Record<string, unknown>> }>(sandbox, 'GET', `/signing-requests/${id}/fields`)).body.results;
-		const byOrder = [...fields].sort((a, b) => Number((a.position as { y: number }).y) - Number((b.position as { y: number }).y));
+		const fields = (
+			await api<{ results: Array<Record<string, unknown>> }>(
+				sandbox,
+				'GET',
+				`/signing-requests/${id}/fields`,
+			)
+		).body.results;
+		const byOrder = [...fields].sort(
+			(a, b) => Number((a.position as { y: number }).y) - Number((b.position as { y: number }).y),
+		);
 		// the first field: only "required" changed; type, page and position are the template's
-		expect(byOrder[0]).toMatchObject({ type: 'signature', page_number: 2, required: false, position: { x: 10, y: 70, width: 30, height: 5 } });
+		expect(byOrder[0]).toMatchObject({
+			type: 'signature',
+			page_number: 2,
+			required: false,
+			position: { x: 10, y: 70, width: 30, height: 5 },
+		});
 		// the second field: moved, still required, still on page 2
-		expect(byOrder[1]).toMatchObject({ type: 'signature', page_number: 2, required: true, position: { x: 50, y: 90, width: 40, height: 6 } });
+		expect(byOrder[1]).toMatchObject({
+			type: 'signature',
+			page_number: 2,
+			required: true,
+			position: { x: 50, y: 90, width: 40, height: 6 },
+		});
 	});
 
 	it('refuses field changes a template-based request cannot make, before sending', async () => {
@@ -151,12 +231,17 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			fieldsMode: 'json',
 			fieldsJson: JSON.stringify([{ template_field_id: template.fieldIds[0], page_number: 1 }]),
 		});
-		expect(error?.message).toBe('Fields (JSON), entry 1: "page_number" cannot be changed on a template field');
+		expect(error?.message).toBe(
+			'Fields (JSON), entry 1: "page_number" cannot be changed on a template field',
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('maps an unknown template to a readable 404', async () => {
-		const { error } = await run(sandbox, 'createSigningRequest', { source: 'template', templateId: byId(NO_SUCH_ID) });
+		const { error } = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(NO_SUCH_ID),
+		});
 		expect(error?.message).toMatch(/^Not found/);
 		expect(onlyRequest(sandbox).body).toEqual({ template_id: NO_SUCH_ID });
 	});
@@ -178,9 +263,24 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 					recipientsMode: 'fields',
 					recipients: { recipient: [signer('temp_1', 'Ada', 1), signer('temp_2', 'Bob', 2)] },
 					fieldsMode: 'fields',
-					fields: { field: [field('temp_1'), field('temp_2', { page_number: 2, type: 'date', date_format: 'yyyy-MM-dd' })] },
+					fields: {
+						field: [
+							field('temp_1'),
+							field('temp_2', { page_number: 2, type: 'date', date_format: 'yyyy-MM-dd' }),
+						],
+					},
 					remindersMode: 'fields',
-					reminders: { reminder: [{ all_users: false, recipient_id: 'temp_2', hours: 24, subject: 'Reminder', message: 'Please sign' }] },
+					reminders: {
+						reminder: [
+							{
+								all_users: false,
+								recipient_id: 'temp_2',
+								hours: 24,
+								subject: 'Reminder',
+								message: 'Please sign',
+							},
+						],
+					},
 					settingsMode: 'fields',
 					settings: { use_signing_order: true, allow_download: false },
 				},
@@ -192,11 +292,32 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				document: document.toString('base64'),
 				name: 'Lease 2025',
 				recipients: [
-					{ id: 'temp_1', first_name: 'Ada', last_name: 'Tester', email: 'ada@example.com', designation: 'Signer', order: 1 },
-					{ id: 'temp_2', first_name: 'Bob', last_name: 'Tester', email: 'bob@example.com', designation: 'Signer', order: 2 },
+					{
+						id: 'temp_1',
+						first_name: 'Ada',
+						last_name: 'Tester',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						id: 'temp_2',
+						first_name: 'Bob',
+						last_name: 'Tester',
+						email: 'bob@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
 				],
 				fields: [
-					{ type: 'signature', recipient_id: 'temp_1', page_number: 1, position: { x: 10, y: 80, width: 25, height: 5 }, required: true, read_only: false },
+					{
+						type: 'signature',
+						recipient_id: 'temp_1',
+						page_number: 1,
+						position: { x: 10, y: 80, width: 25, height: 5 },
+						required: true,
+						read_only: false,
+					},
 					{
 						type: 'date',
 						recipient_id: 'temp_2',
@@ -209,11 +330,24 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 						format_rules: { dateFormat: 'yyyy-MM-dd' },
 					},
 				],
-				reminders: [{ all_users: false, recipient_id: 'temp_2', hours: 24, subject: 'Reminder', message: 'Please sign' }],
+				reminders: [
+					{
+						all_users: false,
+						recipient_id: 'temp_2',
+						hours: 24,
+						subject: 'Reminder',
+						message: 'Please sign',
+					},
+				],
 				settings: { use_signing_order: true, allow_download: false },
 			});
 			const json = only(output);
-			expect(json).toMatchObject({ status: 'draft', name: 'Lease 2025', page_count: 2, key_mode: 'test' });
+			expect(json).toMatchObject({
+				status: 'draft',
+				name: 'Lease 2025',
+				page_count: 2,
+				key_mode: 'test',
+			});
 			// Real IDs replace the temp IDs, and the fields point at them.
 			const recipients = json.recipients as Array<{ id: string; email: string }>;
 			const fields = json.fields as Array<{ recipient_id: string }>;
@@ -233,7 +367,12 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				recipientsJson: '={{ $json.recipients }}',
 				fieldsMode: 'json',
 				fieldsJson: JSON.stringify([
-					{ type: 'initials', recipient_id: 'temp_signer', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 } },
+					{
+						type: 'initials',
+						recipient_id: 'temp_signer',
+						page_number: 1,
+						position: { x: 80, y: 90, width: 10, height: 5 },
+					},
 				]),
 				options: { name: 'JSON made' },
 			},
@@ -243,7 +382,15 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 					await binaryItem(document, 'x.pdf', 'application/pdf', {
 						property: 'contract',
 						json: {
-							recipients: [{ id: 'temp_signer', first_name: 'Ada', email: 'Ada@Example.com', designation: 'Signer', order: 1 }],
+							recipients: [
+								{
+									id: 'temp_signer',
+									first_name: 'Ada',
+									email: 'Ada@Example.com',
+									designation: 'Signer',
+									order: 1,
+								},
+							],
 						},
 					}),
 				],
@@ -252,8 +399,23 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toMatchObject({
 			name: 'JSON made',
-			recipients: [{ id: 'temp_signer', first_name: 'Ada', email: 'Ada@Example.com', designation: 'Signer', order: 1 }],
-			fields: [{ type: 'initial', recipient_id: 'temp_signer', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 } }],
+			recipients: [
+				{
+					id: 'temp_signer',
+					first_name: 'Ada',
+					email: 'Ada@Example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+			],
+			fields: [
+				{
+					type: 'initial',
+					recipient_id: 'temp_signer',
+					page_number: 1,
+					position: { x: 80, y: 90, width: 10, height: 5 },
+				},
+			],
 		});
 		const json = only(output);
 		expect(json.key_mode).toBe('live');
@@ -263,21 +425,50 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 	it('checks the input before sending anything', async () => {
 		const input = [await binaryItem(document, 'x.pdf', 'application/pdf')];
 		const cases: Array<[Record<string, unknown>, string]> = [
-			[{ binaryPropertyName: 'file' }, 'No binary property "file" on item 0 (set in "Input Binary Field")'],
-			[{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada",}]' }, '"Recipients (JSON)" is not valid JSON'],
-			[{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada"}]' }, 'Recipients (JSON), entry 1: "email" is required'],
-			[{ recipientsMode: 'fields', recipients: { recipient: [signer('ada', 'Ada', 1)] } }, 'Recipient 1: "ada" is not a temporary ID'],
 			[
-				{ recipientsMode: 'fields', recipients: { recipient: [signer('temp_1', 'Ada', 1), signer('temp_1', 'Bob', 2)] } },
+				{ binaryPropertyName: 'file' },
+				'No binary property "file" on item 0 (set in "Input Binary Field")',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada",}]' },
+				'"Recipients (JSON)" is not valid JSON',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: '[{"id":"temp_1","first_name":"Ada"}]' },
+				'Recipients (JSON), entry 1: "email" is required',
+			],
+			[
+				{ recipientsMode: 'fields', recipients: { recipient: [signer('ada', 'Ada', 1)] } },
+				'Recipient 1: "ada" is not a temporary ID',
+			],
+			[
+				{
+					recipientsMode: 'fields',
+					recipients: { recipient: [signer('temp_1', 'Ada', 1), signer('temp_1', 'Bob', 2)] },
+				},
 				'Recipient 2: the temporary ID "temp_1" is used twice',
 			],
 			[
-				{ recipientsMode: 'fields', recipients: { recipient: [signer('temp_1', 'Ada', 1)] }, fieldsMode: 'fields', fields: { field: [field('temp_9')] } },
+				{
+					recipientsMode: 'fields',
+					recipients: { recipient: [signer('temp_1', 'Ada', 1)] },
+					fieldsMode: 'fields',
+					fields: { field: [field('temp_9')] },
+				},
 				'Field 1: recipient "temp_9" is not one of this request\'s recipients',
 			],
-			[{ fieldsMode: 'fields', fields: { field: [field('temp_1', { x: 90 })] } }, 'Field 1: the field runs off the page (x + width and y + height must stay within 100)'],
-			[{ settingsMode: 'json', settingsJson: '{"use_signing_order": "yes"}' }, 'Settings: "use_signing_order" must be true or false'],
-			[{ options: { completion_redirect_url: 'http://localhost/x' } }, 'Additional Options: "Completion Redirect URL" may point at localhost only with the Test API Key'],
+			[
+				{ fieldsMode: 'fields', fields: { field: [field('temp_1', { x: 90 })] } },
+				'Field 1: the field runs off the page (x + width and y + height must stay within 100)',
+			],
+			[
+				{ settingsMode: 'json', settingsJson: '{"use_signing_order": "yes"}' },
+				'Settings: "use_signing_order" must be true or false',
+			],
+			[
+				{ options: { completion_redirect_url: 'http://localhost/x' } },
+				'Additional Options: "Completion Redirect URL" may point at localhost only with the Test API Key',
+			],
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await run(
@@ -288,9 +479,14 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			);
 			expect(error?.message).toBe(message);
 		}
-		const notPdf = await run(sandbox, 'createSigningRequest', { source: 'pdf' }, {
-			input: [await binaryItem(Buffer.from('hello'), 'x.txt', 'text/plain')],
-		});
+		const notPdf = await run(
+			sandbox,
+			'createSigningRequest',
+			{ source: 'pdf' },
+			{
+				input: [await binaryItem(Buffer.from('hello'), 'x.txt', 'text/plain')],
+			},
+		);
 		expect(notPdf.error?.message).toBe('The file in binary property "data" is not a PDF');
 		expect(sandbox.requests).toHaveLength(0);
 	});

@@ -1,5 +1,14 @@
 import { api } from './signingRequestKit';
-import { NO_SUCH_ID, byId, createRich, only, requestLines, runOp, send, useSandbox } from './signerReadsKit';
+import {
+	NO_SUCH_ID,
+	byId,
+	createRich,
+	only,
+	requestLines,
+	runOp,
+	send,
+	useSandbox,
+} from './signerReadsKit';
 
 const ctx = useSandbox();
 
@@ -25,7 +34,13 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 			participant_id: draft.sealParticipantId,
 			key_mode: 'live',
 		});
-		const detail = await api<{ seal_participants?: unknown[] }>(ctx.sandbox, 'GET', `/signing-requests/${draft.id}`, undefined, 'live');
+		const detail = await api<{ seal_participants?: unknown[] }>(
+			ctx.sandbox,
+			'GET',
+			`/signing-requests/${draft.id}`,
+			undefined,
+			'live',
+		);
 		expect(detail.body.seal_participants ?? []).toEqual([]);
 	});
 
@@ -37,9 +52,13 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 			signingRequestId: byId(sent.id),
 			participantId: sent.sealParticipantId,
 		});
-		expect(error?.message).toBe('The seal participant cannot be removed now [SIGNING_ORDER_LOCKED_SENT]');
+		expect(error?.message).toBe(
+			'The seal participant cannot be removed now [SIGNING_ORDER_LOCKED_SENT]',
+		);
 		expect((error as { description?: string }).description).toMatch(/already been sent/);
-		expect(requestLines(ctx.sandbox)).toEqual([`DELETE /signing-requests/${sent.id}/seal-participants/${sent.sealParticipantId}`]);
+		expect(requestLines(ctx.sandbox)).toEqual([
+			`DELETE /signing-requests/${sent.id}/seal-participants/${sent.sealParticipantId}`,
+		]);
 	});
 
 	it('refuses a malformed participant ID before sending anything', async () => {

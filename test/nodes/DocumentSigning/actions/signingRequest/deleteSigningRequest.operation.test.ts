@@ -17,26 +17,42 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 	it('deletes a draft', async () => {
 		const draft = await createDraft(sandbox, 'Scrap');
 		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'deleteSigningRequest', { signingRequestId: byId(draft.id) });
+		const { output, error } = await run(sandbox, 'deleteSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({ method: 'DELETE', path: `/signing-requests/${draft.id}`, query: {} });
+		expect(onlyRequest(sandbox)).toMatchObject({
+			method: 'DELETE',
+			path: `/signing-requests/${draft.id}`,
+			query: {},
+		});
 		expect(sandbox.requests[0].rawBody).toBe('');
-		expect(only(output)).toMatchObject({ signing_request_id: draft.id, deleted_on: expect.any(String), key_mode: 'test' });
+		expect(only(output)).toMatchObject({
+			signing_request_id: draft.id,
+			deleted_on: expect.any(String),
+			key_mode: 'test',
+		});
 		expect((await api(sandbox, 'GET', `/signing-requests/${draft.id}`)).status).toBe(404);
 	});
 
 	it('after sending: the 409 says to cancel instead, and the request stays', async () => {
 		const sent = await createSent(sandbox, 'Keep me');
 		sandbox.clearRequests();
-		const { error } = await run(sandbox, 'deleteSigningRequest', { signingRequestId: byId(sent.id) });
+		const { error } = await run(sandbox, 'deleteSigningRequest', {
+			signingRequestId: byId(sent.id),
+		});
 		expect(onlyRequest(sandbox).status).toBe(409);
-		expect(error?.message).toBe('This signing request was already sent, so it cannot be deleted [ALREADY_SENT]');
+		expect(error?.message).toBe(
+			'This signing request was already sent, so it cannot be deleted [ALREADY_SENT]',
+		);
 		expect((error as { description?: string }).description).toContain('Cancel');
 		expect((await api(sandbox, 'GET', `/signing-requests/${sent.id}`)).status).toBe(200);
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await run(sandbox, 'deleteSigningRequest', { signingRequestId: byId('={{ "" }}') });
+		const { error } = await run(sandbox, 'deleteSigningRequest', {
+			signingRequestId: byId('={{ "" }}'),
+		});
 		expect(error?.message).toBe('"Signing Request" is empty');
 		expect(sandbox.requests).toHaveLength(0);
 	});

@@ -45,7 +45,13 @@ function answerWithUrl(id: string, url: string) {
 		kind: 'status',
 		status: 200,
 		path: `/signing-requests/${id}/download`,
-		body: { status: 'finished', is_partial: false, download_url: url, generated_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-01T01:00:00Z' },
+		body: {
+			status: 'finished',
+			is_partial: false,
+			download_url: url,
+			generated_at: '2026-01-01T00:00:00Z',
+			expires_at: '2026-01-01T01:00:00Z',
+		},
 	});
 }
 
@@ -81,7 +87,11 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			expect(String(item.json.download_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_files\//);
 			expect(Date.parse(String(item.json.generated_at))).not.toBeNaN();
 			expect(Date.parse(String(item.json.expires_at))).not.toBeNaN();
-			expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'Master Services Agreement.pdf', fileExtension: 'pdf' });
+			expect(item.binary?.data).toMatchObject({
+				mimeType: 'application/pdf',
+				fileName: 'Master Services Agreement.pdf',
+				fileExtension: 'pdf',
+			});
 			if (binaryMode === 'filesystem') expect(item.binary?.data.id).toMatch(/^filesystem-v2:/);
 			else expect(item.binary?.data.id).toBeUndefined();
 
@@ -111,7 +121,10 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		// The file name comes from the request's name, made safe for file systems.
 		expect(item.json.file_name).toBe('Lease 12_B_ Flat _A_.pdf');
 		expect(Object.keys(item.binary ?? {})).toEqual(['signedPdf']);
-		expect(item.binary?.signedPdf).toMatchObject({ mimeType: 'application/pdf', fileName: 'Lease 12_B_ Flat _A_.pdf' });
+		expect(item.binary?.signedPdf).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: 'Lease 12_B_ Flat _A_.pdf',
+		});
 		const pdf = await readBinary(item, 'signedPdf');
 		expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(text(pdf)).toContain('PARTIAL DOCUMENT - status: in_progress');
@@ -131,7 +144,12 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			expect(error).toBeUndefined();
 			expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
 			const item = output[0][0];
-			expect(item.json).toMatchObject({ status: 'finished', is_partial: false, key_mode: 'test', file_name: 'Trial agreement.pdf' });
+			expect(item.json).toMatchObject({
+				status: 'finished',
+				is_partial: false,
+				key_mode: 'test',
+				file_name: 'Trial agreement.pdf',
+			});
 			const pdf = await readBinary(item);
 			expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 			expect(text(pdf)).toContain(TEST_WATERMARK);
@@ -155,19 +173,36 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			key_mode: 'live',
 		});
 		expect(Object.keys(json).sort()).toEqual(
-			['download_url', 'expires_at', 'file_name', 'generated_at', 'is_partial', 'key_mode', 'signing_request_id', 'status'].sort(),
+			[
+				'download_url',
+				'expires_at',
+				'file_name',
+				'generated_at',
+				'is_partial',
+				'key_mode',
+				'signing_request_id',
+				'status',
+			].sort(),
 		);
 		// The link works without an API key.
 		const response = await fetch(String(json.download_url));
 		expect(response.status).toBe(200);
-		expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(
+			Buffer.from(await response.arrayBuffer())
+				.subarray(0, 5)
+				.toString('latin1'),
+		).toBe('%PDF-');
 	});
 
 	it('before the request is sent: a clear error (409), nothing downloaded', async () => {
-		const { error, output } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId(draft.id) });
+		const { error, output } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(output).toEqual([]);
 		expect(error?.message).toMatch(/^The document of this signing request is not available yet/);
-		expect((error as { description?: string }).description).toMatch(/available once the request has been sent/);
+		expect((error as { description?: string }).description).toMatch(
+			/available once the request has been sent/,
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('409');
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${draft.id}/download`]);
 	});
@@ -181,7 +216,9 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		);
 		expect(error).toBeUndefined();
 		expect(output[0]).toHaveLength(2);
-		expect(output[0][0].json.error).toMatch(/^The document of this signing request is not available yet/);
+		expect(output[0][0].json.error).toMatch(
+			/^The document of this signing request is not available yet/,
+		);
 		expect(output[0][0].json.http_code).toBe('409');
 		expect(output[0][0].pairedItem).toEqual({ item: 0 });
 		expect(output[0][1].json.status).toBe('finished');
@@ -194,7 +231,9 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		files.serve(200, pdf, 'application/pdf');
 		answerWithUrl(finished.id, `${files.url}/bucket/signed.pdf?X-Amz-Signature=abc`);
 		const before = files.received.length;
-		const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId(finished.id) });
+		const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId(finished.id),
+		});
 		expect(error).toBeUndefined();
 		expect(files.received.slice(before)).toHaveLength(1);
 		expect(files.received[before].path).toBe('/bucket/signed.pdf?X-Amz-Signature=abc');
@@ -206,18 +245,28 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	it('refuses bytes that are not a PDF', async () => {
 		files.serve(200, '<html>Sign in to continue</html>', 'text/html');
 		answerWithUrl(finished.id, `${files.url}/login`);
-		const { error, output } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId(finished.id) });
+		const { error, output } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId(finished.id),
+		});
 		expect(output).toEqual([]);
 		expect(error?.message).toBe('The downloaded file is not a PDF');
 		expect((error as { description?: string }).description).toMatch(/32 bytes of text\/html/);
 	});
 
-	it('an expired download link gives the transport\'s clear message', async () => {
-		const fresh = await api<{ download_url: string }>(ctx.sandbox, 'GET', `/signing-requests/${finished.id}/download`, undefined, 'live');
+	it("an expired download link gives the transport's clear message", async () => {
+		const fresh = await api<{ download_url: string }>(
+			ctx.sandbox,
+			'GET',
+			`/signing-requests/${finished.id}/download`,
+			undefined,
+			'live',
+		);
 		ctx.sandbox.clock.advance(2 * 3600_000);
 		answerWithUrl(finished.id, fresh.body.download_url);
 		ctx.sandbox.clearRequests();
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId(finished.id) });
+		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId(finished.id),
+		});
 		expect(error?.message).toBe('The file download failed (403)');
 		expect((error as { description?: string }).description).toMatch(/expired/);
 	});
@@ -230,7 +279,9 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			body: { error: 'generation_timeout' },
 			headers: { 'Retry-After': '5' },
 		});
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId(finished.id) });
+		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId(finished.id),
+		});
 		expect(error?.message).toBe('The service is still preparing the document (generation_timeout)');
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${finished.id}/download`]);
 	});
@@ -257,13 +308,17 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId('={{ "latest" }}') });
+		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId('={{ "latest" }}'),
+		});
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "latest"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', { signingRequestId: byId(NO_SUCH_ID) });
+		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			signingRequestId: byId(NO_SUCH_ID),
+		});
 		expect(error?.message).toMatch(/^Not found/);
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${NO_SUCH_ID}/download`]);
 	});

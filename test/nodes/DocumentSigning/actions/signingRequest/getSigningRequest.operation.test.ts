@@ -18,9 +18,15 @@ afterAll(async () => await sandbox.close());
 
 describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	it('gets the request by ID, with status flags, recipients and key mode', async () => {
-		const { output, error } = await run(sandbox, 'getSigningRequest', { signingRequestId: byId(draft.id) });
+		const { output, error } = await run(sandbox, 'getSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({ method: 'GET', path: `/signing-requests/${draft.id}`, query: {} });
+		expect(onlyRequest(sandbox)).toMatchObject({
+			method: 'GET',
+			path: `/signing-requests/${draft.id}`,
+			query: {},
+		});
 		const json = only(output);
 		expect(json).toMatchObject({
 			id: draft.id,
@@ -33,7 +39,11 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 
 	it('takes the ID out of a URL', async () => {
 		const { output } = await run(sandbox, 'getSigningRequest', {
-			signingRequestId: { __rl: true, mode: 'url', value: `https://app.example.com/signing-requests/${draft.id}` },
+			signingRequestId: {
+				__rl: true,
+				mode: 'url',
+				value: `https://app.example.com/signing-requests/${draft.id}`,
+			},
 		});
 		expect(only(output).id).toBe(draft.id);
 		expect(onlyRequest(sandbox).path).toBe(`/signing-requests/${draft.id}`);
@@ -48,13 +58,17 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 		);
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "../workspaces"');
 		// Typed in by hand, n8n itself refuses it (the picker's ID check).
-		const typed = await run(sandbox, 'getSigningRequest', { signingRequestId: byId('../workspaces') });
+		const typed = await run(sandbox, 'getSigningRequest', {
+			signingRequestId: byId('../workspaces'),
+		});
 		expect(typed.error?.message).toContain('Not a valid signing request ID');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await run(sandbox, 'getSigningRequest', { signingRequestId: byId(NO_SUCH_ID) });
+		const { error } = await run(sandbox, 'getSigningRequest', {
+			signingRequestId: byId(NO_SUCH_ID),
+		});
 		expect(error?.message).toMatch(/^Not found/);
 		expect(onlyRequest(sandbox).path).toBe(`/signing-requests/${NO_SUCH_ID}`);
 	});

@@ -31,8 +31,22 @@ async function createFromTemplate(name: string) {
 		recipientsMode: 'fields',
 		recipients: {
 			recipient: [
-				{ template_user_id: template.userIds[0], first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-				{ template_user_id: template.userIds[1], first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
+				{
+					template_user_id: template.userIds[0],
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					template_user_id: template.userIds[1],
+					first_name: 'Bob',
+					last_name: 'Byron',
+					email: 'bob@example.com',
+					designation: 'Signer',
+					order: 2,
+				},
 			],
 		},
 		options: { name },
@@ -50,7 +64,9 @@ async function get(id: string) {
 }
 
 async function send(id: string) {
-	const { output, error } = await run(sandbox, 'sendSigningRequest', { signingRequestId: byId(id) });
+	const { output, error } = await run(sandbox, 'sendSigningRequest', {
+		signingRequestId: byId(id),
+	});
 	expect(error).toBeUndefined();
 	return only(output);
 }
@@ -65,10 +81,17 @@ describe('Signing request lifecycle through the node', () => {
 			signingRequestId: byId(created.id),
 			properties: { name: 'Agreement 2025 (final)', expiration_hours: 240 },
 			remindersMode: 'fields',
-			reminders: { reminder: [{ all_users: true, hours: 24, subject: 'Reminder', message: 'Please sign the agreement' }] },
+			reminders: {
+				reminder: [
+					{ all_users: true, hours: 24, subject: 'Reminder', message: 'Please sign the agreement' },
+				],
+			},
 		});
 		expect(updated.error).toBeUndefined();
-		expect(only(updated.output).summary).toMatchObject({ properties_updated: true, reminders_created: 1 });
+		expect(only(updated.output).summary).toMatchObject({
+			properties_updated: true,
+			reminders_created: 1,
+		});
 
 		const sent = await send(created.id);
 		expect(sent).toMatchObject({ success: true, signing_request_id: created.id });
@@ -82,11 +105,20 @@ describe('Signing request lifecycle through the node', () => {
 
 		sandbox.simulate.sign(created.id, bob.id);
 		detail = await get(created.id);
-		expect(detail.status).toEqual({ sent: true, finished: true, cancelled: false, declined: false, expired: false });
+		expect(detail.status).toEqual({
+			sent: true,
+			finished: true,
+			cancelled: false,
+			declined: false,
+			expired: false,
+		});
 		expect((detail.timestamps as Record<string, unknown>).finished_on).toEqual(expect.any(String));
 		expect(detail.key_mode).toBe('test');
 
-		const list = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { status: ['finished'] } });
+		const list = await run(sandbox, 'listSigningRequests', {
+			returnAll: true,
+			filters: { status: ['finished'] },
+		});
 		expect(list.output[0].map((item) => item.json.id)).toEqual([created.id]);
 	});
 
@@ -97,14 +129,20 @@ describe('Signing request lifecycle through the node', () => {
 		sandbox.simulate.decline(created.id, ada.id, 'Wrong amount');
 		const detail = await get(created.id);
 		expect(detail.status).toMatchObject({ sent: true, declined: true, finished: false });
-		const list = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { status: ['declined'] } });
+		const list = await run(sandbox, 'listSigningRequests', {
+			returnAll: true,
+			filters: { status: ['declined'] },
+		});
 		expect(list.output[0].map((item) => item.json.id)).toEqual([created.id]);
 	});
 
 	it('a sent request is cancelled: signers can no longer sign', async () => {
 		const created = await createFromTemplate('Cancelled one');
 		await send(created.id);
-		const cancelled = await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(created.id), reason: 'Replaced' });
+		const cancelled = await run(sandbox, 'cancelSigningRequest', {
+			signingRequestId: byId(created.id),
+			reason: 'Replaced',
+		});
 		expect(cancelled.error).toBeUndefined();
 		expect(only(cancelled.output)).toMatchObject({ signing_request_id: created.id });
 		expect((await get(created.id)).status).toMatchObject({ cancelled: true, finished: false });
@@ -123,16 +161,22 @@ describe('Signing request lifecycle through the node', () => {
 			properties: { name: 'Changed later' },
 		});
 		expect(sandbox.requests.map((r) => [r.method, r.status])).toEqual([['PATCH', 400]]);
-		expect(edit.error?.message).toBe('This signing request was already sent, so it can no longer be changed [ALREADY_SENT]');
+		expect(edit.error?.message).toBe(
+			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
+		);
 		expect((edit.error as { description?: string }).description).toContain('cancel this request');
 		expect((edit.error as { httpCode?: string }).httpCode).toBe('400');
 
-		const removal = await run(sandbox, 'deleteSigningRequest', { signingRequestId: byId(created.id) });
+		const removal = await run(sandbox, 'deleteSigningRequest', {
+			signingRequestId: byId(created.id),
+		});
 		expect(sandbox.requests.map((r) => [r.method, r.status])).toEqual([
 			['PATCH', 400],
 			['DELETE', 409],
 		]);
-		expect(removal.error?.message).toBe('This signing request was already sent, so it cannot be deleted [ALREADY_SENT]');
+		expect(removal.error?.message).toBe(
+			'This signing request was already sent, so it cannot be deleted [ALREADY_SENT]',
+		);
 		expect((removal.error as { httpCode?: string }).httpCode).toBe('409');
 		expect((await get(created.id)).name).toBe('Locked one');
 	});

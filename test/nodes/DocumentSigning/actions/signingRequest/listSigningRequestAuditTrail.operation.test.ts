@@ -30,7 +30,10 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 		expect(at('viewed')).toBeLessThan(at('signed'));
 		const times = events.map((e) => Date.parse(String(e.timestamp)));
 		expect(times).toEqual([...times].sort((a, b) => a - b));
-		expect(events.find((e) => e.event === 'signed')).toMatchObject({ source: 'signer', key_mode: 'live' });
+		expect(events.find((e) => e.event === 'signed')).toMatchObject({
+			source: 'signer',
+			key_mode: 'live',
+		});
 		expect(events.find((e) => e.event === 'sent')).toMatchObject({ source: 'admin' });
 		for (const item of output[0]) expect(item.pairedItem).toEqual({ item: 0 });
 	});
@@ -42,14 +45,40 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 			path: `/signing-requests/${request.id}/audit`,
 			body: {
 				results: [
-					{ id: 'c', timestamp: '2026-03-01T10:00:02Z', source: 'signer', event: 'signed', description: 'Signed' },
-					{ id: 'a', timestamp: '2026-03-01T10:00:00Z', source: 'admin', event: 'created', description: 'Created' },
-					{ id: 'b', timestamp: '2026-03-01T10:00:01Z', source: 'admin', event: 'sent', description: 'Sent' },
-					{ id: 'b2', timestamp: '2026-03-01T10:00:01Z', source: 'signer', event: 'viewed', description: 'Viewed' },
+					{
+						id: 'c',
+						timestamp: '2026-03-01T10:00:02Z',
+						source: 'signer',
+						event: 'signed',
+						description: 'Signed',
+					},
+					{
+						id: 'a',
+						timestamp: '2026-03-01T10:00:00Z',
+						source: 'admin',
+						event: 'created',
+						description: 'Created',
+					},
+					{
+						id: 'b',
+						timestamp: '2026-03-01T10:00:01Z',
+						source: 'admin',
+						event: 'sent',
+						description: 'Sent',
+					},
+					{
+						id: 'b2',
+						timestamp: '2026-03-01T10:00:01Z',
+						source: 'signer',
+						event: 'viewed',
+						description: 'Viewed',
+					},
 				],
 			},
 		});
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', { signingRequestId: byId(request.id) });
+		const { output } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+			signingRequestId: byId(request.id),
+		});
 		expect(output[0].map((item) => item.json.id)).toEqual(['a', 'b', 'b2', 'c']);
 	});
 
@@ -62,8 +91,14 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 	});
 
 	it('a service error stops the run with the mapped message', async () => {
-		ctx.sandbox.injectFault({ kind: 'status', status: 500, path: `/signing-requests/${request.id}/audit` });
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', { signingRequestId: byId(request.id) });
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 500,
+			path: `/signing-requests/${request.id}/audit`,
+		});
+		const { error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+			signingRequestId: byId(request.id),
+		});
 		expect(error?.message).toMatch(/^The service failed with an internal error \(500\)/);
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${request.id}/audit`]);
 	});

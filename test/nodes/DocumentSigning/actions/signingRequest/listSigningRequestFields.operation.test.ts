@@ -1,5 +1,13 @@
 import type { RichRequest } from './signerReadsKit';
-import { adaSigns, byId, createRich, requestLines, runOp, send, useSandbox } from './signerReadsKit';
+import {
+	adaSigns,
+	byId,
+	createRich,
+	requestLines,
+	runOp,
+	send,
+	useSandbox,
+} from './signerReadsKit';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -31,7 +39,10 @@ describe('Signing Request → Get Fields (GET /signing-requests/{id}/fields)', (
 			value: null,
 			key_mode: 'live',
 		});
-		expect(byIdMap.get(request.fields.bobSignature)).toMatchObject({ type: 'signature', recipient_id: request.bob.id });
+		expect(byIdMap.get(request.fields.bobSignature)).toMatchObject({
+			type: 'signature',
+			recipient_id: request.bob.id,
+		});
 		expect(byIdMap.get(request.fields.text)).toMatchObject({ variable_name: 'po_number' });
 	});
 
@@ -41,7 +52,9 @@ describe('Signing Request → Get Fields (GET /signing-requests/{id}/fields)', (
 		adaSigns(ctx.sandbox, signed);
 		ctx.sandbox.clearRequests();
 
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestFields', { signingRequestId: byId(signed.id) });
+		const { output } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
+			signingRequestId: byId(signed.id),
+		});
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${signed.id}/fields`]);
 		const values = Object.fromEntries(output[0].map((item) => [item.json.id, item.json.value]));
 		expect(values[signed.fields.text]).toBe('PO-4711');
@@ -53,13 +66,22 @@ describe('Signing Request → Get Fields (GET /signing-requests/{id}/fields)', (
 		const { error } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
 			signingRequestId: byId(`={{ "${request.id}/../../workspaces" }}`),
 		});
-		expect(error?.message).toBe(`"Signing Request" is not a valid ID: "${request.id}/../../workspaces"`);
+		expect(error?.message).toBe(
+			`"Signing Request" is not a valid ID: "${request.id}/../../workspaces"`,
+		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('an unexpected answer is an error, not an empty list', async () => {
-		ctx.sandbox.injectFault({ kind: 'status', status: 200, body: { fields: 'nope' }, path: `/signing-requests/${request.id}/fields` });
-		const { error, output } = await runOp(ctx.sandbox, 'listSigningRequestFields', { signingRequestId: byId(request.id) });
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 200,
+			body: { fields: 'nope' },
+			path: `/signing-requests/${request.id}/fields`,
+		});
+		const { error, output } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
+			signingRequestId: byId(request.id),
+		});
 		expect(error?.message).toBe('The service answered with an unexpected list format');
 		expect(output).toEqual([]);
 	});

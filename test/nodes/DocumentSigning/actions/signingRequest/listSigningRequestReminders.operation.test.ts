@@ -27,8 +27,19 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 		expect(rows.map((r) => r.id).sort()).toEqual([...request.reminderIds].sort());
 		const all = rows.find((r) => r.all_users === true);
 		const bob = rows.find((r) => r.all_users === false);
-		expect(all).toMatchObject({ hours: 48, subject: 'Please sign', message: 'A friendly reminder', recipient_id: null, key_mode: 'live' });
-		expect(bob).toMatchObject({ hours: 24, subject: 'Last call', recipient_id: request.bob.id, key_mode: 'live' });
+		expect(all).toMatchObject({
+			hours: 48,
+			subject: 'Please sign',
+			message: 'A friendly reminder',
+			recipient_id: null,
+			key_mode: 'live',
+		});
+		expect(bob).toMatchObject({
+			hours: 24,
+			subject: 'Last call',
+			recipient_id: request.bob.id,
+			key_mode: 'live',
+		});
 		for (const item of output[0]) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
@@ -47,7 +58,9 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 		});
 		expect(error).toBeUndefined();
 		expect(output[0] ?? []).toEqual([]);
-		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${created.body.id}/reminders`]);
+		expect(requestLines(ctx.sandbox)).toEqual([
+			`GET /signing-requests/${created.body.id}/reminders`,
+		]);
 	});
 
 	it('also accepts the {results: [...]} shape other lists use', async () => {
@@ -57,7 +70,9 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 			body: { results: [{ id: 'r1', hours: 12, subject: 'S', message: 'M', all_users: true }] },
 			path: `/signing-requests/${request.id}/reminders`,
 		});
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestReminders', { signingRequestId: byId(request.id) });
+		const { output } = await runOp(ctx.sandbox, 'listSigningRequestReminders', {
+			signingRequestId: byId(request.id),
+		});
 		expect(output[0].map((item) => item.json)).toEqual([
 			{ id: 'r1', hours: 12, subject: 'S', message: 'M', all_users: true, key_mode: 'live' },
 		]);
@@ -75,7 +90,9 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestReminders', { signingRequestId: byId(NO_SUCH_ID) });
+		const { error } = await runOp(ctx.sandbox, 'listSigningRequestReminders', {
+			signingRequestId: byId(NO_SUCH_ID),
+		});
 		expect(error?.message).toMatch(/^Not found/);
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${NO_SUCH_ID}/reminders`]);
 	});

@@ -1,6 +1,14 @@
 import { SEED } from '../../../../sandbox';
 import type { RichRequest } from './signerReadsKit';
-import { NO_SUCH_ID, byId, createRich, requestLines, runOp, send, useSandbox } from './signerReadsKit';
+import {
+	NO_SUCH_ID,
+	byId,
+	createRich,
+	requestLines,
+	runOp,
+	send,
+	useSandbox,
+} from './signerReadsKit';
 
 const ctx = useSandbox();
 let draft: RichRequest;
@@ -28,18 +36,39 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 		});
 		expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.liveKey);
 		const rows = output[0].map((item) => item.json);
-		expect(rows.map((r) => r.email)).toEqual(['ada@example.com', 'bob@example.com', 'carol@example.com']);
+		expect(rows.map((r) => r.email)).toEqual([
+			'ada@example.com',
+			'bob@example.com',
+			'carol@example.com',
+		]);
 		const [ada, bob, carol] = rows;
-		expect(ada).toMatchObject({ id: declined.ada.id, designation: 'Signer', declined_on: null, decline_reason: null, key_mode: 'live' });
+		expect(ada).toMatchObject({
+			id: declined.ada.id,
+			designation: 'Signer',
+			declined_on: null,
+			decline_reason: null,
+			key_mode: 'live',
+		});
 		expect(Date.parse(String(ada.finished_on))).not.toBeNaN();
-		expect(bob).toMatchObject({ id: declined.bob.id, finished_on: null, decline_reason: 'Wrong billing address' });
+		expect(bob).toMatchObject({
+			id: declined.bob.id,
+			finished_on: null,
+			decline_reason: 'Wrong billing address',
+		});
 		expect(Date.parse(String(bob.declined_on))).not.toBeNaN();
-		expect(carol).toMatchObject({ designation: 'CC', finished_on: null, declined_on: null, decline_reason: null });
+		expect(carol).toMatchObject({
+			designation: 'CC',
+			finished_on: null,
+			declined_on: null,
+			decline_reason: null,
+		});
 		for (const item of output[0]) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
 	it('keeps finished_on, declined_on and decline_reason visible (null) before anyone acted', async () => {
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestUsers', { signingRequestId: byId(draft.id) });
+		const { output } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(output[0]).toHaveLength(3);
 		for (const item of output[0]) {
 			expect(item.json).toHaveProperty('finished_on', null);
@@ -60,7 +89,9 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 			`GET /signing-requests/${declined.id}/users`,
 		]);
 		expect(output[0]).toHaveLength(6);
-		expect(output[0].map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 0, 1, 1, 1]);
+		expect(output[0].map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 0, 0, 1, 1, 1,
+		]);
 		expect(output[0].every((item) => item.json.key_mode === 'test')).toBe(true);
 		expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
 	});
@@ -77,13 +108,17 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 	});
 
 	it('a malformed ID typed in is stopped by the parameter check, before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', { signingRequestId: byId('12345') });
+		const { error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
+			signingRequestId: byId('12345'),
+		});
 		expect(error?.message).toMatch(/Not a valid signing request ID/);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', { signingRequestId: byId(NO_SUCH_ID) });
+		const { error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
+			signingRequestId: byId(NO_SUCH_ID),
+		});
 		expect(error?.message).toMatch(/^Not found/);
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${NO_SUCH_ID}/users`]);
 	});

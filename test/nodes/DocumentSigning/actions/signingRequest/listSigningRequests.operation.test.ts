@@ -47,8 +47,16 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 			sort_by: 'name',
 			sort_order: 'asc',
 		});
-		expect(output[0].map((item) => item.json.name)).toEqual(['Alpha draft', 'Beta draft', 'Gamma sent']);
-		expect(output[0].map((item) => item.json.status)).toEqual(['not_sent', 'not_sent', 'in_progress']);
+		expect(output[0].map((item) => item.json.name)).toEqual([
+			'Alpha draft',
+			'Beta draft',
+			'Gamma sent',
+		]);
+		expect(output[0].map((item) => item.json.status)).toEqual([
+			'not_sent',
+			'not_sent',
+			'in_progress',
+		]);
 		for (const item of output[0]) expect(item.json.key_mode).toBe('test');
 	});
 
@@ -80,7 +88,10 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 
 	it('stops at the limit', async () => {
 		for (let n = 0; n < 3; n++) {
-			await api(sandbox, 'POST', '/signing-requests', { name: `Bulk ${n}`, document: pdf().toString('base64') });
+			await api(sandbox, 'POST', '/signing-requests', {
+				name: `Bulk ${n}`,
+				document: pdf().toString('base64'),
+			});
 		}
 		sandbox.clearRequests();
 		const { output } = await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 4 });
@@ -89,9 +100,15 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 	});
 
 	it('refuses an unknown status and an invalid date before sending anything', async () => {
-		const bad = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { status: '={{ "draft" }}' } });
+		const bad = await run(sandbox, 'listSigningRequests', {
+			returnAll: true,
+			filters: { status: '={{ "draft" }}' },
+		});
 		expect(bad.error?.message).toBe('Status "draft" is not a status of the list');
-		const date = await run(sandbox, 'listSigningRequests', { returnAll: true, filters: { created_before: 'soon' } });
+		const date = await run(sandbox, 'listSigningRequests', {
+			returnAll: true,
+			filters: { created_before: 'soon' },
+		});
 		expect(date.error?.message).toBe('"Created Before" is not a valid date and time');
 		expect(sandbox.requests).toHaveLength(0);
 	});

@@ -4,7 +4,16 @@ import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transpor
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
 import type { Draft } from './signingRequestKit';
-import { NO_SUCH_ID, api, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+import {
+	NO_SUCH_ID,
+	api,
+	byId,
+	createDraft,
+	createSent,
+	only,
+	onlyRequest,
+	run,
+} from './signingRequestKit';
 
 let sandbox: Sandbox;
 let draft: Draft;
@@ -46,18 +55,34 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			settings: { hand_drawn_only: true },
 		});
 		const json = only(output);
-		expect(json).toMatchObject({ id: draft.id, name: 'Renamed', expiration_hours: 48, key_mode: 'test' });
+		expect(json).toMatchObject({
+			id: draft.id,
+			name: 'Renamed',
+			expiration_hours: 48,
+			key_mode: 'test',
+		});
 	});
 
 	it('recipient: adds one when no recipient is chosen, and folds a warning into warnings', async () => {
 		const { output, error } = await patch({
 			update: 'recipient',
 			recipientId: '',
-			recipientDetails: { first_name: 'Cleo', email: 'Cleo@Example.com', designation: 'Approver', order: 3, company: '' },
+			recipientDetails: {
+				first_name: 'Cleo',
+				email: 'Cleo@Example.com',
+				designation: 'Approver',
+				order: 3,
+				company: '',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toEqual({
-			recipient: { first_name: 'Cleo', email: 'Cleo@Example.com', designation: 'Approver', order: 3 },
+			recipient: {
+				first_name: 'Cleo',
+				email: 'Cleo@Example.com',
+				designation: 'Approver',
+				order: 3,
+			},
 		});
 		const json = only(output);
 		expect(json).toMatchObject({ email: 'Cleo@Example.com', designation: 'Approver' });
@@ -73,7 +98,9 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			recipientDetails: { last_name: 'King', title: 'Countess' },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({ recipient: { id: ada?.id, last_name: 'King', title: 'Countess' } });
+		expect(onlyRequest(sandbox).body).toEqual({
+			recipient: { id: ada?.id, last_name: 'King', title: 'Countess' },
+		});
 		expect(only(output)).toMatchObject({ id: ada?.id, last_name: 'King', title: 'Countess' });
 		expect(only(output).warnings).toBeUndefined();
 	});
@@ -83,25 +110,48 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 		const added = await patch({
 			update: 'field',
 			fieldId: '',
-			fieldDetails: { type: 'initials', recipient_id: ada?.id, page_number: 1, x: 70, y: 90, width: 10, height: 5, required: true },
+			fieldDetails: {
+				type: 'initials',
+				recipient_id: ada?.id,
+				page_number: 1,
+				x: 70,
+				y: 90,
+				width: 10,
+				height: 5,
+				required: true,
+			},
 		});
 		expect(added.error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toEqual({
-			field: { type: 'initial', recipient_id: ada?.id, page_number: 1, position: { x: 70, y: 90, width: 10, height: 5 }, required: true },
+			field: {
+				type: 'initial',
+				recipient_id: ada?.id,
+				page_number: 1,
+				position: { x: 70, y: 90, width: 10, height: 5 },
+				required: true,
+			},
 		});
 		const fieldId = only(added.output).id as string;
 		expect(fieldId).toMatch(/^[0-9a-f-]{36}$/);
 
 		sandbox.clearRequests();
-		const changed = await patch({ update: 'field', fieldId, fieldDetails: { required: false, date_format: '' } });
+		const changed = await patch({
+			update: 'field',
+			fieldId,
+			fieldDetails: { required: false, date_format: '' },
+		});
 		expect(changed.error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toEqual({ field: { id: fieldId, required: false } });
 	});
 
 	it('field: offers and sends the template PATCH field types (API reference B.3), e.g. radio buttons', async () => {
-		const typeOption = (description as Array<{ name: string; options?: Array<{ name: string; value?: unknown }> }>)
+		const typeOption = (
+			description as Array<{ name: string; options?: Array<{ name: string; value?: unknown }> }>
+		)
 			.find((p) => p.name === 'fieldDetails')
-			?.options?.find((o) => o.name === 'type') as { options: Array<{ value: string }> } | undefined;
+			?.options?.find((o) => o.name === 'type') as
+			| { options: Array<{ value: string }> }
+			| undefined;
 		const offered = typeOption?.options.map((o) => o.value).sort();
 		expect(offered).toEqual([...TEMPLATE_FIELD_TYPES].sort());
 		expect(offered).not.toContain('image');
@@ -110,7 +160,15 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 		const { error } = await patch({
 			update: 'field',
 			fieldId: '',
-			fieldDetails: { type: 'radio_buttons', recipient_id: ada?.id, page_number: 1, x: 5, y: 5, width: 10, height: 5 },
+			fieldDetails: {
+				type: 'radio_buttons',
+				recipient_id: ada?.id,
+				page_number: 1,
+				x: 5,
+				y: 5,
+				width: 10,
+				height: 5,
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toMatchObject({ field: { type: 'radio_buttons' } });
@@ -119,34 +177,72 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 	it('seal participant: sends the swap', async () => {
 		const participant = '11111111-2222-4333-8444-555555555555';
 		const seal = '66666666-7777-4888-9999-000000000000';
-		const { error } = await patch({ update: 'sealParticipant', participantId: participant, swapToSealId: seal });
+		const { error } = await patch({
+			update: 'sealParticipant',
+			participantId: participant,
+			swapToSealId: seal,
+		});
 		// The draft has no such participant: the request was still made exactly as the API wants it.
-		expect(onlyRequest(sandbox).body).toEqual({ seal_participant: { participant_id: participant, swap_to_seal_id: seal } });
+		expect(onlyRequest(sandbox).body).toEqual({
+			seal_participant: { participant_id: participant, swap_to_seal_id: seal },
+		});
 		expect(error?.message).toMatch(/^Not found/);
 	});
 
 	it('checks the input before sending anything', async () => {
 		const cases: Array<[Record<string, unknown>, string]> = [
 			[{ update: 'properties', properties: {} }, 'Nothing to update'],
-			[{ update: 'properties', properties: { name: 'x'.repeat(300) } }, 'Properties: "Name" is 300 characters long; at most 255 are allowed'],
-			[{ update: 'recipient', recipientId: '', recipientDetails: { first_name: 'A', email: 'a@b.co' } }, 'Recipient Details: "Designation" is required for a new recipient'],
-			[{ update: 'recipient', recipientId: '', recipientDetails: { email: 'a@b.co', designation: 'Signer' } }, 'Recipient Details: "First Name" is required'],
+			[
+				{ update: 'properties', properties: { name: 'x'.repeat(300) } },
+				'Properties: "Name" is 300 characters long; at most 255 are allowed',
+			],
+			[
+				{
+					update: 'recipient',
+					recipientId: '',
+					recipientDetails: { first_name: 'A', email: 'a@b.co' },
+				},
+				'Recipient Details: "Designation" is required for a new recipient',
+			],
+			[
+				{
+					update: 'recipient',
+					recipientId: '',
+					recipientDetails: { email: 'a@b.co', designation: 'Signer' },
+				},
+				'Recipient Details: "First Name" is required',
+			],
 			[{ update: 'recipient', recipientId: NO_SUCH_ID, recipientDetails: {} }, 'Nothing to update'],
-			[{ update: 'recipient', recipientId: 'bob', recipientDetails: { order: 2 } }, '"Recipient" is not a valid ID: "bob"'],
-			[{ update: 'field', fieldId: '', fieldDetails: { type: 'text', page_number: 1 } }, 'Field Details: position.x is required'],
-			[{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: { x: 5 } }, 'Field Details: give X, Y, Width and Height together'],
+			[
+				{ update: 'recipient', recipientId: 'bob', recipientDetails: { order: 2 } },
+				'"Recipient" is not a valid ID: "bob"',
+			],
+			[
+				{ update: 'field', fieldId: '', fieldDetails: { type: 'text', page_number: 1 } },
+				'Field Details: position.x is required',
+			],
+			[
+				{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: { x: 5 } },
+				'Field Details: give X, Y, Width and Height together',
+			],
 			[{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: {} }, 'Nothing to update'],
 			[
 				{ update: 'field', fieldId: NO_SUCH_ID, fieldDetails: { type: 'image' } },
 				'Field Details: type "image" is not one of text, signature, date, checkbox, initial, dropdown, radio_buttons, text_area, url, file, stamp, approval_signature, approval_checkmark, approval_date',
 			],
-			[{ update: 'sealParticipant', participantId: 'p1', swapToSealId: NO_SUCH_ID }, '"Seal Participant ID" is not a valid ID: "p1"'],
+			[
+				{ update: 'sealParticipant', participantId: 'p1', swapToSealId: NO_SUCH_ID },
+				'"Seal Participant ID" is not a valid ID: "p1"',
+			],
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await patch(parameters);
 			expect(error?.message).toBe(message);
 		}
-		const badId = await patch({ update: 'properties', properties: { name: 'x' } }, '={{ "not-an-id" }}');
+		const badId = await patch(
+			{ update: 'properties', properties: { name: 'x' } },
+			'={{ "not-an-id" }}',
+		);
 		expect(badId.error?.message).toBe('"Signing Request" is not a valid ID: "not-an-id"');
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -154,10 +250,17 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 	it('an edit after sending is refused by the service with a readable 400', async () => {
 		const sent = await createSent(sandbox, 'Already out');
 		sandbox.clearRequests();
-		const { error } = await patch({ update: 'properties', properties: { name: 'Too late' } }, sent.id);
+		const { error } = await patch(
+			{ update: 'properties', properties: { name: 'Too late' } },
+			sent.id,
+		);
 		expect(onlyRequest(sandbox).status).toBe(400);
-		expect(error?.message).toBe('This signing request was already sent, so it can no longer be changed [ALREADY_SENT]');
+		expect(error?.message).toBe(
+			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('400');
-		expect((await api<{ name: string }>(sandbox, 'GET', `/signing-requests/${sent.id}`)).body.name).toBe('Already out');
+		expect(
+			(await api<{ name: string }>(sandbox, 'GET', `/signing-requests/${sent.id}`)).body.name,
+		).toBe('Already out');
 	});
 });

@@ -30,7 +30,11 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 		const request = onlyRequest(sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${sent.id}/resend` });
 		expect(request.body).toEqual({ recipient_ids: [first()], custom_message: 'Friendly reminder' });
-		expect(only(output)).toMatchObject({ signing_request_id: sent.id, recipients_notified: 1, key_mode: 'test' });
+		expect(only(output)).toMatchObject({
+			signing_request_id: sent.id,
+			recipients_notified: 1,
+			key_mode: 'test',
+		});
 	});
 
 	it('takes IDs from an expression (comma-separated text), without duplicates', async () => {
@@ -44,7 +48,10 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 	});
 
 	it('a recipient whose turn has not come is refused with a readable 409', async () => {
-		const { error } = await run(sandbox, 'resendSigningRequest', { signingRequestId: byId(sent.id), recipientIds: [second()] });
+		const { error } = await run(sandbox, 'resendSigningRequest', {
+			signingRequestId: byId(sent.id),
+			recipientIds: [second()],
+		});
 		expect(onlyRequest(sandbox).status).toBe(409);
 		expect(error?.message).toMatch(/^Not possible in the current state/);
 	});
@@ -52,11 +59,20 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 	it('checks the input before sending anything', async () => {
 		const cases: Array<[Record<string, unknown>, string]> = [
 			[{ recipientIds: '={{ [] }}' }, '"Recipients" is empty'],
-			[{ recipientIds: '={{ "ada@example.com" }}' }, '"Recipients" is not a valid ID: "ada@example.com"'],
-			[{ recipientIds: [NO_SUCH_ID], customMessage: 'x'.repeat(1001) }, '"Custom Message" is 1001 characters long; at most 1000 are allowed'],
+			[
+				{ recipientIds: '={{ "ada@example.com" }}' },
+				'"Recipients" is not a valid ID: "ada@example.com"',
+			],
+			[
+				{ recipientIds: [NO_SUCH_ID], customMessage: 'x'.repeat(1001) },
+				'"Custom Message" is 1001 characters long; at most 1000 are allowed',
+			],
 		];
 		for (const [parameters, message] of cases) {
-			const { error } = await run(sandbox, 'resendSigningRequest', { signingRequestId: byId(sent.id), ...parameters });
+			const { error } = await run(sandbox, 'resendSigningRequest', {
+				signingRequestId: byId(sent.id),
+				...parameters,
+			});
 			expect(error?.message).toBe(message);
 		}
 		expect(sandbox.requests).toHaveLength(0);

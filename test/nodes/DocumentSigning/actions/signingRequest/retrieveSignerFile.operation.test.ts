@@ -25,15 +25,26 @@ const params = (fieldId: string, extra: Record<string, unknown> = {}) => ({
 	fieldId,
 	...extra,
 });
-const filePath = () => `/signing-requests/${request.id}/signers/${request.ada.id}/files/${request.fields.file}`;
+const filePath = () =>
+	`/signing-requests/${request.id}/signers/${request.ada.id}/files/${request.fields.file}`;
 
 describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/signers/{signer_id}/files/{field_id})', () => {
 	it.each(['default', 'filesystem'] as const)(
 		'downloads the file the signer uploaded, with its name and type (%s binary mode)',
 		async (binaryMode) => {
-			const { output, error } = await runOp(ctx.sandbox, 'retrieveSignerFile', params(request.fields.file), { binaryMode });
+			const { output, error } = await runOp(
+				ctx.sandbox,
+				'retrieveSignerFile',
+				params(request.fields.file),
+				{ binaryMode },
+			);
 			expect(error).toBeUndefined();
-			expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'GET', path: filePath(), query: {}, body: undefined });
+			expect(ctx.sandbox.requests[0]).toMatchObject({
+				method: 'GET',
+				path: filePath(),
+				query: {},
+				body: undefined,
+			});
 			// The file itself comes from the pre-signed URL (not an API call).
 			expect(requestLines(ctx.sandbox)).toEqual([`GET ${filePath()}`]);
 
@@ -48,7 +59,10 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 				key_mode: 'live',
 			});
 			expect(String(item.json.url)).toMatch(/\/_files\//);
-			expect(item.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'insurance.pdf' });
+			expect(item.binary?.data).toMatchObject({
+				mimeType: 'application/pdf',
+				fileName: 'insurance.pdf',
+			});
 			if (binaryMode === 'filesystem') expect(item.binary?.data.id).toMatch(/^filesystem-v2:/);
 			const bytes = await readBinary(item);
 			expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -57,12 +71,21 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 	);
 
 	it('"Return URL Only" outputs the link and file details without downloading', async () => {
-		const { output, error } = await runOp(ctx.sandbox, 'retrieveSignerFile', params(request.fields.file, { options: { returnUrlOnly: true } }));
+		const { output, error } = await runOp(
+			ctx.sandbox,
+			'retrieveSignerFile',
+			params(request.fields.file, { options: { returnUrlOnly: true } }),
+		);
 		expect(error).toBeUndefined();
 		expect(requestLines(ctx.sandbox)).toEqual([`GET ${filePath()}`]);
 		const json = only(output);
 		expect(output[0][0].binary).toBeUndefined();
-		expect(json).toMatchObject({ file_name: 'insurance.pdf', file_type: 'application/pdf', expires_in: 300, key_mode: 'live' });
+		expect(json).toMatchObject({
+			file_name: 'insurance.pdf',
+			file_type: 'application/pdf',
+			expires_in: 300,
+			key_mode: 'live',
+		});
 		const response = await fetch(String(json.url));
 		expect(Buffer.from(await response.arrayBuffer()).equals(UPLOADED_PDF)).toBe(true);
 	});
@@ -82,8 +105,12 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 			signerId: sent.ada.id,
 			fieldId: sent.fields.file,
 		});
-		expect(error?.message).toBe('This signer has not uploaded a file in this field yet [SIGNATURE_NOT_AVAILABLE]');
-		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${sent.id}/signers/${sent.ada.id}/files/${sent.fields.file}`]);
+		expect(error?.message).toBe(
+			'This signer has not uploaded a file in this field yet [SIGNATURE_NOT_AVAILABLE]',
+		);
+		expect(requestLines(ctx.sandbox)).toEqual([
+			`GET /signing-requests/${sent.id}/signers/${sent.ada.id}/files/${sent.fields.file}`,
+		]);
 	});
 
 	it('refuses a malformed field ID before sending anything', async () => {
@@ -100,14 +127,30 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 				kind: 'status',
 				status: 200,
 				path: filePath(),
-				body: { signer_id: request.ada.id, kind: 'file', file_type: 'image/png', url: `${files.url}/f/1?sig=x`, expires_in: 300 },
+				body: {
+					signer_id: request.ada.id,
+					kind: 'file',
+					file_type: 'image/png',
+					url: `${files.url}/f/1?sig=x`,
+					expires_in: 300,
+				},
 			});
-			const { output, error } = await runOp(ctx.sandbox, 'retrieveSignerFile', params(request.fields.file));
+			const { output, error } = await runOp(
+				ctx.sandbox,
+				'retrieveSignerFile',
+				params(request.fields.file),
+			);
 			expect(error).toBeUndefined();
-			expect(output[0][0].binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'Ada Lovelace-file.png' });
+			expect(output[0][0].binary?.data).toMatchObject({
+				mimeType: 'image/png',
+				fileName: 'Ada Lovelace-file.png',
+			});
 			expect(files.received).toHaveLength(1);
 			expect(files.received[0].headers.authorization).toBeUndefined();
-			expect(requestLines(ctx.sandbox)).toEqual([`GET ${filePath()}`, `GET /signing-requests/${request.id}/users`]);
+			expect(requestLines(ctx.sandbox)).toEqual([
+				`GET ${filePath()}`,
+				`GET /signing-requests/${request.id}/users`,
+			]);
 		} finally {
 			await files.close();
 		}

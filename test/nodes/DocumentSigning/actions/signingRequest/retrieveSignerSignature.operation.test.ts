@@ -4,7 +4,15 @@ import { createLoadOptionsContext, readBinary } from '../../../../helpers/n8n';
 import { isPng } from '../../../../sandbox/signing/png';
 import type { RichRequest } from './signerReadsKit';
 import { markFromApi } from './signerReadsKit';
-import { NO_SUCH_ID, byId, createHalfSigned, credentials, requestLines, runOp, useSandbox } from './signerReadsKit';
+import {
+	NO_SUCH_ID,
+	byId,
+	createHalfSigned,
+	credentials,
+	requestLines,
+	runOp,
+	useSandbox,
+} from './signerReadsKit';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -22,7 +30,12 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 	it.each(['default', 'filesystem'] as const)(
 		"outputs the signer's signature as a PNG named after the signer (%s binary mode)",
 		async (binaryMode) => {
-			const { output, error } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(request.ada.id), { binaryMode });
+			const { output, error } = await runOp(
+				ctx.sandbox,
+				'retrieveSignerSignature',
+				params(request.ada.id),
+				{ binaryMode },
+			);
 			expect(error).toBeUndefined();
 			expect(ctx.sandbox.requests[0]).toMatchObject({
 				method: 'GET',
@@ -47,9 +60,15 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 				image_size: png.length,
 				key_mode: 'live',
 			});
-			expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'Ada Lovelace-signature.png', fileExtension: 'png' });
+			expect(item.binary?.data).toMatchObject({
+				mimeType: 'image/png',
+				fileName: 'Ada Lovelace-signature.png',
+				fileExtension: 'png',
+			});
 			if (binaryMode === 'filesystem') expect(item.binary?.data.id).toMatch(/^filesystem-v2:/);
-			expect(png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', true))).toBe(true);
+			expect(
+				png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', true)),
+			).toBe(true);
 		},
 	);
 
@@ -64,21 +83,35 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 		expect(output[0][0].json.framed).toBe(false);
 		expect(Object.keys(output[0][0].binary ?? {})).toEqual(['signature']);
 		const png = await readBinary(output[0][0], 'signature');
-		expect(png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', false))).toBe(true);
-		expect(png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', true))).toBe(false);
+		expect(
+			png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', false)),
+		).toBe(true);
+		expect(
+			png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', true)),
+		).toBe(false);
 	});
 
 	it('marks output of the test key as test', async () => {
-		const { output } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(request.ada.id), { keyMode: 'test' });
+		const { output } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(request.ada.id), {
+			keyMode: 'test',
+		});
 		expect(output[0][0].json.key_mode).toBe('test');
 	});
 
 	it('before the signer has signed: 404 SIGNATURE_NOT_AVAILABLE in clear words', async () => {
-		const { error, output } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(request.bob.id));
+		const { error, output } = await runOp(
+			ctx.sandbox,
+			'retrieveSignerSignature',
+			params(request.bob.id),
+		);
 		expect(output).toEqual([]);
-		expect(error?.message).toBe('This signer has not signed yet: there is no signature to get [SIGNATURE_NOT_AVAILABLE]');
+		expect(error?.message).toBe(
+			'This signer has not signed yet: there is no signature to get [SIGNATURE_NOT_AVAILABLE]',
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('404');
-		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${request.id}/signers/${request.bob.id}/signature`]);
+		expect(requestLines(ctx.sandbox)).toEqual([
+			`GET /signing-requests/${request.id}/signers/${request.bob.id}/signature`,
+		]);
 	});
 
 	it('refuses a malformed signer ID before sending anything', async () => {
@@ -103,8 +136,16 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 	});
 
 	it('names the file after the signer ID when the recipients cannot be read', async () => {
-		ctx.sandbox.injectFault({ kind: 'status', status: 500, path: `/signing-requests/${request.id}/users` });
-		const { output, error } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(request.ada.id));
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 500,
+			path: `/signing-requests/${request.id}/users`,
+		});
+		const { output, error } = await runOp(
+			ctx.sandbox,
+			'retrieveSignerSignature',
+			params(request.ada.id),
+		);
 		expect(error).toBeUndefined();
 		expect(output[0][0].binary?.data.fileName).toBe(`${request.ada.id}-signature.png`);
 	});
@@ -126,4 +167,3 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${request.id}/users`]);
 	});
 });
-

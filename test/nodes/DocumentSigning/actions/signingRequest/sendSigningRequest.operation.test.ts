@@ -13,21 +13,46 @@ beforeEach(() => {
 });
 afterAll(async () => await sandbox.close());
 
-const SHAPE = ['success', 'message', 'signing_request_id', 'sent_date', 'expires_at', 'recipients_notified', 'key_mode'];
+const SHAPE = [
+	'success',
+	'message',
+	'signing_request_id',
+	'sent_date',
+	'expires_at',
+	'recipients_notified',
+	'key_mode',
+];
 
 describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	it('sends a draft without a body and outputs the normalised answer', async () => {
 		const draft = await createDraft(sandbox, 'Go');
 		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'sendSigningRequest', { signingRequestId: byId(draft.id) }, { keyMode: 'live' });
+		const { output, error } = await run(
+			sandbox,
+			'sendSigningRequest',
+			{ signingRequestId: byId(draft.id) },
+			{ keyMode: 'live' },
+		);
 		expect(error).toBeUndefined();
 		const request = onlyRequest(sandbox);
-		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${draft.id}/send`, query: {} });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: `/signing-requests/${draft.id}/send`,
+			query: {},
+		});
 		expect(request.body).toBeUndefined();
 		const json = only(output);
 		expect(Object.keys(json).sort()).toEqual([...SHAPE].sort());
-		expect(json).toMatchObject({ success: true, signing_request_id: draft.id, sent_date: expect.any(String), key_mode: 'live' });
-		expect((await api<{ status: { sent: boolean } }>(sandbox, 'GET', `/signing-requests/${draft.id}`)).body.status.sent).toBe(true);
+		expect(json).toMatchObject({
+			success: true,
+			signing_request_id: draft.id,
+			sent_date: expect.any(String),
+			key_mode: 'live',
+		});
+		expect(
+			(await api<{ status: { sent: boolean } }>(sandbox, 'GET', `/signing-requests/${draft.id}`))
+				.body.status.sent,
+		).toBe(true);
 	});
 
 	it('turns the other documented answer ({success, message, sentTo, sentAt}) into the same shape', async () => {
@@ -38,9 +63,16 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 			path: `/signing-requests/${draft.id}/send`,
 			kind: 'status',
 			status: 200,
-			body: { success: true, message: 'Sent', sentTo: ['ada@example.com', 'bob@example.com'], sentAt: '2026-01-02T03:04:05.000Z' },
+			body: {
+				success: true,
+				message: 'Sent',
+				sentTo: ['ada@example.com', 'bob@example.com'],
+				sentAt: '2026-01-02T03:04:05.000Z',
+			},
 		});
-		const { output } = await run(sandbox, 'sendSigningRequest', { signingRequestId: byId(draft.id) });
+		const { output } = await run(sandbox, 'sendSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(only(output)).toEqual({
 			success: true,
 			message: 'Sent',
@@ -61,7 +93,9 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await run(sandbox, 'sendSigningRequest', { signingRequestId: byId('={{ 123 }}') });
+		const { error } = await run(sandbox, 'sendSigningRequest', {
+			signingRequestId: byId('={{ 123 }}'),
+		});
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "123"');
 		expect(sandbox.requests).toHaveLength(0);
 	});

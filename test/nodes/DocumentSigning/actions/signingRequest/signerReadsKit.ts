@@ -54,7 +54,9 @@ async function ok<T = Record<string, unknown>>(
 ): Promise<T> {
 	const response = await api<T>(sandbox, method, path, body, keyMode);
 	if (response.status >= 300) {
-		throw new Error(`set-up: ${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
+		throw new Error(
+			`set-up: ${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`,
+		);
 	}
 	return response.body;
 }
@@ -76,7 +78,14 @@ export interface RichRequest {
 	bob: Person;
 	carol: Person;
 	/** Ada's fields by type; Bob has one signature field. */
-	fields: { signature: string; initial: string; stamp: string; file: string; text: string; bobSignature: string };
+	fields: {
+		signature: string;
+		initial: string;
+		stamp: string;
+		file: string;
+		text: string;
+		bobSignature: string;
+	};
 	reminderIds: string[];
 	sealParticipantId: string;
 }
@@ -97,7 +106,12 @@ export async function sealOf(sandbox: Sandbox): Promise<string> {
 			scope: 'workspace',
 			workspace_id: SEED.protectedWorkspace.id,
 			image: `data:image/png;base64,${markPng('Acme seal', 'stamp').toString('base64')}`,
-			statement: { language: 'en', signatory_name: 'Ada Owner', text: 'I attest this seal for Acme.', accepted: true },
+			statement: {
+				language: 'en',
+				signatory_name: 'Ada Owner',
+				text: 'I attest this seal for Acme.',
+				accepted: true,
+			},
 		}).then((created) => created.id);
 		seals.set(sandbox, seal);
 	}
@@ -127,16 +141,62 @@ export async function createRich(
 			name,
 			document: simplePdf(name, 2).toString('base64'),
 			recipients: [
-				{ id: 'temp_ada', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-				{ id: 'temp_bob', first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
-				{ id: 'temp_carol', first_name: 'Carol', last_name: 'Copy', email: 'carol@example.com', designation: 'CC', order: 1 },
+				{
+					id: 'temp_ada',
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					id: 'temp_bob',
+					first_name: 'Bob',
+					last_name: 'Byron',
+					email: 'bob@example.com',
+					designation: 'Signer',
+					order: 2,
+				},
+				{
+					id: 'temp_carol',
+					first_name: 'Carol',
+					last_name: 'Copy',
+					email: 'carol@example.com',
+					designation: 'CC',
+					order: 1,
+				},
 			],
 			seal_participants: [{ seal_id: await sealOf(sandbox), order: 3, temp_id: 'temp_seal' }],
 			fields: [
-				{ type: 'signature', recipient_id: 'temp_ada', page_number: 2, position: { x: 10, y: 70, width: 30, height: 6 }, required: true },
-				{ type: 'initial', recipient_id: 'temp_ada', page_number: 1, position: { x: 80, y: 90, width: 10, height: 5 }, required: true },
-				{ type: 'stamp', recipient_id: 'temp_ada', page_number: 2, position: { x: 60, y: 70, width: 20, height: 12 }, required: true },
-				{ type: 'text', recipient_id: 'temp_ada', page_number: 1, position: { x: 10, y: 40, width: 40, height: 4 }, required: false, variable_name: 'po_number' },
+				{
+					type: 'signature',
+					recipient_id: 'temp_ada',
+					page_number: 2,
+					position: { x: 10, y: 70, width: 30, height: 6 },
+					required: true,
+				},
+				{
+					type: 'initial',
+					recipient_id: 'temp_ada',
+					page_number: 1,
+					position: { x: 80, y: 90, width: 10, height: 5 },
+					required: true,
+				},
+				{
+					type: 'stamp',
+					recipient_id: 'temp_ada',
+					page_number: 2,
+					position: { x: 60, y: 70, width: 20, height: 12 },
+					required: true,
+				},
+				{
+					type: 'text',
+					recipient_id: 'temp_ada',
+					page_number: 1,
+					position: { x: 10, y: 40, width: 40, height: 4 },
+					required: false,
+					variable_name: 'po_number',
+				},
 				{
 					type: 'file',
 					recipient_id: 'temp_ada',
@@ -145,11 +205,22 @@ export async function createRich(
 					required: true,
 					format_rules: { acceptedFileTypes: 'image_and_pdf' },
 				},
-				{ type: 'signature', recipient_id: 'temp_bob', page_number: 2, position: { x: 10, y: 82, width: 30, height: 6 }, required: true },
+				{
+					type: 'signature',
+					recipient_id: 'temp_bob',
+					page_number: 2,
+					position: { x: 10, y: 82, width: 30, height: 6 },
+					required: true,
+				},
 			],
 			reminders: [
 				{ hours: 48, all_users: true, subject: 'Please sign', message: 'A friendly reminder' },
-				{ hours: 24, recipient_id: 'temp_bob', subject: 'Last call', message: 'Bob, it expires tomorrow' },
+				{
+					hours: 24,
+					recipient_id: 'temp_bob',
+					subject: 'Last call',
+					message: 'Bob, it expires tomorrow',
+				},
 			],
 		},
 		keyMode,
@@ -166,7 +237,13 @@ export async function createRich(
 		if (!found) throw new Error(`set-up: no ${type} field for ${recipient.email}`);
 		return found.id;
 	};
-	const reminders = await ok<Array<{ id: string }>>(sandbox, 'GET', `/signing-requests/${created.id}/reminders`, undefined, keyMode);
+	const reminders = await ok<Array<{ id: string }>>(
+		sandbox,
+		'GET',
+		`/signing-requests/${created.id}/reminders`,
+		undefined,
+		keyMode,
+	);
 	return {
 		id: created.id,
 		name,
@@ -199,13 +276,21 @@ export function adaSigns(sandbox: Sandbox, request: RichRequest): void {
 	sandbox.simulate.sign(request.id, request.ada.id, {
 		fields: { [request.fields.text]: 'PO-4711' },
 		files: {
-			[request.fields.file]: { file_name: 'insurance.pdf', file_type: 'application/pdf', content: UPLOADED_PDF },
+			[request.fields.file]: {
+				file_name: 'insurance.pdf',
+				file_type: 'application/pdf',
+				content: UPLOADED_PDF,
+			},
 		},
 	});
 }
 
 /** A sent request Ada has signed and Bob has not (status in_progress). */
-export async function createHalfSigned(sandbox: Sandbox, name?: string, keyMode: KeyMode = 'live'): Promise<RichRequest> {
+export async function createHalfSigned(
+	sandbox: Sandbox,
+	name?: string,
+	keyMode: KeyMode = 'live',
+): Promise<RichRequest> {
 	const request = await createRich(sandbox, name, keyMode);
 	await send(sandbox, request);
 	adaSigns(sandbox, request);
@@ -213,7 +298,11 @@ export async function createHalfSigned(sandbox: Sandbox, name?: string, keyMode:
 }
 
 /** A finished request: both signers signed through the simulated signers. */
-export async function createFinished(sandbox: Sandbox, name?: string, keyMode: KeyMode = 'live'): Promise<RichRequest> {
+export async function createFinished(
+	sandbox: Sandbox,
+	name?: string,
+	keyMode: KeyMode = 'live',
+): Promise<RichRequest> {
 	const request = await createHalfSigned(sandbox, name, keyMode);
 	sandbox.simulate.sign(request.id, request.bob.id);
 	return request;
@@ -234,7 +323,13 @@ export async function markFromApi(
 ): Promise<Buffer> {
 	const base = `/signing-requests/${request.id}/signers/${signerId}`;
 	const path = kind === 'stamp' ? `${base}/stamps/${request.fields.stamp}` : `${base}/${kind}`;
-	const body = await ok<{ image: string }>(sandbox, 'GET', `${path}?include_frame=${framed}`, undefined, request.keyMode);
+	const body = await ok<{ image: string }>(
+		sandbox,
+		'GET',
+		`${path}?include_frame=${framed}`,
+		undefined,
+		request.keyMode,
+	);
 	return Buffer.from(body.image.replace(/^data:image\/png;base64,/, ''), 'base64');
 }
 
@@ -258,7 +353,10 @@ export async function startFileServer(): Promise<FileServer> {
 	const received: FileServer['received'] = [];
 	const server = http.createServer((req, res) => {
 		received.push({ path: req.url ?? '', headers: req.headers });
-		res.writeHead(answer.status, { 'Content-Type': answer.contentType, 'Content-Length': answer.body.length });
+		res.writeHead(answer.status, {
+			'Content-Type': answer.contentType,
+			'Content-Length': answer.body.length,
+		});
 		res.end(answer.body);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -63,7 +63,8 @@ export async function api<T = Record<string, unknown>>(
 	body?: unknown,
 	keyMode: KeyMode = 'test',
 ): Promise<{ status: number; body: T }> {
-	const key = keyMode === 'test' ? SEED.protectedWorkspace.testKey : SEED.protectedWorkspace.liveKey;
+	const key =
+		keyMode === 'test' ? SEED.protectedWorkspace.testKey : SEED.protectedWorkspace.liveKey;
 	const response = await fetch(`${sandbox.url}${path}`, {
 		method,
 		headers: { Authorization: key, 'Content-Type': 'application/json' },
@@ -96,18 +97,39 @@ export interface SeedTemplate {
 }
 
 /** A two-page template with two signers (orders 1 and 2), one signature field each. */
-export async function createTemplate(sandbox: Sandbox, name = 'NDA template'): Promise<SeedTemplate> {
+export async function createTemplate(
+	sandbox: Sandbox,
+	name = 'NDA template',
+): Promise<SeedTemplate> {
 	const template = await ok<{ id: string }>(sandbox, 'POST', '/templates', {
 		name,
 		document: pdf(2, name).toString('base64'),
 	});
 	await ok(sandbox, 'PUT', `/templates/${template.id}`, {
 		users: [
-			{ first_name: 'Role', last_name: 'One', email: 'role1@example.com', designation: 'Signer', order: 1 },
-			{ first_name: 'Role', last_name: 'Two', email: 'role2@example.com', designation: 'Signer', order: 2 },
+			{
+				first_name: 'Role',
+				last_name: 'One',
+				email: 'role1@example.com',
+				designation: 'Signer',
+				order: 1,
+			},
+			{
+				first_name: 'Role',
+				last_name: 'Two',
+				email: 'role2@example.com',
+				designation: 'Signer',
+				order: 2,
+			},
 		],
 	});
-	const users = (await ok<{ results: Array<{ id: string; order: number }> }>(sandbox, 'GET', `/templates/${template.id}/users`)).results
+	const users = (
+		await ok<{ results: Array<{ id: string; order: number }> }>(
+			sandbox,
+			'GET',
+			`/templates/${template.id}/users`,
+		)
+	).results
 		.sort((a, b) => a.order - b.order)
 		.map((u) => u.id);
 	await ok(sandbox, 'PUT', `/templates/${template.id}`, {
@@ -122,8 +144,18 @@ export async function createTemplate(sandbox: Sandbox, name = 'NDA template'): P
 			assigned_to_user_id: userId,
 		})),
 	});
-	const fields = (await ok<{ results: Array<{ id: string; recipient_id: string }> }>(sandbox, 'GET', `/templates/${template.id}/fields`)).results;
-	return { id: template.id, userIds: users, fieldIds: users.map((u) => fields.find((f) => f.recipient_id === u)?.id ?? '') };
+	const fields = (
+		await ok<{ results: Array<{ id: string; recipient_id: string }> }>(
+			sandbox,
+			'GET',
+			`/templates/${template.id}/fields`,
+		)
+	).results;
+	return {
+		id: template.id,
+		userIds: users,
+		fieldIds: users.map((u) => fields.find((f) => f.recipient_id === u)?.id ?? ''),
+	};
 }
 
 export interface Draft {
@@ -133,7 +165,11 @@ export interface Draft {
 }
 
 /** A draft made from a PDF: two signers (temp_a order 1, temp_b order 2), one signature each. */
-export async function createDraft(sandbox: Sandbox, name = 'Draft', keyMode: KeyMode = 'test'): Promise<Draft> {
+export async function createDraft(
+	sandbox: Sandbox,
+	name = 'Draft',
+	keyMode: KeyMode = 'test',
+): Promise<Draft> {
 	return await ok<Draft>(
 		sandbox,
 		'POST',
@@ -142,8 +178,22 @@ export async function createDraft(sandbox: Sandbox, name = 'Draft', keyMode: Key
 			name,
 			document: pdf(1, name).toString('base64'),
 			recipients: [
-				{ id: 'temp_a', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', designation: 'Signer', order: 1 },
-				{ id: 'temp_b', first_name: 'Bob', last_name: 'Byron', email: 'bob@example.com', designation: 'Signer', order: 2 },
+				{
+					id: 'temp_a',
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					id: 'temp_b',
+					first_name: 'Bob',
+					last_name: 'Byron',
+					email: 'bob@example.com',
+					designation: 'Signer',
+					order: 2,
+				},
 			],
 			fields: ['temp_a', 'temp_b'].map((ref, index) => ({
 				type: 'signature',
@@ -158,7 +208,11 @@ export async function createDraft(sandbox: Sandbox, name = 'Draft', keyMode: Key
 }
 
 /** A draft that has been sent (status in_progress). */
-export async function createSent(sandbox: Sandbox, name = 'Sent', keyMode: KeyMode = 'test'): Promise<Draft> {
+export async function createSent(
+	sandbox: Sandbox,
+	name = 'Sent',
+	keyMode: KeyMode = 'test',
+): Promise<Draft> {
 	const draft = await createDraft(sandbox, name, keyMode);
 	await ok(sandbox, 'POST', `/signing-requests/${draft.id}/send`, undefined, keyMode);
 	return draft;

@@ -2,7 +2,16 @@ import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transpor
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
 import type { Draft } from './signingRequestKit';
-import { NO_SUCH_ID, api, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+import {
+	NO_SUCH_ID,
+	api,
+	byId,
+	createDraft,
+	createSent,
+	only,
+	onlyRequest,
+	run,
+} from './signingRequestKit';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -17,7 +26,8 @@ afterAll(async () => await sandbox.close());
 const update = (id: string, parameters: Record<string, unknown>) =>
 	run(sandbox, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
 
-const person = (draft: Draft, email: string) => draft.recipients.find((r) => r.email === email)?.id as string;
+const person = (draft: Draft, email: string) =>
+	draft.recipients.find((r) => r.email === email)?.id as string;
 
 describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 	it('sends every section: properties, settings, language, recipients with _temp_id, removals, fields and reminders', async () => {
@@ -26,24 +36,64 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		const ada = person(draft, 'ada@example.com');
 		const bob = person(draft, 'bob@example.com');
 		const { output, error } = await update(draft.id, {
-			properties: { name: 'Updated', expiration_hours: 96, language: 'it', completion_title: 'Grazie' },
+			properties: {
+				name: 'Updated',
+				expiration_hours: 96,
+				language: 'it',
+				completion_title: 'Grazie',
+			},
 			settingsMode: 'fields',
 			settings: { use_signing_order: false },
 			recipientsMode: 'fields',
 			recipients: {
 				recipient: [
-					{ ref: ada, first_name: 'Ada', last_name: 'King', email: 'ada@example.com', designation: 'Signer', order: 1 },
-					{ ref: 'temp_carol', first_name: 'Carol', last_name: 'Shaw', email: 'carol@example.com', designation: 'Signer', order: 2 },
+					{
+						ref: ada,
+						first_name: 'Ada',
+						last_name: 'King',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						ref: 'temp_carol',
+						first_name: 'Carol',
+						last_name: 'Shaw',
+						email: 'carol@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
 				],
 			},
-			deletedRecipients: { recipient: [{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' }] },
+			deletedRecipients: {
+				recipient: [
+					{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
+				],
+			},
 			forceRemoveConditions: false,
 			fieldsMode: 'json',
 			fieldsJson: JSON.stringify([
-				{ type: 'date', recipient_id: 'temp_carol', page_number: 1, position: { x: 60, y: 90, width: 20, height: 5 }, date_signing_default: true },
+				{
+					type: 'date',
+					recipient_id: 'temp_carol',
+					page_number: 1,
+					position: { x: 60, y: 90, width: 20, height: 5 },
+					date_signing_default: true,
+				},
 			]),
 			remindersMode: 'fields',
-			reminders: { reminder: [{ all_users: false, recipient_id: 'temp_carol', hours: 12, subject: 'Hi Carol', message: 'Please sign', id: '' }] },
+			reminders: {
+				reminder: [
+					{
+						all_users: false,
+						recipient_id: 'temp_carol',
+						hours: 12,
+						subject: 'Hi Carol',
+						message: 'Please sign',
+						id: '',
+					},
+				],
+			},
 		});
 		expect(error).toBeUndefined();
 		const request = onlyRequest(sandbox);
@@ -57,19 +107,62 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			},
 			language: 'it',
 			recipients: [
-				{ id: ada, first_name: 'Ada', last_name: 'King', email: 'ada@example.com', designation: 'Signer', order: 1 },
-				{ _temp_id: 'temp_carol', first_name: 'Carol', last_name: 'Shaw', email: 'carol@example.com', designation: 'Signer', order: 2 },
+				{
+					id: ada,
+					first_name: 'Ada',
+					last_name: 'King',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					_temp_id: 'temp_carol',
+					first_name: 'Carol',
+					last_name: 'Shaw',
+					email: 'carol@example.com',
+					designation: 'Signer',
+					order: 2,
+				},
 			],
-			deleted_recipients: [{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' }],
+			deleted_recipients: [
+				{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
+			],
 			fields: [
-				{ type: 'date', recipient_id: 'temp_carol', page_number: 1, position: { x: 60, y: 90, width: 20, height: 5 }, date_signing_default: true },
+				{
+					type: 'date',
+					recipient_id: 'temp_carol',
+					page_number: 1,
+					position: { x: 60, y: 90, width: 20, height: 5 },
+					date_signing_default: true,
+				},
 			],
-			reminders: [{ all_users: false, recipient_id: 'temp_carol', hours: 12, subject: 'Hi Carol', message: 'Please sign' }],
+			reminders: [
+				{
+					all_users: false,
+					recipient_id: 'temp_carol',
+					hours: 12,
+					subject: 'Hi Carol',
+					message: 'Please sign',
+				},
+			],
 		});
 		const json = only(output);
 		expect(json).toMatchObject({ id: draft.id, name: 'Updated', key_mode: 'test' });
-		expect(json.summary).toMatchObject({ recipients_created: 1, recipients_updated: 1, recipients_deleted: 1, fields_created: 1, fields_reassigned: 1, reminders_created: 1 });
-		const users = (await api<{ results: Array<{ email: string; last_name: string }> }>(sandbox, 'GET', `/signing-requests/${draft.id}/users`)).body.results;
+		expect(json.summary).toMatchObject({
+			recipients_created: 1,
+			recipients_updated: 1,
+			recipients_deleted: 1,
+			fields_created: 1,
+			fields_reassigned: 1,
+			reminders_created: 1,
+		});
+		const users = (
+			await api<{ results: Array<{ email: string; last_name: string }> }>(
+				sandbox,
+				'GET',
+				`/signing-requests/${draft.id}/users`,
+			)
+		).body.results;
 		expect(users.map((u) => u.email).sort()).toEqual(['ada@example.com', 'carol@example.com']);
 	});
 
@@ -78,12 +171,15 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		sandbox.clearRequests();
 		const { output, error } = await update(draft.id, {
 			recipientsMode: 'json',
-			recipientsJson: '[{"id":"temp_x","first_name":"Xavier","email":"X@example.com","designation":"CC"}]',
+			recipientsJson:
+				'[{"id":"temp_x","first_name":"Xavier","email":"X@example.com","designation":"CC"}]',
 			forceRemoveConditions: true,
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox).body).toEqual({
-			recipients: [{ _temp_id: 'temp_x', first_name: 'Xavier', email: 'X@example.com', designation: 'CC' }],
+			recipients: [
+				{ _temp_id: 'temp_x', first_name: 'Xavier', email: 'X@example.com', designation: 'CC' },
+			],
 			force_remove_conditions: true,
 		});
 		expect(only(output).warnings).toEqual([expect.stringContaining('X@example.com')]);
@@ -94,10 +190,20 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		sandbox.clearRequests();
 		await update(draft.id, {
 			recipientsMode: 'fields',
-			recipients: { recipient: [{ first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }] },
+			recipients: {
+				recipient: [{ first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }],
+			},
 		});
 		expect(onlyRequest(sandbox).body).toEqual({
-			recipients: [{ _temp_id: 'temp_new_1', first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }],
+			recipients: [
+				{
+					_temp_id: 'temp_new_1',
+					first_name: 'Dan',
+					email: 'dan@example.com',
+					designation: 'CC',
+					order: 1,
+				},
+			],
 		});
 	});
 
@@ -105,16 +211,44 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		const cases: Array<[Record<string, unknown>, string]> = [
 			[{}, 'Nothing to update'],
 			[{ forceRemoveConditions: true }, 'Nothing to update'],
-			[{ recipientsMode: 'json', recipientsJson: '[{"id":"abc","order":1}]' }, 'Recipient 1: Reference ID "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)'],
-			[{ recipientsMode: 'json', recipientsJson: '{"id": 1' }, '"Recipients (JSON)" is not valid JSON'],
-			[{ recipientsMode: 'json', recipientsJson: '[{"_temp_id":"temp_1","email":"a@b.co"}]' }, 'Recipients (JSON), entry 1: "first_name" is required'],
 			[
-				{ fieldsMode: 'json', fieldsJson: '[{"type":"text","recipient_id":"temp_9","page_number":1,"position":{"x":1,"y":1,"width":1,"height":1}}]' },
+				{ recipientsMode: 'json', recipientsJson: '[{"id":"abc","order":1}]' },
+				'Recipient 1: Reference ID "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: '{"id": 1' },
+				'"Recipients (JSON)" is not valid JSON',
+			],
+			[
+				{ recipientsMode: 'json', recipientsJson: '[{"_temp_id":"temp_1","email":"a@b.co"}]' },
+				'Recipients (JSON), entry 1: "first_name" is required',
+			],
+			[
+				{
+					fieldsMode: 'json',
+					fieldsJson:
+						'[{"type":"text","recipient_id":"temp_9","page_number":1,"position":{"x":1,"y":1,"width":1,"height":1}}]',
+				},
 				'Field 1: recipient "temp_9" is not one of this request\'s recipients',
 			],
-			[{ deletedRecipients: { recipient: [{ recipient_id: NO_SUCH_ID, field_action: 'reassign', reassign_to_recipient_id: '' }] } }, 'Recipient to Remove 1: choose who gets the fields ("Reassign To")'],
-			[{ deletedRecipients: { recipient: [{ recipient_id: 'x', field_action: 'delete' }] } }, '"Recipient to Remove 1" is not a valid ID: "x"'],
-			[{ properties: { completion_redirect_delay: 99 } }, 'Properties: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30'],
+			[
+				{
+					deletedRecipients: {
+						recipient: [
+							{ recipient_id: NO_SUCH_ID, field_action: 'reassign', reassign_to_recipient_id: '' },
+						],
+					},
+				},
+				'Recipient to Remove 1: choose who gets the fields ("Reassign To")',
+			],
+			[
+				{ deletedRecipients: { recipient: [{ recipient_id: 'x', field_action: 'delete' }] } },
+				'"Recipient to Remove 1" is not a valid ID: "x"',
+			],
+			[
+				{ properties: { completion_redirect_delay: 99 } },
+				'Properties: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30',
+			],
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await update(NO_SUCH_ID, parameters);
@@ -128,7 +262,9 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		sandbox.clearRequests();
 		const { error } = await update(sent.id, { properties: { name: 'Nope' } });
 		expect(onlyRequest(sandbox).status).toBe(400);
-		expect(error?.message).toBe('This signing request was already sent, so it can no longer be changed [ALREADY_SENT]');
+		expect(error?.message).toBe(
+			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('400');
 	});
 });

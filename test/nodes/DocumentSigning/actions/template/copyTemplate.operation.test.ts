@@ -29,7 +29,12 @@ describe('Template → Copy to Workspace (POST /templates/{id}/copy)', () => {
 		const { output, error } = await copy({ workspaceId: byId(SALES.id), name: 'NDA for Sales' });
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'POST', path: `/templates/${fixture.id}/copy`, query: {}, status: 201 });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'POST',
+			path: `/templates/${fixture.id}/copy`,
+			query: {},
+			status: 201,
+		});
 		expect(sent(ctx)[0].body).toEqual({ workspace_id: SALES.id, name: 'NDA for Sales' });
 		const json = output[0][0].json;
 		expect(json).toMatchObject({
@@ -40,7 +45,13 @@ describe('Template → Copy to Workspace (POST /templates/{id}/copy)', () => {
 			key_mode: 'live',
 		});
 		// The copy is a template of the Sales workspace, with users and fields.
-		const seen = await api<IDataObject>(ctx.sandbox, 'GET', `/templates/${String(json.id)}`, undefined, SALES.liveKey);
+		const seen = await api<IDataObject>(
+			ctx.sandbox,
+			'GET',
+			`/templates/${String(json.id)}`,
+			undefined,
+			SALES.liveKey,
+		);
 		expect(seen.status).toBe(200);
 		expect(seen.body.recipients).toHaveLength(2);
 		expect(seen.body.fields).toHaveLength(2);
@@ -64,8 +75,12 @@ describe('Template → Copy to Workspace (POST /templates/{id}/copy)', () => {
 		);
 		expect(sent(ctx)).toHaveLength(1);
 		expect(sent(ctx)[0].status).toBe(403);
-		expect(error?.message).toBe('Copying a template needs the company-level key [PROTECTED_KEY_REQUIRED]');
-		expect((error as { description?: string }).description).toContain("company's protected workspace");
+		expect(error?.message).toBe(
+			'Copying a template needs the company-level key [PROTECTED_KEY_REQUIRED]',
+		);
+		expect((error as { description?: string }).description).toContain(
+			"company's protected workspace",
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('403');
 	});
 
@@ -78,7 +93,9 @@ describe('Template → Copy to Workspace (POST /templates/{id}/copy)', () => {
 		});
 		expect(badTemplate.error?.message).toBe(`"Template" is not a valid ID: "${NOT_A_UUID}"`);
 		const long = await copy({ workspaceId: byId(SALES.id), name: 'y'.repeat(256) });
-		expect(long.error?.message).toBe('"Name" is 256 characters long; the service accepts at most 255');
+		expect(long.error?.message).toBe(
+			'"Name" is 256 characters long; the service accepts at most 255',
+		);
 		expect(sent(ctx)).toHaveLength(0);
 	});
 });

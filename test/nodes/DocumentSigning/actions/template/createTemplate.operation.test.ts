@@ -25,7 +25,12 @@ describe('Template → Create (POST /templates)', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'POST', path: '/templates', query: {}, status: 201 });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'POST',
+			path: '/templates',
+			query: {},
+			status: 201,
+		});
 		expect(sent(ctx)[0].body).toEqual({
 			name: 'Consulting Agreement',
 			document: PDF.toString('base64'),
@@ -53,7 +58,12 @@ describe('Template → Create (POST /templates)', () => {
 	});
 
 	it('reads the PDF from a file-backed (filesystem) binary, under another property name', async () => {
-		const input = [await binaryItem(PDF, 'agreement.pdf', 'application/pdf', { mode: 'filesystem', property: 'contract' })];
+		const input = [
+			await binaryItem(PDF, 'agreement.pdf', 'application/pdf', {
+				mode: 'filesystem',
+				property: 'contract',
+			}),
+		];
 		expect(String(input[0].binary?.contract.id)).toMatch(/^filesystem/);
 		const { output, error } = await create(
 			{ name: 'From Disk', binaryPropertyName: 'contract' },
@@ -71,7 +81,9 @@ describe('Template → Create (POST /templates)', () => {
 			{ input },
 		);
 		expect(error).toBeUndefined();
-		expect((sent(ctx)[0].body as { settings: unknown }).settings).toEqual({ hand_drawn_only: true });
+		expect((sent(ctx)[0].body as { settings: unknown }).settings).toEqual({
+			hand_drawn_only: true,
+		});
 	});
 
 	it('one template per input item, each with its own name and file', async () => {
@@ -92,7 +104,10 @@ describe('Template → Create (POST /templates)', () => {
 
 	it('marks the output of the test key', async () => {
 		const input = [await binaryItem(PDF, 'a.pdf', 'application/pdf')];
-		const { output } = await create({ name: 'Test Mode' }, { input, credentials: credentials(ctx.sandbox, { keyToUse: 'test' }) });
+		const { output } = await create(
+			{ name: 'Test Mode' },
+			{ input, credentials: credentials(ctx.sandbox, { keyToUse: 'test' }) },
+		);
 		expect(output[0][0].json.key_mode).toBe('test');
 	});
 
@@ -100,19 +115,25 @@ describe('Template → Create (POST /templates)', () => {
 		it('a missing binary property, naming it', async () => {
 			const input = [await binaryItem(PDF, 'a.pdf', 'application/pdf', { property: 'file' })];
 			const { error } = await create({ name: 'X', binaryPropertyName: 'data' }, { input });
-			expect(error?.message).toBe('No binary property "data" on item 0 (set in "Input Binary Field")');
+			expect(error?.message).toBe(
+				'No binary property "data" on item 0 (set in "Input Binary Field")',
+			);
 			expect((error as { description?: string }).description).toContain('file');
 			expect(sent(ctx)).toHaveLength(0);
 		});
 
 		it('an item without any binary', async () => {
 			const { error } = await create({ name: 'X' }, { input: [{ json: {} }] });
-			expect(error?.message).toBe('No binary property "data" on item 0 (set in "Input Binary Field")');
+			expect(error?.message).toBe(
+				'No binary property "data" on item 0 (set in "Input Binary Field")',
+			);
 			expect(sent(ctx)).toHaveLength(0);
 		});
 
 		it('a file that is not a PDF', async () => {
-			const input = [await binaryItem(Buffer.from('PK\u0003\u0004 not a pdf'), 'a.docx', 'application/zip')];
+			const input = [
+				await binaryItem(Buffer.from('PK\u0003\u0004 not a pdf'), 'a.docx', 'application/zip'),
+			];
 			const { error } = await create({ name: 'X' }, { input });
 			expect(error?.message).toBe('The file in binary property "data" is not a PDF');
 			expect(sent(ctx)).toHaveLength(0);
@@ -120,14 +141,20 @@ describe('Template → Create (POST /templates)', () => {
 
 		it('invalid settings JSON', async () => {
 			const input = [await binaryItem(PDF, 'a.pdf', 'application/pdf')];
-			const { error } = await create({ name: 'X', settingsMode: 'json', settingsJson: '{"hand_drawn_only": tru' }, { input });
+			const { error } = await create(
+				{ name: 'X', settingsMode: 'json', settingsJson: '{"hand_drawn_only": tru' },
+				{ input },
+			);
 			expect(error?.message).toBe('"Settings (JSON)" is not valid JSON');
 			expect(sent(ctx)).toHaveLength(0);
 		});
 
 		it('a setting template creation does not take', async () => {
 			const input = [await binaryItem(PDF, 'a.pdf', 'application/pdf')];
-			const { error } = await create({ name: 'X', settingsMode: 'json', settingsJson: '{"use_signing_order": false}' }, { input });
+			const { error } = await create(
+				{ name: 'X', settingsMode: 'json', settingsJson: '{"use_signing_order": false}' },
+				{ input },
+			);
 			expect(error?.message).toBe('Settings: "use_signing_order" is not a setting here');
 			expect(sent(ctx)).toHaveLength(0);
 		});
@@ -135,7 +162,9 @@ describe('Template → Create (POST /templates)', () => {
 		it('a name over 255 characters, or only spaces', async () => {
 			const input = [await binaryItem(PDF, 'a.pdf', 'application/pdf')];
 			const long = await create({ name: 'n'.repeat(256) }, { input });
-			expect(long.error?.message).toBe('"Name" is 256 characters long; the service accepts at most 255');
+			expect(long.error?.message).toBe(
+				'"Name" is 256 characters long; the service accepts at most 255',
+			);
 			const blank = await create({ name: '   ' }, { input });
 			expect(blank.error?.message).toBe('"Name" is empty');
 			expect(sent(ctx)).toHaveLength(0);
@@ -143,8 +172,13 @@ describe('Template → Create (POST /templates)', () => {
 
 		it('an expiration that is not a whole number', async () => {
 			const input = [await binaryItem(PDF, 'a.pdf', 'application/pdf')];
-			const { error } = await create({ name: 'X', additionalFields: { expiration_hours: 1.5 } }, { input });
-			expect(error?.message).toBe('"Expiration (Hours)" must be a whole number of 1 or more (got 1.5)');
+			const { error } = await create(
+				{ name: 'X', additionalFields: { expiration_hours: 1.5 } },
+				{ input },
+			);
+			expect(error?.message).toBe(
+				'"Expiration (Hours)" must be a whole number of 1 or more (got 1.5)',
+			);
 			expect(sent(ctx)).toHaveLength(0);
 		});
 	});

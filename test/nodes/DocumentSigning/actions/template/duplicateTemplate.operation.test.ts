@@ -63,7 +63,11 @@ describe('Template → Create Signing Request (POST /templates/{id}/duplicate)',
 		]);
 		expect(request?.reminders).toHaveLength(1);
 		// …and the API serves it like any other signing request.
-		const served = await api<{ results: unknown[] }>(ctx.sandbox, 'GET', `/signing-requests/${String(json.id)}/users`);
+		const served = await api<{ results: unknown[] }>(
+			ctx.sandbox,
+			'GET',
+			`/signing-requests/${String(json.id)}/users`,
+		);
 		expect(served.status).toBe(200);
 		expect(served.body.results).toHaveLength(2);
 	});
@@ -71,25 +75,39 @@ describe('Template → Create Signing Request (POST /templates/{id}/duplicate)',
 	it("without a name, sends no body and the request takes the template's name", async () => {
 		const { output, error } = await duplicate({});
 		expect(error).toBeUndefined();
-		expect(sent(ctx)[0]).toMatchObject({ method: 'POST', path: `/templates/${fixture.id}/duplicate`, rawBody: '' });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'POST',
+			path: `/templates/${fixture.id}/duplicate`,
+			rawBody: '',
+		});
 		expect(output[0][0].json.name).toBe('NDA');
 	});
 
 	it('from the test key, the item is marked test', async () => {
-		const { output } = await duplicate({}, { credentials: credentials(ctx.sandbox, { keyToUse: 'test' }) });
+		const { output } = await duplicate(
+			{},
+			{ credentials: credentials(ctx.sandbox, { keyToUse: 'test' }) },
+		);
 		expect(output[0][0].json).toMatchObject({ key_mode: 'test' });
 	});
 
 	it("another workspace's key is refused (mapped 403)", async () => {
-		const { error } = await duplicate({}, { credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) });
+		const { error } = await duplicate(
+			{},
+			{ credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) },
+		);
 		expect(sent(ctx)).toHaveLength(1);
 		expect(error?.message).toMatch(/^Permission denied/);
 	});
 
 	it('refuses a name over 255 characters and a malformed ID before sending', async () => {
 		const long = await duplicate({ name: 'x'.repeat(300) });
-		expect(long.error?.message).toBe('"Signing Request Name" is 300 characters long; the service accepts at most 255');
-		const badId = await run(ctx, 'template', 'duplicateTemplate', { templateId: byList(NOT_A_UUID) });
+		expect(long.error?.message).toBe(
+			'"Signing Request Name" is 300 characters long; the service accepts at most 255',
+		);
+		const badId = await run(ctx, 'template', 'duplicateTemplate', {
+			templateId: byList(NOT_A_UUID),
+		});
 		expect(badId.error?.message).toBe(`"Template" is not a valid ID: "${NOT_A_UUID}"`);
 		expect(sent(ctx)).toHaveLength(0);
 	});

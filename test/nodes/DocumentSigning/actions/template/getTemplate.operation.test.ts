@@ -1,4 +1,13 @@
-import { MISSING_UUID, NOT_A_UUID, byId, byList, createTemplateFixture, run, sent, useSandbox } from './setup';
+import {
+	MISSING_UUID,
+	NOT_A_UUID,
+	byId,
+	byList,
+	createTemplateFixture,
+	run,
+	sent,
+	useSandbox,
+} from './setup';
 import type { TemplateFixture } from './setup';
 
 const ctx = useSandbox();
@@ -9,10 +18,16 @@ beforeAll(async () => {
 
 describe('Template → Get (GET /templates/{id})', () => {
 	it('gets the template with its users and fields', async () => {
-		const { output, error } = await run(ctx, 'template', 'getTemplate', { templateId: byId(fixture.id) });
+		const { output, error } = await run(ctx, 'template', 'getTemplate', {
+			templateId: byId(fixture.id),
+		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'GET', path: `/templates/${fixture.id}`, query: {} });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'GET',
+			path: `/templates/${fixture.id}`,
+			query: {},
+		});
 		expect(sent(ctx)[0].body).toBeUndefined();
 		expect(output[0]).toHaveLength(1);
 		const json = output[0][0].json;
@@ -24,7 +39,11 @@ describe('Template → Get (GET /templates/{id})', () => {
 
 	it('accepts the template from a URL', async () => {
 		const { output, error } = await run(ctx, 'template', 'getTemplate', {
-			templateId: { __rl: true, mode: 'url', value: `https://app.example.com/templates/${fixture.id}/edit` },
+			templateId: {
+				__rl: true,
+				mode: 'url',
+				value: `https://app.example.com/templates/${fixture.id}/edit`,
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)[0].path).toBe(`/templates/${fixture.id}`);

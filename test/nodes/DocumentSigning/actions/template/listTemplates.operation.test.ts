@@ -1,7 +1,8 @@
 import { api, jsonOf, run, sent, simplePdf, useSandbox } from './setup';
 
 const ctx = useSandbox();
-const list = (parameters: Record<string, unknown>, extra = {}) => run(ctx, 'template', 'listTemplates', parameters, extra);
+const list = (parameters: Record<string, unknown>, extra = {}) =>
+	run(ctx, 'template', 'listTemplates', parameters, extra);
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -44,10 +45,22 @@ describe('Template → Get Many (GET /templates)', () => {
 	});
 
 	it('sorts by last change, and returns all with the largest page size', async () => {
-		const { output, error } = await list({ returnAll: true, sort: { sort_by: 'last_changed_on', sort_order: 'desc' } });
+		const { output, error } = await list({
+			returnAll: true,
+			sort: { sort_by: 'last_changed_on', sort_order: 'desc' },
+		});
 		expect(error).toBeUndefined();
-		expect(sent(ctx)[0].query).toEqual({ page: '1', page_size: '200', sort_by: 'last_changed_on', sort_order: 'desc' });
-		expect(jsonOf(output).map((t) => t.name)).toEqual(['Lease Contract', 'NDA Mutual', 'Offer Letter']);
+		expect(sent(ctx)[0].query).toEqual({
+			page: '1',
+			page_size: '200',
+			sort_by: 'last_changed_on',
+			sort_order: 'desc',
+		});
+		expect(jsonOf(output).map((t) => t.name)).toEqual([
+			'Lease Contract',
+			'NDA Mutual',
+			'Offer Letter',
+		]);
 	});
 
 	it('outputs one item per template with its fields, marked with the key mode and paired', async () => {
@@ -56,14 +69,21 @@ describe('Template → Get Many (GET /templates)', () => {
 		expect(output[0]).toHaveLength(2);
 		for (const item of output[0]) {
 			expect(item.pairedItem).toEqual({ item: 0 });
-			expect(item.json).toMatchObject({ key_mode: 'live', id: expect.any(String), name: expect.any(String) });
+			expect(item.json).toMatchObject({
+				key_mode: 'live',
+				id: expect.any(String),
+				name: expect.any(String),
+			});
 		}
 		// Default sort: newest first.
 		expect(output[0][0].json.name).toBe('Lease Contract');
 	});
 
 	it('an empty result gives no items', async () => {
-		const { output, error } = await list({ returnAll: true, filters: { name: 'no such template' } });
+		const { output, error } = await list({
+			returnAll: true,
+			filters: { name: 'no such template' },
+		});
 		expect(error).toBeUndefined();
 		expect(output[0]).toEqual([]);
 	});

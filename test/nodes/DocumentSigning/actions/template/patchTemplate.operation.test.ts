@@ -24,7 +24,11 @@ const patch = (parameters: Record<string, unknown>, extra = {}) =>
 
 function expectOneRequest(body: unknown) {
 	expect(sent(ctx)).toHaveLength(1);
-	expect(sent(ctx)[0]).toMatchObject({ method: 'PATCH', path: `/templates/${fixture.id}`, query: {} });
+	expect(sent(ctx)[0]).toMatchObject({
+		method: 'PATCH',
+		path: `/templates/${fixture.id}`,
+		query: {},
+	});
 	expect(sent(ctx)[0].body).toEqual(body);
 }
 
@@ -57,7 +61,13 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 			expect(output[0]).toHaveLength(1);
 			expect(output[0][0].json).toMatchObject({
 				message: expect.any(String),
-				updated_fields: expect.arrayContaining(['name', 'description', 'expiration_hours', 'settings', 'document']),
+				updated_fields: expect.arrayContaining([
+					'name',
+					'description',
+					'expiration_hours',
+					'settings',
+					'document',
+				]),
 				key_mode: 'live',
 			});
 			const after = await api(ctx.sandbox, 'GET', `/templates/${fixture.id}`);
@@ -72,13 +82,20 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 
 		it('refuses an empty change before sending', async () => {
 			const { error } = await patch({ update: 'properties', properties: {} });
-			expect(error?.message).toBe('Nothing to update: add a property, a setting, or turn on "Replace Document"');
+			expect(error?.message).toBe(
+				'Nothing to update: add a property, a setting, or turn on "Replace Document"',
+			);
 			expectNothingSent();
 		});
 
 		it('refuses a missing replacement binary before sending', async () => {
-			const { error } = await patch({ update: 'properties', replaceDocument: true }, { input: [{ json: {} }] });
-			expect(error?.message).toBe('No binary property "data" on item 0 (set in "Input Binary Field")');
+			const { error } = await patch(
+				{ update: 'properties', replaceDocument: true },
+				{ input: [{ json: {} }] },
+			);
+			expect(error?.message).toBe(
+				'No binary property "data" on item 0 (set in "Input Binary Field")',
+			);
 			expectNothingSent();
 		});
 
@@ -90,7 +107,11 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 		});
 
 		it('refuses invalid settings JSON before sending', async () => {
-			const { error } = await patch({ update: 'properties', settingsMode: 'json', settingsJson: '{oops}' });
+			const { error } = await patch({
+				update: 'properties',
+				settingsMode: 'json',
+				settingsJson: '{oops}',
+			});
 			expect(error?.message).toBe('"Settings (JSON)" is not valid JSON');
 			expectNothingSent();
 		});
@@ -120,8 +141,16 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 				},
 			});
 			const json = output[0][0].json;
-			expect(json.user).toMatchObject({ id: expect.any(String), email: 'carol@example.com', designation: 'CC' });
-			const users = await api<{ results: Array<{ email: string }> }>(ctx.sandbox, 'GET', `/templates/${fixture.id}/users`);
+			expect(json.user).toMatchObject({
+				id: expect.any(String),
+				email: 'carol@example.com',
+				designation: 'CC',
+			});
+			const users = await api<{ results: Array<{ email: string }> }>(
+				ctx.sandbox,
+				'GET',
+				`/templates/${fixture.id}/users`,
+			);
 			expect(users.body.results.map((u) => u.email)).toContain('carol@example.com');
 		});
 
@@ -138,15 +167,36 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 			const json = output[0][0].json;
 			expect(json.warning).toBeUndefined();
 			expect(json.warnings).toEqual([expect.stringContaining('upper-case')]);
-			expect(json.user).toMatchObject({ id: signer.id, email: 'Signer.New@Example.com', first_name: 'Signer' });
+			expect(json.user).toMatchObject({
+				id: signer.id,
+				email: 'Signer.New@Example.com',
+				first_name: 'Signer',
+			});
 		});
 
 		it('refuses an update with nothing in it, a bad user ID, or a bad email before sending', async () => {
-			const empty = await patch({ update: 'user', userAction: 'update', userId: fixture.users[0].id, userUpdateFields: {} });
-			expect(empty.error?.message).toBe('Nothing to update: add at least one field in "Update Fields"');
-			const badId = await patch({ update: 'user', userAction: 'update', userId: 'temp_1', userUpdateFields: { title: 'Dr' } });
+			const empty = await patch({
+				update: 'user',
+				userAction: 'update',
+				userId: fixture.users[0].id,
+				userUpdateFields: {},
+			});
+			expect(empty.error?.message).toBe(
+				'Nothing to update: add at least one field in "Update Fields"',
+			);
+			const badId = await patch({
+				update: 'user',
+				userAction: 'update',
+				userId: 'temp_1',
+				userUpdateFields: { title: 'Dr' },
+			});
 			expect(badId.error?.message).toBe('"User" is not a valid ID: "temp_1"');
-			const badEmail = await patch({ update: 'user', userAction: 'add', userFirstName: 'X', userEmail: 'not-an-email' });
+			const badEmail = await patch({
+				update: 'user',
+				userAction: 'add',
+				userFirstName: 'X',
+				userEmail: 'not-an-email',
+			});
 			expect(badEmail.error?.message).toBe('User: "not-an-email" is not an email address');
 			expectNothingSent();
 		});
@@ -188,8 +238,16 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 					variable_name: 'signed_on',
 				},
 			});
-			expect(output[0][0].json.field).toMatchObject({ type: 'date', page_number: 2, recipient_id: signer.id });
-			const fields = await api<{ results: unknown[] }>(ctx.sandbox, 'GET', `/templates/${fixture.id}/fields`);
+			expect(output[0][0].json.field).toMatchObject({
+				type: 'date',
+				page_number: 2,
+				recipient_id: signer.id,
+			});
+			const fields = await api<{ results: unknown[] }>(
+				ctx.sandbox,
+				'GET',
+				`/templates/${fixture.id}/fields`,
+			);
 			expect(fields.body.results).toHaveLength(3);
 		});
 
@@ -198,7 +256,11 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 				update: 'field',
 				fieldAction: 'add',
 				fieldType: 'dropdown',
-				fieldAdditionalFields: { options: 'Red, Green ,Blue,', read_only: true, read_only_value: 'Green' },
+				fieldAdditionalFields: {
+					options: 'Red, Green ,Blue,',
+					read_only: true,
+					read_only_value: 'Green',
+				},
 			});
 			expect(error).toBeUndefined();
 			expect(sent(ctx)[0].body).toEqual({
@@ -226,11 +288,19 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 			});
 			expect(error).toBeUndefined();
 			expectOneRequest({ field: { id: field.id, x: 50, y: 20 } });
-			expect(output[0][0].json.field).toMatchObject({ id: field.id, position: expect.objectContaining({ x: 50, y: 20 }) });
+			expect(output[0][0].json.field).toMatchObject({
+				id: field.id,
+				position: expect.objectContaining({ x: 50, y: 20 }),
+			});
 		});
 
 		it('refuses bad fields before sending', async () => {
-			const offPage = await patch({ update: 'field', fieldAction: 'add', fieldX: 90, fieldWidth: 20 });
+			const offPage = await patch({
+				update: 'field',
+				fieldAction: 'add',
+				fieldX: 90,
+				fieldWidth: 20,
+			});
 			expect(offPage.error?.message).toBe(
 				'Field: the field runs off the page (X + Width and Y + Height must stay within 100)',
 			);
@@ -242,23 +312,44 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 				fieldAdditionalFields: { assigned_to_user_id: 'someone' },
 			});
 			expect(badUser.error?.message).toBe('"Field: Assigned To User" is not a valid ID: "someone"');
-			const badId = await patch({ update: 'field', fieldAction: 'update', fieldId: '42', fieldUpdateFields: { x: 1 } });
+			const badId = await patch({
+				update: 'field',
+				fieldAction: 'update',
+				fieldId: '42',
+				fieldUpdateFields: { x: 1 },
+			});
 			expect(badId.error?.message).toBe('"Field ID" is not a valid ID: "42"');
-			const nothing = await patch({ update: 'field', fieldAction: 'update', fieldId: fixture.fields[0].id });
-			expect(nothing.error?.message).toBe('Nothing to update: add at least one field in "Update Fields"');
+			const nothing = await patch({
+				update: 'field',
+				fieldAction: 'update',
+				fieldId: fixture.fields[0].id,
+			});
+			expect(nothing.error?.message).toBe(
+				'Nothing to update: add at least one field in "Update Fields"',
+			);
 			expectNothingSent();
 		});
 	});
 
 	describe('Seal Participant', () => {
 		it('sends the participant and the new seal; an unknown participant gives the mapped 404', async () => {
-			const { error } = await patch({ update: 'sealParticipant', participantId: MISSING_UUID, swapToSealId: MISSING_UUID });
-			expectOneRequest({ seal_participant: { participant_id: MISSING_UUID, swap_to_seal_id: MISSING_UUID } });
+			const { error } = await patch({
+				update: 'sealParticipant',
+				participantId: MISSING_UUID,
+				swapToSealId: MISSING_UUID,
+			});
+			expectOneRequest({
+				seal_participant: { participant_id: MISSING_UUID, swap_to_seal_id: MISSING_UUID },
+			});
 			expect(error?.message).toMatch(/^Not found/);
 		});
 
 		it('refuses malformed IDs before sending', async () => {
-			const { error } = await patch({ update: 'sealParticipant', participantId: MISSING_UUID, swapToSealId: 'seal-1' });
+			const { error } = await patch({
+				update: 'sealParticipant',
+				participantId: MISSING_UUID,
+				swapToSealId: 'seal-1',
+			});
 			expect(error?.message).toBe('"New Seal ID" is not a valid ID: "seal-1"');
 			expectNothingSent();
 		});

@@ -1,5 +1,14 @@
 import { binaryItem } from '../../../../helpers/n8n';
-import { NOT_A_UUID, byId, byList, createTemplateFixture, run, sent, simplePdf, useSandbox } from './setup';
+import {
+	NOT_A_UUID,
+	byId,
+	byList,
+	createTemplateFixture,
+	run,
+	sent,
+	simplePdf,
+	useSandbox,
+} from './setup';
 import type { TemplateFixture } from './setup';
 
 const ctx = useSandbox();
@@ -9,7 +18,13 @@ beforeAll(async () => {
 });
 
 const replace = (parameters: Record<string, unknown>, extra = {}) =>
-	run(ctx, 'template', 'replaceTemplateDocument', { templateId: byId(fixture.id), ...parameters }, extra);
+	run(
+		ctx,
+		'template',
+		'replaceTemplateDocument',
+		{ templateId: byId(fixture.id), ...parameters },
+		extra,
+	);
 
 describe('Template → Replace Document (POST /templates/{id}/replace-document)', () => {
 	it('sends the PDF base64-encoded and outputs the template, fields kept', async () => {
@@ -18,7 +33,11 @@ describe('Template → Replace Document (POST /templates/{id}/replace-document)'
 		const { output, error } = await replace({}, { input });
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'POST', path: `/templates/${fixture.id}/replace-document`, query: {} });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'POST',
+			path: `/templates/${fixture.id}/replace-document`,
+			query: {},
+		});
 		expect(sent(ctx)[0].body).toEqual({ document: pdf.toString('base64') });
 		expect(output[0][0].json).toMatchObject({ id: fixture.id, page_count: 2, key_mode: 'live' });
 		expect(output[0][0].json.fields).toHaveLength(2);
@@ -26,13 +45,18 @@ describe('Template → Replace Document (POST /templates/{id}/replace-document)'
 
 	it('reads a file-backed binary from another property', async () => {
 		const pdf = simplePdf('NDA on disk', 2);
-		const input = [await binaryItem(pdf, 'nda.pdf', 'application/pdf', { mode: 'filesystem', property: 'doc' })];
-		const { error } = await replace({ binaryPropertyName: 'doc' }, { input, binaryMode: 'filesystem' });
+		const input = [
+			await binaryItem(pdf, 'nda.pdf', 'application/pdf', { mode: 'filesystem', property: 'doc' }),
+		];
+		const { error } = await replace(
+			{ binaryPropertyName: 'doc' },
+			{ input, binaryMode: 'filesystem' },
+		);
 		expect(error).toBeUndefined();
 		expect(sent(ctx)[0].body).toEqual({ document: pdf.toString('base64') });
 	});
 
-	it("a PDF with another page count is refused by the service, and the reason reaches the user", async () => {
+	it('a PDF with another page count is refused by the service, and the reason reaches the user', async () => {
 		const input = [await binaryItem(simplePdf('Longer', 3), 'x.pdf', 'application/pdf')];
 		const { error } = await replace({}, { input });
 		expect(sent(ctx)).toHaveLength(1);
@@ -42,10 +66,17 @@ describe('Template → Replace Document (POST /templates/{id}/replace-document)'
 
 	it('refuses a missing binary, a non-PDF and a malformed ID before sending', async () => {
 		const missing = await replace({}, { input: [{ json: {} }] });
-		expect(missing.error?.message).toBe('No binary property "data" on item 0 (set in "Input Binary Field")');
-		const notPdf = await replace({}, { input: [await binaryItem(Buffer.from('GIF89a'), 'x.gif', 'image/gif')] });
+		expect(missing.error?.message).toBe(
+			'No binary property "data" on item 0 (set in "Input Binary Field")',
+		);
+		const notPdf = await replace(
+			{},
+			{ input: [await binaryItem(Buffer.from('GIF89a'), 'x.gif', 'image/gif')] },
+		);
 		expect(notPdf.error?.message).toBe('The file in binary property "data" is not a PDF');
-		const badId = await run(ctx, 'template', 'replaceTemplateDocument', { templateId: byList(NOT_A_UUID) });
+		const badId = await run(ctx, 'template', 'replaceTemplateDocument', {
+			templateId: byList(NOT_A_UUID),
+		});
 		expect(badId.error?.message).toBe(`"Template" is not a valid ID: "${NOT_A_UUID}"`);
 		expect(sent(ctx)).toHaveLength(0);
 	});

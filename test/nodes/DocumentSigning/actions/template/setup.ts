@@ -112,10 +112,14 @@ export async function createTemplateFixture(
 		sandbox,
 		'POST',
 		'/templates',
-		{ name: opts.name ?? 'NDA', document: simplePdf(opts.name ?? 'NDA', opts.pages ?? 2).toString('base64') },
+		{
+			name: opts.name ?? 'NDA',
+			document: simplePdf(opts.name ?? 'NDA', opts.pages ?? 2).toString('base64'),
+		},
 		key,
 	);
-	if (created.status !== 201) throw new Error(`fixture: create template ${created.status} ${JSON.stringify(created.body)}`);
+	if (created.status !== 201)
+		throw new Error(`fixture: create template ${created.status} ${JSON.stringify(created.body)}`);
 	const id = String(created.body.id);
 	if (opts.users === false) {
 		sandbox.clearRequests();
@@ -127,14 +131,33 @@ export async function createTemplateFixture(
 		`/templates/${id}`,
 		{
 			users: [
-				{ first_name: 'Signer', last_name: 'One', email: 'signer@example.com', designation: 'Signer', order: 1 },
-				{ first_name: 'Approver', last_name: 'Two', email: 'approver@example.com', designation: 'Approver', order: 2 },
+				{
+					first_name: 'Signer',
+					last_name: 'One',
+					email: 'signer@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					first_name: 'Approver',
+					last_name: 'Two',
+					email: 'approver@example.com',
+					designation: 'Approver',
+					order: 2,
+				},
 			],
 		},
 		key,
 	);
-	if (withUsers.status !== 200) throw new Error(`fixture: users ${withUsers.status} ${JSON.stringify(withUsers.body)}`);
-	const usersResponse = await api<{ results: IDataObject[] }>(sandbox, 'GET', `/templates/${id}/users`, undefined, key);
+	if (withUsers.status !== 200)
+		throw new Error(`fixture: users ${withUsers.status} ${JSON.stringify(withUsers.body)}`);
+	const usersResponse = await api<{ results: IDataObject[] }>(
+		sandbox,
+		'GET',
+		`/templates/${id}/users`,
+		undefined,
+		key,
+	);
 	const users = usersResponse.body.results;
 	const withFields = await api(
 		sandbox,
@@ -155,10 +178,14 @@ export async function createTemplateFixture(
 		},
 		key,
 	);
-	if (withFields.status !== 200) throw new Error(`fixture: fields ${withFields.status} ${JSON.stringify(withFields.body)}`);
-	const fields = (await api<{ results: IDataObject[] }>(sandbox, 'GET', `/templates/${id}/fields`, undefined, key)).body
-		.results;
-	const reminders = (await api<IDataObject[]>(sandbox, 'GET', `/templates/${id}/reminders`, undefined, key)).body;
+	if (withFields.status !== 200)
+		throw new Error(`fixture: fields ${withFields.status} ${JSON.stringify(withFields.body)}`);
+	const fields = (
+		await api<{ results: IDataObject[] }>(sandbox, 'GET', `/templates/${id}/fields`, undefined, key)
+	).body.results;
+	const reminders = (
+		await api<IDataObject[]>(sandbox, 'GET', `/templates/${id}/reminders`, undefined, key)
+	).body;
 	sandbox.clearRequests();
 	return { id, users, fields, reminders };
 }

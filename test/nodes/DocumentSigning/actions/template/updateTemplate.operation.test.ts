@@ -15,12 +15,17 @@ const update = (parameters: Record<string, unknown>, extra = {}) =>
 
 function expectOneRequest(body: unknown) {
 	expect(sent(ctx)).toHaveLength(1);
-	expect(sent(ctx)[0]).toMatchObject({ method: 'PUT', path: `/templates/${fixture.id}`, query: {} });
+	expect(sent(ctx)[0]).toMatchObject({
+		method: 'PUT',
+		path: `/templates/${fixture.id}`,
+		query: {},
+	});
 	expect(sent(ctx)[0].body).toEqual(body);
 }
 
 const users = async () =>
-	(await api<{ results: IDataObject[] }>(ctx.sandbox, 'GET', `/templates/${fixture.id}/users`)).body.results;
+	(await api<{ results: IDataObject[] }>(ctx.sandbox, 'GET', `/templates/${fixture.id}/users`)).body
+		.results;
 
 describe('Template → Update (PUT /templates/{id})', () => {
 	it('properties: name, description, settings and a new PDF go into template_properties', async () => {
@@ -61,21 +66,51 @@ describe('Template → Update (PUT /templates/{id})', () => {
 			sections: ['users'],
 			recipients: {
 				recipient: [
-					{ ref: signer.id, first_name: 'Sig', last_name: 'Changed', email: 'sig@example.com', designation: 'Signer', order: 1 },
-					{ first_name: 'Cee', email: 'cc@example.com', designation: 'CC', order: 1, company: 'Acme' },
+					{
+						ref: signer.id,
+						first_name: 'Sig',
+						last_name: 'Changed',
+						email: 'sig@example.com',
+						designation: 'Signer',
+						order: 1,
+					},
+					{
+						first_name: 'Cee',
+						email: 'cc@example.com',
+						designation: 'CC',
+						order: 1,
+						company: 'Acme',
+					},
 				],
 			},
 		});
 		expect(error).toBeUndefined();
 		expectOneRequest({
 			users: [
-				{ id: signer.id, first_name: 'Sig', last_name: 'Changed', email: 'sig@example.com', designation: 'Signer', order: 1 },
-				{ first_name: 'Cee', email: 'cc@example.com', designation: 'CC', order: 1, company: 'Acme' },
+				{
+					id: signer.id,
+					first_name: 'Sig',
+					last_name: 'Changed',
+					email: 'sig@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+				{
+					first_name: 'Cee',
+					email: 'cc@example.com',
+					designation: 'CC',
+					order: 1,
+					company: 'Acme',
+				},
 			],
 		});
 		expect(output[0][0].json.recipients).toHaveLength(3);
 		const after = await users();
-		expect(after.map((u) => u.email).sort()).toEqual(['approver@example.com', 'cc@example.com', 'sig@example.com']);
+		expect(after.map((u) => u.email).sort()).toEqual([
+			'approver@example.com',
+			'cc@example.com',
+			'sig@example.com',
+		]);
 	});
 
 	it('users as JSON', async () => {
@@ -128,10 +163,13 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		});
 		expect(error).toBeUndefined();
 		expectOneRequest({
-			deleted_users: [{ user_id: signer.id, field_action: 'reassign', reassign_to_user_id: second.id }],
+			deleted_users: [
+				{ user_id: signer.id, field_action: 'reassign', reassign_to_user_id: second.id },
+			],
 		});
-		const fields = (await api<{ results: IDataObject[] }>(ctx.sandbox, 'GET', `/templates/${fixture.id}/fields`)).body
-			.results;
+		const fields = (
+			await api<{ results: IDataObject[] }>(ctx.sandbox, 'GET', `/templates/${fixture.id}/fields`)
+		).body.results;
 		expect(fields.filter((f) => f.recipient_id === second.id)).toHaveLength(1);
 	});
 
@@ -188,7 +226,9 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		});
 		const fields = output[0][0].json.fields as IDataObject[];
 		expect(fields).toHaveLength(3);
-		expect(fields.find((f) => f.id === existing.id)).toMatchObject({ position: expect.objectContaining({ x: 50 }) });
+		expect(fields.find((f) => f.id === existing.id)).toMatchObject({
+			position: expect.objectContaining({ x: 50 }),
+		});
 	});
 
 	it('reminders: to one user, by user_id, hours after sending', async () => {
@@ -196,16 +236,37 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		const { error } = await update({
 			sections: ['reminders'],
 			reminders: {
-				reminder: [{ all_users: false, user_id: signer.id, hours: 24, subject: 'Nudge', message: 'Please sign' }],
+				reminder: [
+					{
+						all_users: false,
+						user_id: signer.id,
+						hours: 24,
+						subject: 'Nudge',
+						message: 'Please sign',
+					},
+				],
 			},
 		});
 		expect(error).toBeUndefined();
 		expectOneRequest({
-			reminders: [{ all_users: false, user_id: signer.id, hours: 24, subject: 'Nudge', message: 'Please sign' }],
+			reminders: [
+				{
+					all_users: false,
+					user_id: signer.id,
+					hours: 24,
+					subject: 'Nudge',
+					message: 'Please sign',
+				},
+			],
 		});
-		const reminders = (await api<IDataObject[]>(ctx.sandbox, 'GET', `/templates/${fixture.id}/reminders`)).body;
+		const reminders = (
+			await api<IDataObject[]>(ctx.sandbox, 'GET', `/templates/${fixture.id}/reminders`)
+		).body;
 		expect(reminders).toHaveLength(2);
-		expect(reminders.find((r) => r.hours === 24)).toMatchObject({ all_users: false, template_user_id: signer.id });
+		expect(reminders.find((r) => r.hours === 24)).toMatchObject({
+			all_users: false,
+			template_user_id: signer.id,
+		});
 	});
 
 	it('several sections in one call; the summary warnings surface as warnings[]', async () => {
@@ -213,20 +274,33 @@ describe('Template → Update (PUT /templates/{id})', () => {
 			sections: ['properties', 'users', 'reminders'],
 			templateProperties: { description: 'All at once' },
 			recipientsMode: 'json',
-			recipientsJson: '[{"first_name":"Upper","email":"Upper@Example.com","designation":"Signer","order":3}]',
+			recipientsJson:
+				'[{"first_name":"Upper","email":"Upper@Example.com","designation":"Signer","order":3}]',
 			remindersMode: 'json',
 			remindersJson: '[{"hours":72,"all_users":true,"subject":"Last call","message":"Sign today"}]',
 		});
 		expect(error).toBeUndefined();
-		expect(Object.keys(sent(ctx)[0].body as object)).toEqual(['template_properties', 'users', 'reminders']);
+		expect(Object.keys(sent(ctx)[0].body as object)).toEqual([
+			'template_properties',
+			'users',
+			'reminders',
+		]);
 		expect(output[0][0].json.warnings).toEqual([expect.stringContaining('upper-case')]);
 		expect(output[0][0].json.description).toBe('All at once');
 	});
 
 	describe('refuses bad input before sending anything', () => {
 		const cases: Array<[string, Record<string, unknown>, string]> = [
-			['no section chosen', { sections: [] }, 'Nothing to update: choose at least one part in "Update"'],
-			['a chosen section left empty', { sections: ['fields'] }, '"Fields" is chosen in "Update" but has nothing in it'],
+			[
+				'no section chosen',
+				{ sections: [] },
+				'Nothing to update: choose at least one part in "Update"',
+			],
+			[
+				'a chosen section left empty',
+				{ sections: ['fields'] },
+				'"Fields" is chosen in "Update" but has nothing in it',
+			],
 			[
 				'empty properties',
 				{ sections: ['properties'], templateProperties: {} },
@@ -239,12 +313,19 @@ describe('Template → Update (PUT /templates/{id})', () => {
 			],
 			[
 				'a temp ID as Reference ID (templates have none)',
-				{ sections: ['users'], recipients: { recipient: [{ ref: 'temp_1', first_name: 'A', email: 'a@example.com' }] } },
+				{
+					sections: ['users'],
+					recipients: { recipient: [{ ref: 'temp_1', first_name: 'A', email: 'a@example.com' }] },
+				},
 				'"User 1: Reference ID" is not a valid ID: "temp_1"',
 			],
 			[
 				'a new user without order (JSON)',
-				{ sections: ['users'], recipientsMode: 'json', recipientsJson: '[{"first_name":"A","email":"a@example.com","designation":"Signer"}]' },
+				{
+					sections: ['users'],
+					recipientsMode: 'json',
+					recipientsJson: '[{"first_name":"A","email":"a@example.com","designation":"Signer"}]',
+				},
 				'User 1: "Order" is required to add a user',
 			],
 			[
@@ -266,7 +347,11 @@ describe('Template → Update (PUT /templates/{id})', () => {
 			],
 			[
 				'a new field without position',
-				{ sections: ['fields'], templateFieldsMode: 'json', templateFieldsJson: '[{"type":"text","page":1}]' },
+				{
+					sections: ['fields'],
+					templateFieldsMode: 'json',
+					templateFieldsJson: '[{"type":"text","page":1}]',
+				},
 				'Fields (JSON), entry 1: "X (% of Page Width)", "Y (% of Page Height)", "Width (% of Page Width)", "Height (% of Page Height)" are required to add a field',
 			],
 			[
@@ -274,7 +359,8 @@ describe('Template → Update (PUT /templates/{id})', () => {
 				{
 					sections: ['deletedUsers'],
 					deletedUsersMode: 'json',
-					deletedUsersJson: '[{"user_id":"123e4567-e89b-42d3-a456-426614174000","field_action":"reassign"}]',
+					deletedUsersJson:
+						'[{"user_id":"123e4567-e89b-42d3-a456-426614174000","field_action":"reassign"}]',
 				},
 				'"Deleted Users (JSON), entry 1: Reassign Fields To" is empty',
 			],
@@ -283,7 +369,8 @@ describe('Template → Update (PUT /templates/{id})', () => {
 				{
 					sections: ['deletedUsers'],
 					deletedUsersMode: 'json',
-					deletedUsersJson: '[{"user_id":"123e4567-e89b-42d3-a456-426614174000","field_action":"keep"}]',
+					deletedUsersJson:
+						'[{"user_id":"123e4567-e89b-42d3-a456-426614174000","field_action":"keep"}]',
 				},
 				'Deleted Users (JSON), entry 1: field_action must be "delete" or "reassign" (got "keep")',
 			],

@@ -35,7 +35,9 @@ describe('Webhook → Create (POST /webhooks)', () => {
 			key_mode: 'live',
 		});
 		expect(typeof webhook.id).toBe('string');
-		expect(ctx.sandbox.webhooks.records.find((w) => w.id === webhook.id)?.workspace_id).toBe(SALES.id);
+		expect(ctx.sandbox.webhooks.records.find((w) => w.id === webhook.id)?.workspace_id).toBe(
+			SALES.id,
+		);
 	});
 
 	it('Company-Level sends no workspace_id; unset options are left out', async () => {
@@ -45,7 +47,10 @@ describe('Webhook → Create (POST /webhooks)', () => {
 			scope: 'company',
 		});
 		expect(error).toBeUndefined();
-		expect(ctx.sandbox.requests[0].body).toEqual({ url: 'https://hooks.example.com/company', events: ['workspace.created'] });
+		expect(ctx.sandbox.requests[0].body).toEqual({
+			url: 'https://hooks.example.com/company',
+			events: ['workspace.created'],
+		});
 		expect(jsonOf(output)[0]).toMatchObject({ workspace_id: null, enabled: true });
 	});
 
@@ -53,12 +58,21 @@ describe('Webhook → Create (POST /webhooks)', () => {
 		[{ url: 'http://hooks.example.com/x' }, '"URL" must use HTTPS: http://hooks.example.com/x'],
 		[{ url: 'not a url' }, '"URL" is not a valid URL: "not a url"'],
 		[{ url: '   ' }, '"URL" is empty'],
-		[{ events: [] }, 'The \'Document Signing\' node has issues:\n- Parameter "Events" is required.'],
+		[
+			{ events: [] },
+			'The \'Document Signing\' node has issues:\n- Parameter "Events" is required.',
+		],
 		[{ events: '={{ [] }}' }, '"Events" is empty: choose at least one event'],
 		[{ additionalEvents: 'Bad Name!' }, '"Bad" is not an event name'],
 		[{ additionalEvents: 'webhook.test' }, 'webhook.test cannot be subscribed to'],
-		[{ additionalFields: { description: 'x'.repeat(501) } }, '"Description" is 501 characters long; at most 500 are allowed'],
-		[{ scope: 'workspace', workspaceId: { __rl: true, mode: 'list', value: 'sales' } }, '"Workspace" is not a valid ID: "sales"'],
+		[
+			{ additionalFields: { description: 'x'.repeat(501) } },
+			'"Description" is 501 characters long; at most 500 are allowed',
+		],
+		[
+			{ scope: 'workspace', workspaceId: { __rl: true, mode: 'list', value: 'sales' } },
+			'"Workspace" is not a valid ID: "sales"',
+		],
 	])('refuses bad input before sending anything: %j', async (override, message) => {
 		const { error } = await run(ctx, 'createWebhook', {
 			url: 'https://hooks.example.com/ok',
@@ -77,17 +91,25 @@ describe('Webhook → Create (POST /webhooks)', () => {
 			scope: 'company',
 		});
 		expect(error).toBeUndefined();
-		expect(ctx.sandbox.requests[0].body).toMatchObject({ url: 'http://localhost:5678/webhook/abc' });
+		expect(ctx.sandbox.requests[0].body).toMatchObject({
+			url: 'http://localhost:5678/webhook/abc',
+		});
 	});
 
 	it('a company-level webhook with a non-protected key is refused by the service (403)', async () => {
 		const { error } = await run(
 			ctx,
 			'createWebhook',
-			{ url: 'https://hooks.example.com/x', events: ['signing_request.completed'], scope: 'company' },
+			{
+				url: 'https://hooks.example.com/x',
+				events: ['signing_request.completed'],
+				scope: 'company',
+			},
 			{ liveApiKey: SALES.liveKey },
 		);
-		expect(error?.message).toBe('Permission denied: Company-level webhooks need the protected workspace API key [FORBIDDEN]');
+		expect(error?.message).toBe(
+			'Permission denied: Company-level webhooks need the protected workspace API key [FORBIDDEN]',
+		);
 		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
 });

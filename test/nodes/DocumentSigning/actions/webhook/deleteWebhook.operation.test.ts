@@ -8,8 +8,13 @@ describe('Webhook → Delete (DELETE /webhooks/{id})', () => {
 		const { output, error } = await run(ctx, 'deleteWebhook', { webhookId: byId(String(hook.id)) });
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'DELETE', path: `/webhooks/${String(hook.id)}` });
-		expect(jsonOf(output)).toEqual([{ id: hook.id, deleted: true, message: 'Webhook deleted', key_mode: 'live' }]);
+		expect(ctx.sandbox.requests[0]).toMatchObject({
+			method: 'DELETE',
+			path: `/webhooks/${String(hook.id)}`,
+		});
+		expect(jsonOf(output)).toEqual([
+			{ id: hook.id, deleted: true, message: 'Webhook deleted', key_mode: 'live' },
+		]);
 		expect(ctx.sandbox.webhooks.records.find((w) => w.id === hook.id)?.deleted_at).not.toBeNull();
 	});
 

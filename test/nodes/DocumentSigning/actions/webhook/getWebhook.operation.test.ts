@@ -1,4 +1,13 @@
-import { MISSING_UUID, SALES, byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './setup';
+import {
+	MISSING_UUID,
+	SALES,
+	byId,
+	byList,
+	createWebhookFixture,
+	jsonOf,
+	run,
+	useSandbox,
+} from './setup';
 
 const ctx = useSandbox();
 
@@ -8,14 +17,21 @@ describe('Webhook → Get (GET /webhooks/{id})', () => {
 		const { output, error } = await run(ctx, 'getWebhook', { webhookId: byId(String(hook.id)) });
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'GET', path: `/webhooks/${String(hook.id)}` });
+		expect(ctx.sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/webhooks/${String(hook.id)}`,
+		});
 		expect(jsonOf(output)).toEqual([{ ...hook, key_mode: 'live' }]);
 	});
 
 	it('accepts the ID from a URL', async () => {
 		const hook = await createWebhookFixture(ctx.sandbox, { workspace_id: SALES.id });
 		const { output } = await run(ctx, 'getWebhook', {
-			webhookId: { __rl: true, mode: 'url', value: `https://app.example.com/webhooks/${String(hook.id)}` },
+			webhookId: {
+				__rl: true,
+				mode: 'url',
+				value: `https://app.example.com/webhooks/${String(hook.id)}`,
+			},
 		});
 		expect(jsonOf(output)[0].id).toBe(hook.id);
 	});

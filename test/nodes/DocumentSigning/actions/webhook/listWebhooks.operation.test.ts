@@ -10,13 +10,30 @@ let salesHook: string;
 
 beforeAll(async () => {
 	companyEnabled = String(
-		(await createWebhookFixture(ctx.sandbox, { url: 'https://alpha.example.com/hook', events: ['signing_request.completed', 'template.used'] })).id,
+		(
+			await createWebhookFixture(ctx.sandbox, {
+				url: 'https://alpha.example.com/hook',
+				events: ['signing_request.completed', 'template.used'],
+			})
+		).id,
 	);
 	companyDisabled = String(
-		(await createWebhookFixture(ctx.sandbox, { url: 'https://beta.example.com/hook', events: ['signing_request.sent'], enabled: false })).id,
+		(
+			await createWebhookFixture(ctx.sandbox, {
+				url: 'https://beta.example.com/hook',
+				events: ['signing_request.sent'],
+				enabled: false,
+			})
+		).id,
 	);
 	salesHook = String(
-		(await createWebhookFixture(ctx.sandbox, { url: 'https://sales.example.com/hook', workspace_id: SALES.id, events: ['signing_request.completed'] })).id,
+		(
+			await createWebhookFixture(ctx.sandbox, {
+				url: 'https://sales.example.com/hook',
+				workspace_id: SALES.id,
+				events: ['signing_request.completed'],
+			})
+		).id,
 	);
 });
 
@@ -25,7 +42,11 @@ describe('Webhook → Get Many (GET /webhooks)', () => {
 		const { output, error } = await run(ctx, 'listWebhooks', { scope: 'company', returnAll: true });
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/webhooks', query: { page: '1', page_size: '200' } });
+		expect(ctx.sandbox.requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/webhooks',
+			query: { page: '1', page_size: '200' },
+		});
 		expect(ctx.sandbox.requests[0].query.workspace_id).toBeUndefined();
 		const ids = jsonOf(output).map((w) => w.id);
 		expect(ids.sort()).toEqual([companyEnabled, companyDisabled].sort());
@@ -33,10 +54,18 @@ describe('Webhook → Get Many (GET /webhooks)', () => {
 		for (const item of jsonOf(output)) expect(item.key_mode).toBe('live');
 	});
 
-	it('Workspace scope sends workspace_id and lists that workspace\'s webhooks', async () => {
-		const { output, error } = await run(ctx, 'listWebhooks', { scope: 'workspace', workspaceId: byId(SALES.id), returnAll: true });
+	it("Workspace scope sends workspace_id and lists that workspace's webhooks", async () => {
+		const { output, error } = await run(ctx, 'listWebhooks', {
+			scope: 'workspace',
+			workspaceId: byId(SALES.id),
+			returnAll: true,
+		});
 		expect(error).toBeUndefined();
-		expect(ctx.sandbox.requests[0].query).toEqual({ page: '1', page_size: '200', workspace_id: SALES.id });
+		expect(ctx.sandbox.requests[0].query).toEqual({
+			page: '1',
+			page_size: '200',
+			workspace_id: SALES.id,
+		});
 		expect(jsonOf(output).map((w) => w.id)).toEqual([salesHook]);
 	});
 
@@ -70,27 +99,51 @@ describe('Webhook → Get Many (GET /webhooks)', () => {
 	});
 
 	it('"Only Disabled" sends enabled=0', async () => {
-		const { output } = await run(ctx, 'listWebhooks', { scope: 'company', returnAll: true, filters: { enabled: '0' } });
+		const { output } = await run(ctx, 'listWebhooks', {
+			scope: 'company',
+			returnAll: true,
+			filters: { enabled: '0' },
+		});
 		expect(ctx.sandbox.requests[0].query.enabled).toBe('0');
 		expect(jsonOf(output).map((w) => w.id)).toEqual([companyDisabled]);
 	});
 
 	it('Limit stops after that many webhooks', async () => {
-		const { output } = await run(ctx, 'listWebhooks', { scope: 'company', returnAll: false, limit: 1, sort: { sort_by: 'url', sort_order: 'desc' } });
+		const { output } = await run(ctx, 'listWebhooks', {
+			scope: 'company',
+			returnAll: false,
+			limit: 1,
+			sort: { sort_by: 'url', sort_order: 'desc' },
+		});
 		expect(jsonOf(output).map((w) => w.url)).toEqual(['https://beta.example.com/hook']);
 	});
 
 	it('refuses an invalid date or workspace ID before sending anything', async () => {
-		const bad = await run(ctx, 'listWebhooks', { scope: 'company', returnAll: true, filters: { created_before: 'soon' } });
+		const bad = await run(ctx, 'listWebhooks', {
+			scope: 'company',
+			returnAll: true,
+			filters: { created_before: 'soon' },
+		});
 		expect(bad.error?.message).toBe('"Created Before" is not a valid date and time');
-		const badWs = await run(ctx, 'listWebhooks', { scope: 'workspace', workspaceId: { __rl: true, mode: 'list', value: 'nope' }, returnAll: true });
+		const badWs = await run(ctx, 'listWebhooks', {
+			scope: 'workspace',
+			workspaceId: { __rl: true, mode: 'list', value: 'nope' },
+			returnAll: true,
+		});
 		expect(badWs.error?.message).toBe('"Workspace" is not a valid ID: "nope"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('a non-protected key listing company-level webhooks gets the 403 explained', async () => {
-		const { error } = await run(ctx, 'listWebhooks', { scope: 'company', returnAll: true }, { liveApiKey: SALES.liveKey });
-		expect(error?.message).toBe('Permission denied: Company-level webhooks need the protected workspace API key [FORBIDDEN]');
+		const { error } = await run(
+			ctx,
+			'listWebhooks',
+			{ scope: 'company', returnAll: true },
+			{ liveApiKey: SALES.liveKey },
+		);
+		expect(error?.message).toBe(
+			'Permission denied: Company-level webhooks need the protected workspace API key [FORBIDDEN]',
+		);
 		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
 

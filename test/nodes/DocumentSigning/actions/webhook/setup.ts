@@ -28,7 +28,11 @@ export interface TestContext {
 export function useSandbox(): TestContext {
 	const ctx = {} as TestContext;
 	beforeAll(async () => {
-		ctx.sandbox = await startSandbox({ webhookTestOnCreate: false, webhookRetryScale: 0.00001, webhookTimeoutMs: 500 });
+		ctx.sandbox = await startSandbox({
+			webhookTestOnCreate: false,
+			webhookRetryScale: 0.00001,
+			webhookTimeoutMs: 500,
+		});
 	});
 	beforeEach(() => {
 		ctx.sandbox.clearRequests();
@@ -38,7 +42,10 @@ export function useSandbox(): TestContext {
 	return ctx;
 }
 
-export function credentials(sandbox: Sandbox, opts: { keyToUse?: 'live' | 'test'; liveApiKey?: string } = {}) {
+export function credentials(
+	sandbox: Sandbox,
+	opts: { keyToUse?: 'live' | 'test'; liveApiKey?: string } = {},
+) {
 	return {
 		documentSigningApi: {
 			baseUrl: sandbox.url,
@@ -97,7 +104,8 @@ export async function createWebhookFixture(
 		{ url: 'https://hooks.example.com/fixture', events: ['signing_request.completed'], ...body },
 		key,
 	);
-	if (created.status !== 201) throw new Error(`fixture: create webhook ${created.status} ${JSON.stringify(created.body)}`);
+	if (created.status !== 201)
+		throw new Error(`fixture: create webhook ${created.status} ${JSON.stringify(created.body)}`);
 	sandbox.clearRequests();
 	return created.body;
 }

@@ -18,19 +18,33 @@ describe('Webhook → Send Test (POST /webhooks/{id}/test)', () => {
 			const { output, error } = await run(ctx, 'testWebhook', { webhookId: byId(String(hook.id)) });
 			expect(error).toBeUndefined();
 			expect(ctx.sandbox.requests).toHaveLength(1);
-			expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'POST', path: `/webhooks/${String(hook.id)}/test` });
+			expect(ctx.sandbox.requests[0]).toMatchObject({
+				method: 'POST',
+				path: `/webhooks/${String(hook.id)}/test`,
+			});
 			const [result] = jsonOf(output);
-			expect(result).toMatchObject({ webhook_id: hook.id, success: true, status_code: 200, key_mode: 'live' });
+			expect(result).toMatchObject({
+				webhook_id: hook.id,
+				success: true,
+				status_code: 200,
+				key_mode: 'live',
+			});
 			expect(typeof result.webhook_event_id).toBe('string');
-			expect((result.headers_sent as Record<string, string>)['X-Service-Event']).toBe('webhook.test');
+			expect((result.headers_sent as Record<string, string>)['X-Service-Event']).toBe(
+				'webhook.test',
+			);
 		} finally {
 			ctx.sandbox.webhooks.setCompanyMasterSwitch(true);
 		}
 		expect(receiver.received).toHaveLength(1);
 		const delivery = receiver.received[0];
 		expect(delivery.headers['x-service-event']).toBe('webhook.test');
-		const [t, v1] = String(delivery.headers['x-service-signature']).split(',').map((part) => part.split('=')[1]);
-		expect(v1).toBe(createHmac('sha256', WEBHOOK_SECRETS.company).update(`${t}.${delivery.body}`).digest('hex'));
+		const [t, v1] = String(delivery.headers['x-service-signature'])
+			.split(',')
+			.map((part) => part.split('=')[1]);
+		expect(v1).toBe(
+			createHmac('sha256', WEBHOOK_SECRETS.company).update(`${t}.${delivery.body}`).digest('hex'),
+		);
 	});
 
 	it('reports a failing endpoint as success: false (not as a node error)', async () => {

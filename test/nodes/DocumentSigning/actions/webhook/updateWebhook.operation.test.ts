@@ -26,7 +26,11 @@ describe('Webhook → Update (PUT /webhooks/{id})', () => {
 				description: 'Renamed',
 			},
 		});
-		expect(Object.keys(ctx.sandbox.requests[0].body as object).sort()).toEqual(['description', 'events', 'url']);
+		expect(Object.keys(ctx.sandbox.requests[0].body as object).sort()).toEqual([
+			'description',
+			'events',
+			'url',
+		]);
 		expect(jsonOf(output)[0]).toMatchObject({
 			id: hook.id,
 			url: 'https://hooks.example.com/new',
@@ -40,25 +44,44 @@ describe('Webhook → Update (PUT /webhooks/{id})', () => {
 		const hook = await createWebhookFixture(ctx.sandbox);
 		const record = ctx.sandbox.webhooks.records.find((w) => w.id === hook.id);
 		if (!record) throw new Error('fixture missing');
-		Object.assign(record, { enabled: false, consecutive_failures: 50, auto_disabled_at: new Date().toISOString() });
-		const { output, error } = await run(ctx, 'updateWebhook', { webhookId: byId(String(hook.id)), updateFields: { enabled: true } });
+		Object.assign(record, {
+			enabled: false,
+			consecutive_failures: 50,
+			auto_disabled_at: new Date().toISOString(),
+		});
+		const { output, error } = await run(ctx, 'updateWebhook', {
+			webhookId: byId(String(hook.id)),
+			updateFields: { enabled: true },
+		});
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests[0].body).toEqual({ enabled: true });
-		expect(jsonOf(output)[0]).toMatchObject({ enabled: true, consecutive_failures: 0, auto_disabled_at: null });
+		expect(jsonOf(output)[0]).toMatchObject({
+			enabled: true,
+			consecutive_failures: 0,
+			auto_disabled_at: null,
+		});
 	});
 
 	it('explains re-enabling in the UI', () => {
-		const notice = new DocumentSigning().description.properties.find((p) => p.name === 'reEnableNotice');
+		const notice = new DocumentSigning().description.properties.find(
+			(p) => p.name === 'reEnableNotice',
+		);
 		expect(notice?.type).toBe('notice');
 		expect(notice?.displayName).toMatch(/50 failed deliveries.*Enabled/);
-		expect(notice?.displayOptions?.show).toEqual({ resource: ['webhook'], operation: ['updateWebhook'] });
+		expect(notice?.displayOptions?.show).toEqual({
+			resource: ['webhook'],
+			operation: ['updateWebhook'],
+		});
 	});
 
 	it.each([
 		[{}, 'Nothing to update: add at least one field under "Update Fields"'],
 		[{ events: [] }, '"Events" is empty: choose at least one event'],
 		[{ url: 'ftp://x.example.com' }, '"URL" must use HTTPS: ftp://x.example.com'],
-		[{ description: 'y'.repeat(600) }, '"Description" is 600 characters long; at most 500 are allowed'],
+		[
+			{ description: 'y'.repeat(600) },
+			'"Description" is 600 characters long; at most 500 are allowed',
+		],
 	])('refuses %j before sending anything', async (updateFields, message) => {
 		const { error } = await run(ctx, 'updateWebhook', {
 			webhookId: byId('123e4567-e89b-42d3-a456-426614174000'),
@@ -69,7 +92,10 @@ describe('Webhook → Update (PUT /webhooks/{id})', () => {
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await run(ctx, 'updateWebhook', { webhookId: byList('x'), updateFields: { enabled: false } });
+		const { error } = await run(ctx, 'updateWebhook', {
+			webhookId: byList('x'),
+			updateFields: { enabled: false },
+		});
 		expect(error?.message).toBe('"Webhook" is not a valid ID: "x"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});

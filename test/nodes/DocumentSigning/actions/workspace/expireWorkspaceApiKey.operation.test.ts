@@ -7,7 +7,9 @@ const [SALES, LEGAL] = SEED.workspaces;
 
 describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expire)', () => {
 	it('rotation end to end: the old key works after Regenerate and stops at once after Expire', async () => {
-		const regenerated = await run(ctx, 'workspace', 'regenerateWorkspaceApiKey', { workspaceId: byId(SALES.id) });
+		const regenerated = await run(ctx, 'workspace', 'regenerateWorkspaceApiKey', {
+			workspaceId: byId(SALES.id),
+		});
 		expect(regenerated.error).toBeUndefined();
 		const newKey = (jsonOf(regenerated.output)[0].new_key as { api_key: string }).api_key;
 		expect(await keyStatus(ctx.sandbox, SALES.liveKey)).toBe(200);
@@ -41,11 +43,16 @@ describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expir
 	it('"All" sends no key type, so every pending key expires (live and test)', async () => {
 		await fetch(`${ctx.sandbox.url}/workspaces/${LEGAL.id}/api-key/regenerate`, {
 			method: 'POST',
-			headers: { Authorization: SEED.protectedWorkspace.liveKey, 'Content-Type': 'application/json' },
+			headers: {
+				Authorization: SEED.protectedWorkspace.liveKey,
+				'Content-Type': 'application/json',
+			},
 			body: JSON.stringify({ key_type: 'test' }),
 		});
 		ctx.sandbox.clearRequests();
-		const { output, error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', { workspaceId: byId(LEGAL.id) });
+		const { output, error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
+			workspaceId: byId(LEGAL.id),
+		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)[0].body).toBeUndefined();
 		expect(sent(ctx)[0].rawBody).toBe('');

@@ -24,7 +24,10 @@ const credentials = (keyToUse = 'live') => ({
 	},
 });
 
-const run = (parameters: Record<string, unknown>, extra: Partial<Parameters<typeof runNode>[0]> = {}) =>
+const run = (
+	parameters: Record<string, unknown>,
+	extra: Partial<Parameters<typeof runNode>[0]> = {},
+) =>
 	runNode({
 		node: new DocumentSigning(),
 		parameters: { resource: 'workspace', operation: 'listWorkspaces', ...parameters },
@@ -37,7 +40,12 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 		const { output, error } = await run({
 			returnAll: false,
 			limit: 10,
-			filters: { name: 'team', protected: 'false', created_after: '2024-02-01T00:00:00.000Z', created_before: '2024-12-31' },
+			filters: {
+				name: 'team',
+				protected: 'false',
+				created_after: '2024-02-01T00:00:00.000Z',
+				created_before: '2024-12-31',
+			},
 			sort: { sort_by: 'name', sort_order: 'asc' },
 		});
 		expect(error).toBeUndefined();
@@ -71,14 +79,20 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 	});
 
 	it('marks output from the test key as test', async () => {
-		const { output } = await run({ returnAll: false, limit: 1 }, { credentials: credentials('test') });
+		const { output } = await run(
+			{ returnAll: false, limit: 1 },
+			{ credentials: credentials('test') },
+		);
 		expect(output[0]).toHaveLength(1);
 		expect(output[0][0].json.key_mode).toBe('test');
 		expect(sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
 	});
 
 	it('refuses an invalid date, naming the field, before sending anything', async () => {
-		const { error } = await run({ returnAll: true, filters: { created_after: 'next tuesday-ish' } });
+		const { error } = await run({
+			returnAll: true,
+			filters: { created_after: 'next tuesday-ish' },
+		});
 		expect(error?.message).toBe('"Created After" is not a valid date and time');
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -86,11 +100,16 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 	it('with Continue On Fail, a bad item becomes an error item and the others still run', async () => {
 		const { output, error } = await run(
 			{ returnAll: true, filters: { created_after: '={{ $json.after }}' } },
-			{ continueOnFail: true, input: [{ json: { after: '2024-02-01' } }, { json: { after: 'garbage' } }] },
+			{
+				continueOnFail: true,
+				input: [{ json: { after: '2024-02-01' } }, { json: { after: 'garbage' } }],
+			},
 		);
 		expect(error).toBeUndefined();
 		const items = output[0];
-		expect(items.filter((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 0)).toHaveLength(2);
+		expect(
+			items.filter((i) => i.pairedItem && (i.pairedItem as { item: number }).item === 0),
+		).toHaveLength(2);
 		const failed = items.find((i) => (i.pairedItem as { item: number }).item === 1);
 		expect(failed?.json.error).toBe('"Created After" is not a valid date and time');
 		expect(sandbox.requests).toHaveLength(1);
@@ -99,7 +118,11 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 	it('a service error stops the run with the mapped message', async () => {
 		const { error } = await run(
 			{ returnAll: true },
-			{ credentials: { documentSigningApi: { ...credentials().documentSigningApi, liveApiKey: 'sk_live_nope' } } },
+			{
+				credentials: {
+					documentSigningApi: { ...credentials().documentSigningApi, liveApiKey: 'sk_live_nope' },
+				},
+			},
 		);
 		expect(error?.message).toBe('The API key was refused (UNAUTHORIZED)');
 	});

@@ -44,7 +44,10 @@ describe('Workspace → Regenerate API Key (POST /workspaces/{id}/api-key/regene
 		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)[0].body).toEqual({ key_type: 'test' });
-		expect(jsonOf(output)[0]).toMatchObject({ key_type: 'test', new_key: { api_key: expect.stringMatching(/^sk_test_/) } });
+		expect(jsonOf(output)[0]).toMatchObject({
+			key_type: 'test',
+			new_key: { api_key: expect.stringMatching(/^sk_test_/) },
+		});
 		expect(ctx.sandbox.state.activeKey(LEGAL.id, 'live')?.value).toBe(LEGAL.liveKey);
 	});
 
@@ -56,14 +59,22 @@ describe('Workspace → Regenerate API Key (POST /workspaces/{id}/api-key/regene
 		expect(error?.message).toBe(
 			'The service rejected the request: Cannot regenerate API key for protected workspace [PROTECTED_WORKSPACE]',
 		);
-		expect(ctx.sandbox.state.activeKey(SEED.protectedWorkspace.id, 'live')?.value).toBe(SEED.protectedWorkspace.liveKey);
+		expect(ctx.sandbox.state.activeKey(SEED.protectedWorkspace.id, 'live')?.value).toBe(
+			SEED.protectedWorkspace.liveKey,
+		);
 	});
 
 	it('a workspace key cannot rotate another workspace: mapped 403', async () => {
 		resetRateLimiters();
-		const { error } = await run(ctx, 'workspace', 'regenerateWorkspaceApiKey', { workspaceId: byId(SALES.id) }, {
-			credentials: credentials(ctx.sandbox, { liveApiKey: LEGAL.liveKey }),
-		});
+		const { error } = await run(
+			ctx,
+			'workspace',
+			'regenerateWorkspaceApiKey',
+			{ workspaceId: byId(SALES.id) },
+			{
+				credentials: credentials(ctx.sandbox, { liveApiKey: LEGAL.liveKey }),
+			},
+		);
 		expect(sent(ctx)).toHaveLength(1);
 		expect(error?.message).toMatch(/^Permission denied/);
 	});

@@ -6,17 +6,34 @@ const LEGAL = SEED.workspaces[1];
 describe('Workspace → Update (PUT /workspaces/{id})', () => {
 	it('replaces the name and emits workspace.updated', async () => {
 		const emitted = ctx.sandbox.state.events.emitted.length;
-		const { output, error } = await run(ctx, 'workspace', 'updateWorkspace', { workspaceId: byId(LEGAL.id), name: 'Legal & Compliance' });
+		const { output, error } = await run(ctx, 'workspace', 'updateWorkspace', {
+			workspaceId: byId(LEGAL.id),
+			name: 'Legal & Compliance',
+		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'PUT', path: `/workspaces/${LEGAL.id}`, query: {}, status: 200 });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'PUT',
+			path: `/workspaces/${LEGAL.id}`,
+			query: {},
+			status: 200,
+		});
 		expect(sent(ctx)[0].body).toEqual({ name: 'Legal & Compliance' });
-		expect(jsonOf(output)[0]).toMatchObject({ id: LEGAL.id, name: 'Legal & Compliance', key_mode: 'live' });
-		expect(ctx.sandbox.state.events.emitted.slice(emitted).map((e) => e.type)).toEqual(['workspace.updated']);
+		expect(jsonOf(output)[0]).toMatchObject({
+			id: LEGAL.id,
+			name: 'Legal & Compliance',
+			key_mode: 'live',
+		});
+		expect(ctx.sandbox.state.events.emitted.slice(emitted).map((e) => e.type)).toEqual([
+			'workspace.updated',
+		]);
 	});
 
 	it('refuses an empty name before sending', async () => {
-		const { error } = await run(ctx, 'workspace', 'updateWorkspace', { workspaceId: byId(LEGAL.id), name: '   ' });
+		const { error } = await run(ctx, 'workspace', 'updateWorkspace', {
+			workspaceId: byId(LEGAL.id),
+			name: '   ',
+		});
 		expect(error?.message).toBe('"Name" is empty');
 		expect(sent(ctx)).toHaveLength(0);
 	});

@@ -1,13 +1,29 @@
-import { MISSING_UUID, SALES, SEED, byId, credentials, jsonOf, run, sent, useSandbox } from '../company/companyKit';
+import {
+	MISSING_UUID,
+	SALES,
+	SEED,
+	byId,
+	credentials,
+	jsonOf,
+	run,
+	sent,
+	useSandbox,
+} from '../company/companyKit';
 
 const ctx = useSandbox();
 
 describe('Workspace Setting → Get (GET /workspace/{workspace_id}/settings)', () => {
 	it('outputs the settings with their defaults (inherit = null)', async () => {
-		const { output, error } = await run(ctx, 'workspaceSettings', 'getWorkspaceSettings', { workspaceId: byId(SALES.id) });
+		const { output, error } = await run(ctx, 'workspaceSettings', 'getWorkspaceSettings', {
+			workspaceId: byId(SALES.id),
+		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'GET', path: `/workspace/${SALES.id}/settings`, query: {} });
+		expect(sent(ctx)[0]).toMatchObject({
+			method: 'GET',
+			path: `/workspace/${SALES.id}/settings`,
+			query: {},
+		});
 		expect(jsonOf(output)).toEqual([
 			expect.objectContaining({
 				workspace_id: SALES.id,
@@ -22,11 +38,19 @@ describe('Workspace Setting → Get (GET /workspace/{workspace_id}/settings)', (
 	});
 
 	it("another workspace's key is refused (403); an unknown workspace gives the mapped 404", async () => {
-		const other = await run(ctx, 'workspaceSettings', 'getWorkspaceSettings', { workspaceId: byId(SALES.id) }, {
-			credentials: credentials(ctx.sandbox, { liveApiKey: SEED.workspaces[1].liveKey }),
-		});
+		const other = await run(
+			ctx,
+			'workspaceSettings',
+			'getWorkspaceSettings',
+			{ workspaceId: byId(SALES.id) },
+			{
+				credentials: credentials(ctx.sandbox, { liveApiKey: SEED.workspaces[1].liveKey }),
+			},
+		);
 		expect(other.error?.message).toMatch(/^Permission denied/);
-		const unknown = await run(ctx, 'workspaceSettings', 'getWorkspaceSettings', { workspaceId: byId(MISSING_UUID) });
+		const unknown = await run(ctx, 'workspaceSettings', 'getWorkspaceSettings', {
+			workspaceId: byId(MISSING_UUID),
+		});
 		expect(unknown.error?.message).toMatch(/^Not found/);
 		expect(sent(ctx)).toHaveLength(2);
 	});
