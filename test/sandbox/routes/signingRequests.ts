@@ -877,7 +877,11 @@ function putSigningRequest(ctx: RequestContext) {
 		session.applyDeletion(
 			raw,
 			`deleted_recipients[${i}]`,
-			{ idKey: 'recipient_id', reassignKey: 'reassign_to_recipient_id' },
+			{
+				idKey: 'recipient_id',
+				reassignKey: 'reassign_to_recipient_id',
+				existingTargetOnly: true,
+			},
 			deleted,
 			force,
 		),
