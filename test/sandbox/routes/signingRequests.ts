@@ -354,7 +354,13 @@ function buildFromBody(
 	Object.assign(sr, top.completion);
 	if (hasTemplate) {
 		readSealParticipants(ctx, session, body);
-		readReminders(session, body, mode);
+		if (mode === 'create' && body.reminders !== undefined) {
+			// B.1 variant B (template-based) has no reminders: the template's are copied.
+			v.fail(
+				'reminders',
+				"reminders cannot be set when creating from a template: the template's reminders are copied; change them on the template or with PUT /signing-requests/{id}",
+			);
+		} else readReminders(session, body, mode);
 	}
 	v.throwIfInvalid();
 	return { sr, template, warnings: session.warnings };

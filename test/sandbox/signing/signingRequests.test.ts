@@ -336,6 +336,17 @@ describe('POST /signing-requests (template-based)', () => {
 			read_only_value: '1200 EUR',
 			type: 'text',
 		});
+		const reminders = await api(sb, 'POST', '/signing-requests', {
+			body: {
+				template_id: tpl.id,
+				reminders: [{ hours: 12, all_users: true, subject: 'Sign', message: 'Please' }],
+			},
+		});
+		expect(reminders.status).toBe(400);
+		expect(Object.keys(reminders.body.details)).toEqual(['reminders']);
+		expect(reminders.body.details.reminders).toMatch(
+			/^reminders cannot be set when creating from a template/,
+		);
 		const unmatched = await api(sb, 'POST', '/signing-requests', {
 			body: {
 				template_id: tpl.id,

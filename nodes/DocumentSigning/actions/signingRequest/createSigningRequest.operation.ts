@@ -48,6 +48,10 @@ export const meta: OperationMeta = {
 	path: '/signing-requests',
 };
 
+/** A request made from a template takes no reminders (api-reference §B.1, variant B). */
+export const TEMPLATE_REMINDERS_NOTICE =
+	'Reminders come from the template: set them on the template (Template → Update), or change them on the created draft with Signing Request → Update.';
+
 export const description: INodeProperties[] = [
 	sourceField,
 	...forSource('template', [templateLocator]),
@@ -75,7 +79,15 @@ export const description: INodeProperties[] = [
 		),
 	),
 	...forSource('pdf', fieldsInput()),
-	...remindersInput({ hoursDescription: 'Hours before the request expires' }),
+	...forSource('pdf', remindersInput({ hoursDescription: 'Hours before the request expires' })),
+	...forSource('template', [
+		{
+			displayName: TEMPLATE_REMINDERS_NOTICE,
+			name: 'templateRemindersNotice',
+			type: 'notice',
+			default: '',
+		},
+	]),
 	...settingsInput(),
 	additionalOptions({ name: true }),
 ];
@@ -157,7 +169,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		checkTemplateRecipients(this, i, recipients);
 		fields = readFieldOverrides(this, i);
 		checkTemplateFields(this, i, fields);
-		reminders = readReminders(this, i);
 	} else {
 		recipients = readRecipients(this, i, { referenceKey: 'id' });
 		const tempIds = checkNewRecipientIds(this, i, recipients);
