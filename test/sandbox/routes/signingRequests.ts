@@ -55,7 +55,7 @@ import {
 	type SigningStore,
 	type TemplateRecord,
 } from '../signing/models';
-import { decodePdfDocument } from '../signing/pdf';
+import { MAX_CREATE_PAYLOAD_BYTES, decodePdfDocument } from '../signing/pdf';
 import { markPng, pngDataUri } from '../signing/png';
 import { renderSigningRequestPdf } from '../signing/render';
 import {
@@ -268,6 +268,15 @@ function buildFromBody(
 	mode: CreateMode,
 ): Built {
 	const v = new Validator();
+	const payload = ctx.rawBytes?.length ?? Buffer.byteLength(ctx.rawBody ?? '');
+	if (payload >= MAX_CREATE_PAYLOAD_BYTES) {
+		throw validationError(
+			{
+				document: `the request payload must stay under 6 MB (about 4.5 MB of PDF); this one is ${payload} bytes`,
+			},
+			'Request payload too large',
+		);
+	}
 	const hasDoc = body.document !== undefined && body.document !== null;
 	const hasTemplate = body.template_id !== undefined && body.template_id !== null;
 	const hasDocId = body.document_id !== undefined && body.document_id !== null;

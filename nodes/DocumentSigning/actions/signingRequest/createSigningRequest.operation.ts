@@ -18,7 +18,6 @@ import { getKeyMode } from '../../transport';
 import {
 	fieldOverridesInput,
 	fieldsInput,
-	pdfBinaryProperty,
 	recipientsInput,
 	remindersInput,
 	settingsInput,
@@ -28,12 +27,14 @@ import type { OperationMeta } from '../types';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
+	checkSourcePayload,
 	checkRecipientReferences,
 	fail,
 	forSource,
 	nameFromFile,
 	readOptions,
 	readSource,
+	signingRequestPdfField,
 	sourceField,
 	request,
 } from './common';
@@ -55,7 +56,7 @@ export const TEMPLATE_REMINDERS_NOTICE =
 export const description: INodeProperties[] = [
 	sourceField,
 	...forSource('template', [templateLocator]),
-	...forSource('pdf', [pdfBinaryProperty]),
+	...forSource('pdf', [signingRequestPdfField]),
 	...forSource(
 		'template',
 		recipientsInput({
@@ -158,7 +159,7 @@ function checkTemplateFields(
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const keyMode = await getKeyMode.call(this, i);
 	const options = readOptions(this, i, keyMode);
-	const { source, body: sourceBody, fileName } = await readSource(this, i);
+	const { source, body: sourceBody, fileName, pdfBytes } = await readSource(this, i, 'Create');
 	const body: IDataObject = {};
 
 	let recipients: IDataObject[] | undefined;
@@ -188,6 +189,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
+	checkSourcePayload(this, i, body, 'Create', pdfBytes);
 
 	const response = await request(this, 'POST', '/signing-requests', { body, itemIndex: i });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
