@@ -59,7 +59,11 @@ export function describeLimit(limit: PdfLimit): string {
 
 /** The hint of an "Input Binary Field" that takes a PDF for an endpoint with this limit. */
 export function pdfFieldHint(limit: PdfLimit): string {
-	return `The name of the input binary field containing the PDF (at most ${roundMb(largestPdf(limit))}${limit.measure === 'payload' ? ', together with the rest of the request' : ''}; 1 MB = 1,000,000 bytes)`;
+	const size =
+		limit.measure === 'base64'
+			? `at most ${roundMb(largestPdf(limit))}`
+			: `at most about ${roundMb(largestPdf(limit))}: the whole request must stay under ${roundMb(limit.maxBytes)}`;
+	return `The name of the input binary field containing the PDF (${size}; 1 MB = 1,000,000 bytes)`;
 }
 
 /**

@@ -9,6 +9,12 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { description as createAndSend } from '../../../../nodes/DocumentSigning/actions/signingRequest/createAndSendSigningRequest.operation';
+import { description as createSigningRequest } from '../../../../nodes/DocumentSigning/actions/signingRequest/createSigningRequest.operation';
+import { description as createTemplate } from '../../../../nodes/DocumentSigning/actions/template/createTemplate.operation';
+import { description as patchTemplate } from '../../../../nodes/DocumentSigning/actions/template/patchTemplate.operation';
+import { description as replaceTemplateDocument } from '../../../../nodes/DocumentSigning/actions/template/replaceTemplateDocument.operation';
+import { description as updateTemplate } from '../../../../nodes/DocumentSigning/actions/template/updateTemplate.operation';
 import { binaryItem } from '../../../helpers/n8n';
 import { pdfOfSize } from '../../../sandbox/signing/pdf';
 import { SEED, byId, createTemplateFixture, run, useSandbox } from './template/setup';
@@ -191,4 +197,24 @@ describe('PDF size limits of signing requests from a PDF: request payload under 
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		});
 	}
+});
+
+describe('the Input Binary Field of each PDF-taking operation states its own limit', () => {
+	const hint = (properties: typeof createTemplate) =>
+		properties.find((p) => p.name === 'binaryPropertyName')?.hint;
+	it('templates: at most 15 MB; signing requests: about 4.5 MB, the request under 6 MB', () => {
+		for (const properties of [
+			createTemplate,
+			replaceTemplateDocument,
+			updateTemplate,
+			patchTemplate,
+		])
+			expect(hint(properties)).toBe(
+				'The name of the input binary field containing the PDF (at most 15 MB; 1 MB = 1,000,000 bytes)',
+			);
+		for (const properties of [createSigningRequest, createAndSend])
+			expect(hint(properties)).toBe(
+				'The name of the input binary field containing the PDF (at most about 4.5 MB: the whole request must stay under 6 MB; 1 MB = 1,000,000 bytes)',
+			);
+	});
 });
