@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resourceProperties } from './actions/operations';
+import { resourceOptions, resourceProperties, subtitleExpression } from './actions/operations';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -17,7 +17,7 @@ export class DocumentSigning implements INodeType {
 		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description:
 			'Send documents for signature, follow them and download the signed PDFs with the document-signing service',
 		defaults: { name: 'Document Signing' },
@@ -32,7 +32,7 @@ export class DocumentSigning implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: resourceOptions(),
-				default: 'workspace',
+				default: 'signingRequest',
 			},
 			...resourceProperties(),
 		],

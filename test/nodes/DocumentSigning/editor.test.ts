@@ -1,0 +1,95 @@
+import type { INode, INodeProperties, INodeTypes } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
+import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
+
+/** What the editor shows of the action node: canvas subtitle, defaults, tool descriptions. */
+
+const nodeType = new DocumentSigning();
+const { description } = nodeType;
+
+/** Evaluates the subtitle the way the editor does (Workflow.expression.getSimpleParameterValue). */
+function subtitleFor(parameters: INode['parameters']): unknown {
+	const node: INode = {
+		id: 'n',
+		name: 'Document Signing',
+		type: 'n8n-nodes-document-signing.documentSigning',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const nodeTypes: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		description.subtitle as string,
+		'internal',
+		{},
+	);
+}
+
+describe('canvas subtitle', () => {
+	it('shows the action of the chosen operation, e.g. "Create a signing request"', () => {
+		expect(subtitleFor({ resource: 'signingRequest', operation: 'createSigningRequest' })).toBe(
+			'Create a signing request',
+		);
+		expect(subtitleFor({ resource: 'signingRequest', operation: 'downloadSigningRequest' })).toBe(
+			'Download the document of a signing request',
+		);
+		expect(subtitleFor({ resource: 'workspace', operation: 'listWorkspaces' })).toBe(
+			'Get many workspaces',
+		);
+	});
+
+	it('has the action of every operation', () => {
+		for (const resource of RESOURCES) {
+			for (const op of Object.values(resource.operations)) {
+				expect(subtitleFor({ resource: resource.value, operation: op.meta.value })).toBe(
+					op.meta.action,
+				);
+			}
+		}
+	});
+
+	it('shows an unknown operation as it is', () => {
+		expect(subtitleFor({ resource: 'signingRequest', operation: 'somethingOld' })).toBe(
+			'somethingOld',
+		);
+	});
+});
+
+describe('actions (node panel, AI tool descriptions)', () => {
+	it('gives every operation a short action, unique within its resource', () => {
+		for (const resource of RESOURCES) {
+			const actions = Object.values(resource.operations).map((op) => op.meta.action);
+			expect(new Set(actions).size).toBe(actions.length);
+			for (const action of actions) {
+				expect(action.length).toBeLessThanOrEqual(60);
+				expect(action).toMatch(/^[A-Z][^.]*[^.\s]$/);
+			}
+		}
+	});
+});
+
+describe('defaults', () => {
+	it('opens on Signing Request → Create', () => {
+		const resource = description.properties.find((p) => p.name === 'resource') as INodeProperties;
+		expect(resource.default).toBe('signingRequest');
+		const operation = description.properties.find(
+			(p) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes('signingRequest'),
+		) as INodeProperties;
+		expect(operation.default).toBe('createSigningRequest');
+	});
+});
