@@ -12,6 +12,24 @@ export function toItems(data: IDataObject | IDataObject[], keyMode: KeyMode): IN
 	return rows.map((row) => ({ json: { ...row, key_mode: keyMode } }));
 }
 
+/**
+ * The output of every delete: `{ deleted: true, id, …}`. `id` is what identifies the deleted thing
+ * (for an email template its type, for signer terms their language; none for the company logo),
+ * `scope` names its owner (e.g. `template_id` of a custom field), and what the service answered
+ * (a message, a date) follows.
+ */
+export function deletedItems(
+	id: string | undefined,
+	body: unknown,
+	keyMode: KeyMode,
+	scope: IDataObject = {},
+): INodeExecutionData[] {
+	const answer =
+		body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+	const head: IDataObject = id === undefined ? { deleted: true } : { deleted: true, id };
+	return toItems({ ...head, ...scope, ...answer, ...head }, keyMode);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Unpaginated lists (added with the signing-request read operations)
 

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import type { ApiResponse } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
@@ -71,16 +66,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 					}
 				: undefined,
 	);
-	const body: IDataObject =
-		response.body && typeof response.body === 'object' && !Array.isArray(response.body)
-			? response.body
-			: {};
-	return toItems(
-		{
-			...body,
-			signing_request_id: body.signing_request_id ?? id,
-			participant_id: body.participant_id ?? participantId,
-		},
-		response.keyMode,
-	);
+	return deletedItems(participantId, response.body, response.keyMode, {
+		signing_request_id: id,
+	});
 }
