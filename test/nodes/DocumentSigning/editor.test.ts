@@ -93,3 +93,16 @@ describe('defaults', () => {
 		expect(operation.default).toBe('createSigningRequest');
 	});
 });
+
+describe('search aliases (codex)', () => {
+	it.each([
+		['action node', '../../../nodes/DocumentSigning/DocumentSigning.node.json'],
+		['trigger', '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node.json'],
+	])('the %s is found by e-signature, esign, contract and sign', (_name, file) => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const codex = require(file) as { alias?: string[] };
+		expect(codex.alias).toEqual(
+			expect.arrayContaining(['e-signature', 'esign', 'contract', 'sign', 'signature']),
+		);
+	});
+});
