@@ -209,6 +209,12 @@ export interface ComplexInputSpec {
 	jsonExample: string;
 }
 
+/**
+ * The "Add Field" collection of a list entry (n8n's additional-fields pattern): the readers merge
+ * its values into the entry, so the API gets the same flat object.
+ */
+export const ADDITIONAL_FIELDS = 'additionalFields';
+
 /** A list input (recipients, fields, reminders): "Fields" or "JSON". */
 export function listInput(spec: ComplexInputSpec): INodeProperties[] {
 	return [
@@ -295,12 +301,16 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 	}
 	if (options.templateUser) {
 		values.push({
-			displayName: 'Template User ID',
+			displayName: 'Template User Name or ID',
 			name: 'template_user_id',
-			type: 'string',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsDependsOn: ['templateId.value'],
+			},
 			default: '',
 			description:
-				'Which recipient role of the template this person fills. Leave empty to match by Order.',
+				'Which recipient role of the chosen template this person fills; leave empty to match by Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
 	values.push(
@@ -324,7 +334,14 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			description:
 				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
 		},
-		...contactValues,
+		{
+			displayName: 'Additional Fields',
+			name: ADDITIONAL_FIELDS,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: contactValues,
+		},
 	);
 	return listInput({
 		name: 'recipients',

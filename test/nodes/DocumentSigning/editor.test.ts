@@ -106,3 +106,57 @@ describe('search aliases (codex)', () => {
 		);
 	});
 });
+
+describe('recipient form', () => {
+	const recipientValues = (operation: string, resource = 'signingRequest') => {
+		const recipients = description.properties.find(
+			(p) =>
+				p.name === 'recipients' &&
+				p.type === 'fixedCollection' &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation) &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource),
+		) as INodeProperties;
+		return (recipients.options as Array<{ values: INodeProperties[] }>)[0].values;
+	};
+
+	it('shows name, email, designation and order; the rest under "Add Field"', () => {
+		const values = recipientValues('createSigningRequest');
+		const names = values.map((v) => v.displayName);
+		expect(names.slice(-6)).toEqual([
+			'First Name',
+			'Last Name',
+			'Email',
+			'Designation',
+			'Order',
+			'Additional Fields',
+		]);
+		const more = values.find((v) => v.name === 'additionalFields') as INodeProperties;
+		expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field', default: {} });
+		expect((more.options as INodeProperties[]).map((o) => o.name)).toEqual([
+			'phone_number',
+			'company',
+			'title',
+			'street_address',
+			'city',
+			'state_province',
+			'postal_code',
+			'country',
+		]);
+		expect(values.length).toBeLessThanOrEqual(8);
+	});
+
+	it("from a template, offers the chosen template's users as a dropdown (ID by expression)", () => {
+		const values = recipientValues('createSigningRequest');
+		const templateUser = values.find((v) => v.name === 'template_user_id') as INodeProperties;
+		expect(templateUser).toMatchObject({
+			displayName: 'Template User Name or ID',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsDependsOn: ['templateId.value'],
+			},
+		});
+		expect(nodeType.methods.loadOptions.getTemplateUsers).toBeInstanceOf(Function);
+		expect(templateUser.description).toMatch(/specify an ID using an/);
+	});
+});

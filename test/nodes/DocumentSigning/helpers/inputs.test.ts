@@ -28,6 +28,33 @@ function errorOf(fn: () => unknown): string {
 }
 
 describe('readRecipients', () => {
+	it('merges the "Add Field" values of a form entry into the recipient', () => {
+		const context = ctx({
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{
+						first_name: 'Ada',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+						additionalFields: { company: 'Acme', phone_number: '+44 20 7946 0000', city: '' },
+					},
+				],
+			},
+		});
+		expect(readRecipients(context, 0)).toEqual([
+			{
+				first_name: 'Ada',
+				email: 'ada@example.com',
+				designation: 'Signer',
+				order: 1,
+				company: 'Acme',
+				phone_number: '+44 20 7946 0000',
+			},
+		]);
+	});
+
 	it('reads the fields form: drops empty values, resolves Reference ID to id, checks identity', () => {
 		const context = ctx({
 			recipientsMode: 'fields',
