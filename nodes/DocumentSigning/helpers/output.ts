@@ -174,6 +174,26 @@ export function listEntries(
 	);
 }
 
+/**
+ * Return All / Limit of a list the service answers in one piece (no pages): the first `limit`
+ * entries, in the service's order, unless Return All is on.
+ */
+export function limitEntries(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	entries: IDataObject[],
+): IDataObject[] {
+	if (context.getNodeParameter('returnAll', itemIndex, true) as boolean) return entries;
+	const limit = context.getNodeParameter('limit', itemIndex, 50) as number;
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `"Limit" must be a whole number of 1 or more`, {
+			description: `Got ${String(limit)}.`,
+			itemIndex,
+		});
+	}
+	return entries.slice(0, limit);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Warnings (added with the signing-request write operations)
 

@@ -160,3 +160,29 @@ describe('recipient form', () => {
 		expect(templateUser.description).toMatch(/specify an ID using an/);
 	});
 });
+
+describe('Limit on the lists the service answers in one piece', () => {
+	it.each([
+		['signingRequest', 'listSigningRequestAuditTrail'],
+		['signingRequest', 'listSigningRequestFields'],
+		['signingRequest', 'listSigningRequestUsers'],
+		['signingRequest', 'listSigningRequestReminders'],
+		['template', 'listTemplateFields'],
+		['template', 'listTemplateUsers'],
+		['template', 'listTemplateReminders'],
+		['customField', 'listTemplateCustomFields'],
+		['customField', 'listSigningRequestCustomFields'],
+		['customField', 'listWorkspaceCustomFields'],
+		['organizationSeal', 'listOrganizationSeals'],
+	])('%s → %s has Return All and Limit (50)', (resource, operation) => {
+		const shown = (name: string) =>
+			description.properties.find(
+				(p) =>
+					p.name === name &&
+					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) &&
+					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+			);
+		expect(shown('returnAll')).toMatchObject({ type: 'boolean', default: false });
+		expect(shown('limit')).toMatchObject({ type: 'number', default: 50 });
+	});
+});
