@@ -21,14 +21,17 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	signingRequestLocator,
 	{
-		displayName: 'Seal Participant ID',
+		displayName: 'Seal Participant Name or ID',
 		name: 'participantId',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getSigningRequestSealParticipants',
+			loadOptionsDependsOn: ['signingRequestId.value'],
+		},
 		default: '',
 		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
 		description:
-			'The ID of the seal participant to remove (listed in seal_participants of the signing request)',
+			'The seal participant to remove (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 ];
 
