@@ -186,3 +186,43 @@ describe('Limit on the lists the service answers in one piece', () => {
 		expect(shown('limit')).toMatchObject({ type: 'number', default: 50 });
 	});
 });
+
+describe('fields form (Create from a PDF)', () => {
+	it('shows type, recipient, page, position, required and read-only; the rest under "Add Field"', () => {
+		const fields = description.properties.find(
+			(p) =>
+				p.name === 'fields' &&
+				p.type === 'fixedCollection' &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(
+					'createSigningRequest',
+				) &&
+				(p.displayOptions?.show?.source as string[] | undefined)?.includes('pdf'),
+		) as INodeProperties;
+		const values = (fields.options as Array<{ values: INodeProperties[] }>)[0].values;
+		expect(values.map((v) => v.name)).toEqual([
+			'type',
+			'recipient_id',
+			'page_number',
+			'x',
+			'y',
+			'width',
+			'height',
+			'required',
+			'read_only',
+			'additionalFields',
+		]);
+		const more = values[values.length - 1];
+		expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field' });
+		expect((more.options as INodeProperties[]).map((o) => o.displayName)).toEqual([
+			'Date Format',
+			'Default to Signing Date',
+			'Field ID',
+			'Prefill From',
+			'Read Only Value',
+			'Variable Name',
+		]);
+		for (const option of more.options as INodeProperties[]) {
+			expect(option.displayOptions).toBeUndefined();
+		}
+	});
+});

@@ -74,7 +74,7 @@ const recipientDetailOptions: INodeProperties[] = (
 
 /** One field's details: the fields form's values, each optional; the recipient is picked from the request. */
 const fieldDetailOptions: INodeProperties[] = (
-	fieldsInput()[1].options?.[0] as INodePropertyCollection
+	fieldsInput({ flat: true })[1].options?.[0] as INodePropertyCollection
 ).values
 	.filter((value) => value.name !== 'id')
 	.map((value): INodeProperties => {

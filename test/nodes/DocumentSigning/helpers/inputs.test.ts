@@ -260,6 +260,45 @@ describe('readFields', () => {
 		date_format: '',
 	};
 
+	it('reads the "Add Field" values of a form entry like the others', () => {
+		const context = ctx({
+			fieldsMode: 'fields',
+			fields: {
+				field: [
+					{
+						type: 'date',
+						recipient_id: 'temp_1',
+						page_number: 2,
+						x: 10,
+						y: 80,
+						width: 25,
+						height: 5,
+						required: true,
+						read_only: false,
+						additionalFields: {
+							date_format: 'yyyy-MM-dd',
+							date_signing_default: true,
+							variable_name: 'signed_on',
+						},
+					},
+				],
+			},
+		});
+		expect(readFields(context, 0)).toEqual([
+			{
+				type: 'date',
+				recipient_id: 'temp_1',
+				page_number: 2,
+				position: { x: 10, y: 80, width: 25, height: 5 },
+				required: true,
+				read_only: false,
+				date_signing_default: true,
+				variable_name: 'signed_on',
+				format_rules: { dateFormat: 'yyyy-MM-dd' },
+			},
+		]);
+	});
+
 	it('nests the flat form position and turns the date format into format_rules', () => {
 		const context = ctx({
 			fieldsMode: 'fields',
