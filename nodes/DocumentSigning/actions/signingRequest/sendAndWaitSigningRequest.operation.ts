@@ -106,8 +106,8 @@ export const DESCRIPTION_PREFIX = 'n8n Send and Wait';
 const REQUEST_PARAM = 'signing_request_id';
 /** Query parameter of the resume URL naming the workspace. */
 const WORKSPACE_PARAM = 'workspace_id';
-/** A leftover webhook is removed this long after its wait ended (a resume may still be running). */
-const SWEEP_GRACE_MS = 60 * 60_000;
+/** A leftover webhook is removed this long after its wait ended (n8n resumes timed-out waits within a minute). */
+const SWEEP_GRACE_MS = 60_000;
 
 const UNIT_MS: Record<string, number> = {
 	minutes: 60_000,
@@ -246,7 +246,7 @@ async function webhooksLike(
 	return all.filter((webhook) => String(webhook.url ?? '').includes(urlPart));
 }
 
-/** Removes this n8n's Send-and-Wait webhooks of the workspace whose wait ended over an hour ago. */
+/** Removes this n8n's Send-and-Wait webhooks of the workspace whose wait ended over a minute ago. */
 export async function sweepLeftovers(
 	context: TransportContext,
 	workspaceId: string,
