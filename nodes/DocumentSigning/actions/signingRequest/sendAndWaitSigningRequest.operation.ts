@@ -319,7 +319,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const sendFirst = this.getNodeParameter('sendFirst', i, true) as boolean;
 	const amount = Number(this.getNodeParameter('timeLimitAmount', i, 8));
 	const unit = String(this.getNodeParameter('timeLimitUnit', i, 'days'));
-	if (!Number.isFinite(amount) || amount < 1 || !UNIT_MS[unit]) {
+	if (!Number.isInteger(amount) || amount < 1 || !UNIT_MS[unit]) {
 		throw new NodeOperationError(node, '"Time Limit" must be a whole number of 1 or more', {
 			itemIndex: i,
 		});
@@ -337,6 +337,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			},
 		);
 	}
+
+	// The service must be able to reach this n8n (checked before anything is sent).
+	checkDeliveryUrl(node, this.getSignedResumeUrl());
 
 	// Which workspace the request belongs to (its webhook must be a webhook of that workspace).
 	const path = `/signing-requests/${encodeURIComponent(id)}`;

@@ -314,6 +314,8 @@ describe('Signing Request: Send and Wait for Completion', () => {
 			input: [{ json: {} }, { json: {} }],
 		});
 		expect(many.error?.message).toMatch(/handles one signing request per execution, but it got 2/);
+		const noLimit = await start(draft.id, { timeLimitAmount: 0 });
+		expect(noLimit.error?.message).toBe('"Time Limit" must be a whole number of 1 or more');
 		expect(sandbox.requests.slice(from)).toEqual([]);
 	});
 
