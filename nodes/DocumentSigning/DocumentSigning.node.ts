@@ -3,11 +3,17 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resourceProperties, subtitleExpression } from './actions/operations';
 import { router } from './actions/router';
+import {
+	resume,
+	resumeWebhooks,
+} from './actions/signingRequest/sendAndWaitSigningRequest.operation';
 import { listSearch, loadOptions } from './methods';
 
 export class DocumentSigning implements INodeType {
@@ -28,6 +34,8 @@ export class DocumentSigning implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'documentSigningApi', required: true }],
+		// Send and Wait for Completion: the service's delivery resumes the waiting execution.
+		webhooks: resumeWebhooks,
 		properties: [
 			{
 				displayName: 'Resource',
@@ -42,6 +50,10 @@ export class DocumentSigning implements INodeType {
 	};
 
 	methods = { listSearch, loadOptions };
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resume.call(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
