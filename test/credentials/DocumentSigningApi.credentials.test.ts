@@ -39,10 +39,11 @@ describe('Document Signing API credential', () => {
 		for (const secret of ['liveApiKey', 'testApiKey', 'webhookSigningSecret']) {
 			expect(byName[secret].typeOptions?.password).toBe(true);
 		}
-		expect(byName.keyToUse.default).toBe('live');
+		// Test first and by default: free and watermarked, so trying things out costs nothing.
+		expect(byName.keyToUse.default).toBe('test');
 		expect((byName.keyToUse.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
-			'live',
 			'test',
+			'live',
 		]);
 		expect(byName.apiVersion).toMatchObject({
 			type: 'number',
@@ -76,6 +77,19 @@ describe('Document Signing API credential', () => {
 		},
 	);
 
+	it('sends the test key when Key to Use was never set (the default is Test)', async () => {
+		const { keyToUse: _unused, ...withoutMode } = data();
+		const { context } = createExecuteContext({
+			parameters: {},
+			credentials: { documentSigningApi: withoutMode },
+		});
+		await context.helpers.httpRequestWithAuthentication.call(context, 'documentSigningApi', {
+			method: 'GET',
+			url: `${sandbox.url}/company`,
+		});
+		expect(sandbox.requests[0].headers.authorization).toBe(PROTECTED.testKey);
+	});
+
 	it('sends the configured API version, and 1 when the field is empty', async () => {
 		const { context } = createExecuteContext({
 			parameters: {},
@@ -105,10 +119,13 @@ describe('Document Signing API credential', () => {
 		expect(sandbox.requests[0].headers.authorization).toBe(PROTECTED.testKey);
 	});
 
-	it('"Test" fails with a wrong key', async () => {
+	it('"Test" fails with a wrong key, saying which key to check and not showing it', async () => {
 		const result = await runCredentialTest(credential, data({ liveApiKey: 'sk_live_nope' }));
 		expect(result.status).toBe('Error');
 		expect(result.statusCode).toBe(401);
 		expect(sandbox.requests[0].status).toBe(401);
+		expect(result.message).toContain('"Key to Use"');
+		expect(result.message).toContain('a test key under Test API Key');
+		expect(result.message).not.toContain('sk_live_nope');
 	});
 });
