@@ -1,4 +1,5 @@
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
+import { apiRequest, resetRateLimiters } from '../../nodes/DocumentSigning/transport';
 import { createExecuteContext, runCredentialTest } from '../helpers/n8n';
 import type { Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
@@ -89,6 +90,37 @@ describe('Document Signing API credential', () => {
 		});
 		expect(sandbox.requests[0].headers.authorization).toBe(PROTECTED.testKey);
 	});
+
+	it.each([
+		[{ keyToUse: 'live' }],
+		[{ keyToUse: 'test' }],
+		[{ keyToUse: undefined }],
+		[{ keyToUse: 'test', apiVersion: '' }],
+		[{ keyToUse: 'live', apiVersion: 2 }],
+		[{ keyToUse: 'test', apiVersion: null }],
+	])(
+		'the node sends the same key and version headers as the authenticate block (%j)',
+		async (extra) => {
+			resetRateLimiters();
+			const { context } = createExecuteContext({
+				parameters: {},
+				credentials: { documentSigningApi: data(extra) },
+			});
+			await context.helpers.httpRequestWithAuthentication.call(context, 'documentSigningApi', {
+				method: 'GET',
+				url: `${sandbox.url}/company`,
+				ignoreHttpStatusErrors: true,
+			});
+			await apiRequest.call(context, 'GET', '/company').catch(() => undefined);
+			expect(sandbox.requests).toHaveLength(2);
+			const [byBlock, byNode] = sandbox.requests.map((r) => r.headers);
+			expect(byNode.authorization).toBe(byBlock.authorization);
+			expect(byNode['x-api-version']).toBe(byBlock['x-api-version']);
+			expect(byNode.authorization).toBe(
+				extra.keyToUse === 'live' ? PROTECTED.liveKey : PROTECTED.testKey,
+			);
+		},
+	);
 
 	it('sends the configured API version, and 1 when the field is empty', async () => {
 		const { context } = createExecuteContext({

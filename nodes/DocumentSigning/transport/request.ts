@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -88,8 +87,7 @@ export function normaliseBaseUrl(baseUrl: string): string {
 
 /**
  * The credential as n8n decrypted it, read once per node run: every item and every page of a run
- * reuses it (and hands it to httpRequestWithAuthentication, which would otherwise read and
- * decrypt it again for each request). Keyed by n8n's context object, which lives as long as one
+ * reuses it instead of reading and decrypting it again for each request. Keyed by n8n's context object, which lives as long as one
  * run of the node. A failed read is not kept, so the next item tries again.
  */
 const credentialReads = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
@@ -134,6 +132,26 @@ export async function getServiceCredentials(
 /** Which key the credential sends ('live' or 'test'). */
 export async function getKeyMode(this: TransportContext, itemIndex?: number): Promise<KeyMode> {
 	return (await getServiceCredentials.call(this, itemIndex)).keyToUse ?? 'test';
+}
+
+/**
+ * The headers the credential's `authenticate` block adds (the block serves n8n's HTTP Request node
+ * and the credential test; a test checks both give the same headers). The node sets them itself
+ * from the credential it read once per run: going through httpRequestWithAuthentication would
+ * evaluate the block's two expressions again for every request, which costs more than the
+ * request itself on loopback.
+ */
+export function authenticationHeaders(
+	credentials: DocumentSigningCredentials,
+): Record<string, string> {
+	const mode = keyModeOf(credentials.keyToUse);
+	const key = String((mode === 'live' ? credentials.liveApiKey : credentials.testApiKey) ?? '');
+	const version = credentials.apiVersion as unknown;
+	return {
+		Authorization: key.trim(),
+		'X-API-Version':
+			version === undefined || version === null || version === '' ? '1' : String(version),
+	};
 }
 
 /** The credential's keys and webhook secret, to be kept out of every output and error. */
@@ -285,10 +303,12 @@ function usable(parsed: ParsedBody): parsed is { readable: true; value: object }
 /**
  * The one place that talks to the service's API.
  *
- * Joins the base URL, sends JSON, lets the credential add `Authorization` and `X-API-Version`,
- * paces requests per rate-limit class, waits and retries on 429 (only), surfaces deprecation
- * headers, and turns every error answer into a readable NodeApiError. A write that fails in any
- * other way (5xx, timeout, reset connection) is never sent again.
+ * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
+ * authenticationHeaders), paces requests per rate-limit class, waits and retries on 429 (only)
+ * unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
+ * read, keeps the credential's secrets out of what it returns, and turns every error answer into
+ * a readable NodeApiError. A write that fails in any other way (5xx, timeout, reset connection)
+ * is never sent again.
  */
 export async function apiRequestWithMeta<T = IDataObject>(
 	this: TransportContext,
@@ -320,23 +340,16 @@ export async function apiRequestWithMeta<T = IDataObject>(
 	const apiVersion = Number(credentials.apiVersion ?? 1);
 	const rateClass = rateClassOf(method, path);
 	const limiter = limiterFor(credentials.baseUrl, apiKey);
-	// httpRequestWithAuthentication applies the credential's `authenticate` block to this copy
-	// instead of reading and decrypting the credential again.
-	const credentialsDecrypted: ICredentialsDecrypted = {
-		id: '',
-		name: '',
-		type: CREDENTIAL_TYPE,
-		data: { ...credentials } as unknown as ICredentialDataDecryptedObject,
-	};
 
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${credentials.baseUrl}${path.startsWith('/') ? path : `/${path}`}`,
-		headers: { Accept: 'application/json' },
+		headers: { Accept: 'application/json', ...authenticationHeaders(credentials) },
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: transportPolicy.timeoutMs,
+		...(signal ? { abortSignal: signal } : {}),
 	};
 	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
 	if (options.formData) {
@@ -361,14 +374,10 @@ export async function apiRequestWithMeta<T = IDataObject>(
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				{ ...request, headers: { ...request.headers } },
-				{
-					credentialsDecrypted: { ...credentialsDecrypted, data: { ...credentialsDecrypted.data } },
-				},
-			)) as IN8nHttpFullResponse;
+			response = (await this.helpers.httpRequest({
+				...request,
+				headers: { ...request.headers },
+			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			if (signal?.aborted) throw stoppedError(node, itemIndex);
 			throw networkError(node, error, {
