@@ -2,6 +2,7 @@
  * What the transport makes of answers it used to misread, what it keeps out of outputs and errors,
  * how it stops when the execution is stopped, and how often it reads the credential.
  */
+import { WorkflowExecute } from 'n8n-core';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -348,6 +349,40 @@ describe('stopping the execution stops the waits', () => {
 		await sleep(300);
 		expect(sandbox.requests).toHaveLength(1);
 		expect(sandbox.state.workspaces.some((w) => w.name === 'Two')).toBe(false);
+	});
+
+	it('stopping a real n8n-core execution (WorkflowExecute.cancel) ends the wait of the running node', async () => {
+		sandbox.injectFault({ kind: 'status', status: 429, headers: { 'Retry-After': '30' } });
+		const execute = WorkflowExecute.prototype.processRunExecutionData;
+		const running: Array<ReturnType<typeof execute>> = [];
+		jest.spyOn(WorkflowExecute.prototype, 'processRunExecutionData').mockImplementation(function (
+			this: WorkflowExecute,
+			...args
+		) {
+			const run = execute.apply(this, args);
+			running.push(run);
+			return run;
+		});
+		const started = Date.now();
+		const result = runNode({
+			node: new DocumentSigning(),
+			parameters: {
+				resource: 'template',
+				operation: 'getTemplate',
+				templateId: { __rl: true, mode: 'id', value: '8f0c2b1e-1111-4111-8111-111111111111' },
+			},
+			credentials: { documentSigningApi: credentials() },
+			input: [{ json: {} }, { json: {} }],
+		});
+		await sleep(500);
+		expect(running).toHaveLength(1);
+		running[0].cancel();
+		const { error } = await result;
+		expect(Date.now() - started).toBeLessThan(3000);
+		expect(error?.message).toBe('The execution was stopped');
+		await sleep(500);
+		// The 429 only: neither a retry of the first item nor anything for the second went out.
+		expect(sandbox.requests.map((r) => r.status)).toEqual([429]);
 	});
 
 	it('an execution already stopped sends nothing', async () => {
