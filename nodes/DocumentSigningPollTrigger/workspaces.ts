@@ -1,8 +1,14 @@
-import type { IDataObject, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DocumentSigningCredentials } from '../DocumentSigning/transport';
-import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
+import {
+	apiRequest,
+	credentialSecrets,
+	getServiceCredentials,
+	paginatePages,
+} from '../DocumentSigning/transport';
+import { redactionMark } from '../DocumentSigning/transport/secrets';
 
 /**
  * An API key reaches the signing requests of its own workspace only. To poll several workspaces
@@ -20,12 +26,17 @@ export interface PolledWorkspace {
 
 function keyOf(workspace: IDataObject, credentials: DocumentSigningCredentials): string {
 	const key = credentials.keyToUse === 'test' ? workspace.test_api_key : workspace.api_key;
-	return typeof key === 'string' ? key : '';
+	if (typeof key !== 'string') return '';
+	// The transport hides the credential's own keys in every answer: a workspace showing one of
+	// them in place of its key is the credential's own workspace, whose key the credential holds.
+	const own = credentialSecrets(credentials).find((s) => key === redactionMark(s.label));
+	return own ? own.value : key;
 }
 
 /**
  * The poll context with another workspace key: the transport (pacing, 429 handling, error
- * messages) is the same; only the Authorization header differs.
+ * messages) is the same; it builds the Authorization header from the credential it reads, so
+ * only the credential differs.
  */
 export function withWorkspaceKey(
 	context: IPollFunctions,
@@ -33,20 +44,9 @@ export function withWorkspaceKey(
 	key: string,
 ): IPollFunctions {
 	const withKey: DocumentSigningCredentials = { ...credentials, liveApiKey: key, testApiKey: key };
-	const helpers = Object.create(context.helpers) as IPollFunctions['helpers'];
-	helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions) =>
-		await context.helpers.httpRequest({
-			...options,
-			headers: {
-				...(options.headers ?? {}),
-				Authorization: key,
-				'X-API-Version': String(credentials.apiVersion ?? 1),
-			},
-		});
 	return new Proxy(context, {
 		get(target, property) {
 			if (property === 'getCredentials') return async () => withKey;
-			if (property === 'helpers') return helpers;
 			const value = Reflect.get(target, property, target) as unknown;
 			return typeof value === 'function'
 				? (value as (...args: unknown[]) => unknown).bind(target)

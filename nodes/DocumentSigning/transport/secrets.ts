@@ -24,10 +24,15 @@ export function secretList(values: Array<[string | undefined | null, string]>): 
 	return secrets.sort((a, b) => b.value.length - a.value.length);
 }
 
+/** What a secret is replaced with. */
+export function redactionMark(label: string): string {
+	return `[${label} redacted]`;
+}
+
 export function redactText(text: string, secrets: readonly Secret[]): string {
 	let result = text;
 	for (const { value, label } of secrets) {
-		if (result.includes(value)) result = result.split(value).join(`[${label} redacted]`);
+		if (result.includes(value)) result = result.split(value).join(redactionMark(label));
 	}
 	return result;
 }

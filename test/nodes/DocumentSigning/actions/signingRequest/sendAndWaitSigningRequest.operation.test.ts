@@ -344,12 +344,15 @@ describe('Signing Request: Send and Wait for Completion', () => {
 			getNode: () => ({ name: 'n', type: 't', typeVersion: 1, id: 'n', position: [0, 0] }),
 			getCredentials: async () => credentials().documentSigningApi,
 			helpers: {
-				httpRequestWithAuthentication: async (_type: string, options: IDataObject) => {
+				httpRequest: async (options: IDataObject) => {
 					const response = await fetch(
 						`${String(options.url)}${options.qs ? `?${new URLSearchParams(options.qs as Record<string, string>).toString()}` : ''}`,
 						{
 							method: String(options.method),
-							headers: { Authorization: SALES.testKey, 'Content-Type': 'application/json' },
+							headers: {
+								...(options.headers as Record<string, string>),
+								'Content-Type': 'application/json',
+							},
 						},
 					);
 					return { statusCode: response.status, headers: {}, body: await response.text() };
