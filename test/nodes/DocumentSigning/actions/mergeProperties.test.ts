@@ -60,21 +60,53 @@ describe('mergeIdenticalProperties', () => {
 		expect(summary(merged).sort()).toEqual(['id:delete', 'id:get', 'id:patch', 'id:update']);
 	});
 
-	it('never merges across resources or across the properties between them', () => {
+	it('shares a parameter across resources, their Operation dropdowns moved in front', () => {
 		const merged = mergeIdenticalProperties([
 			dropdown('a'),
 			field('id', 'a', 'getA'),
 			dropdown('b'),
 			field('id', 'b', 'getB'),
-			field('id', 'a', 'deleteA'),
+			field('name', 'b', 'getB'),
 		]);
-		expect(summary(merged)).toEqual([
-			'operation:',
-			'id:getA',
-			'operation:',
-			'id:deleteA',
-			'id:getB',
+		expect(merged).toEqual([
+			dropdown('a'),
+			dropdown('b'),
+			{
+				...field('id', 'a', 'getA'),
+				displayOptions: { show: { resource: ['a', 'b'], operation: ['getA', 'getB'] } },
+			},
+			field('name', 'b', 'getB'),
 		]);
+	});
+
+	it('does not merge when a resource/operation pair that lacks the parameter would show it', () => {
+		// Merged, "id" would be shown for resource a × operation "list" (and b × "get").
+		const merged = mergeIdenticalProperties([
+			field('id', 'a', 'get'),
+			field('name', 'a', 'list'),
+			field('id', 'b', 'list'),
+			field('name', 'b', 'get'),
+		]);
+		expect(
+			summary(merged)
+				.filter((s) => s.startsWith('id:'))
+				.sort(),
+		).toEqual(['id:get', 'id:list']);
+	});
+
+	it('never moves a parameter across a property shown for every resource', () => {
+		const notice: INodeProperties = {
+			displayName: 'Notice',
+			name: 'notice',
+			type: 'notice',
+			default: '',
+		};
+		const merged = mergeIdenticalProperties([
+			field('id', 'r', 'get'),
+			notice,
+			field('id', 'r', 'delete'),
+		]);
+		expect(summary(merged)).toEqual(['id:get', 'notice:', 'id:delete']);
 	});
 
 	it("keeps each operation's order when shared parameters come in another order", () => {
