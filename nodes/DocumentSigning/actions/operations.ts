@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationModule, ResourceModule } from './types';
+import { mergeIdenticalProperties } from './mergeProperties';
 import { company } from './company/Company.resource';
 import { customField } from './customField/CustomField.resource';
 import { workspaceSettings } from './workspaceSettings/WorkspaceSettings.resource';
@@ -45,9 +46,12 @@ export function resourceOptions(): INodePropertyOptions[] {
 	);
 }
 
-/** All properties of the node below the Resource dropdown. */
+/**
+ * All properties of the node below the Resource dropdown, a parameter that several operations of
+ * a resource define identically written once (see mergeIdenticalProperties).
+ */
 export function resourceProperties(): INodeProperties[] {
-	return RESOURCES.flatMap((r) => r.description);
+	return mergeIdenticalProperties(RESOURCES.flatMap((r) => r.description));
 }
 
 /**

@@ -1,0 +1,139 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { mergeIdenticalProperties } from '../../../../nodes/DocumentSigning/actions/mergeProperties';
+
+function field(
+	name: string,
+	resource: string,
+	operation: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName: name,
+		name,
+		type: 'string',
+		default: '',
+		...extra,
+		displayOptions: {
+			...extra.displayOptions,
+			show: { ...extra.displayOptions?.show, resource: [resource], operation: [operation] },
+		},
+	};
+}
+
+const dropdown = (resource: string): INodeProperties => ({
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	options: [],
+	default: '',
+	displayOptions: { show: { resource: [resource] } },
+});
+
+const summary = (properties: INodeProperties[]) =>
+	properties.map((p) => `${p.name}:${(p.displayOptions?.show?.operation ?? []).join('+')}`);
+
+describe('mergeIdenticalProperties', () => {
+	it('writes a parameter several operations define identically once, for all of them', () => {
+		const merged = mergeIdenticalProperties([
+			dropdown('r'),
+			field('id', 'r', 'get'),
+			field('id', 'r', 'delete'),
+			field('id', 'r', 'update'),
+		]);
+		expect(merged).toEqual([
+			dropdown('r'),
+			{
+				...field('id', 'r', 'get'),
+				displayOptions: { show: { resource: ['r'], operation: ['get', 'delete', 'update'] } },
+			},
+		]);
+	});
+
+	it('keeps definitions that differ in anything else apart', () => {
+		const merged = mergeIdenticalProperties([
+			field('id', 'r', 'get'),
+			field('id', 'r', 'delete', { description: 'The one to delete' }),
+			field('id', 'r', 'update', { displayOptions: { show: { mode: ['x'] } } }),
+			field('id', 'r', 'patch', { required: true }),
+		]);
+		expect(summary(merged).sort()).toEqual(['id:delete', 'id:get', 'id:patch', 'id:update']);
+	});
+
+	it('shares a parameter across resources, their Operation dropdowns moved in front', () => {
+		const merged = mergeIdenticalProperties([
+			dropdown('a'),
+			field('id', 'a', 'getA'),
+			dropdown('b'),
+			field('id', 'b', 'getB'),
+			field('name', 'b', 'getB'),
+		]);
+		expect(merged).toEqual([
+			dropdown('a'),
+			dropdown('b'),
+			{
+				...field('id', 'a', 'getA'),
+				displayOptions: { show: { resource: ['a', 'b'], operation: ['getA', 'getB'] } },
+			},
+			field('name', 'b', 'getB'),
+		]);
+	});
+
+	it('does not merge when a resource/operation pair that lacks the parameter would show it', () => {
+		// Merged, "id" would be shown for resource a × operation "list" (and b × "get").
+		const merged = mergeIdenticalProperties([
+			field('id', 'a', 'get'),
+			field('name', 'a', 'list'),
+			field('id', 'b', 'list'),
+			field('name', 'b', 'get'),
+		]);
+		expect(
+			summary(merged)
+				.filter((s) => s.startsWith('id:'))
+				.sort(),
+		).toEqual(['id:get', 'id:list']);
+	});
+
+	it('never moves a parameter across a property shown for every resource', () => {
+		const notice: INodeProperties = {
+			displayName: 'Notice',
+			name: 'notice',
+			type: 'notice',
+			default: '',
+		};
+		const merged = mergeIdenticalProperties([
+			field('id', 'r', 'get'),
+			notice,
+			field('id', 'r', 'delete'),
+		]);
+		expect(summary(merged)).toEqual(['id:get', 'notice:', 'id:delete']);
+	});
+
+	it("keeps each operation's order when shared parameters come in another order", () => {
+		const merged = mergeIdenticalProperties([
+			field('a', 'r', 'one'),
+			field('b', 'r', 'one'),
+			field('b', 'r', 'two'),
+			field('a', 'r', 'two'),
+			field('c', 'r', 'two'),
+		]);
+		const order = (operation: string) =>
+			merged
+				.filter((p) => p.displayOptions!.show!.operation!.includes(operation))
+				.map((p) => p.name);
+		expect(order('one')).toEqual(['a', 'b']);
+		expect(order('two')).toEqual(['b', 'a', 'c']);
+		expect(merged).toHaveLength(4);
+	});
+
+	it('inserts an operation-only parameter right after the previous one of that operation', () => {
+		const merged = mergeIdenticalProperties([
+			field('a', 'r', 'one'),
+			field('z', 'r', 'one'),
+			field('a', 'r', 'two'),
+			field('m', 'r', 'two'),
+			field('z', 'r', 'two'),
+		]);
+		expect(summary(merged)).toEqual(['a:one+two', 'm:two', 'z:one+two']);
+	});
+});

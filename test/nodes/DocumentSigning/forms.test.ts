@@ -1,0 +1,119 @@
+import { createHash } from 'crypto';
+import { readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
+import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
+
+/**
+ * The form of every resource/operation stays the same whatever way the node's properties are
+ * assembled: for each operation, the top-level parameters n8n shows (resource and operation
+ * conditions of displayOptions evaluated), in order, with their full definitions apart from those
+ * two conditions. Compared with fixtures/forms.json; regenerate it (only for a deliberate UI
+ * change) with UPDATE_FORMS=1 npx jest test/nodes/DocumentSigning/forms.test.ts.
+ */
+
+const FIXTURE = join(__dirname, 'fixtures', 'forms.json');
+
+type Values = IDisplayOptions['show'];
+
+function allows(values: Values, key: string, value: string): boolean {
+	const list = values?.[key];
+	return list === undefined || list.includes(value);
+}
+
+function denies(values: Values, key: string, value: string): boolean {
+	const list = values?.[key];
+	return list !== undefined && list.includes(value);
+}
+
+/** The displayOptions without the resource/operation conditions (undefined when nothing is left). */
+function otherConditions(options: IDisplayOptions | undefined): IDisplayOptions | undefined {
+	if (!options) return undefined;
+	const result: IDisplayOptions = {};
+	for (const kind of ['show', 'hide'] as const) {
+		const values = options[kind];
+		if (!values) continue;
+		const rest = Object.fromEntries(
+			Object.entries(values).filter(([key]) => key !== 'resource' && key !== 'operation'),
+		);
+		if (Object.keys(rest).length > 0) result[kind] = rest;
+	}
+	return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/** The parameters shown for one resource/operation, in order. */
+export function formOf(
+	properties: INodeProperties[],
+	resource: string,
+	operation: string,
+): INodeProperties[] {
+	return properties
+		.filter((p) => {
+			const { show, hide } = p.displayOptions ?? {};
+			return (
+				allows(show, 'resource', resource) &&
+				allows(show, 'operation', operation) &&
+				!denies(hide, 'resource', resource) &&
+				!denies(hide, 'operation', operation)
+			);
+		})
+		.map((p) => {
+			const { displayOptions, ...rest } = p;
+			const other = otherConditions(displayOptions);
+			return other ? { ...rest, displayOptions: other } : rest;
+		});
+}
+
+interface Form {
+	parameters: string[];
+	sha256: string;
+}
+
+function forms(): Record<string, Form> {
+	const { properties } = new DocumentSigning().description;
+	const result: Record<string, Form> = {};
+	for (const resource of RESOURCES) {
+		for (const op of Object.values(resource.operations)) {
+			const form = formOf(properties, resource.value, op.meta.value);
+			result[`${resource.value}.${op.meta.value}`] = {
+				parameters: form.map((p) => p.name),
+				sha256: createHash('sha256').update(JSON.stringify(form)).digest('hex'),
+			};
+		}
+	}
+	return result;
+}
+
+describe('the form of each operation', () => {
+	const actual = forms();
+
+	if (process.env.UPDATE_FORMS === '1') {
+		writeFileSync(FIXTURE, JSON.stringify(actual, null, '\t') + '\n');
+	}
+	const expected = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, Form>;
+
+	it('covers the same operations', () => {
+		expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
+	});
+
+	it.each(Object.keys(expected))('%s: same parameters, order and definitions', (key) => {
+		expect(actual[key]).toEqual(expected[key]);
+	});
+
+	it('sees a change in a definition', () => {
+		const { properties } = new DocumentSigning().description;
+		const [resource] = RESOURCES;
+		const op = Object.values(resource.operations).find(
+			(o) => formOf(properties, resource.value, o.meta.value).length > 2,
+		)!;
+		const before = formOf(properties, resource.value, op.meta.value);
+		const changed = properties.map((p) =>
+			p === properties.find((q) => q.name === before[2].name && before[2].type === q.type)
+				? { ...p, description: `${p.description ?? ''}!` }
+				: p,
+		);
+		expect(formOf(changed, resource.value, op.meta.value)).not.toEqual(before);
+	});
+});
