@@ -6,18 +6,21 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resourceProperties } from './actions/operations';
+import { resourceOptions, resourceProperties, subtitleExpression } from './actions/operations';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
 export class DocumentSigning implements INodeType {
+	// The subtitle is built from the operation list (each operation's action, see
+	// subtitleExpression); this rule only recognises a literal string there.
+	// eslint-disable-next-line n8n-nodes-base/node-class-description-missing-subtitle
 	description: INodeTypeDescription = {
 		displayName: 'Document Signing',
 		name: 'documentSigning',
 		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description:
 			'Send documents for signature, follow them and download the signed PDFs with the document-signing service',
 		defaults: { name: 'Document Signing' },
@@ -32,7 +35,7 @@ export class DocumentSigning implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: resourceOptions(),
-				default: 'workspace',
+				default: 'signingRequest',
 			},
 			...resourceProperties(),
 		],

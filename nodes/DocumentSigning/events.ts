@@ -12,7 +12,14 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 export type EventSource = 'seed' | 'reference' | 'published' | 'test';
 
 export interface EventType {
+	/** The API's event name, e.g. signing_request.completed. */
 	value: string;
+	/**
+	 * The trigger's entry in the node panel, the group's name first, e.g. "Recipient declined";
+	 * in title case it names the option of the event pickers ("Recipient Declined").
+	 */
+	label: string;
+	/** The service's group (service-api.md, "Event types"). */
 	group: string;
 	description: string;
 	source: EventSource;
@@ -22,60 +29,70 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Signing request
 	{
 		value: 'signing_request.created',
+		label: 'Signing request created',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A signing request was created',
 	},
 	{
 		value: 'signing_request.sent',
+		label: 'Signing request sent',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A signing request was sent to its recipients',
 	},
 	{
 		value: 'signing_request.viewed',
+		label: 'Signing request viewed',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A recipient opened the document',
 	},
 	{
 		value: 'signing_request.completed',
+		label: 'Signing request completed',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'Every signer has signed: the signed PDF is ready',
 	},
 	{
 		value: 'signing_request.expired',
+		label: 'Signing request expired',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A sent signing request expired before it was completed',
 	},
 	{
 		value: 'signing_request.cancelled',
+		label: 'Signing request cancelled',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'The sender cancelled a signing request',
 	},
 	{
 		value: 'signing_request.updated',
+		label: 'Signing request updated',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A signing request was changed',
 	},
 	{
 		value: 'signing_request.deleted',
+		label: 'Signing request deleted',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A draft signing request was deleted (only before sending)',
 	},
 	{
 		value: 'signing_request.certificate.generated',
+		label: 'Signing request certificate generated',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'The completion certificate was generated',
 	},
 	{
 		value: 'signing_request.reminder.sent',
+		label: 'Signing request reminder sent',
 		group: 'Signing Request',
 		source: 'seed',
 		description: 'A reminder email went out',
@@ -83,18 +100,21 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Recipient
 	{
 		value: 'signing_request.recipient.signed',
+		label: 'Recipient signed',
 		group: 'Recipient',
 		source: 'seed',
 		description: 'A recipient signed',
 	},
 	{
 		value: 'signing_request.recipient.declined',
+		label: 'Recipient declined',
 		group: 'Recipient',
 		source: 'seed',
 		description: 'A recipient declined to sign',
 	},
 	{
 		value: 'signing_request.recipient.identity_changed',
+		label: 'Recipient identity changed',
 		group: 'Recipient',
 		source: 'seed',
 		description: 'A recipient changed their identity details',
@@ -102,12 +122,14 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Template
 	{
 		value: 'template.updated',
+		label: 'Template updated',
 		group: 'Template',
 		source: 'seed',
 		description: 'A template was changed',
 	},
 	{
 		value: 'template.used',
+		label: 'Template used',
 		group: 'Template',
 		source: 'seed',
 		description: 'A signing request was created from a template',
@@ -115,24 +137,28 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Organization seal
 	{
 		value: 'organization_seal.created',
+		label: 'Organization seal created',
 		group: 'Organization Seal',
 		source: 'seed',
 		description: 'An organization seal was created',
 	},
 	{
 		value: 'organization_seal.updated',
+		label: 'Organization seal updated',
 		group: 'Organization Seal',
 		source: 'seed',
 		description: 'A seal image was replaced, or the seal renamed or made default',
 	},
 	{
 		value: 'organization_seal.deleted',
+		label: 'Organization seal revoked',
 		group: 'Organization Seal',
 		source: 'seed',
 		description: 'A seal was revoked',
 	},
 	{
 		value: 'organization_seal.erased',
+		label: 'Organization seal erased',
 		group: 'Organization Seal',
 		source: 'seed',
 		description: "A revoked seal's lineage was permanently erased",
@@ -140,18 +166,21 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Signing request seal
 	{
 		value: 'signing_request.seal.applied',
+		label: 'Signing request seal applied',
 		group: 'Signing Request Seal',
 		source: 'seed',
 		description: 'A seal was applied to a signing request',
 	},
 	{
 		value: 'signing_request.seal.paused',
+		label: 'Signing request seal paused',
 		group: 'Signing Request Seal',
 		source: 'seed',
 		description: 'Applying a seal was paused',
 	},
 	{
 		value: 'signing_request.seal.swapped',
+		label: 'Signing request seal swapped',
 		group: 'Signing Request Seal',
 		source: 'seed',
 		description: 'The seal of a seal participant was swapped',
@@ -159,12 +188,14 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Workspace
 	{
 		value: 'workspace.created',
+		label: 'Workspace created',
 		group: 'Workspace',
 		source: 'seed',
 		description: 'A workspace was created',
 	},
 	{
 		value: 'workspace.updated',
+		label: 'Workspace updated',
 		group: 'Workspace',
 		source: 'seed',
 		description: 'A workspace was changed',
@@ -172,12 +203,14 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Domain
 	{
 		value: 'domain.verified',
+		label: 'Domain verified',
 		group: 'Domain',
 		source: 'seed',
 		description: 'An email domain passed DNS verification',
 	},
 	{
 		value: 'domain.verification.failed',
+		label: 'Domain verification failed',
 		group: 'Domain',
 		source: 'seed',
 		description: 'An email domain failed DNS verification',
@@ -185,54 +218,63 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// API reference `events` enum
 	{
 		value: 'signing_request.declined',
+		label: 'Signing request declined',
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'A signing request was declined',
 	},
 	{
 		value: 'signing_request.voided',
+		label: 'Signing request voided',
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'A signing request was voided',
 	},
 	{
 		value: 'signing_request.field.completed',
+		label: 'Signing request field completed',
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'A field was completed',
 	},
 	{
 		value: 'signing_request.resent',
+		label: 'Signing request resent',
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'A signing request was sent again to recipients',
 	},
 	{
 		value: 'signing_request.credits.purchased',
+		label: 'Credits purchased',
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'Credits were purchased',
 	},
 	{
 		value: 'template.created',
+		label: 'Template created',
 		group: 'Template',
 		source: 'reference',
 		description: 'A template was created',
 	},
 	{
 		value: 'template.deleted',
+		label: 'Template deleted',
 		group: 'Template',
 		source: 'reference',
 		description: 'A template was deleted',
 	},
 	{
 		value: 'template.field.added',
+		label: 'Template field added',
 		group: 'Template',
 		source: 'reference',
 		description: 'A field was added to a template',
 	},
 	{
 		value: 'workspace.deleted',
+		label: 'Workspace deleted',
 		group: 'Workspace',
 		source: 'reference',
 		description: 'A workspace was deleted',
@@ -240,24 +282,28 @@ export const EVENT_TYPES: readonly EventType[] = [
 	// Other published lists
 	{
 		value: 'signing_request.field.filled',
+		label: 'Signing request field filled',
 		group: 'Signing Request',
 		source: 'published',
 		description: 'A field was filled in',
 	},
 	{
 		value: 'signing_request.document.updated',
+		label: 'Signing request document replaced',
 		group: 'Signing Request',
 		source: 'published',
 		description: 'The document of a signing request was replaced',
 	},
 	{
 		value: 'signing_request.recipient.added',
+		label: 'Recipient added',
 		group: 'Recipient',
 		source: 'published',
 		description: 'A recipient was added',
 	},
 	{
 		value: 'signing_request.recipient.updated',
+		label: 'Recipient updated',
 		group: 'Recipient',
 		source: 'published',
 		description: 'A recipient was changed',
@@ -272,18 +318,44 @@ export const SEED_EVENT_TYPES: readonly string[] = EVENT_TYPES.filter(
 	(e) => e.source === 'seed',
 ).map((e) => e.value);
 
+/** The service's groups of event types, in its order (service-api.md, "Event types"). */
+export const EVENT_GROUPS: readonly string[] = [
+	'Signing Request',
+	'Recipient',
+	'Template',
+	'Organization Seal',
+	'Signing Request Seal',
+	'Workspace',
+	'Domain',
+];
+
+const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+
+const NOT_DOCUMENTED: Record<Exclude<EventSource, 'seed'>, string> = {
+	reference:
+		"Named only in the API reference, not in the service's event list: it may never be sent, and All Documented Events leaves it out.",
+	published:
+		"Named only in other published lists, not in the service's event list: it may never be sent, and All Documented Events leaves it out.",
+	test: 'Test deliveries only.',
+};
+
 /**
- * Options for an event multi-select: the interface document's types first, grouped as there,
- * then the further names, each labelled with its group.
+ * Options for an event multi-select (and the trigger's entries in the node panel, via `action`):
+ * readable names, grouped as the service groups them (its documented types first in each group),
+ * the API name in the description.
  */
 export function eventTypeOptions(): INodePropertyOptions[] {
-	const ordered = [
-		...EVENT_TYPES.filter((e) => e.source === 'seed'),
-		...EVENT_TYPES.filter((e) => e.source !== 'seed'),
-	];
+	const ordered = EVENT_GROUPS.flatMap((group) => [
+		...EVENT_TYPES.filter((e) => e.group === group && e.source === 'seed'),
+		...EVENT_TYPES.filter((e) => e.group === group && e.source !== 'seed'),
+	]);
 	return ordered.map((e) => ({
-		name: `${e.group}: ${e.value}${e.source === 'seed' ? '' : ' (extra)'}`,
+		name: titleCase(e.label),
 		value: e.value,
-		description: e.description,
+		action: e.label,
+		description:
+			e.source === 'seed'
+				? `${e.description} (${e.value})`
+				: `${e.description} (${e.value}). ${NOT_DOCUMENTED[e.source]}`,
 	}));
 }

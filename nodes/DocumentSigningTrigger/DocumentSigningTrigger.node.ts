@@ -112,8 +112,9 @@ export class DocumentSigningTrigger implements INodeType {
 					{
 						name: 'All Documented Events',
 						value: ALL_EVENTS,
+						action: 'Any documented event',
 						description:
-							"Every event type of the service's documented list (not the ones marked extra)",
+							"Every event type of the service's event list (26 types); the few names whose description says they are not in that list are left out",
 					},
 					...eventTypeOptions(),
 				],

@@ -209,6 +209,12 @@ export interface ComplexInputSpec {
 	jsonExample: string;
 }
 
+/**
+ * The "Add Field" collection of a list entry (n8n's additional-fields pattern): the readers merge
+ * its values into the entry, so the API gets the same flat object.
+ */
+export const ADDITIONAL_FIELDS = 'additionalFields';
+
 /** A list input (recipients, fields, reminders): "Fields" or "JSON". */
 export function listInput(spec: ComplexInputSpec): INodeProperties[] {
 	return [
@@ -295,12 +301,16 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 	}
 	if (options.templateUser) {
 		values.push({
-			displayName: 'Template User ID',
+			displayName: 'Template User Name or ID',
 			name: 'template_user_id',
-			type: 'string',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsDependsOn: ['templateId.value'],
+			},
 			default: '',
 			description:
-				'Which recipient role of the template this person fills. Leave empty to match by Order.',
+				'Which recipient role of the chosen template this person fills; leave empty to match by Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
 	values.push(
@@ -324,7 +334,14 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			description:
 				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
 		},
-		...contactValues,
+		{
+			displayName: 'Additional Fields',
+			name: ADDITIONAL_FIELDS,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: contactValues,
+		},
 	);
 	return listInput({
 		name: 'recipients',
@@ -386,10 +403,12 @@ function titleCase(value: string): string {
 
 export interface FieldInputOptions {
 	description?: string;
+	/** Every value at the entry's top level (for operations that derive their own form). */
+	flat?: boolean;
 }
 
-/** Fields placed on a signing request's document (nested form). Parameter name: fields. */
-export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] {
+/** Every value of one field of the fields form, flat (each operation picks what it offers). */
+function fieldFormValues(): INodeProperties[] {
 	const values: INodeProperties[] = [
 		{
 			displayName: 'Field ID',
@@ -497,6 +516,58 @@ export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] 
 			displayOptions: { show: { type: ['date'] } },
 		},
 	);
+	return values;
+}
+
+/** What a field of the form shows before "Add Field": the field's kind, owner and place. */
+const FIELD_FORM_TOP = [
+	'type',
+	'recipient_id',
+	'page_number',
+	'x',
+	'y',
+	'width',
+	'height',
+	'required',
+	'read_only',
+];
+
+/** When an "Add Field" value applies (its displayOptions cannot reach the entry's own values). */
+const FIELD_FORM_WHEN: Record<string, string> = {
+	read_only_value: 'For a read-only field',
+	prefilled_data: 'For a read-only field',
+	date_format: 'For a date field',
+	date_signing_default: 'For a date field',
+};
+
+/** Fields placed on a signing request's document (nested form). Parameter name: fields. */
+export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] {
+	const all = fieldFormValues();
+	const values: INodeProperties[] = options.flat
+		? all
+		: [
+				...all.filter((v) => FIELD_FORM_TOP.includes(v.name)),
+				{
+					displayName: 'Additional Fields',
+					name: ADDITIONAL_FIELDS,
+					type: 'collection',
+					placeholder: 'Add Field',
+					default: {},
+					options: all
+						.filter((v) => !FIELD_FORM_TOP.includes(v.name))
+						.map((v): INodeProperties => {
+							const rest: INodeProperties = { ...v };
+							delete rest.displayOptions;
+							const when = FIELD_FORM_WHEN[v.name];
+							if (!when) return rest;
+							const what = rest.description
+								? `: ${rest.description.replace(/^\w/, (c) => c.toLowerCase())}`
+								: '';
+							return { ...rest, description: `${when}${what}` };
+						})
+						.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+				},
+			];
 	return listInput({
 		name: 'fields',
 		displayName: 'Fields',

@@ -49,3 +49,17 @@ export function resourceOptions(): INodePropertyOptions[] {
 export function resourceProperties(): INodeProperties[] {
 	return RESOURCES.flatMap((r) => r.description);
 }
+
+/**
+ * The canvas subtitle: the chosen operation's action ("Create a signing request"), as n8n's own
+ * nodes show it. The subtitle is an expression evaluated by the editor, which cannot read the
+ * node's description, so the action texts are written into it as a lookup by operation (the
+ * operation values are the API's operationIds, unique across resources). An operation missing
+ * from the lookup (a workflow saved with an operation this version no longer has) shows as is.
+ */
+export function subtitleExpression(): string {
+	const pairs = RESOURCES.flatMap((r) =>
+		Object.values(r.operations).map((op) => [op.meta.value, op.meta.action]),
+	);
+	return `={{ (${JSON.stringify(pairs)}.find((p) => p[0] === $parameter["operation"]) || [0, $parameter["operation"]])[1] }}`;
+}

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
+	ADDITIONAL_FIELDS,
 	COMPLETION_KEYS,
 	DATE_FORMATS,
 	DESIGNATIONS,
@@ -57,7 +58,15 @@ function readList(
 	const entries = Object.values(collection).flatMap((value) =>
 		Array.isArray(value) ? (value as IDataObject[]) : value ? [value as IDataObject] : [],
 	);
-	return entries.length ? { entries: entries.map((e) => ({ ...e })), fromJson: false } : undefined;
+	return entries.length ? { entries: entries.map(flattenEntry), fromJson: false } : undefined;
+}
+
+/** A form entry with its "Add Field" values merged in (what the user set there wins). */
+function flattenEntry(entry: IDataObject): IDataObject {
+	const { [ADDITIONAL_FIELDS]: additional, ...rest } = entry;
+	return additional && typeof additional === 'object' && !Array.isArray(additional)
+		? { ...rest, ...(additional as IDataObject) }
+		: { ...rest };
 }
 
 function where(label: string, index: number, fromJson: boolean): string {

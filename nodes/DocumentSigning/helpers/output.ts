@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { KeyMode } from '../transport';
@@ -10,6 +15,127 @@ import type { KeyMode } from '../transport';
 export function toItems(data: IDataObject | IDataObject[], keyMode: KeyMode): INodeExecutionData[] {
 	const rows = Array.isArray(data) ? data : [data];
 	return rows.map((row) => ({ json: { ...row, key_mode: keyMode } }));
+}
+
+/**
+ * The output of every delete: `{ deleted: true, id, …}`. `id` is what identifies the deleted thing
+ * (for an email template its type, for signer terms their language; none for the company logo),
+ * `scope` names its owner (e.g. `template_id` of a custom field), and what the service answered
+ * (a message, a date) follows.
+ */
+export function deletedItems(
+	id: string | undefined,
+	body: unknown,
+	keyMode: KeyMode,
+	scope: IDataObject = {},
+): INodeExecutionData[] {
+	const answer =
+		body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+	const head: IDataObject = id === undefined ? { deleted: true } : { deleted: true, id };
+	return toItems({ ...head, ...scope, ...answer, ...head }, keyMode);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simplify
+
+/** n8n's Simplify toggle, for operations whose answers are large (on by default). */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+/** What a simplified signing request or template keeps, in this order (absent keys are skipped). */
+const SIMPLE_KEYS = {
+	signingRequest: [
+		'id',
+		'name',
+		'state',
+		'status',
+		'test_mode',
+		'template_id',
+		'workspace_id',
+		'created_date',
+		'sent_date',
+		'finished_date',
+		'cancelled_date',
+		'timestamps',
+		'expires_at',
+		'document_url',
+		'final_document_download_url',
+		'recipients',
+	],
+	template: [
+		'id',
+		'name',
+		'description',
+		'workspace_id',
+		'page_count',
+		'expiration_hours',
+		'created_date',
+		'updated_date',
+		'document_url',
+		'recipients',
+		'users',
+	],
+} as const;
+
+/** What a simplified recipient (or template user) keeps. */
+const SIMPLE_PERSON_KEYS = [
+	'id',
+	'name',
+	'first_name',
+	'last_name',
+	'email',
+	'designation',
+	'order',
+	'status',
+	'finished_on',
+	'decline_reason',
+] as const;
+
+function pick(source: IDataObject, keys: readonly string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+	return out;
+}
+
+/**
+ * The essentials of a signing request or template (for people and AI agents): identity, state,
+ * dates, links and who signs, without fields, settings and the other nested detail. `key_mode`
+ * and `warnings` are kept.
+ */
+export function simplify(
+	kind: keyof typeof SIMPLE_KEYS,
+	data: IDataObject | IDataObject[],
+): IDataObject[] {
+	const rows = Array.isArray(data) ? data : [data];
+	return rows.map((row) => {
+		const out = pick(row, [...SIMPLE_KEYS[kind], 'warnings', 'key_mode']);
+		for (const key of ['recipients', 'users']) {
+			if (Array.isArray(out[key])) {
+				out[key] = (out[key] as unknown[]).map((person) =>
+					person && typeof person === 'object' && !Array.isArray(person)
+						? pick(person as IDataObject, SIMPLE_PERSON_KEYS)
+						: person,
+				) as IDataObject[];
+			}
+		}
+		return out;
+	});
+}
+
+/** Output items simplified when the operation's Simplify toggle is on. */
+export function simplifyItems(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	kind: keyof typeof SIMPLE_KEYS,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	if (!(context.getNodeParameter('simplify', itemIndex, true) as boolean)) return items;
+	return items.map((item) => ({ ...item, json: simplify(kind, item.json)[0] }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -46,6 +172,26 @@ export function listEntries(
 			? (entry as IDataObject)
 			: { value: entry as IDataObject[string] },
 	);
+}
+
+/**
+ * Return All / Limit of a list the service answers in one piece (no pages): the first `limit`
+ * entries, in the service's order, unless Return All is on.
+ */
+export function limitEntries(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	entries: IDataObject[],
+): IDataObject[] {
+	if (context.getNodeParameter('returnAll', itemIndex, true) as boolean) return entries;
+	const limit = context.getNodeParameter('limit', itemIndex, 50) as number;
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `"Limit" must be a whole number of 1 or more`, {
+			description: `Got ${String(limit)}.`,
+			itemIndex,
+		});
+	}
+	return entries.slice(0, limit);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -96,3 +96,80 @@ export async function getWorkspaceCustomFields(
 ): Promise<INodePropertyOptions[]> {
 	return await customFields(this, 'workspaceId', (id) => `/workspace/${id}/custom-fields`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Fields, seal participants and seals, for the Update One Part operations
+
+const typeName = (type: unknown) =>
+	String(type ?? 'field')
+		.replace(/_/g, ' ')
+		.replace(/^\w/, (c) => c.toUpperCase());
+
+async function fields(
+	context: ILoadOptionsFunctions,
+	parameter: string,
+	pathFor: (id: string) => string,
+): Promise<INodePropertyOptions[]> {
+	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
+	if (!isUuid(id)) return [];
+	const response = (await apiRequest.call(context, 'GET', pathFor(String(id)))) as {
+		results?: IDataObject[];
+	};
+	return (response.results ?? []).map((field) => {
+		const page = field.page_number ?? field.page;
+		const label = [
+			typeName(field.type ?? field.field_type),
+			page !== undefined ? `page ${String(page)}` : '',
+			field.variable_name ? String(field.variable_name) : '',
+		]
+			.filter(Boolean)
+			.join(', ');
+		return { name: label, value: String(field.id), description: String(field.id) };
+	});
+}
+
+/** Fields of the signing request chosen in the node ("Signing Request" parameter). */
+export async function getSigningRequestFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await fields(this, 'signingRequestId', (id) => `/signing-requests/${id}/fields`);
+}
+
+/** Fields of the template chosen in the node ("Template" parameter). */
+export async function getTemplateFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await fields(this, 'templateId', (id) => `/templates/${id}/fields`);
+}
+
+/** Seal participants of the signing request chosen in the node (from its Get answer). */
+export async function getSigningRequestSealParticipants(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const id = this.getCurrentNodeParameter('signingRequestId', { extractValue: true });
+	if (!isUuid(id)) return [];
+	const request = (await apiRequest.call(this, 'GET', `/signing-requests/${String(id)}`)) as {
+		seal_participants?: IDataObject[];
+	};
+	return (request.seal_participants ?? [])
+		.filter((p) => !p.deleted)
+		.map((p) => ({
+			name: `Seal participant, order ${String(p.order ?? '?')}`,
+			value: String(p.id),
+			description: `Seal ${String(p.organization_seals_id ?? p.seal_id ?? '')}`.trim(),
+		}));
+}
+
+/** The organization seals the key can use (GET /seals: active seals only). */
+export async function getOrganizationSeals(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const response = (await apiRequest.call(this, 'GET', '/seals')) as { seals?: IDataObject[] };
+	return (Array.isArray(response?.seals) ? response.seals : [])
+		.map((seal) => ({
+			name: `${String(seal.name ?? seal.id)}${seal.companies_workspaces_id ? '' : ' (company)'}`,
+			value: String(seal.id),
+			description: seal.display_name ? String(seal.display_name) : undefined,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

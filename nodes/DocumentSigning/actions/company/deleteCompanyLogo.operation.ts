@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import type { OperationMeta } from '../types';
 
@@ -22,5 +17,5 @@ export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const response = await apiRequestWithMeta.call(this, 'DELETE', meta.path, { itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+	return deletedItems(undefined, response.body, response.keyMode);
 }

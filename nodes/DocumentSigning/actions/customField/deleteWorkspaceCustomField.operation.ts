@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, customFieldId } from './customField.inputs';
@@ -36,8 +31,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		{ itemIndex: i },
 	);
 	// The answer is only {message}; the ids tell the next node which field went.
-	return toItems(
-		{ ...(response.body as IDataObject), custom_field_id: fieldId, workspace_id: id },
-		response.keyMode,
-	);
+	return deletedItems(fieldId, response.body, response.keyMode, { workspace_id: id });
 }

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { limitEntries, toItems } from '../../helpers/output';
+import { paginationFields } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, listCustomFields } from './customField.inputs';
 
@@ -14,10 +15,10 @@ export const meta: OperationMeta = {
 	path: '/workspace/{workspace_id}/custom-fields',
 };
 
-export const description: INodeProperties[] = [WORKSPACE_OWNER.locator];
+export const description: INodeProperties[] = [WORKSPACE_OWNER.locator, ...paginationFields()];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const { fields, response } = await listCustomFields(this, i, id, WORKSPACE_OWNER);
-	return toItems(fields, response.keyMode);
+	return toItems(limitEntries(this, i, fields), response.keyMode);
 }

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { deletedItems, listEntries, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
 
@@ -192,12 +192,11 @@ export async function domainAction(
 		},
 	);
 	const body = response.body as IDataObject;
-	const out =
-		kind === 'finalize' || kind === 'verify-dns'
-			? withDnsSummary(body)
-			: kind === 'delete'
-				? { ...body, domain_id: body.domain_id ?? path.split('/').pop() }
-				: body;
+	if (kind === 'delete') {
+		const id = path.split('/').pop() as string;
+		return deletedItems(id, body, response.keyMode, { domain_id: body.domain_id ?? id });
+	}
+	const out = kind === 'finalize' || kind === 'verify-dns' ? withDnsSummary(body) : body;
 	return toItems(out, response.keyMode);
 }
 

@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import type { OperationMeta } from '../types';
 import { emailTypeField, emailTypeOf } from './emailTemplate.common';
@@ -30,5 +25,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		`/company/email-templates/${type}`,
 		{ itemIndex: i },
 	);
-	return toItems({ email_type: type, ...(response.body as IDataObject) }, response.keyMode);
+	return deletedItems(type, response.body, response.keyMode, { email_type: type });
 }

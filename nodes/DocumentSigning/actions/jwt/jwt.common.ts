@@ -38,7 +38,7 @@ export const jwtIdField: INodeProperties = {
 	default: '',
 	placeholder: '123e4567-e89b-42d3-a456-426614174000',
 	description:
-		'The jwt_id output by the Generate operation (the service also calls it jwt_record_id)',
+		'The jwt_id in the output of the Generate operation (the service also calls it jwt_record_id). The service cannot list tokens: keep it from there, e.g. map it with an expression.',
 };
 
 /** "Include Embed Snippet" and what the snippet needs. */

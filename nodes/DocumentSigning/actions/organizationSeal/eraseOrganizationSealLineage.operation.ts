@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import type { ApiResponse } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
 import { sealLocator } from '../common.descriptions';
@@ -48,5 +43,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			})) as ApiResponse,
 		sealErrorExplainer,
 	);
-	return toItems({ ...(response.body as IDataObject), seal_id: id }, response.keyMode);
+	return deletedItems(id, response.body, response.keyMode);
 }

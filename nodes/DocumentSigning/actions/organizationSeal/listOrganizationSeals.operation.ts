@@ -7,10 +7,10 @@ import type {
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import type { ApiResponse } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
-import { workspaceLocator } from '../common.descriptions';
+import { paginationFields, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealListErrorExplainer } from './seal.inputs';
 
@@ -41,6 +41,7 @@ export const description: INodeProperties[] = [
 			'Whether to list only the seals of one workspace (otherwise company seals and the seals of every workspace the key can reach)',
 	},
 	{ ...workspaceLocator, displayOptions: { show: { onlyWorkspace: [true] } } },
+	...paginationFields(),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -55,5 +56,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			(await apiRequestWithMeta.call(this, 'GET', meta.path, { qs, itemIndex: i })) as ApiResponse,
 		sealListErrorExplainer,
 	);
-	return toItems(listEntries(this, response.body, i, 'seals'), response.keyMode);
+	return toItems(
+		limitEntries(this, i, listEntries(this, response.body, i, 'seals')),
+		response.keyMode,
+	);
 }

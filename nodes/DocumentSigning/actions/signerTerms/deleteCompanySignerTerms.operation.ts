@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import type { OperationMeta } from '../types';
 import { languageField, readLanguage } from './signerTerms.common';
@@ -26,5 +26,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const response = (await apiRequest.call(this, 'DELETE', `/company/signer-terms/${language}`, {
 		itemIndex: i,
 	})) as IDataObject;
-	return toItems({ language, deleted: true, ...response }, await getKeyMode.call(this, i));
+	return deletedItems(language, response, await getKeyMode.call(this, i), { language });
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -35,8 +35,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			itemIndex: i,
 		},
 	)) as IDataObject;
-	return toItems(
-		{ workspace_id: workspaceId, language, deleted: true, ...response },
-		await getKeyMode.call(this, i),
-	);
+	return deletedItems(language, response, await getKeyMode.call(this, i), {
+		workspace_id: workspaceId,
+		language,
+	});
 }

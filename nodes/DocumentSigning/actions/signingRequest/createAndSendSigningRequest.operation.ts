@@ -138,6 +138,7 @@ const FORM_POINT_FIELDS: INodeProperties[] = [
  */
 function createAndSendFieldsInput(): INodeProperties[] {
 	return fieldsInput({
+		flat: true,
 		description:
 			'Where recipients sign or fill in. This operation places fields in PDF points (1/72 inch) from the top-left corner of the page.',
 	}).map((property) => {

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import type { ApiResponse } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
@@ -26,14 +21,17 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	signingRequestLocator,
 	{
-		displayName: 'Seal Participant ID',
+		displayName: 'Seal Participant Name or ID',
 		name: 'participantId',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getSigningRequestSealParticipants',
+			loadOptionsDependsOn: ['signingRequestId.value'],
+		},
 		default: '',
 		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
 		description:
-			'The ID of the seal participant to remove (listed in seal_participants of the signing request)',
+			'The seal participant to remove (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 ];
 
@@ -71,16 +69,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 					}
 				: undefined,
 	);
-	const body: IDataObject =
-		response.body && typeof response.body === 'object' && !Array.isArray(response.body)
-			? response.body
-			: {};
-	return toItems(
-		{
-			...body,
-			signing_request_id: body.signing_request_id ?? id,
-			participant_id: body.participant_id ?? participantId,
-		},
-		response.keyMode,
-	);
+	return deletedItems(participantId, response.body, response.keyMode, {
+		signing_request_id: id,
+	});
 }

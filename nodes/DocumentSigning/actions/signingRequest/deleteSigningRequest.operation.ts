@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { request } from './common';
@@ -42,5 +42,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 					}
 				: undefined,
 	);
-	return toItems(response.body, response.keyMode);
+	return deletedItems(id, response.body, response.keyMode);
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { request } from './common';
@@ -16,10 +16,10 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}',
 };
 
-export const description: INodeProperties[] = [signingRequestLocator];
+export const description: INodeProperties[] = [signingRequestLocator, simplifyField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await request(this, 'GET', `/signing-requests/${id}`, { itemIndex: i });
-	return toItems(response.body, response.keyMode);
+	return simplifyItems(this, i, 'signingRequest', toItems(response.body, response.keyMode));
 }

@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { signingRequestLocator } from '../common.descriptions';
+import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -21,7 +21,7 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/audit',
 };
 
-export const description: INodeProperties[] = [signingRequestLocator];
+export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];
 
 function timeOf(event: IDataObject): number {
 	const time = Date.parse(String(event.timestamp ?? ''));
@@ -39,5 +39,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		.map((event, index) => ({ event, index }))
 		.sort((a, b) => timeOf(a.event) - timeOf(b.event) || a.index - b.index)
 		.map(({ event }) => event);
-	return toItems(events, response.keyMode);
+	return toItems(limitEntries(this, i, events), response.keyMode);
 }

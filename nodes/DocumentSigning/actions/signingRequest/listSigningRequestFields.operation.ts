@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { signingRequestLocator } from '../common.descriptions';
+import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -16,12 +16,12 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/fields',
 };
 
-export const description: INodeProperties[] = [signingRequestLocator];
+export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/fields`, {
 		itemIndex: i,
 	});
-	return toItems(listEntries(this, response.body, i), response.keyMode);
+	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { signingRequestLocator } from '../common.descriptions';
+import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -15,7 +15,7 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/reminders',
 };
 
-export const description: INodeProperties[] = [signingRequestLocator];
+export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
@@ -23,5 +23,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/reminders`, {
 		itemIndex: i,
 	});
-	return toItems(listEntries(this, response.body, i), response.keyMode);
+	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
 }

@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { signingRequestLocator } from '../common.descriptions';
+import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -21,7 +21,7 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/users',
 };
 
-export const description: INodeProperties[] = [signingRequestLocator];
+export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];
 
 /** Kept on every item, even when the service leaves them out, so they show as columns. */
 const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
@@ -36,5 +36,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		for (const key of PROGRESS_KEYS) if (row[key] === undefined) row[key] = null;
 		return row;
 	});
-	return toItems(users, response.keyMode);
+	return toItems(limitEntries(this, i, users), response.keyMode);
 }

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listPages } from '../../helpers/list';
+import { simplifyField, simplifyItems } from '../../helpers/output';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -72,6 +73,7 @@ export const description: INodeProperties[] = [
 		{ name: 'Name', value: 'name' },
 		{ name: 'Sent On', value: 'sent_on' },
 	]),
+	simplifyField,
 ];
 
 const STATUS_VALUES: readonly string[] = LIST_STATUSES.map((s) => s.value);
@@ -97,11 +99,12 @@ function statusFilter(context: IExecuteFunctions, value: unknown, i: number): st
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await listPages.call(this, i, meta.path, {
+	const items = await listPages.call(this, i, meta.path, {
 		shapeFilters: (filters) => {
 			const status = statusFilter(this, filters.status, i);
 			if (status) filters.status = status;
 			else delete filters.status;
 		},
 	});
+	return simplifyItems(this, i, 'signingRequest', items);
 }

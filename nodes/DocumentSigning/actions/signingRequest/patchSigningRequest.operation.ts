@@ -74,7 +74,7 @@ const recipientDetailOptions: INodeProperties[] = (
 
 /** One field's details: the fields form's values, each optional; the recipient is picked from the request. */
 const fieldDetailOptions: INodeProperties[] = (
-	fieldsInput()[1].options?.[0] as INodePropertyCollection
+	fieldsInput({ flat: true })[1].options?.[0] as INodePropertyCollection
 ).values
 	.filter((value) => value.name !== 'id')
 	.map((value): INodeProperties => {
@@ -163,12 +163,16 @@ export const description: INodeProperties[] = [
 	},
 	// Field
 	{
-		displayName: 'Field ID',
+		displayName: 'Field Name or ID',
 		name: 'fieldId',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getSigningRequestFields',
+			loadOptionsDependsOn: ['signingRequestId.value'],
+		},
 		default: '',
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description: 'The field to change (see Get Fields); leave empty to add a new field',
+		description:
+			'The field to change (Get Fields lists them); leave empty to add a new field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: show('field'),
 	},
 	{
@@ -184,22 +188,28 @@ export const description: INodeProperties[] = [
 	},
 	// Seal participant
 	{
-		displayName: 'Seal Participant ID',
+		displayName: 'Seal Participant Name or ID',
 		name: 'participantId',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getSigningRequestSealParticipants',
+			loadOptionsDependsOn: ['signingRequestId.value'],
+		},
 		default: '',
 		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
+		description:
+			'The seal participant whose seal to swap (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: show('sealParticipant'),
 	},
 	{
-		displayName: 'New Seal ID',
+		displayName: 'New Seal Name or ID',
 		name: 'swapToSealId',
-		type: 'string',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
 		default: '',
 		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description: 'The organization seal the participant uses from now on',
+		description:
+			'The organization seal the participant uses from now on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: show('sealParticipant'),
 	},
 ];

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -21,10 +21,15 @@ export const meta: OperationMeta = {
 	path: '/templates/{id}',
 };
 
-export const description: INodeProperties[] = [templateLocator];
+export const description: INodeProperties[] = [templateLocator, simplifyField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}`, { itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+	return simplifyItems(
+		this,
+		i,
+		'template',
+		toItems(response.body as IDataObject, response.keyMode),
+	);
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { templateLocator } from '../common.descriptions';
+import { paginationFields, templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -16,12 +16,12 @@ export const meta: OperationMeta = {
 	path: '/templates/{id}/users',
 };
 
-export const description: INodeProperties[] = [templateLocator];
+export const description: INodeProperties[] = [templateLocator, ...paginationFields()];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/users`, {
 		itemIndex: i,
 	});
-	return toItems(listEntries(this, response.body, i), response.keyMode);
+	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
 }

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { listPages } from '../../helpers/list';
+import { simplifyField, simplifyItems } from '../../helpers/output';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -29,8 +30,9 @@ export const description: INodeProperties[] = [
 		{ name: 'Last Changed On', value: 'last_changed_on' },
 		{ name: 'Name', value: 'name' },
 	]),
+	simplifyField,
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await listPages.call(this, i, meta.path);
+	return simplifyItems(this, i, 'template', await listPages.call(this, i, meta.path));
 }

@@ -138,13 +138,17 @@ const fieldPart: INodeProperties[] = [
 		default: 'add',
 	},
 	{
-		displayName: 'Field ID',
+		displayName: 'Field Name or ID',
 		name: 'fieldId',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getTemplateFields',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
 		default: '',
 		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description: 'The ID of the field to update (Template → Get Fields lists them)',
+		description:
+			'The field to update (Template → Get Fields lists them). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { fieldAction: ['update'] } },
 	},
 	...updateDisplayOptions({ show: { fieldAction: ['add'] } }, [
@@ -177,16 +181,18 @@ const sealPart: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description: 'The seal participant of the template whose seal to swap',
+		description:
+			"The seal participant of the template whose seal to swap: its ID is in the template's seal_participants (Template → Get with Simplify off)",
 	},
 	{
-		displayName: 'New Seal ID',
+		displayName: 'New Seal Name or ID',
 		name: 'swapToSealId',
-		type: 'string',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
 		default: '',
 		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description: 'The organization seal to use instead (it must be usable in this workspace)',
+		description:
+			'The organization seal to use instead (it must be usable in this workspace). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 ];
 

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequest, getKeyMode } from '../../transport';
 import { webhookLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -27,5 +27,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const response = (await apiRequest.call(this, 'DELETE', `/webhooks/${id}`, {
 		itemIndex: i,
 	})) as IDataObject;
-	return toItems({ id, deleted: true, ...response }, await getKeyMode.call(this, i));
+	return deletedItems(id, response, await getKeyMode.call(this, i));
 }

@@ -35,7 +35,7 @@ export function eventsFields(required: boolean): INodeProperties[] {
 			default: [],
 			options: eventTypeOptions(),
 			description:
-				'The events delivered to this webhook. Names marked "extra" come from other published lists; the service may not send them.',
+				"The events delivered to this webhook, grouped as the service groups them. An event whose description says it is not in the service's event list comes from other published lists: the service may never send it.",
 		},
 		{
 			displayName: 'Additional Event Names',

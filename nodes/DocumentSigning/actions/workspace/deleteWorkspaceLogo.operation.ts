@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { toItems } from '../../helpers/output';
+import { deletedItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -27,5 +22,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const response = await apiRequestWithMeta.call(this, 'DELETE', `/workspaces/${id}/logo`, {
 		itemIndex: i,
 	});
-	return toItems({ ...(response.body as IDataObject), workspace_id: id }, response.keyMode);
+	return deletedItems(id, response.body, response.keyMode);
 }

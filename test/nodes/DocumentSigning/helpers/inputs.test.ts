@@ -28,6 +28,33 @@ function errorOf(fn: () => unknown): string {
 }
 
 describe('readRecipients', () => {
+	it('merges the "Add Field" values of a form entry into the recipient', () => {
+		const context = ctx({
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{
+						first_name: 'Ada',
+						email: 'ada@example.com',
+						designation: 'Signer',
+						order: 1,
+						additionalFields: { company: 'Acme', phone_number: '+44 20 7946 0000', city: '' },
+					},
+				],
+			},
+		});
+		expect(readRecipients(context, 0)).toEqual([
+			{
+				first_name: 'Ada',
+				email: 'ada@example.com',
+				designation: 'Signer',
+				order: 1,
+				company: 'Acme',
+				phone_number: '+44 20 7946 0000',
+			},
+		]);
+	});
+
 	it('reads the fields form: drops empty values, resolves Reference ID to id, checks identity', () => {
 		const context = ctx({
 			recipientsMode: 'fields',
@@ -232,6 +259,45 @@ describe('readFields', () => {
 		variable_name: '',
 		date_format: '',
 	};
+
+	it('reads the "Add Field" values of a form entry like the others', () => {
+		const context = ctx({
+			fieldsMode: 'fields',
+			fields: {
+				field: [
+					{
+						type: 'date',
+						recipient_id: 'temp_1',
+						page_number: 2,
+						x: 10,
+						y: 80,
+						width: 25,
+						height: 5,
+						required: true,
+						read_only: false,
+						additionalFields: {
+							date_format: 'yyyy-MM-dd',
+							date_signing_default: true,
+							variable_name: 'signed_on',
+						},
+					},
+				],
+			},
+		});
+		expect(readFields(context, 0)).toEqual([
+			{
+				type: 'date',
+				recipient_id: 'temp_1',
+				page_number: 2,
+				position: { x: 10, y: 80, width: 25, height: 5 },
+				required: true,
+				read_only: false,
+				date_signing_default: true,
+				variable_name: 'signed_on',
+				format_rules: { dateFormat: 'yyyy-MM-dd' },
+			},
+		]);
+	});
 
 	it('nests the flat form position and turns the date format into format_rules', () => {
 		const context = ctx({

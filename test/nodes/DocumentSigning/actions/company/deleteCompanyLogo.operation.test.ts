@@ -15,7 +15,7 @@ describe('Company → Delete Logo (DELETE /company/logo)', () => {
 			status: 200,
 		});
 		expect(sent(ctx)[0].body).toBeUndefined();
-		expect(jsonOf(output)).toEqual([{ success: true, key_mode: 'live' }]);
+		expect(jsonOf(output)).toEqual([{ deleted: true, success: true, key_mode: 'live' }]);
 		expect(ctx.sandbox.state.company.icon_url).toBeNull();
 	});
 });

@@ -26,8 +26,9 @@ describe('Custom Field → Delete From Workspace (DELETE /workspace/{workspace_i
 		});
 		expect(sent(ctx)[0].body).toBeUndefined();
 		expect(jsonOf(output)[0]).toMatchObject({
+			deleted: true,
+			id: field.id,
 			message: expect.any(String),
-			custom_field_id: field.id,
 			workspace_id: state.workspaceId,
 			key_mode: 'live',
 		});

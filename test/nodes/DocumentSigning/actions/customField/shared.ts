@@ -226,8 +226,9 @@ export function describeDelete(label: Owner['label']): void {
 			});
 			expect(sent(ctx)[0].body).toBeUndefined();
 			expect(output[0][0].json).toMatchObject({
+				deleted: true,
+				id: fieldId,
 				message: expect.any(String),
-				custom_field_id: fieldId,
 				key_mode: 'live',
 			});
 			expect(await stored()).toEqual([]);

@@ -87,6 +87,8 @@ export function deleteDomainTests(ctx: DomainContext, SC: ScopeCase, run: Domain
 			body: undefined,
 		});
 		expect(output[0][0].json).toEqual({
+			deleted: true,
+			id: d.id,
 			message: expect.stringMatching(/default sender/),
 			domain_id: d.id,
 			key_mode: 'live',

@@ -25,6 +25,8 @@ describe('Email Template → deleteCompanyEmailTemplate (DELETE /company/email-t
 			body: undefined,
 		});
 		expect(output[0][0].json).toEqual({
+			deleted: true,
+			id: 'signing_cancelled',
 			message: expect.stringMatching(/default/),
 			email_type: 'signing_cancelled',
 			key_mode: 'live',

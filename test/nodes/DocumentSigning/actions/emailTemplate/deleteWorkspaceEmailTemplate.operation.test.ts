@@ -27,6 +27,8 @@ describe('Email Template → deleteWorkspaceEmailTemplate (DELETE /workspace/{wo
 			body: undefined,
 		});
 		expect(output[0][0].json).toEqual({
+			deleted: true,
+			id: 'signing_invite',
 			message: expect.stringMatching(/company template/),
 			email_type: 'signing_invite',
 			key_mode: 'live',

@@ -48,9 +48,10 @@ describe('Organization Seal → Erase (DELETE /seals/{id}/erase)', () => {
 			query: {},
 		});
 		expect(only(output)).toEqual({
+			deleted: true,
+			id: seal.id,
 			lineage_id: seal.lineage_id,
 			versions_erased: 2,
-			seal_id: seal.id,
 			key_mode: 'test',
 		});
 		expect(seals(sandbox).lineage(seal.lineage_id)).toHaveLength(0);

@@ -13,7 +13,13 @@ describe('Signer Terms → Delete Company Terms (DELETE /company/signer-terms/{l
 			path: '/company/signer-terms/it',
 		});
 		expect(jsonOf(output)).toEqual([
-			{ language: 'it', deleted: true, message: 'Signer terms deleted', key_mode: 'live' },
+			{
+				deleted: true,
+				id: 'it',
+				language: 'it',
+				message: 'Signer terms deleted',
+				key_mode: 'live',
+			},
 		]);
 		const again = await run(ctx, 'deleteCompanySignerTerms', { language: 'it' });
 		expect(again.error?.message).toMatch(/^Not found: .* not found \[NOT_FOUND\]$/);

@@ -19,9 +19,10 @@ describe('Signer Terms → Delete Workspace Terms (DELETE /workspace/{workspace_
 		});
 		expect(jsonOf(output)).toEqual([
 			{
+				deleted: true,
+				id: 'pl',
 				workspace_id: SALES.id,
 				language: 'pl',
-				deleted: true,
 				message: 'Signer terms deleted',
 				key_mode: 'live',
 			},

@@ -37,7 +37,6 @@ const signer = (ref: string, first: string, order: number, extra: object = {}) =
 });
 
 const field = (recipient: string, extra: object = {}) => ({
-	id: '',
 	type: 'signature',
 	recipient_id: recipient,
 	page_number: 1,
@@ -73,7 +72,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 						email: 'bob@example.com',
 						designation: 'Signer',
 						order: 2,
-						company: 'Acme',
+						additionalFields: { company: 'Acme' },
 					},
 				],
 			},
@@ -266,7 +265,11 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 					fields: {
 						field: [
 							field('temp_1'),
-							field('temp_2', { page_number: 2, type: 'date', date_format: 'yyyy-MM-dd' }),
+							field('temp_2', {
+								page_number: 2,
+								type: 'date',
+								additionalFields: { date_format: 'yyyy-MM-dd', date_signing_default: false },
+							}),
 						],
 					},
 					remindersMode: 'fields',

@@ -29,9 +29,10 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 			body: undefined,
 		});
 		expect(only(output)).toEqual({
-			success: true,
+			deleted: true,
+			id: draft.sealParticipantId,
 			signing_request_id: draft.id,
-			participant_id: draft.sealParticipantId,
+			success: true,
 			key_mode: 'live',
 		});
 		const detail = await api<{ seal_participants?: unknown[] }>(

@@ -28,6 +28,8 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 		});
 		expect(sandbox.requests[0].rawBody).toBe('');
 		expect(only(output)).toMatchObject({
+			deleted: true,
+			id: draft.id,
 			signing_request_id: draft.id,
 			deleted_on: expect.any(String),
 			key_mode: 'test',

@@ -17,9 +17,10 @@ beforeEach(() => {
 afterAll(async () => await sandbox.close());
 
 describe('Signing Request → Get (GET /signing-requests/{id})', () => {
-	it('gets the request by ID, with status flags, recipients and key mode', async () => {
+	it('gets the request by ID, with status flags, recipients and key mode (Simplify off)', async () => {
 		const { output, error } = await run(sandbox, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
+			simplify: false,
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(sandbox)).toMatchObject({
@@ -35,6 +36,61 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			key_mode: 'test',
 		});
 		expect((json.recipients as unknown[]).length).toBe(2);
+	});
+
+	it('Simplify (on by default) keeps status, dates, links and who signs, nothing else', async () => {
+		const full = only(
+			(
+				await run(sandbox, 'getSigningRequest', {
+					signingRequestId: byId(draft.id),
+					simplify: false,
+				})
+			).output,
+		);
+		sandbox.clearRequests();
+		const { output, error } = await run(sandbox, 'getSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox)).toMatchObject({
+			method: 'GET',
+			path: `/signing-requests/${draft.id}`,
+		});
+		const json = only(output);
+		expect(Object.keys(json)).toEqual(
+			[
+				'id',
+				'name',
+				'state',
+				'status',
+				'test_mode',
+				'template_id',
+				'workspace_id',
+				'timestamps',
+				'expires_at',
+				'document_url',
+				'final_document_download_url',
+				'recipients',
+				'key_mode',
+			].filter((key) => key in full),
+		);
+		expect(json).toMatchObject({ id: draft.id, name: 'Offer letter', status: full.status });
+		expect(json.fields).toBeUndefined();
+		expect(json.settings).toBeUndefined();
+		expect(json.recipients).toEqual(
+			(full.recipients as Array<Record<string, unknown>>).map((r) => ({
+				id: r.id,
+				name: r.name,
+				first_name: r.first_name,
+				last_name: r.last_name,
+				email: r.email,
+				designation: r.designation,
+				order: r.order,
+				status: r.status,
+				finished_on: r.finished_on,
+				decline_reason: r.decline_reason,
+			})),
+		);
 	});
 
 	it('takes the ID out of a URL', async () => {

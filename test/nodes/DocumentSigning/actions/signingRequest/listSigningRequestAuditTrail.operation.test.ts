@@ -38,6 +38,25 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 		for (const item of output[0]) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
+	it('Limit keeps the oldest events; Return All keeps every one', async () => {
+		const all = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+			signingRequestId: byId(request.id),
+			returnAll: true,
+		});
+		expect(all.output[0].length).toBeGreaterThan(2);
+		const limited = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+			signingRequestId: byId(request.id),
+			returnAll: false,
+			limit: 2,
+		});
+		expect(limited.error).toBeUndefined();
+		expect(limited.output[0].map((item) => item.json)).toEqual(
+			all.output[0].slice(0, 2).map((item) => item.json),
+		);
+		// One request each: the service answers the whole trail at once.
+		expect(ctx.sandbox.requests.map((r) => r.query)).toEqual([{}, {}]);
+	});
+
 	it('puts events in chronological order even when the answer is not', async () => {
 		ctx.sandbox.injectFault({
 			kind: 'status',

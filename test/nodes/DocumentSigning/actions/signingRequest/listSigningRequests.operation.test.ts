@@ -1,7 +1,7 @@
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { Sandbox } from '../../../../sandbox';
 import { startSandbox } from '../../../../sandbox';
-import { api, createDraft, createSent, pdf, run } from './signingRequestKit';
+import { api, createDraft, createSent, only, pdf, run } from './signingRequestKit';
 
 let sandbox: Sandbox;
 let sentId: string;
@@ -97,6 +97,20 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 		const { output } = await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 4 });
 		expect(output[0]).toHaveLength(4);
 		expect(sandbox.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '4' }]);
+	});
+
+	it('Simplify (on by default) keeps the essentials; off gives each request in full', async () => {
+		const simple = only(
+			(await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 1 })).output,
+		);
+		const full = only(
+			(await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 1, simplify: false }))
+				.output,
+		);
+		expect(simple).toMatchObject({ id: full.id, name: full.name, key_mode: 'test' });
+		expect(Object.keys(simple).length).toBeLessThan(Object.keys(full).length);
+		for (const key of Object.keys(simple)) expect(key in full).toBe(true);
+		expect(simple).not.toHaveProperty('settings');
 	});
 
 	it('refuses an unknown status and an invalid date before sending anything', async () => {

@@ -24,8 +24,9 @@ describe('Template → Delete (DELETE /templates/{id})', () => {
 		expect(sent(ctx)[0].body).toBeUndefined();
 		expect(output[0]).toHaveLength(1);
 		expect(output[0][0].json).toMatchObject({
+			deleted: true,
+			id,
 			message: expect.any(String),
-			template_id: id,
 			key_mode: 'live',
 		});
 		expect((await api(ctx.sandbox, 'GET', `/templates/${id}`)).status).toBe(404);

@@ -17,9 +17,10 @@ beforeAll(async () => {
 });
 
 describe('Template → Get (GET /templates/{id})', () => {
-	it('gets the template with its users and fields', async () => {
+	it('gets the template with its users and fields (Simplify off: the full answer)', async () => {
 		const { output, error } = await run(ctx, 'template', 'getTemplate', {
 			templateId: byId(fixture.id),
+			simplify: false,
 		});
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
@@ -35,6 +36,29 @@ describe('Template → Get (GET /templates/{id})', () => {
 		expect(json.recipients).toHaveLength(2);
 		expect(json.fields).toHaveLength(2);
 		expect(String(json.document_url)).toMatch(/^http/);
+	});
+
+	it('Simplify (on by default) keeps identity, dates, link and users, without fields and settings', async () => {
+		const { output, error } = await run(ctx, 'template', 'getTemplate', {
+			templateId: byId(fixture.id),
+		});
+		expect(error).toBeUndefined();
+		const json = output[0][0].json;
+		expect(json).toMatchObject({ id: fixture.id, name: 'NDA', page_count: 2, key_mode: 'live' });
+		expect(json.fields).toBeUndefined();
+		expect(json.settings).toBeUndefined();
+		expect(String(json.document_url)).toMatch(/^http/);
+		const users = json.recipients as Array<Record<string, unknown>>;
+		expect(users).toHaveLength(2);
+		for (const user of users) {
+			expect(user).toEqual(
+				expect.objectContaining({ id: expect.any(String), email: expect.any(String) }),
+			);
+			expect(Object.keys(user).every((k) => k !== 'phone_number' && k !== 'custom_fields')).toBe(
+				true,
+			);
+		}
+		expect(Object.keys(json).length).toBeLessThanOrEqual(12);
 	});
 
 	it('accepts the template from a URL', async () => {

@@ -79,6 +79,17 @@ describe('Template → Get Many (GET /templates)', () => {
 		expect(output[0][0].json.name).toBe('Lease Contract');
 	});
 
+	it('Simplify (on by default) drops fields and settings; off gives each template in full', async () => {
+		const simple = (await list({ returnAll: false, limit: 1 })).output[0][0].json;
+		const full = (await list({ returnAll: false, limit: 1, simplify: false })).output[0][0].json;
+		expect(full.id).toBe(simple.id);
+		expect(full).toHaveProperty('settings');
+		expect(simple).not.toHaveProperty('settings');
+		expect(simple).not.toHaveProperty('fields');
+		expect(simple).toMatchObject({ id: full.id, name: full.name, key_mode: 'live' });
+		for (const key of Object.keys(simple)) expect(key in full).toBe(true);
+	});
+
 	it('an empty result gives no items', async () => {
 		const { output, error } = await list({
 			returnAll: true,

@@ -79,7 +79,7 @@ describe('Template → Update (PUT /templates/{id})', () => {
 						email: 'cc@example.com',
 						designation: 'CC',
 						order: 1,
-						company: 'Acme',
+						additionalFields: { company: 'Acme' },
 					},
 				],
 			},

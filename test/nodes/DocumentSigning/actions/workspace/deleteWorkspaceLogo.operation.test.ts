@@ -17,7 +17,9 @@ describe('Workspace → Delete Logo (DELETE /workspaces/{id}/logo)', () => {
 			query: {},
 			status: 200,
 		});
-		expect(jsonOf(output)).toEqual([{ success: true, workspace_id: SALES.id, key_mode: 'live' }]);
+		expect(jsonOf(output)).toEqual([
+			{ deleted: true, id: SALES.id, success: true, key_mode: 'live' },
+		]);
 		expect(ctx.sandbox.state.getWorkspace(SALES.id)?.icon_url).toBeNull();
 	});
 });

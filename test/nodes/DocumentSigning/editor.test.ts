@@ -1,0 +1,228 @@
+import type { INode, INodeProperties, INodeTypes } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
+import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
+
+/** What the editor shows of the action node: canvas subtitle, defaults, tool descriptions. */
+
+const nodeType = new DocumentSigning();
+const { description } = nodeType;
+
+/** Evaluates the subtitle the way the editor does (Workflow.expression.getSimpleParameterValue). */
+function subtitleFor(parameters: INode['parameters']): unknown {
+	const node: INode = {
+		id: 'n',
+		name: 'Document Signing',
+		type: 'n8n-nodes-document-signing.documentSigning',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const nodeTypes: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		description.subtitle as string,
+		'internal',
+		{},
+	);
+}
+
+describe('canvas subtitle', () => {
+	it('shows the action of the chosen operation, e.g. "Create a signing request"', () => {
+		expect(subtitleFor({ resource: 'signingRequest', operation: 'createSigningRequest' })).toBe(
+			'Create a signing request',
+		);
+		expect(subtitleFor({ resource: 'signingRequest', operation: 'downloadSigningRequest' })).toBe(
+			'Download the document of a signing request',
+		);
+		expect(subtitleFor({ resource: 'workspace', operation: 'listWorkspaces' })).toBe(
+			'Get many workspaces',
+		);
+	});
+
+	it('has the action of every operation', () => {
+		for (const resource of RESOURCES) {
+			for (const op of Object.values(resource.operations)) {
+				expect(subtitleFor({ resource: resource.value, operation: op.meta.value })).toBe(
+					op.meta.action,
+				);
+			}
+		}
+	});
+
+	it('shows an unknown operation as it is', () => {
+		expect(subtitleFor({ resource: 'signingRequest', operation: 'somethingOld' })).toBe(
+			'somethingOld',
+		);
+	});
+});
+
+describe('actions (node panel, AI tool descriptions)', () => {
+	it('gives every operation a short action, unique within its resource', () => {
+		for (const resource of RESOURCES) {
+			const actions = Object.values(resource.operations).map((op) => op.meta.action);
+			expect(new Set(actions).size).toBe(actions.length);
+			for (const action of actions) {
+				expect(action.length).toBeLessThanOrEqual(60);
+				expect(action).toMatch(/^[A-Z][^.]*[^.\s]$/);
+			}
+		}
+	});
+});
+
+describe('defaults', () => {
+	it('opens on Signing Request → Create', () => {
+		const resource = description.properties.find((p) => p.name === 'resource') as INodeProperties;
+		expect(resource.default).toBe('signingRequest');
+		const operation = description.properties.find(
+			(p) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes('signingRequest'),
+		) as INodeProperties;
+		expect(operation.default).toBe('createSigningRequest');
+	});
+});
+
+describe('search aliases (codex)', () => {
+	it.each([
+		['action node', '../../../nodes/DocumentSigning/DocumentSigning.node.json'],
+		['trigger', '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node.json'],
+	])('the %s is found by e-signature, esign, contract and sign', (_name, file) => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const codex = require(file) as { alias?: string[] };
+		expect(codex.alias).toEqual(
+			expect.arrayContaining(['e-signature', 'esign', 'contract', 'sign', 'signature']),
+		);
+	});
+});
+
+describe('recipient form', () => {
+	const recipientValues = (operation: string, resource = 'signingRequest') => {
+		const recipients = description.properties.find(
+			(p) =>
+				p.name === 'recipients' &&
+				p.type === 'fixedCollection' &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation) &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource),
+		) as INodeProperties;
+		return (recipients.options as Array<{ values: INodeProperties[] }>)[0].values;
+	};
+
+	it('shows name, email, designation and order; the rest under "Add Field"', () => {
+		const values = recipientValues('createSigningRequest');
+		const names = values.map((v) => v.displayName);
+		expect(names.slice(-6)).toEqual([
+			'First Name',
+			'Last Name',
+			'Email',
+			'Designation',
+			'Order',
+			'Additional Fields',
+		]);
+		const more = values.find((v) => v.name === 'additionalFields') as INodeProperties;
+		expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field', default: {} });
+		expect((more.options as INodeProperties[]).map((o) => o.name)).toEqual([
+			'phone_number',
+			'company',
+			'title',
+			'street_address',
+			'city',
+			'state_province',
+			'postal_code',
+			'country',
+		]);
+		expect(values.length).toBeLessThanOrEqual(8);
+	});
+
+	it("from a template, offers the chosen template's users as a dropdown (ID by expression)", () => {
+		const values = recipientValues('createSigningRequest');
+		const templateUser = values.find((v) => v.name === 'template_user_id') as INodeProperties;
+		expect(templateUser).toMatchObject({
+			displayName: 'Template User Name or ID',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsDependsOn: ['templateId.value'],
+			},
+		});
+		expect(nodeType.methods.loadOptions.getTemplateUsers).toBeInstanceOf(Function);
+		expect(templateUser.description).toMatch(/specify an ID using an/);
+	});
+});
+
+describe('Limit on the lists the service answers in one piece', () => {
+	it.each([
+		['signingRequest', 'listSigningRequestAuditTrail'],
+		['signingRequest', 'listSigningRequestFields'],
+		['signingRequest', 'listSigningRequestUsers'],
+		['signingRequest', 'listSigningRequestReminders'],
+		['template', 'listTemplateFields'],
+		['template', 'listTemplateUsers'],
+		['template', 'listTemplateReminders'],
+		['customField', 'listTemplateCustomFields'],
+		['customField', 'listSigningRequestCustomFields'],
+		['customField', 'listWorkspaceCustomFields'],
+		['organizationSeal', 'listOrganizationSeals'],
+	])('%s → %s has Return All and Limit (50)', (resource, operation) => {
+		const shown = (name: string) =>
+			description.properties.find(
+				(p) =>
+					p.name === name &&
+					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) &&
+					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+			);
+		expect(shown('returnAll')).toMatchObject({ type: 'boolean', default: false });
+		expect(shown('limit')).toMatchObject({ type: 'number', default: 50 });
+	});
+});
+
+describe('fields form (Create from a PDF)', () => {
+	it('shows type, recipient, page, position, required and read-only; the rest under "Add Field"', () => {
+		const fields = description.properties.find(
+			(p) =>
+				p.name === 'fields' &&
+				p.type === 'fixedCollection' &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(
+					'createSigningRequest',
+				) &&
+				(p.displayOptions?.show?.source as string[] | undefined)?.includes('pdf'),
+		) as INodeProperties;
+		const values = (fields.options as Array<{ values: INodeProperties[] }>)[0].values;
+		expect(values.map((v) => v.name)).toEqual([
+			'type',
+			'recipient_id',
+			'page_number',
+			'x',
+			'y',
+			'width',
+			'height',
+			'required',
+			'read_only',
+			'additionalFields',
+		]);
+		const more = values[values.length - 1];
+		expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field' });
+		expect((more.options as INodeProperties[]).map((o) => o.displayName)).toEqual([
+			'Date Format',
+			'Default to Signing Date',
+			'Field ID',
+			'Prefill From',
+			'Read Only Value',
+			'Variable Name',
+		]);
+		for (const option of more.options as INodeProperties[]) {
+			expect(option.displayOptions).toBeUndefined();
+		}
+	});
+});

@@ -1,0 +1,119 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
+import { loadOptions } from '../../../../nodes/DocumentSigning/methods';
+import { createLoadOptionsContext } from '../../../helpers/n8n';
+import {
+	byId,
+	createRich,
+	credentials,
+	sealOf,
+	useSandbox,
+} from '../actions/signingRequest/signerReadsKit';
+import type { RichRequest } from '../actions/signingRequest/signerReadsKit';
+
+/** The dropdowns that replace IDs typed by hand (Update One Part, Remove Seal Participant). */
+
+const ctx = useSandbox();
+let request: RichRequest;
+beforeAll(async () => {
+	request = await createRich(ctx.sandbox, 'Picked');
+});
+
+const context = (parameters: INodeParameters) =>
+	createLoadOptionsContext({
+		nodeType: new DocumentSigning(),
+		credentials: credentials(ctx.sandbox, 'live'),
+		parameters,
+	});
+
+const patch = (extra: INodeParameters = {}) =>
+	context({
+		resource: 'signingRequest',
+		operation: 'patchSigningRequest',
+		signingRequestId: byId(request.id),
+		...extra,
+	});
+
+describe('pickers', () => {
+	it("Field: the chosen signing request's fields, by type and page", async () => {
+		const options = await loadOptions.getSigningRequestFields.call(patch());
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /signing-requests/${request.id}/fields`,
+		]);
+		const values = options.map((o) => o.value);
+		for (const id of Object.values(request.fields)) expect(values).toContain(id);
+		const signature = options.find((o) => o.value === request.fields.signature);
+		expect(signature?.name).toMatch(/^Signature, page \d/);
+	});
+
+	it("Seal Participant: the chosen signing request's seal participants", async () => {
+		const options = await loadOptions.getSigningRequestSealParticipants.call(patch());
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /signing-requests/${request.id}`,
+		]);
+		expect(options).toEqual([
+			{
+				name: 'Seal participant, order 3',
+				value: request.sealParticipantId,
+				description: `Seal ${await sealOf(ctx.sandbox)}`,
+			},
+		]);
+	});
+
+	it('New Seal: the organization seals the key can use', async () => {
+		const seal = await sealOf(ctx.sandbox);
+		ctx.sandbox.clearRequests();
+		const options = await loadOptions.getOrganizationSeals.call(patch());
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /seals']);
+		expect(options).toContainEqual({
+			name: 'Rich request seal',
+			value: seal,
+			description: 'Acme Signing Co.',
+		});
+	});
+
+	it('asks nothing while no signing request is chosen', async () => {
+		const options = await loadOptions.getSigningRequestFields.call(
+			patch({ signingRequestId: byId('') }),
+		);
+		expect(options).toEqual([]);
+		expect(ctx.sandbox.requests).toHaveLength(0);
+	});
+
+	it('the parameters use them, depending on the chosen signing request or template', () => {
+		const properties = new DocumentSigning().description.properties;
+		const find = (operation: string, name: string) =>
+			properties.find(
+				(p) =>
+					p.name === name &&
+					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+			);
+		expect(find('patchSigningRequest', 'fieldId')?.typeOptions).toEqual({
+			loadOptionsMethod: 'getSigningRequestFields',
+			loadOptionsDependsOn: ['signingRequestId.value'],
+		});
+		expect(find('patchSigningRequest', 'participantId')?.typeOptions).toMatchObject({
+			loadOptionsMethod: 'getSigningRequestSealParticipants',
+		});
+		expect(find('deleteSealParticipant', 'participantId')?.typeOptions).toMatchObject({
+			loadOptionsMethod: 'getSigningRequestSealParticipants',
+		});
+		expect(find('patchSigningRequest', 'swapToSealId')?.typeOptions).toEqual({
+			loadOptionsMethod: 'getOrganizationSeals',
+		});
+		expect(find('patchTemplate', 'fieldId')?.typeOptions).toEqual({
+			loadOptionsMethod: 'getTemplateFields',
+			loadOptionsDependsOn: ['templateId.value'],
+		});
+		expect(find('patchTemplate', 'swapToSealId')?.typeOptions).toEqual({
+			loadOptionsMethod: 'getOrganizationSeals',
+		});
+		expect(find('patchTemplate', 'participantId')?.description).toMatch(
+			/seal_participants \(Template → Get with Simplify off\)/,
+		);
+		expect(find('revokeSigningRequestToken', 'jwtId')?.description).toMatch(
+			/output of the Generate operation/,
+		);
+	});
+});
