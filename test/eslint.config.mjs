@@ -9,22 +9,26 @@
 // It keeps node-cli's base (eslint and typescript-eslint recommended, import-x with the TypeScript
 // resolver) and turns off the rules for code inside n8n (@n8n/community-nodes, n8n-nodes-base,
 // no-console) and `no-explicit-any` (mocks).
-import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { config } from '@n8n/node-cli/eslint';
-import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 
-const allOff = (prefix, rules) =>
-	Object.fromEntries(Object.keys(rules).map((name) => [`${prefix}/${name}`, 'off']));
+// The plugins are taken from node-cli's config rather than imported here: ESLint loads this file
+// and the root config at the same time, and a second import of the (ESM) community plugin races
+// with node-cli's require() of it.
+const plugins = Object.assign({}, ...config.map((block) => block.plugins ?? {}));
+const allOff = (prefix) =>
+	Object.fromEntries(
+		Object.keys(plugins[prefix].rules).map((name) => [`${prefix}/${name}`, 'off']),
+	);
 
 export default [
 	...config,
 	{
 		files: ['**/*.ts'],
 		rules: {
-			...allOff('@n8n/community-nodes', n8nCommunityNodesPlugin.rules),
+			...allOff('@n8n/community-nodes'),
 			// node-cli's `./nodes/**` block would match test/nodes here: its node-description rules
 			// are for real nodes, not for the stub nodes and parameters that tests build.
-			...allOff('n8n-nodes-base', n8nNodesBase.rules),
+			...allOff('n8n-nodes-base'),
 			'@typescript-eslint/no-explicit-any': 'off',
 			// The sandbox CLI, `npm start` and the harnesses report on the console.
 			'no-console': 'off',
