@@ -45,18 +45,19 @@ export class DocumentSigningApi implements ICredentialType {
 			type: 'options',
 			options: [
 				{
-					name: 'Live',
-					value: 'live',
-					description: 'Real documents; consumes credits',
-				},
-				{
 					name: 'Test',
 					value: 'test',
 					description: 'Free; signing requests are flagged as test and watermarked',
 				},
+				{
+					name: 'Live',
+					value: 'live',
+					description: 'Real, legally binding documents; consumes credits',
+				},
 			],
-			default: 'live',
-			description: 'Which of the two workspace keys is sent with every request',
+			default: 'test',
+			description:
+				'Which of the two workspace keys is sent with every request. Start with Test (free, watermarked); switch to Live for real documents.',
 		},
 		{
 			displayName: 'Live API Key',
@@ -65,7 +66,7 @@ export class DocumentSigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"The workspace's live key (api_key), from the service dashboard or the workspace's API keys. Used when Key to Use is Live.",
+				"The workspace's live key (api_key), from the service dashboard or the workspace's API keys. Used when Key to Use is Live. Never shown in the node's output or errors.",
 		},
 		{
 			displayName: 'Test API Key',
@@ -74,7 +75,7 @@ export class DocumentSigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"The workspace's test key (test_api_key). Used when Key to Use is Test. Requests with it are free.",
+				"The workspace's test key (test_api_key). Used when Key to Use is Test (the default). Requests with it are free and their documents watermarked.",
 		},
 		{
 			displayName: 'API Version',
@@ -101,7 +102,7 @@ export class DocumentSigningApi implements ICredentialType {
 		properties: {
 			headers: {
 				Authorization:
-					'={{$credentials.keyToUse === "test" ? $credentials.testApiKey : $credentials.liveApiKey}}',
+					'={{$credentials.keyToUse === "live" ? $credentials.liveApiKey : $credentials.testApiKey}}',
 				'X-API-Version':
 					'={{$credentials.apiVersion === undefined || $credentials.apiVersion === null || $credentials.apiVersion === "" ? "1" : String($credentials.apiVersion)}}',
 			},
@@ -115,5 +116,15 @@ export class DocumentSigningApi implements ICredentialType {
 			method: 'GET',
 			qs: { page_size: 1 },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The key was refused. Check that the key selected by "Key to Use" is filled in and is that kind of key: a test key under Test API Key, a live key under Live API Key.',
+				},
+			},
+		],
 	};
 }

@@ -1,4 +1,5 @@
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
+import { apiRequest, resetRateLimiters } from '../../nodes/DocumentSigning/transport';
 import { createExecuteContext, runCredentialTest } from '../helpers/n8n';
 import type { Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
@@ -39,10 +40,11 @@ describe('Document Signing API credential', () => {
 		for (const secret of ['liveApiKey', 'testApiKey', 'webhookSigningSecret']) {
 			expect(byName[secret].typeOptions?.password).toBe(true);
 		}
-		expect(byName.keyToUse.default).toBe('live');
+		// Test first and by default: free and watermarked, so trying things out costs nothing.
+		expect(byName.keyToUse.default).toBe('test');
 		expect((byName.keyToUse.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
-			'live',
 			'test',
+			'live',
 		]);
 		expect(byName.apiVersion).toMatchObject({
 			type: 'number',
@@ -76,6 +78,50 @@ describe('Document Signing API credential', () => {
 		},
 	);
 
+	it('sends the test key when Key to Use was never set (the default is Test)', async () => {
+		const { keyToUse: _unused, ...withoutMode } = data();
+		const { context } = createExecuteContext({
+			parameters: {},
+			credentials: { documentSigningApi: withoutMode },
+		});
+		await context.helpers.httpRequestWithAuthentication.call(context, 'documentSigningApi', {
+			method: 'GET',
+			url: `${sandbox.url}/company`,
+		});
+		expect(sandbox.requests[0].headers.authorization).toBe(PROTECTED.testKey);
+	});
+
+	it.each([
+		[{ keyToUse: 'live' }],
+		[{ keyToUse: 'test' }],
+		[{ keyToUse: undefined }],
+		[{ keyToUse: 'test', apiVersion: '' }],
+		[{ keyToUse: 'live', apiVersion: 2 }],
+		[{ keyToUse: 'test', apiVersion: null }],
+	])(
+		'the node sends the same key and version headers as the authenticate block (%j)',
+		async (extra) => {
+			resetRateLimiters();
+			const { context } = createExecuteContext({
+				parameters: {},
+				credentials: { documentSigningApi: data(extra) },
+			});
+			await context.helpers.httpRequestWithAuthentication.call(context, 'documentSigningApi', {
+				method: 'GET',
+				url: `${sandbox.url}/company`,
+				ignoreHttpStatusErrors: true,
+			});
+			await apiRequest.call(context, 'GET', '/company').catch(() => undefined);
+			expect(sandbox.requests).toHaveLength(2);
+			const [byBlock, byNode] = sandbox.requests.map((r) => r.headers);
+			expect(byNode.authorization).toBe(byBlock.authorization);
+			expect(byNode['x-api-version']).toBe(byBlock['x-api-version']);
+			expect(byNode.authorization).toBe(
+				extra.keyToUse === 'live' ? PROTECTED.liveKey : PROTECTED.testKey,
+			);
+		},
+	);
+
 	it('sends the configured API version, and 1 when the field is empty', async () => {
 		const { context } = createExecuteContext({
 			parameters: {},
@@ -105,10 +151,13 @@ describe('Document Signing API credential', () => {
 		expect(sandbox.requests[0].headers.authorization).toBe(PROTECTED.testKey);
 	});
 
-	it('"Test" fails with a wrong key', async () => {
+	it('"Test" fails with a wrong key, saying which key to check and not showing it', async () => {
 		const result = await runCredentialTest(credential, data({ liveApiKey: 'sk_live_nope' }));
 		expect(result.status).toBe('Error');
 		expect(result.statusCode).toBe(401);
 		expect(sandbox.requests[0].status).toBe(401);
+		expect(result.message).toContain('"Key to Use"');
+		expect(result.message).toContain('a test key under Test API Key');
+		expect(result.message).not.toContain('sk_live_nope');
 	});
 });

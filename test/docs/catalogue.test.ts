@@ -2,9 +2,13 @@ import { RESOURCES } from '../../nodes/DocumentSigning/actions/operations';
 import { loadCatalogue, samePath } from './catalogue';
 
 const catalogue = loadCatalogue();
-const implemented = RESOURCES.flatMap((resource) =>
+const all = RESOURCES.flatMap((resource) =>
 	Object.values(resource.operations).map((op) => ({ resource: resource.value, ...op.meta })),
 );
+/** Operations of the API: one operationId each. */
+const implemented = all.filter((op) => op.composite === undefined);
+/** The node's own operations that combine several API calls (documented exceptions). */
+const composite = all.filter((op) => op.composite !== undefined);
 
 describe('the node against the API reference catalogue', () => {
 	it('parses the 115 operations of the reference, each with a name', () => {
@@ -32,8 +36,23 @@ describe('the node against the API reference catalogue', () => {
 		expect(implemented).toHaveLength(catalogue.length);
 	});
 
+	it('has exactly the documented operations of its own, each made of catalogue calls', () => {
+		expect(composite.map((op) => `${op.resource}.${op.value}`)).toEqual([
+			'signingRequest.sendAndWait',
+		]);
+		for (const op of composite) {
+			expect(catalogue.some((c) => c.operationId === op.value)).toBe(false);
+			expect(op.composite!.calls).toContain(`${op.method} ${op.path}`);
+			for (const call of op.composite!.calls) {
+				const [method, path] = call.split(' ');
+				const known = catalogue.some((c) => c.method === method && samePath(path, c.path));
+				expect({ call, known }).toEqual({ call, known: true });
+			}
+		}
+	});
+
 	it('uses each operation value once', () => {
-		const values = implemented.map((op) => op.value);
+		const values = all.map((op) => op.value);
 		expect(new Set(values).size).toBe(values.length);
 	});
 });

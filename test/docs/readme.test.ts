@@ -41,14 +41,18 @@ export function operationsTable(): string {
 			AREAS.indexOf(a.resource.area) - AREAS.indexOf(b.resource.area) ||
 			refOrder(a.op.meta.value) - refOrder(b.op.meta.value),
 	);
+	const own = rows.filter(({ op }) => op.meta.composite !== undefined);
 	const lines = [
-		`${rows.length} of the ${catalogue.length} operations of the API reference (revision 01.38.00).`,
+		`${rows.length - own.length} of the ${catalogue.length} operations of the API reference (revision 01.38.00)` +
+			(own.length
+				? `, plus ${own.length} of the node's own that combine several calls (no operationId): ${own.map(({ op }) => op.meta.name).join(', ')}.`
+				: '.'),
 		'',
 		'| Area | Resource | Operation | API call | operationId |',
 		'|---|---|---|---|---|',
 		...rows.map(
 			({ resource, op }) =>
-				`| ${resource.area} | ${resource.name} | ${op.meta.name} | \`${op.meta.method} ${op.meta.path}\` | \`${op.meta.value}\` |`,
+				`| ${resource.area} | ${resource.name} | ${op.meta.name} | ${op.meta.composite ? op.meta.composite.calls.map((call) => `\`${call}\``).join(', ') : `\`${op.meta.method} ${op.meta.path}\``} | ${op.meta.composite ? `none (node operation \`${op.meta.value}\`)` : `\`${op.meta.value}\``} |`,
 		),
 	];
 	return lines.join('\n');

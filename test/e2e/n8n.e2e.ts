@@ -35,6 +35,7 @@ import {
 	importAll,
 	loadExamples,
 	sandboxCredential,
+	sandboxWorkspaceCredential,
 	withTemplate,
 	type Workflow,
 } from './setup';
@@ -315,7 +316,11 @@ beforeAll(async () => {
 		listWorkflow,
 		pdfWorkflow(filesDir),
 	];
-	await importAll(inst, [sandboxCredential(sandbox.url, 'test')], workflows);
+	await importAll(
+		inst,
+		[sandboxCredential(sandbox.url, 'test'), sandboxWorkspaceCredential(sandbox.url, 'test')],
+		workflows,
+	);
 }, 900_000);
 
 afterAll(async () => {

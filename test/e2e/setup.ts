@@ -120,6 +120,23 @@ export function sandboxCredential(
 	};
 }
 
+/**
+ * The same sandbox account with the protected workspace's own webhook signing secret: Send and
+ * Wait for Completion registers a webhook of the request's workspace, whose deliveries are signed
+ * with the workspace's secret (the company secret signs company-level webhooks only).
+ */
+export const WORKSPACE_CREDENTIAL_ID = 'dsSandboxCredWs1';
+export function sandboxWorkspaceCredential(baseUrl: string, keyToUse: 'live' | 'test' = 'test') {
+	const credential = sandboxCredential(
+		baseUrl,
+		keyToUse,
+		WORKSPACE_CREDENTIAL_ID,
+		'Document Signing (sandbox, workspace webhooks)',
+	);
+	credential.data.webhookSigningSecret = WEBHOOK_SECRETS.workspaces[SEED.protectedWorkspace.id];
+	return credential;
+}
+
 /** Example workflows with the demo template filled in. */
 export function withTemplate(workflow: Workflow, templateId: string): Workflow {
 	return JSON.parse(

@@ -25,6 +25,7 @@ import {
 	importAll,
 	loadExamples,
 	sandboxCredential,
+	sandboxWorkspaceCredential,
 	withTemplate,
 } from './setup';
 
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
 		autoSignAfterMs: autoSign > 0 ? autoSign : undefined,
 	});
 	const templateId = await createDemoTemplate(sandbox.url);
+	// Send and Wait registers a webhook of the protected workspace: its master switch must be on.
+	sandbox.webhooks.setWorkspaceMasterSwitch(SEED.protectedWorkspace.id, true);
 
 	// One user folder for every run (login, executions and settings are kept); the sandbox is new
 	// each time, so the credential and the examples are imported again on every start.
@@ -69,7 +72,11 @@ async function main(): Promise<void> {
 	const inst = instance(rt, { userFolder, port, brokerPort: await freePort() });
 	console.log('Importing the sandbox credential and the example workflows...');
 	const examples = Object.values(loadExamples()).map((wf) => withTemplate(wf, templateId));
-	await importAll(inst, [sandboxCredential(sandbox.url)], examples);
+	await importAll(
+		inst,
+		[sandboxCredential(sandbox.url), sandboxWorkspaceCredential(sandbox.url)],
+		examples,
+	);
 
 	console.log(`Starting n8n (takes 20–40 s)...`);
 	server = await startServer(inst);
@@ -88,11 +95,15 @@ async function main(): Promise<void> {
 			'  1. Open "Document Signing: send from a template and wait for completion" and click',
 			`     "Execute workflow": it creates a request from the demo template (${templateId}),`,
 			`     sends it, and ${autoSign > 0 ? `the sandbox signs it after ${autoSign / 1000} s` : 'waits until you sign it'}; the last node holds the signed PDF.`,
+			'  1b. "Document Signing: send and wait for completion (one node)" does the same with one node:',
+			'     the execution waits (Executions list: "Waiting") until the sandbox\'s webhook wakes it up.',
 			'  2. "Document Signing: bulk send ..." sends the template to the three people of its Recipients list.',
 			'  3. The trigger workflows ("on completion ...", "on decline ...") run once you publish (activate)',
 			'     them: that registers their webhooks at the sandbox, which then delivers signed events here.',
 			'     Or open "on completion ..." and click "Execute workflow" (it listens for a test event), then run',
 			'     workflow 1 in another tab: the completion shows up in the listening editor.',
+			'  4. "Document Signing: poll for completed or declined requests" needs no webhook: publish it and',
+			'     it asks the sandbox every minute; or open it and click "Fetch Test Event" for the latest one.',
 			`     Decline as a signer: POST ${sandbox.url}/_sandbox/signing-requests/<id>/recipients/<recipientId>/decline {"reason":"..."}`,
 			`     Sign everything:     POST ${sandbox.url}/_sandbox/signing-requests/<id>/sign-all`,
 			'  Credentials → "Document Signing (sandbox)" points at the sandbox; for a real account set',

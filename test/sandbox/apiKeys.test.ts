@@ -157,7 +157,7 @@ describe('POST /workspaces/:id/api-key/expire', () => {
 		expect(await status(SALES.testKey)).toBe(200);
 	});
 
-	it('with key_type expires only that type; without it expires all pending keys', async () => {
+	it('with key_type expires only that type; without it only live keys (service-api.md)', async () => {
 		await regenerate(SALES.id, { key_type: 'live' });
 		await regenerate(SALES.id, { key_type: 'test' });
 
@@ -167,14 +167,18 @@ describe('POST /workspaces/:id/api-key/expire', () => {
 		expect(await status(SALES.liveKey)).toBe(200);
 
 		await regenerate(SALES.id, { key_type: 'test' });
-		const all = await expire(SALES.id);
-		expect(all.body.expired_count).toBe(2);
+		const testKeyNow = sb.state.pendingKeys(SALES.id, 'test')[0].value;
+		const omitted = await expire(SALES.id);
+		expect(omitted.body.expired_count).toBe(1);
 		expect(await status(SALES.liveKey)).toBe(401);
-		expect(sb.state.pendingKeys(SALES.id)).toHaveLength(0);
+		// the replaced test key is still in its grace period
+		expect(await status(testKeyNow)).toBe(200);
+		expect(sb.state.pendingKeys(SALES.id).map((k) => k.type)).toEqual(['test']);
 
 		const none = await expire(SALES.id);
 		expect(none.status).toBe(200);
 		expect(none.body).toMatchObject({ success: true, expired_count: 0, expired_keys: [] });
+		expect(sb.state.pendingKeys(SALES.id)).toHaveLength(1);
 	});
 
 	it('refuses the protected workspace with 400', async () => {

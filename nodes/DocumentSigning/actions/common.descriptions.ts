@@ -182,7 +182,7 @@ export const pdfBinaryProperty: INodeProperties = {
 	type: 'string',
 	default: 'data',
 	required: true,
-	hint: 'The name of the input binary field containing the PDF (at most 20 MB)',
+	hint: 'The name of the input binary field containing the PDF',
 };
 
 /** Output binary property for downloaded files. */

@@ -25,6 +25,12 @@ export interface OperationMeta {
 	/** The API call it makes, e.g. GET /workspaces. */
 	method: IHttpRequestMethods;
 	path: string;
+	/**
+	 * Set only on operations that are not one API operation but combine several calls (such as
+	 * Send and Wait for Completion). `value` is then not an operationId; `method` and `path` name
+	 * the main call and `calls` all of them.
+	 */
+	composite?: { calls: string[]; reason: string };
 }
 
 export interface ResourceModule {

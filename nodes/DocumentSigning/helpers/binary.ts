@@ -1,11 +1,95 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** The service accepts documents up to 20 MB. */
-export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
-
 function megabytes(bytes: number): string {
 	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF size limits, per endpoint. The service's documents give them in "MB" without saying which
+// MB: the node reads MB as 1,000,000 bytes, the smaller reading, so nothing it lets through is
+// over a limit under either reading.
+
+const MB = 1_000_000;
+
+/**
+ * The size limit of one PDF-taking endpoint.
+ * - `base64`: the `document` value (the PDF's base64 text) may be at most `maxBytes`
+ *   (templates: service-api.md "max 20MB (base64 PDF)").
+ * - `payload`: the whole JSON request body must stay under `maxBytes` (Create a signing request:
+ *   "request payload must stay under 6 MB, about 4.5 MB raw", API reference S2).
+ */
+export interface PdfLimit {
+	measure: 'base64' | 'payload';
+	maxBytes: number;
+}
+
+/** Templates (create, update, replace document): at most 20 MB of base64, a PDF of at most 15 MB. */
+export const TEMPLATE_PDF_LIMIT: PdfLimit = { measure: 'base64', maxBytes: 20 * MB };
+
+/** Signing requests made from a PDF (Create, Create and Send): a request body under 6 MB. */
+export const SIGNING_REQUEST_PDF_LIMIT: PdfLimit = { measure: 'payload', maxBytes: 6 * MB };
+
+/** Length of `{"document":""}`: the least a payload holds besides the PDF's base64 text. */
+const DOCUMENT_ENVELOPE = 15;
+
+/** The largest PDF (bytes) that fits the limit: base64 turns every 3 bytes into 4 characters. */
+export function largestPdf(limit: PdfLimit): number {
+	const base64 =
+		limit.measure === 'base64' ? limit.maxBytes : limit.maxBytes - 1 - DOCUMENT_ENVELOPE;
+	return Math.floor(base64 / 4) * 3;
+}
+
+/** "4.61 MB (4,612,345 bytes)" */
+export function describeSize(bytes: number): string {
+	const grouped = String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	return `${(bytes / MB).toFixed(2)} MB (${grouped} bytes)`;
+}
+
+function roundMb(bytes: number): string {
+	return `${Number((bytes / MB).toFixed(1))} MB`;
+}
+
+/** What the limit means, for messages and hints: "a PDF of at most 15 MB (…)". */
+export function describeLimit(limit: PdfLimit): string {
+	return limit.measure === 'base64'
+		? `a PDF of at most ${roundMb(largestPdf(limit))} (the service takes at most ${roundMb(limit.maxBytes)} of base64, which is 4/3 of the PDF's size)`
+		: `a request of under ${roundMb(limit.maxBytes)}, which leaves room for a PDF of about ${roundMb(largestPdf(limit))}`;
+}
+
+/** The hint of an "Input Binary Field" that takes a PDF for an endpoint with this limit. */
+export function pdfFieldHint(limit: PdfLimit): string {
+	const size =
+		limit.measure === 'base64'
+			? `at most ${roundMb(largestPdf(limit))}`
+			: `at most about ${roundMb(largestPdf(limit))}: the whole request must stay under ${roundMb(limit.maxBytes)}`;
+	return `The name of the input binary field containing the PDF (${size}; 1 MB = 1,000,000 bytes)`;
+}
+
+/**
+ * A signing request body with a PDF in it stays under the payload limit; checked once the whole
+ * body is built, before sending. `operation` names the operation, e.g. "Create".
+ */
+export function checkPdfPayload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	limit: PdfLimit,
+	operation: string,
+	pdfBytes: number,
+): void {
+	if (limit.measure !== 'payload') return;
+	const size = Buffer.byteLength(JSON.stringify(body), 'utf8');
+	if (size < limit.maxBytes) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`The request would be ${describeSize(size)} with the PDF of ${describeSize(pdfBytes)}; ${operation} accepts ${describeLimit(limit)}`,
+		{
+			description:
+				'The PDF travels base64-encoded (4/3 of its size) in the JSON request, together with the recipients, fields and options. Make the PDF smaller (for example by compressing its images) or shorten the other inputs.',
+			itemIndex,
+		},
+	);
 }
 
 /**
@@ -53,12 +137,16 @@ export function describeBinary(binary: IBinaryData): string {
 
 /**
  * Reads a PDF from an input item's binary property (any binary storage mode) and returns it
- * base64-encoded for the API, after checking it is there, is a PDF and is at most 20 MB.
+ * base64-encoded for the API, after checking it is there, is a PDF and fits the endpoint's
+ * `limit` (for a payload limit, the PDF alone; `checkPdfPayload` then checks the whole body).
+ * `operation` names the operation in the size error, e.g. "Create".
  */
 export async function readPdfBinary(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	propertyName: string,
+	limit: PdfLimit,
+	operation: string,
 	fieldLabel = 'Input Binary Field',
 ): Promise<{ base64: string; fileName?: string; bytes: number }> {
 	const { data, binary, property } = await readInputBinary.call(
@@ -68,11 +156,14 @@ export async function readPdfBinary(
 		fieldLabel,
 		'the PDF',
 	);
-	if (data.length > MAX_DOCUMENT_BYTES) {
+	if (data.length > largestPdf(limit)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The file in binary property "${property}" is ${megabytes(data.length)}; the service accepts PDFs up to 20 MB`,
-			{ itemIndex },
+			`The PDF in binary property "${property}" is ${describeSize(data.length)}; ${operation} accepts ${describeLimit(limit)}`,
+			{
+				description: `Its base64 form, which is what the service receives, is ${describeSize(Math.ceil(data.length / 3) * 4)}. Make the PDF smaller, for example by compressing its images. 1 MB = 1,000,000 bytes here.`,
+				itemIndex,
+			},
 		);
 	}
 	if (!data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {

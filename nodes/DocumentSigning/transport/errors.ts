@@ -3,8 +3,13 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { RateClass } from './rateLimit';
 import { RATE_CLASS_LABELS } from './rateLimit';
+import type { Secret } from './secrets';
+import { redact, redactText } from './secrets';
 
 export type KeyMode = 'live' | 'test';
+
+/** Where the length of a wait came from. */
+export type WaitSource = 'retry-after' | 'reset' | 'pacing';
 
 /** What the transport knows about a failed call, for building a readable error. */
 export interface FailedCall {
@@ -15,6 +20,8 @@ export interface FailedCall {
 	apiVersion: number;
 	keyMode: KeyMode;
 	itemIndex?: number;
+	/** Values to keep out of the error (the credential's keys and webhook secret). */
+	secrets?: readonly Secret[];
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -40,7 +47,8 @@ function text(value: unknown): string | undefined {
  */
 export function describeDetails(body: unknown): string[] {
 	const object = asObject(body);
-	const lines: string[] = [];
+	const lines: string[] = describeRecipientProblems(object.validation_errors);
+	if (lines.length) return lines;
 	const details = object.details;
 	if (Array.isArray(details)) {
 		for (const entry of details) {
@@ -72,17 +80,80 @@ export function describeDetails(body: unknown): string[] {
 	return lines;
 }
 
+/**
+ * Create and Send's own shape (`validation_errors[{recipient_index (1-based), recipient_email,
+ * missing_fields[]}]`): one line per recipient with what it lacks.
+ */
+export function describeRecipientProblems(validationErrors: unknown): string[] {
+	if (!Array.isArray(validationErrors)) return [];
+	const lines: string[] = [];
+	for (const entry of validationErrors) {
+		const item = asObject(entry);
+		const index = Number(item.recipient_index);
+		const email = text(item.recipient_email);
+		const missing = Array.isArray(item.missing_fields)
+			? item.missing_fields.map((field) => String(field)).filter((field) => field !== '')
+			: [];
+		const who = [
+			Number.isFinite(index) ? `Recipient ${index}` : 'A recipient',
+			email ? `(${email})` : '',
+		]
+			.filter(Boolean)
+			.join(' ');
+		const what =
+			missing.length > 0 ? `missing ${missing.join(', ')}` : (text(item.message) ?? 'not valid');
+		lines.push(`${who}: ${what}`);
+	}
+	return lines;
+}
+
 function apiText(body: unknown): string | undefined {
 	const object = asObject(body);
 	const error = text(object.error);
 	const message = text(object.message);
 	if (error && message && error !== message) {
 		// "Not Found" + "Workspace not found": the specific one is the message.
-		return /^(validation error|not found|forbidden|unauthorized|bad request|conflict)$/i.test(error)
+		return /^(validation error|validation failed|not found|forbidden|unauthorized|bad request|conflict|unprocessable( entity)?)$/i.test(
+			error,
+		)
 			? message
 			: `${error} (${message})`;
 	}
 	return message ?? error ?? (typeof body === 'string' ? text(body) : undefined);
+}
+
+const REASONS: Record<number, string> = {
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+function decodeEntities(value: string): string {
+	return value
+		.replace(/&lt;/gi, '<')
+		.replace(/&gt;/gi, '>')
+		.replace(/&quot;/gi, '"')
+		.replace(/&#39;|&apos;/gi, "'")
+		.replace(/&nbsp;/gi, ' ')
+		.replace(/&amp;/gi, '&');
+}
+
+/** An error body that is not JSON, in a few words: an HTML page by its title, text shortened. */
+export function summariseText(raw: string): string | undefined {
+	const trimmed = raw.trim();
+	if (trimmed === '') return undefined;
+	if (/^<(!doctype|html|head|body|\?xml)|<html[\s>]/i.test(trimmed)) {
+		const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
+		const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(trimmed)?.[1];
+		const name = decodeEntities((title ?? heading ?? '').replace(/<[^>]*>/g, ''))
+			.replace(/\s+/g, ' ')
+			.trim()
+			.slice(0, 120);
+		return name ? `an HTML page titled "${name}"` : 'an HTML page';
+	}
+	const line = trimmed.replace(/\s+/g, ' ');
+	return line.length > 160 ? `"${line.slice(0, 160)}…"` : `"${line}"`;
 }
 
 const NOT_RETRIED_WRITE =
@@ -90,11 +161,19 @@ const NOT_RETRIED_WRITE =
 
 /** Turn an HTTP error answer of the service into a NodeApiError a no-code user can act on. */
 export function apiError(node: INode, call: FailedCall): NodeApiError {
-	const body = asObject(call.body);
+	const secrets = call.secrets ?? [];
+	const raw = typeof call.body === 'string' ? redactText(call.body, secrets) : undefined;
+	const safeBody = raw === undefined ? redact(call.body, secrets) : undefined;
+	const body = asObject(safeBody);
 	const code = text(body.code);
-	const said = apiText(call.body);
-	const details = describeDetails(call.body);
+	// A page or text that is not JSON is summarised; its raw content stays out of the error.
+	const said = raw === undefined ? apiText(safeBody) : summariseText(raw);
+	const details = describeDetails(safeBody);
+	const detailLines = details.length
+		? `Problems by field:\n${details.map((line) => `- ${line}`).join('\n')}`
+		: '';
 	const keyLabel = call.keyMode === 'test' ? 'Test API Key' : 'Live API Key';
+	const keyKind = call.keyMode === 'test' ? 'test' : 'live';
 	let message: string;
 	let description: string;
 
@@ -109,15 +188,19 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 				description =
 					'Set "API Version" in the Document Signing API credential to a version the service supports (1 is the current stable version).';
 			} else {
-				message = `The service rejected the request: ${said ?? 'validation failed'}`;
-				description = details.length
-					? `Problems by field:\n${details.map((line) => `- ${line}`).join('\n')}`
-					: 'Check the values of the node parameters.';
+				const phase = text(body.phase);
+				const recipients = describeRecipientProblems(body.validation_errors);
+				message =
+					recipients.length > 0
+						? `The service refused to ${phase === 'create_validation' ? 'create' : 'send'} the signing request: ${recipients.join('; ')}`
+						: `The service rejected the request: ${said ?? 'validation failed'}`;
+				description = detailLines || 'Check the values of the node parameters.';
+				if (recipients.length > 0) description += '\nNothing was created or sent.';
 			}
 			break;
 		case 401:
-			message = 'The API key was refused (UNAUTHORIZED)';
-			description = `The service did not accept the ${call.keyMode} key. Check the ${keyLabel} and "Key to Use" in the Document Signing API credential. A regenerated key replaces the old one, which stops working 24 hours later or when it is expired.`;
+			message = `The ${keyKind} API key was refused (UNAUTHORIZED)`;
+			description = `The service did not accept the ${keyKind} key the credential sent ("Key to Use" is ${call.keyMode === 'test' ? 'Test' : 'Live'}, so the ${keyLabel} was sent). Check the ${keyLabel} and "Key to Use" in the Document Signing API credential: a test key pasted as the live one (or the other way round) is refused. A regenerated key replaces the old one, which stops working 24 hours later or when it is expired.`;
 			break;
 		case 402:
 			message = `Not enough credits${said ? `: ${said}` : ''}`;
@@ -146,6 +229,7 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 		case 422:
 			message = `The service could not process this${said ? `: ${said}` : ''}`;
 			description =
+				detailLines ||
 				'Check the values sent (for example a recipient email address that bounced before).';
 			break;
 		case 429:
@@ -154,25 +238,73 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 				'The node waited and retried, but the rate limit was still exceeded. Run fewer items at once, or spread the runs out.';
 			break;
 		default:
-			if (call.statusCode >= 500) {
-				message = `The service failed with an internal error (${call.statusCode})${said ? `: ${said}` : ''}`;
+			if (call.statusCode === 502 || call.statusCode === 503 || call.statusCode === 504) {
+				message = `The service or a gateway in front of it was unavailable (${call.statusCode} ${REASONS[call.statusCode]})${said ? `: ${raw === undefined ? '' : 'it answered with '}${said}` : ''}`;
+				description = isWrite(call.method)
+					? NOT_RETRIED_WRITE
+					: 'Nothing was changed. Try again in a moment; if it keeps failing, the service (or a proxy or load balancer between n8n and the service) is having problems.';
+			} else if (call.statusCode >= 500) {
+				message = `The service failed with an internal error (${call.statusCode})${said ? `: ${raw === undefined ? '' : 'it answered with '}${said}` : ''}`;
 				description = isWrite(call.method)
 					? NOT_RETRIED_WRITE
 					: 'Try again in a moment. If it keeps failing, the service may be having problems.';
 			} else {
-				message = `The service answered ${call.statusCode}${said ? `: ${said}` : ''}`;
-				description = details.join('\n') || 'Unexpected answer from the service.';
+				message = `The service answered ${call.statusCode}${said ? `: ${raw === undefined ? '' : 'it answered with '}${said}` : ''}`;
+				description = 'Unexpected answer from the service.';
 			}
 	}
 
 	if (code && !message.includes(code)) message = `${message} [${code}]`;
+	if (detailLines && !description.includes(detailLines)) description += `\n${detailLines}`;
 
-	return new NodeApiError(node, { ...body, httpCode: String(call.statusCode) } as JsonObject, {
-		message,
-		description,
-		httpCode: String(call.statusCode),
-		itemIndex: call.itemIndex,
-	});
+	return new NodeApiError(
+		node,
+		{
+			...body,
+			...(raw !== undefined ? { error: said ?? 'empty answer' } : {}),
+			httpCode: String(call.statusCode),
+		} as JsonObject,
+		{
+			message: redactText(message, secrets),
+			description: redactText(description, secrets),
+			httpCode: String(call.statusCode),
+			itemIndex: call.itemIndex,
+		},
+	);
+}
+
+/**
+ * A 2xx answer whose body is not the JSON the service sends (cut off, an HTML page, plain text).
+ * Its content is not used: a write may still have been carried out.
+ */
+export function unreadableAnswerError(
+	node: INode,
+	call: {
+		method: string;
+		path: string;
+		statusCode: number;
+		contentType?: string;
+		itemIndex?: number;
+	},
+): NodeApiError {
+	const write = isWrite(call.method);
+	return new NodeApiError(
+		node,
+		{
+			error: 'Unreadable answer',
+			method: call.method,
+			path: call.path,
+			httpCode: String(call.statusCode),
+		} as JsonObject,
+		{
+			message: `The service answered ${call.statusCode} to ${call.method} ${call.path}, but the answer could not be read (cut off or not JSON)`,
+			description: write
+				? `The request may have been processed: check before running it again (for example by listing or getting the item). It was not sent again automatically.${call.contentType ? ` The answer's content type was ${call.contentType}.` : ''}`
+				: `Nothing was changed. Try again; if it keeps happening, something between n8n and the service (a proxy or firewall) may be altering answers.${call.contentType ? ` The answer's content type was ${call.contentType}.` : ''}`,
+			httpCode: String(call.statusCode),
+			itemIndex: call.itemIndex,
+		},
+	);
 }
 
 /** The service asked us to wait longer than this node is willing to. */
@@ -181,14 +313,21 @@ export function rateLimitWaitError(
 	rateClass: RateClass,
 	waitMs: number,
 	maxWaitMs: number,
-	itemIndex?: number,
+	options: { source?: WaitSource; itemIndex?: number } = {},
 ): NodeApiError {
+	const { source = 'retry-after', itemIndex } = options;
 	const seconds = Math.ceil(waitMs / 1000);
+	const why =
+		source === 'retry-after'
+			? `the service asks to wait ${seconds} s`
+			: source === 'reset'
+				? `this key has no requests left in the service's current window, which ends in ${seconds} s (X-RateLimit-Reset)`
+				: `this key has used up the published limit in the last minute; the next request could go out in ${seconds} s`;
 	return new NodeApiError(
 		node,
 		{ error: 'Rate limit', rate_class: rateClass, wait_seconds: seconds } as JsonObject,
 		{
-			message: `Rate limit reached for ${RATE_CLASS_LABELS[rateClass]}: the service asks to wait ${seconds} s`,
+			message: `Rate limit reached for ${RATE_CLASS_LABELS[rateClass]}: ${why}`,
 			description: `That is longer than this node waits (${Math.round(maxWaitMs / 1000)} s). Nothing was sent. Try again later, or run fewer items at once.`,
 			httpCode: '429',
 			itemIndex,

@@ -32,10 +32,17 @@ function checkWhole(
 	itemIndex?: number,
 ): void {
 	if (!Number.isInteger(value) || value < min || value > max) {
+		const range = Number.isFinite(max) ? `from ${min} to ${max}` : `of ${min} or more`;
 		throw new NodeOperationError(
 			context.getNode(),
-			`"${field}" must be a whole number from ${min} to ${max} (got ${value})`,
-			{ itemIndex },
+			`"${field}" must be a whole number ${range} (got ${value})`,
+			{
+				description:
+					field === 'Limit'
+						? 'Limit is how many results to return. To get every result, turn on "Return All".'
+						: undefined,
+				itemIndex,
+			},
 		);
 	}
 }
@@ -61,7 +68,7 @@ export async function paginatePages(
 ): Promise<IDataObject[]> {
 	const { returnAll, itemIndex } = options;
 	const limit = returnAll ? Infinity : Number(options.limit ?? 50);
-	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Number.MAX_SAFE_INTEGER, itemIndex);
+	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Infinity, itemIndex);
 	const pageSize = Number(
 		options.pageSize ?? (returnAll ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE)),
 	);
@@ -95,7 +102,7 @@ export async function paginateCursor(
 ): Promise<IDataObject[]> {
 	const { returnAll, itemIndex } = options;
 	const limit = returnAll ? Infinity : Number(options.limit ?? 25);
-	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Number.MAX_SAFE_INTEGER, itemIndex);
+	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Infinity, itemIndex);
 	const pageSize = Number(
 		options.pageSize ?? (returnAll ? MAX_CURSOR_LIMIT : Math.min(limit, MAX_CURSOR_LIMIT)),
 	);

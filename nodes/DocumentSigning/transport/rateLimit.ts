@@ -111,6 +111,15 @@ export class RateLimiter {
 		return state.sentAt[state.sentAt.length - state.limit] + WINDOW_MS - now;
 	}
 
+	/**
+	 * Where the current delay of a class comes from: the service's own window (`X-RateLimit-Reset`)
+	 * or the local pacing of the published limit.
+	 */
+	delaySource(rateClass: RateClass): 'reset' | 'pacing' {
+		const state = this.state(rateClass);
+		return state.remaining !== undefined && state.resetAt !== undefined ? 'reset' : 'pacing';
+	}
+
 	/** Count a request that is being sent now. */
 	record(rateClass: RateClass): void {
 		const state = this.state(rateClass);

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -11,12 +12,15 @@ import type {
 	IWebhookFunctions,
 	NodeExecutionHint,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { randomBytes } from 'crypto';
 
-import type { KeyMode } from './errors';
-import { apiError, networkError, rateLimitWaitError } from './errors';
+import type { KeyMode, WaitSource } from './errors';
+import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
 import { headerNumber, headerValue, limiterFor, rateClassOf } from './rateLimit';
+import type { Secret } from './secrets';
+import { redact, secretList } from './secrets';
+import { cancelSignalOf, stoppedError, throwIfStopped, waitUnlessStopped } from './wait';
 
 export const CREDENTIAL_TYPE = 'documentSigningApi';
 
@@ -81,12 +85,37 @@ export function normaliseBaseUrl(baseUrl: string): string {
 		.replace(/\/+$/, '');
 }
 
+/**
+ * The credential as n8n decrypted it, read once per node run: every item and every page of a run
+ * reuses it instead of reading and decrypting it again for each request. Keyed by n8n's context object, which lives as long as one
+ * run of the node. A failed read is not kept, so the next item tries again.
+ */
+const credentialReads = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+
+async function readCredentialsOnce(
+	context: TransportContext,
+	itemIndex?: number,
+): Promise<ICredentialDataDecryptedObject> {
+	let read = credentialReads.get(context);
+	if (!read) {
+		read = (context as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex);
+		credentialReads.set(context, read);
+		read.catch(() => credentialReads.delete(context));
+	}
+	return await read;
+}
+
+/** "Key to Use": Test unless the credential says Live (Test is the default: free, watermarked). */
+export function keyModeOf(value: unknown): KeyMode {
+	return value === 'live' ? 'live' : 'test';
+}
+
 export async function getServiceCredentials(
 	this: TransportContext,
 	itemIndex?: number,
 ): Promise<DocumentSigningCredentials> {
-	const credentials = (await (this as IExecuteFunctions).getCredentials(
-		CREDENTIAL_TYPE,
+	const credentials = (await readCredentialsOnce(
+		this,
 		itemIndex,
 	)) as unknown as DocumentSigningCredentials;
 	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
@@ -97,12 +126,50 @@ export async function getServiceCredentials(
 			{ description: 'Enter the API address of the service, starting with https://', itemIndex },
 		);
 	}
-	return { ...credentials, baseUrl, keyToUse: credentials.keyToUse === 'test' ? 'test' : 'live' };
+	return { ...credentials, baseUrl, keyToUse: keyModeOf(credentials.keyToUse) };
 }
 
 /** Which key the credential sends ('live' or 'test'). */
 export async function getKeyMode(this: TransportContext, itemIndex?: number): Promise<KeyMode> {
-	return (await getServiceCredentials.call(this, itemIndex)).keyToUse ?? 'live';
+	return (await getServiceCredentials.call(this, itemIndex)).keyToUse ?? 'test';
+}
+
+/**
+ * The headers the credential's `authenticate` block adds (the block serves n8n's HTTP Request node
+ * and the credential test; a test checks both give the same headers). The node sets them itself
+ * from the credential it read once per run: going through httpRequestWithAuthentication would
+ * evaluate the block's two expressions again for every request, which costs more than the
+ * request itself on loopback.
+ */
+export function authenticationHeaders(
+	credentials: DocumentSigningCredentials,
+): Record<string, string> {
+	const mode = keyModeOf(credentials.keyToUse);
+	const key = String((mode === 'live' ? credentials.liveApiKey : credentials.testApiKey) ?? '');
+	const version = credentials.apiVersion as unknown;
+	return {
+		Authorization: key.trim(),
+		'X-API-Version':
+			version === undefined || version === null || version === '' ? '1' : String(version),
+	};
+}
+
+/** The credential's keys and webhook secret, to be kept out of every output and error. */
+export function credentialSecrets(credentials: DocumentSigningCredentials): Secret[] {
+	return secretList([
+		[credentials.liveApiKey, 'live API key'],
+		[credentials.testApiKey, 'test API key'],
+		[credentials.webhookSigningSecret, 'webhook signing secret'],
+	]);
+}
+
+/** Removes the credential's keys and webhook secret from anything the node hands out. */
+export async function redactSecrets<T>(
+	this: TransportContext,
+	value: T,
+	itemIndex?: number,
+): Promise<T> {
+	return redact(value, credentialSecrets(await getServiceCredentials.call(this, itemIndex)));
 }
 
 const shownHints = new WeakMap<object, Set<string>>();
@@ -162,15 +229,23 @@ function surfaceDeprecation(
 	}
 }
 
-function retryAfterMs(headers: Record<string, unknown>, body: unknown, now: number): number {
-	const retryAfter = headerNumber(headers, 'retry-after');
-	if (retryAfter !== undefined && retryAfter >= 0) return retryAfter * 1000;
+function retryAfter(
+	headers: Record<string, unknown>,
+	body: unknown,
+	now: number,
+): { ms: number; source: WaitSource } {
+	const retryAfterSeconds = headerNumber(headers, 'retry-after');
+	if (retryAfterSeconds !== undefined && retryAfterSeconds >= 0) {
+		return { ms: retryAfterSeconds * 1000, source: 'retry-after' };
+	}
 	const reset = headerNumber(headers, 'x-ratelimit-reset');
-	if (reset !== undefined) return Math.max(0, reset * 1000 - now);
+	if (reset !== undefined) return { ms: Math.max(0, reset * 1000 - now), source: 'reset' };
 	const details = (body as { details?: { retry_after?: unknown } } | undefined)?.details;
 	const fromBody = Number(details?.retry_after);
-	if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody * 1000;
-	return 1000;
+	if (Number.isFinite(fromBody) && fromBody >= 0) {
+		return { ms: fromBody * 1000, source: 'retry-after' };
+	}
+	return { ms: 1000, source: 'retry-after' };
 }
 
 function quoted(value: string): string {
@@ -205,24 +280,35 @@ export function encodeMultipart(parts: Record<string, string | FilePart>): {
 	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function parseBody(body: unknown): unknown {
+/** The answer's body as JSON, or why it could not be read. */
+type ParsedBody = { readable: true; value: unknown } | { readable: false; raw: string };
+
+function parseBody(body: unknown): ParsedBody {
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
-	if (typeof body !== 'string') return body;
-	if (body.trim() === '') return {};
+	if (body === undefined || body === null) return { readable: true, value: {} };
+	if (typeof body !== 'string') return { readable: true, value: body };
+	if (body.trim() === '') return { readable: true, value: {} };
 	try {
-		return JSON.parse(body);
+		return { readable: true, value: JSON.parse(body) };
 	} catch {
-		return body;
+		return { readable: false, raw: body };
 	}
+}
+
+/** A 2xx answer the operations can use: a JSON object or list (an empty body counts as `{}`). */
+function usable(parsed: ParsedBody): parsed is { readable: true; value: object } {
+	return parsed.readable && parsed.value !== null && typeof parsed.value === 'object';
 }
 
 /**
  * The one place that talks to the service's API.
  *
- * Joins the base URL, sends JSON, lets the credential add `Authorization` and `X-API-Version`,
- * paces requests per rate-limit class, waits and retries on 429 (only), surfaces deprecation
- * headers, and turns every error answer into a readable NodeApiError. A write that fails in any
- * other way (5xx, timeout, reset connection) is never sent again.
+ * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
+ * authenticationHeaders), paces requests per rate-limit class, waits and retries on 429 (only)
+ * unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
+ * read, keeps the credential's secrets out of what it returns, and turns every error answer into
+ * a readable NodeApiError. A write that fails in any other way (5xx, timeout, reset connection)
+ * is never sent again.
  */
 export async function apiRequestWithMeta<T = IDataObject>(
 	this: TransportContext,
@@ -231,24 +317,39 @@ export async function apiRequestWithMeta<T = IDataObject>(
 	options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
 	const { itemIndex } = options;
+	const node = this.getNode();
+	const signal = cancelSignalOf(this);
+	throwIfStopped(signal, node, itemIndex);
 	const credentials = await getServiceCredentials.call(this, itemIndex);
-	const keyMode = credentials.keyToUse ?? 'live';
+	const keyMode = credentials.keyToUse ?? 'test';
 	const apiKey = String(
 		(keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '',
-	);
+	).trim();
+	if (apiKey === '') {
+		const field = keyMode === 'test' ? 'Test API Key' : 'Live API Key';
+		throw new NodeOperationError(
+			node,
+			`The ${field} in the Document Signing API credential is empty`,
+			{
+				description: `"Key to Use" is ${keyMode === 'test' ? 'Test' : 'Live'}, so the ${field} is sent with every request. Paste that key into the credential, or switch "Key to Use" to the key you have. Nothing was sent.`,
+				itemIndex,
+			},
+		);
+	}
+	const secrets = credentialSecrets(credentials);
 	const apiVersion = Number(credentials.apiVersion ?? 1);
 	const rateClass = rateClassOf(method, path);
 	const limiter = limiterFor(credentials.baseUrl, apiKey);
-	const node = this.getNode();
 
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${credentials.baseUrl}${path.startsWith('/') ? path : `/${path}`}`,
-		headers: { Accept: 'application/json' },
+		headers: { Accept: 'application/json', ...authenticationHeaders(credentials) },
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: transportPolicy.timeoutMs,
+		...(signal ? { abortSignal: signal } : {}),
 	};
 	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
 	if (options.formData) {
@@ -263,18 +364,22 @@ export async function apiRequestWithMeta<T = IDataObject>(
 	for (let retries = 0; ; retries++) {
 		const wait = limiter.delayFor(rateClass);
 		if (wait > transportPolicy.maxWaitMs) {
-			throw rateLimitWaitError(node, rateClass, wait, transportPolicy.maxWaitMs, itemIndex);
+			throw rateLimitWaitError(node, rateClass, wait, transportPolicy.maxWaitMs, {
+				source: limiter.delaySource(rateClass),
+				itemIndex,
+			});
 		}
-		if (wait > 0) await sleep(wait);
+		await waitUnlessStopped(wait, signal, node, itemIndex);
 		limiter.record(rateClass);
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+			response = (await this.helpers.httpRequest({
 				...request,
 				headers: { ...request.headers },
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
+			if (signal?.aborted) throw stoppedError(node, itemIndex);
 			throw networkError(node, error, {
 				method,
 				path,
@@ -285,18 +390,36 @@ export async function apiRequestWithMeta<T = IDataObject>(
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
 		limiter.update(rateClass, headers);
 		surfaceDeprecation(this, headers, { method, path, apiVersion });
-		const body = parseBody(response.body);
+		const parsed = parseBody(response.body);
 
 		if (response.statusCode < 400) {
-			return { body: body as T, headers, statusCode: response.statusCode, keyMode };
+			if (!usable(parsed)) {
+				throw unreadableAnswerError(node, {
+					method,
+					path,
+					statusCode: response.statusCode,
+					contentType: headerValue(headers, 'content-type'),
+					itemIndex,
+				});
+			}
+			return {
+				body: redact(parsed.value, secrets) as T,
+				headers,
+				statusCode: response.statusCode,
+				keyMode,
+			};
 		}
+		const body = parsed.readable ? parsed.value : parsed.raw;
 		if (response.statusCode === 429 && retries < transportPolicy.max429Retries) {
 			// A 429 was not processed by the service: waiting and sending again is safe.
-			const retryWait = retryAfterMs(response.headers, body, Date.now());
-			if (retryWait > transportPolicy.maxWaitMs) {
-				throw rateLimitWaitError(node, rateClass, retryWait, transportPolicy.maxWaitMs, itemIndex);
+			const retryWait = retryAfter(response.headers, body, Date.now());
+			if (retryWait.ms > transportPolicy.maxWaitMs) {
+				throw rateLimitWaitError(node, rateClass, retryWait.ms, transportPolicy.maxWaitMs, {
+					source: retryWait.source,
+					itemIndex,
+				});
 			}
-			await sleep(retryWait);
+			await waitUnlessStopped(retryWait.ms, signal, node, itemIndex);
 			continue;
 		}
 		throw apiError(node, {
@@ -307,6 +430,7 @@ export async function apiRequestWithMeta<T = IDataObject>(
 			apiVersion,
 			keyMode,
 			itemIndex,
+			secrets,
 		});
 	}
 }
@@ -331,11 +455,14 @@ export async function downloadFile(
 	url: string,
 	itemIndex?: number,
 ): Promise<{ data: Buffer; contentType?: string }> {
+	const signal = cancelSignalOf(this);
+	throwIfStopped(signal, this.getNode(), itemIndex);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequest({
 			method: 'GET',
 			url,
+			...(signal ? { abortSignal: signal } : {}),
 			encoding: 'arraybuffer',
 			json: false,
 			returnFullResponse: true,
@@ -343,6 +470,7 @@ export async function downloadFile(
 			timeout: transportPolicy.timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
+		if (signal?.aborted) throw stoppedError(this.getNode(), itemIndex);
 		throw networkError(this.getNode(), error, {
 			method: 'GET',
 			path: 'the download link',

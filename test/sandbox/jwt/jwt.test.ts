@@ -81,7 +81,7 @@ describe('JWT routes', () => {
 		expect(p).not.toBe(forged);
 	});
 
-	it('signing-request tokens: 200 {jwt, jwt_id, expires_at, signing_request_id, created_at}, 7 days', async () => {
+	it('signing-request tokens: 200 {jwt, jwt_id, expires_at, signing_request_id, created_at}, 24 hours (service-api.md)', async () => {
 		const res = await call(sb, 'POST', '/jwt/generate-signing-request', {
 			auth: P,
 			body: { companies_workspaces_signing_requests_id: srId },
@@ -95,7 +95,8 @@ describe('JWT routes', () => {
 			'signing_request_id',
 		]);
 		const payload = verifyJwt(res.body.jwt, jwtAreaOf(sb.state).publicKey);
-		expect(Number(payload?.exp) - Number(payload?.iat)).toBe(7 * 86_400);
+		expect(Number(payload?.exp) - Number(payload?.iat)).toBe(86_400);
+		expect(Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)).toBe(86_400_000);
 	});
 
 	it('validation: missing or malformed ids are 400 with details', async () => {

@@ -3,7 +3,7 @@
  *
  * - POST /workspaces/:id/api-key/regenerate  {key_type?: 'live'|'test'} (default live) → 201
  *   New key active at once; the previous key of that type keeps working for 24 h.
- * - POST /workspaces/:id/api-key/expire      {key_type?} (omitted → all pending keys) → 200
+ * - POST /workspaces/:id/api-key/expire      {key_type?: 'live'|'test'} (default live) → 200
  *   Pending (replaced, still in grace) keys stop working at once.
  *
  * key_type may come from the JSON body or the query string (the body wins).
@@ -62,9 +62,10 @@ function expire(ctx: RequestContext) {
 	if (ws.protected) {
 		throw badRequest('Cannot expire API keys for protected workspace', 'PROTECTED_WORKSPACE');
 	}
-	const keyType = readKeyType(ctx);
+	// service-api.md: an omitted key_type means live (the API reference's "all" is overruled).
+	const keyType = readKeyType(ctx) ?? 'live';
 	const expired = ctx.state.expirePendingKeys(ws.id, keyType);
-	const which = keyType ? `${keyType} ` : '';
+	const which = `${keyType} `;
 	return {
 		body: {
 			success: true,

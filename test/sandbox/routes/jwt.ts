@@ -5,7 +5,7 @@
  *                                      (24 h; the template must be in the key's workspace, else 404)
  * - POST /revoke-template-token        {jwt_id} → 200 {message, jwt_id, revoked_at} (the examples' key set)
  * - POST /jwt/generate-signing-request {companies_workspaces_signing_requests_id}
- *                                      → 200 {jwt, jwt_id, expires_at, signing_request_id, created_at} (7 days)
+ *                                      → 200 {jwt, jwt_id, expires_at, signing_request_id, created_at} (24 h)
  * - POST /jwt/revoke-signing-request   {jwt_id} → 200 {message, jwt_id, revoked: true} (the schema's key set)
  * The two generate endpoints answer with the two documented key sets, and the two revoke endpoints
  * with `revoked_at` vs `revoked`, so a client has to accept both. Tokens are real RS256 JWTs signed

@@ -55,7 +55,7 @@ import {
 	type SigningStore,
 	type TemplateRecord,
 } from '../signing/models';
-import { decodePdfDocument } from '../signing/pdf';
+import { MAX_CREATE_PAYLOAD_BYTES, decodePdfDocument } from '../signing/pdf';
 import { markPng, pngDataUri } from '../signing/png';
 import { renderSigningRequestPdf } from '../signing/render';
 import {
@@ -268,6 +268,15 @@ function buildFromBody(
 	mode: CreateMode,
 ): Built {
 	const v = new Validator();
+	const payload = ctx.rawBytes?.length ?? Buffer.byteLength(ctx.rawBody ?? '');
+	if (payload >= MAX_CREATE_PAYLOAD_BYTES) {
+		throw validationError(
+			{
+				document: `the request payload must stay under 6 MB (about 4.5 MB of PDF); this one is ${payload} bytes`,
+			},
+			'Request payload too large',
+		);
+	}
 	const hasDoc = body.document !== undefined && body.document !== null;
 	const hasTemplate = body.template_id !== undefined && body.template_id !== null;
 	const hasDocId = body.document_id !== undefined && body.document_id !== null;
@@ -354,7 +363,13 @@ function buildFromBody(
 	Object.assign(sr, top.completion);
 	if (hasTemplate) {
 		readSealParticipants(ctx, session, body);
-		readReminders(session, body, mode);
+		if (mode === 'create' && body.reminders !== undefined) {
+			// B.1 variant B (template-based) has no reminders: the template's are copied.
+			v.fail(
+				'reminders',
+				"reminders cannot be set when creating from a template: the template's reminders are copied; change them on the template or with PUT /signing-requests/{id}",
+			);
+		} else readReminders(session, body, mode);
 	}
 	v.throwIfInvalid();
 	return { sr, template, warnings: session.warnings };
@@ -877,7 +892,11 @@ function putSigningRequest(ctx: RequestContext) {
 		session.applyDeletion(
 			raw,
 			`deleted_recipients[${i}]`,
-			{ idKey: 'recipient_id', reassignKey: 'reassign_to_recipient_id' },
+			{
+				idKey: 'recipient_id',
+				reassignKey: 'reassign_to_recipient_id',
+				existingTargetOnly: true,
+			},
 			deleted,
 			force,
 		),

@@ -169,12 +169,15 @@ export class EditSession<T extends DocumentEntity> {
 
 	/**
 	 * `{<idKey>, field_action: delete|reassign, <reassignKey>}`: removes a participant; its
-	 * fields are deleted or moved to another participant of the same designation.
+	 * fields are deleted or moved to another participant of the same designation. With
+	 * `existingTargetOnly` the fields can only move to a participant that existed before this
+	 * request, not to one added in it by temp id (signing-request PUT: service-api.md lets only
+	 * fields refer to a `_temp_id`).
 	 */
 	applyDeletion(
 		raw: unknown,
 		path: string,
-		keys: { idKey: string; reassignKey: string },
+		keys: { idKey: string; reassignKey: string; existingTargetOnly?: boolean },
 		deletedIds: Set<string>,
 		forceRemoveConditions: boolean,
 	): void {
@@ -209,6 +212,13 @@ export class EditSession<T extends DocumentEntity> {
 				v.fail(
 					join(path, keys.reassignKey),
 					`${keys.reassignKey} is required when field_action is reassign`,
+				);
+				return;
+			}
+			if (keys.existingTargetOnly && isTempId(to)) {
+				v.fail(
+					join(path, keys.reassignKey),
+					`${keys.reassignKey} must be the id of an existing ${this.noun}; "${to}" is a temp id of a ${this.noun} added in this request`,
 				);
 				return;
 			}

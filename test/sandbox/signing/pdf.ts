@@ -9,7 +9,7 @@
  * - `pdfPageSizes(bytes)` reads each page's size (points) from its MediaBox, in page-tree order.
  * - `inspectPdf(bytes)` checks the structure (header, startxref → xref table, every xref offset
  *   points at its `N 0 obj`, trailer, %%EOF) — used by tests to prove a download is a real PDF.
- * - `decodePdfDocument(raw, maxBytes)` decodes a base64 document from a request body.
+ * - `decodePdfDocument(raw, maxBase64)` decodes a base64 document from a request body.
  */
 
 export const LETTER = { width: 612, height: 792 } as const;
@@ -306,7 +306,17 @@ export function pdfTextStrings(bytes: Buffer): string[] {
 	return out;
 }
 
-export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+/**
+ * A `document` value (base64 text) may be at most 20 MB (service-api.md: "max 20MB (base64 PDF)";
+ * MB read as 1,000,000), i.e. a PDF of at most 15,000,000 bytes.
+ */
+export const MAX_DOCUMENT_BASE64 = 20_000_000;
+
+/**
+ * POST /signing-requests (and create-and-send): the request payload must stay under 6 MB
+ * (api-reference S2: "about 4.5 MB raw").
+ */
+export const MAX_CREATE_PAYLOAD_BYTES = 6_000_000;
 
 export type DecodedDocument =
 	| { ok: true; bytes: Buffer; pageCount: number }
@@ -314,10 +324,10 @@ export type DecodedDocument =
 
 /**
  * A base64 PDF from a request body (a `data:application/pdf;base64,` prefix is accepted).
- * Fails when the text is not base64, the bytes are not a PDF (no `%PDF-` header), larger than
- * `maxBytes` decoded, or have no page object.
+ * Fails when the text is not base64, is longer than `maxBase64` characters, the bytes are not a
+ * PDF (no `%PDF-` header), or have no page object.
  */
-export function decodePdfDocument(raw: unknown, maxBytes = MAX_DOCUMENT_BYTES): DecodedDocument {
+export function decodePdfDocument(raw: unknown, maxBase64 = MAX_DOCUMENT_BASE64): DecodedDocument {
 	if (typeof raw !== 'string' || raw.trim() === '')
 		return { ok: false, error: 'must be a non-empty base64 string' };
 	let text = raw.trim();
@@ -327,13 +337,10 @@ export function decodePdfDocument(raw: unknown, maxBytes = MAX_DOCUMENT_BYTES): 
 	if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text) || text.length % 4 === 1) {
 		return { ok: false, error: 'must be base64-encoded' };
 	}
-	// Decoded size from the text length, before decoding large inputs.
-	const approx =
-		Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
-	if (approx > maxBytes) {
+	if (text.length > maxBase64) {
 		return {
 			ok: false,
-			error: `must be at most ${Math.round(maxBytes / 1024 / 1024)} MB decoded (got ${approx} bytes)`,
+			error: `must be at most ${maxBase64 / 1_000_000} MB as base64 (got ${text.length} characters)`,
 		};
 	}
 	const bytes = Buffer.from(text, 'base64');
@@ -345,4 +352,18 @@ export function decodePdfDocument(raw: unknown, maxBytes = MAX_DOCUMENT_BYTES): 
 	const pageCount = countPdfPages(bytes);
 	if (pageCount < 1) return { ok: false, error: 'is not a valid PDF: no page found' };
 	return { ok: true, bytes, pageCount };
+}
+
+/**
+ * A valid PDF (`simplePdf(title, pages)`) of exactly `size` bytes: padded after `%%EOF` with a
+ * comment line. For the size-limit tests.
+ */
+export function pdfOfSize(size: number, title = 'Sized', pages = 1): Buffer {
+	const pdf = simplePdf(title, pages);
+	if (size < pdf.length + 2)
+		throw new Error(`pdfOfSize: ${size} bytes is less than the PDF itself`);
+	const pad = Buffer.alloc(size - pdf.length, 0x20);
+	pad[0] = 0x25; // '%'
+	pad[pad.length - 1] = 0x0a;
+	return Buffer.concat([pdf, pad]);
 }

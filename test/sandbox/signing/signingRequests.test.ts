@@ -336,6 +336,17 @@ describe('POST /signing-requests (template-based)', () => {
 			read_only_value: '1200 EUR',
 			type: 'text',
 		});
+		const reminders = await api(sb, 'POST', '/signing-requests', {
+			body: {
+				template_id: tpl.id,
+				reminders: [{ hours: 12, all_users: true, subject: 'Sign', message: 'Please' }],
+			},
+		});
+		expect(reminders.status).toBe(400);
+		expect(Object.keys(reminders.body.details)).toEqual(['reminders']);
+		expect(reminders.body.details.reminders).toMatch(
+			/^reminders cannot be set when creating from a template/,
+		);
 		const unmatched = await api(sb, 'POST', '/signing-requests', {
 			body: {
 				template_id: tpl.id,
@@ -651,6 +662,37 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 		expect(put.summary).toMatchObject({ fields_created: 1 });
 	});
 
+	it('PUT: reassigning to a recipient added in the same body (temp id) is refused with 400; nothing changes', async () => {
+		const draft = await createDraft(sb);
+		const before = await ok(sb, 'GET', `/signing-requests/${draft.id}`);
+		const res = await api(sb, 'PUT', `/signing-requests/${draft.id}`, {
+			body: {
+				recipients: [
+					{
+						_temp_id: 'temp_new',
+						first_name: 'Nora',
+						email: 'nora@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
+				],
+				deleted_recipients: [
+					{
+						recipient_id: draft.bob,
+						field_action: 'reassign',
+						reassign_to_recipient_id: 'temp_new',
+					},
+				],
+			},
+		});
+		expect(res.status).toBe(400);
+		expect(res.body.details['deleted_recipients[0].reassign_to_recipient_id']).toBe(
+			'reassign_to_recipient_id must be the id of an existing recipient; "temp_new" is a temp id of a recipient added in this request',
+		);
+		const after = await ok(sb, 'GET', `/signing-requests/${draft.id}`);
+		expect(after.recipients).toEqual(before.recipients);
+	});
+
 	it('PUT: _temp_id recipients, reassign on delete, fields by temp id, reminders, summary; atomic on error', async () => {
 		const draft = await createDraft(sb);
 		const res = await api(sb, 'PUT', `/signing-requests/${draft.id}`, {
@@ -670,7 +712,7 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 					{
 						recipient_id: draft.bob,
 						field_action: 'reassign',
-						reassign_to_recipient_id: 'temp_new',
+						reassign_to_recipient_id: draft.ada,
 					},
 				],
 				fields: [
@@ -711,12 +753,12 @@ describe('PATCH and PUT /signing-requests/:id', () => {
 			document_page_count: 1,
 		});
 		const fields = (await ok(sb, 'GET', `/signing-requests/${draft.id}/fields`)).results;
-		expect(
-			fields
-				.filter((f: any) => f.recipient_id === nora.id)
-				.map((f: any) => f.type)
-				.sort(),
-		).toEqual(['signature', 'text']);
+		expect(fields.filter((f: any) => f.recipient_id === nora.id).map((f: any) => f.type)).toEqual([
+			'text',
+		]);
+		expect(fields.filter((f: any) => f.recipient_id === draft.ada).map((f: any) => f.type)).toEqual(
+			['signature', 'signature'],
+		);
 		expect(fields[0]).toMatchObject({
 			field_type: fields[0].type,
 			companies_workspaces_signing_requests_id: draft.id,

@@ -22,7 +22,7 @@ export const meta: OperationMeta = {
 	name: 'Generate Signing Request Token',
 	action: 'Generate a signing request editor token',
 	description:
-		'Create a JWT that opens a signing request in the embedded signing-request editor (valid 7 days)',
+		"Create a JWT that opens a signing request in the embedded signing-request editor; the output's expires_at says until when the service accepts it",
 	method: 'POST',
 	path: '/jwt/generate-signing-request',
 };

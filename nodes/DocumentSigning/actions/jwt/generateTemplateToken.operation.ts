@@ -22,7 +22,7 @@ export const meta: OperationMeta = {
 	name: 'Generate Template Token',
 	action: 'Generate a template editor token',
 	description:
-		'Create a JWT that opens a template in the embedded template editor (valid 24 hours)',
+		"Create a JWT that opens a template in the embedded template editor; the output's expires_at says until when the service accepts it",
 	method: 'POST',
 	path: '/generate-template-token',
 };

@@ -10,6 +10,7 @@ import * as listSigningRequests from './listSigningRequests.operation';
 import * as patchSigningRequest from './patchSigningRequest.operation';
 import * as resendSigningRequest from './resendSigningRequest.operation';
 import * as sendSigningRequest from './sendSigningRequest.operation';
+import * as sendAndWaitSigningRequest from './sendAndWaitSigningRequest.operation';
 import * as updateSigningRequest from './updateSigningRequest.operation';
 import * as deleteSealParticipant from './deleteSealParticipant.operation';
 import * as downloadSigningRequest from './downloadSigningRequest.operation';
@@ -31,6 +32,7 @@ const operations = {
 	updateSigningRequest,
 	deleteSigningRequest,
 	sendSigningRequest,
+	sendAndWait: sendAndWaitSigningRequest,
 	cancelSigningRequest,
 	resendSigningRequest,
 	createDocumentLegacy,

@@ -6,13 +6,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readPdfBinary } from '../../helpers/binary';
+import {
+	SIGNING_REQUEST_PDF_LIMIT,
+	checkPdfPayload,
+	pdfFieldHint,
+	readPdfBinary,
+} from '../../helpers/binary';
 import type { Explainer } from '../../helpers/explain';
 import { getIdParameter, isUuid } from '../../helpers/ids';
 import { checkSigningRequestProperties } from '../../helpers/inputs';
 import type { ApiRequestOptions, ApiResponse, KeyMode } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
-import { signingRequestOptions } from '../common.descriptions';
+import { pdfBinaryProperty, signingRequestOptions } from '../common.descriptions';
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
@@ -81,18 +86,48 @@ export function readOptions(context: IExecuteFunctions, i: number, keyMode: KeyM
 	});
 }
 
-/** `{template_id}` or `{document}` (base64) from the Source parameters; checked before sending. */
+/** The PDF's "Input Binary Field" of Create and Create and Send, with their size limit. */
+export const signingRequestPdfField: INodeProperties = {
+	...pdfBinaryProperty,
+	hint: pdfFieldHint(SIGNING_REQUEST_PDF_LIMIT),
+};
+
+/**
+ * `{template_id}` or `{document}` (base64) from the Source parameters; checked before sending,
+ * the PDF against the signing-request limit. `operation` names the operation in errors.
+ */
 export async function readSource(
 	context: IExecuteFunctions,
 	i: number,
-): Promise<{ source: Source; body: IDataObject; fileName?: string }> {
+	operation: string,
+): Promise<{ source: Source; body: IDataObject; fileName?: string; pdfBytes?: number }> {
 	const source = context.getNodeParameter('source', i) as Source;
 	if (source === 'template') {
 		return { source, body: { template_id: getIdParameter(context, 'templateId', i, 'Template') } };
 	}
 	const property = context.getNodeParameter('binaryPropertyName', i) as string;
-	const pdf = await readPdfBinary.call(context, i, property);
-	return { source, body: { document: pdf.base64 }, fileName: pdf.fileName };
+	const pdf = await readPdfBinary.call(context, i, property, SIGNING_REQUEST_PDF_LIMIT, operation);
+	return {
+		source,
+		body: { document: pdf.base64 },
+		fileName: pdf.fileName,
+		pdfBytes: pdf.bytes,
+	};
+}
+
+/**
+ * A body with a PDF (`pdfBytes` from readSource) stays under the signing-request payload limit;
+ * checked once the whole body is built, before sending.
+ */
+export function checkSourcePayload(
+	context: IExecuteFunctions,
+	i: number,
+	body: IDataObject,
+	operation: string,
+	pdfBytes: number | undefined,
+): void {
+	if (pdfBytes === undefined) return;
+	checkPdfPayload(context, i, body, SIGNING_REQUEST_PDF_LIMIT, operation, pdfBytes);
 }
 
 /** "Contract.pdf" → "Contract": the default name of a request made from a PDF. */

@@ -14,7 +14,6 @@ import { getKeyMode } from '../../transport';
 import {
 	PREFILL_SOURCES,
 	fieldsInput,
-	pdfBinaryProperty,
 	recipientsInput,
 	settingsInput,
 	templateLocator,
@@ -28,6 +27,8 @@ import {
 	forSource,
 	readOptions,
 	readSource,
+	checkSourcePayload,
+	signingRequestPdfField,
 	sourceField,
 	request,
 } from './common';
@@ -181,7 +182,7 @@ export const description: INodeProperties[] = [
 	},
 	sourceField,
 	...forSource('template', [templateLocator]),
-	...forSource('pdf', [pdfBinaryProperty]),
+	...forSource('pdf', [signingRequestPdfField]),
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -381,7 +382,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (name.length > 255)
 		fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
 	const options = readOptions(this, i, keyMode);
-	const { source, body: sourceBody } = await readSource(this, i);
+	const { source, body: sourceBody, pdfBytes } = await readSource(this, i, 'Create and Send');
 
 	let recipients: IDataObject[] | undefined;
 	let fields: IDataObject[] | undefined;
@@ -412,6 +413,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
+	checkSourcePayload(this, i, body, 'Create and Send', pdfBytes);
 
 	const response = await request(this, 'POST', '/signing-requests/create-and-send', {
 		body,

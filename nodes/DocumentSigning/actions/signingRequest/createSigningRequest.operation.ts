@@ -18,7 +18,6 @@ import { getKeyMode } from '../../transport';
 import {
 	fieldOverridesInput,
 	fieldsInput,
-	pdfBinaryProperty,
 	recipientsInput,
 	remindersInput,
 	settingsInput,
@@ -28,12 +27,14 @@ import type { OperationMeta } from '../types';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
+	checkSourcePayload,
 	checkRecipientReferences,
 	fail,
 	forSource,
 	nameFromFile,
 	readOptions,
 	readSource,
+	signingRequestPdfField,
 	sourceField,
 	request,
 } from './common';
@@ -48,10 +49,14 @@ export const meta: OperationMeta = {
 	path: '/signing-requests',
 };
 
+/** A request made from a template takes no reminders (api-reference §B.1, variant B). */
+export const TEMPLATE_REMINDERS_NOTICE =
+	'Reminders come from the template: set them on the template (Template → Update), or change them on the created draft with Signing Request → Update.';
+
 export const description: INodeProperties[] = [
 	sourceField,
 	...forSource('template', [templateLocator]),
-	...forSource('pdf', [pdfBinaryProperty]),
+	...forSource('pdf', [signingRequestPdfField]),
 	...forSource(
 		'template',
 		recipientsInput({
@@ -75,7 +80,15 @@ export const description: INodeProperties[] = [
 		),
 	),
 	...forSource('pdf', fieldsInput()),
-	...remindersInput({ hoursDescription: 'Hours before the request expires' }),
+	...forSource('pdf', remindersInput({ hoursDescription: 'Hours before the request expires' })),
+	...forSource('template', [
+		{
+			displayName: TEMPLATE_REMINDERS_NOTICE,
+			name: 'templateRemindersNotice',
+			type: 'notice',
+			default: '',
+		},
+	]),
 	...settingsInput(),
 	additionalOptions({ name: true }),
 ];
@@ -146,7 +159,7 @@ function checkTemplateFields(
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const keyMode = await getKeyMode.call(this, i);
 	const options = readOptions(this, i, keyMode);
-	const { source, body: sourceBody, fileName } = await readSource(this, i);
+	const { source, body: sourceBody, fileName, pdfBytes } = await readSource(this, i, 'Create');
 	const body: IDataObject = {};
 
 	let recipients: IDataObject[] | undefined;
@@ -157,7 +170,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		checkTemplateRecipients(this, i, recipients);
 		fields = readFieldOverrides(this, i);
 		checkTemplateFields(this, i, fields);
-		reminders = readReminders(this, i);
 	} else {
 		recipients = readRecipients(this, i, { referenceKey: 'id' });
 		const tempIds = checkNewRecipientIds(this, i, recipients);
@@ -177,6 +189,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
+	checkSourcePayload(this, i, body, 'Create', pdfBytes);
 
 	const response = await request(this, 'POST', '/signing-requests', { body, itemIndex: i });
 	return toItems(normaliseWarnings(response.body), response.keyMode);

@@ -113,7 +113,7 @@ export const description: INodeProperties[] = [
 						...recipientPicker(
 							'Reassign To Name or ID',
 							'reassign_to_recipient_id',
-							'Who gets the fields (same designation)',
+							'Who gets the fields: a recipient the request already has, of the same designation (not one added in this update)',
 						),
 						displayOptions: { show: { field_action: ['reassign'] } },
 					},
@@ -215,9 +215,15 @@ function readDeletedRecipients(
 		if (action === 'reassign') {
 			const target = String(entry.reassign_to_recipient_id ?? '').trim();
 			if (target === '') fail(context, i, `${place}: choose who gets the fields ("Reassign To")`);
-			out.reassign_to_recipient_id = tempIds.has(target)
-				? target
-				: checkId(context, target, `${place}, Reassign To`, i);
+			if (target.startsWith('temp_')) {
+				fail(
+					context,
+					i,
+					`${place}: "Reassign To" must be a recipient the request already has, not "${target.slice(0, 80)}"`,
+					`${tempIds.has(target) ? 'That recipient is added in this same update; the' : 'The'} service moves fields only to an existing recipient. To give the fields to a new recipient, choose Delete here and add the fields under Fields with its temporary ID.`,
+				);
+			}
+			out.reassign_to_recipient_id = checkId(context, target, `${place}, Reassign To`, i);
 			if (out.reassign_to_recipient_id === recipientId) {
 				fail(
 					context,

@@ -5,17 +5,18 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { readPdfBinary } from '../../helpers/binary';
+import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
 import { readSettings } from '../../helpers/inputs';
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { pdfBinaryProperty, settingsInput } from '../common.descriptions';
+import { settingsInput } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	CREATE_SETTING_KEYS,
 	TEMPLATE_PROPERTY_VALUES,
 	checkName,
 	checkTemplateProperties,
+	templatePdfField,
 } from './template.inputs';
 
 export const meta: OperationMeta = {
@@ -37,7 +38,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: 'The name of the template (at most 255 characters)',
 	},
-	pdfBinaryProperty,
+	templatePdfField,
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -61,6 +62,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		this,
 		i,
 		this.getNodeParameter('binaryPropertyName', i) as string,
+		TEMPLATE_PDF_LIMIT,
+		'Template → Create',
 	);
 
 	const body: IDataObject = { name, document: pdf.base64, ...additional };

@@ -231,7 +231,12 @@ function fail(context: IExecuteFunctions, i: number, message: string, descriptio
 }
 
 async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const body = await readTemplatePropertiesFields.call(this, i, 'properties');
+	const body = await readTemplatePropertiesFields.call(
+		this,
+		i,
+		'properties',
+		'Template → Update One Part',
+	);
 	if (Object.keys(body).length === 0) {
 		fail(
 			this,

@@ -5,13 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { readPdfBinary } from '../../helpers/binary';
+import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
-import { pdfBinaryProperty, templateLocator } from '../common.descriptions';
+import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { SAME_PAGES_NOTICE } from './template.inputs';
+import { SAME_PAGES_NOTICE, templatePdfField } from './template.inputs';
 
 export const meta: OperationMeta = {
 	value: 'replaceTemplateDocument',
@@ -25,7 +25,7 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	templateLocator,
 	SAME_PAGES_NOTICE,
-	pdfBinaryProperty,
+	templatePdfField,
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -34,6 +34,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		this,
 		i,
 		this.getNodeParameter('binaryPropertyName', i) as string,
+		TEMPLATE_PDF_LIMIT,
+		'Template → Replace Document',
 	);
 	const response = await apiRequestWithMeta.call(
 		this,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readPdfBinary } from '../../helpers/binary';
+import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/binary';
 import { checkId } from '../../helpers/ids';
 import { EMAIL_PATTERN, listEntryPlace, readListInput, readSettings } from '../../helpers/inputs';
 import { compact } from '../../helpers/validation';
@@ -580,6 +580,12 @@ export function checkTemplateProperties(
 	return properties;
 }
 
+/** The PDF's "Input Binary Field" of the template operations, with the template size limit. */
+export const templatePdfField: INodeProperties = {
+	...pdfBinaryProperty,
+	hint: pdfFieldHint(TEMPLATE_PDF_LIMIT),
+};
+
 /** Notice shown wherever the template's document is replaced. */
 export const SAME_PAGES_NOTICE: INodeProperties = {
 	displayName:
@@ -626,16 +632,20 @@ export function templatePropertiesFields(
 		},
 		...updateDisplayOptions({ show: { replaceDocument: [true] } }, [
 			SAME_PAGES_NOTICE,
-			pdfBinaryProperty,
+			templatePdfField,
 		]),
 	];
 }
 
-/** Reads `templatePropertiesFields`: the checked properties, settings and new document (may be empty). */
+/**
+ * Reads `templatePropertiesFields`: the checked properties, settings and new document (may be
+ * empty). `operation` names the operation in errors, e.g. "Template → Update".
+ */
 export async function readTemplatePropertiesFields(
 	this: IExecuteFunctions,
 	i: number,
 	collection: string,
+	operation: string,
 ): Promise<IDataObject> {
 	const properties = checkTemplateProperties(
 		this,
@@ -649,6 +659,8 @@ export async function readTemplatePropertiesFields(
 			this,
 			i,
 			this.getNodeParameter('binaryPropertyName', i) as string,
+			TEMPLATE_PDF_LIMIT,
+			operation,
 		);
 		properties.document = pdf.base64;
 	}

@@ -255,7 +255,12 @@ function emptySection(context: IExecuteFunctions, i: number, section: string, wh
 }
 
 async function templateProperties(this: IExecuteFunctions, i: number): Promise<IDataObject> {
-	const properties = await readTemplatePropertiesFields.call(this, i, 'templateProperties');
+	const properties = await readTemplatePropertiesFields.call(
+		this,
+		i,
+		'templateProperties',
+		'Template → Update',
+	);
 	if (Object.keys(properties).length === 0) {
 		emptySection(this, i, 'properties', 'a property, a setting or a new document');
 	}

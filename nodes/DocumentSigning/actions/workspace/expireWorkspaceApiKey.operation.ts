@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
@@ -29,20 +30,31 @@ export const description: INodeProperties[] = [
 		name: 'keyType',
 		type: 'options',
 		options: [
-			{ name: 'All', value: 'all', description: 'Every replaced key still in its grace period' },
 			{ name: 'Live', value: 'live', description: 'Only replaced live keys' },
 			{ name: 'Test', value: 'test', description: 'Only replaced test keys' },
 		],
-		default: 'all',
-		description: 'Which replaced keys to expire. Current keys are never expired.',
+		default: 'live',
+		description:
+			'Which replaced keys to expire; it is always sent. Current keys are never expired. For both types, run it once per type (the service allows 1 call per minute).',
 	},
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const keyType = this.getNodeParameter('keyType', i, 'all') as string;
+	const keyType = this.getNodeParameter('keyType', i, 'live') as unknown;
+	if (keyType !== 'live' && keyType !== 'test') {
+		throw new NodeOperationError(
+			this.getNode(),
+			`"Key Type" must be live or test, not "${String(keyType).slice(0, 80)}"`,
+			{
+				description:
+					'The service expires the replaced keys of one type per call (without a type, only live ones). To expire both, run the operation once with Live and, a minute later, once with Test.',
+				itemIndex: i,
+			},
+		);
+	}
 	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/api-key/expire`, {
-		...(keyType === 'all' ? {} : { body: { key_type: keyType } }),
+		body: { key_type: keyType },
 		itemIndex: i,
 	});
 	return toItems(response.body as IDataObject, response.keyMode);

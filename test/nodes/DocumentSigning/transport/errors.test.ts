@@ -6,7 +6,10 @@ import {
 	describeDetails,
 	networkCode,
 	networkError,
+	rateLimitWaitError,
+	summariseText,
 } from '../../../../nodes/DocumentSigning/transport/errors';
+import { secretList } from '../../../../nodes/DocumentSigning/transport/secrets';
 
 const node: INode = {
 	id: '1',
@@ -77,7 +80,7 @@ describe('apiError', () => {
 			code: 'UNAUTHORIZED',
 			message: 'Invalid API key',
 		});
-		expect(error.message).toBe('The API key was refused (UNAUTHORIZED)');
+		expect(error.message).toBe('The test API key was refused (UNAUTHORIZED)');
 		expect(error.description).toContain('Test API Key');
 		expect(error.description).toContain('Key to Use');
 	});
@@ -139,5 +142,167 @@ describe('network errors', () => {
 			baseUrl: 'http://127.0.0.1:1',
 		});
 		expect(error.description).toContain('Check the Base URL');
+	});
+});
+
+describe('answers that used to be misread', () => {
+	it("names each recipient of Create and Send's validation error and what it lacks", () => {
+		const error = call(
+			400,
+			{
+				error: 'Validation failed',
+				code: 'VALIDATION_ERROR',
+				phase: 'send_validation',
+				validation_errors: [
+					{
+						recipient_index: 1,
+						recipient_email: 'ada@example.com',
+						missing_fields: ['first_name'],
+					},
+					{ recipient_index: 3, recipient_email: '', missing_fields: ['first_name', 'email'] },
+				],
+				errors: [],
+			},
+			'POST',
+		);
+		expect(error.message).toBe(
+			'The service refused to send the signing request: Recipient 1 (ada@example.com): missing first_name; Recipient 3: missing first_name, email [VALIDATION_ERROR]',
+		);
+		expect(error.description).toContain('- Recipient 1 (ada@example.com): missing first_name');
+		expect(error.description).toContain('- Recipient 3: missing first_name, email');
+		expect(error.description).toContain('Nothing was created or sent');
+		const create = call(400, {
+			phase: 'create_validation',
+			validation_errors: [
+				{ recipient_index: 2, recipient_email: 'b@x.io', missing_fields: ['email'] },
+			],
+		});
+		expect(create.message).toContain('refused to create the signing request: Recipient 2 (b@x.io)');
+	});
+
+	it('lists the per-field details of a 422', () => {
+		const error = call(422, {
+			error: 'Unprocessable',
+			message: 'Some recipients cannot receive email',
+			code: 'RECIPIENT_EMAIL_SUPPRESSED',
+			details: { 'recipients[1].email': 'bounced on 2026-10-01' },
+		});
+		expect(error.message).toBe(
+			'The service could not process this: Some recipients cannot receive email [RECIPIENT_EMAIL_SUPPRESSED]',
+		);
+		expect(error.description).toBe(
+			'Problems by field:\n- recipients[1].email: bounced on 2026-10-01',
+		);
+	});
+
+	it('lists details for other statuses too', () => {
+		const error = call(409, {
+			error: 'Conflict',
+			message: 'Cannot resend',
+			details: { recipient_ids: 'already signed' },
+		});
+		expect(error.description).toContain('- recipient_ids: already signed');
+	});
+
+	const proxyPage =
+		'<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{}</style></head><body><h1>Bad Gateway</h1><p>upstream sk_live_protected_seed_key_0001 unreachable</p><script>track()</script></body></html>';
+
+	it("summarises a proxy's HTML error page by status and title; its content stays out", () => {
+		const error = call(502, proxyPage, 'GET');
+		expect(error.message).toBe(
+			'The service or a gateway in front of it was unavailable (502 Bad Gateway): it answered with an HTML page titled "502 Bad Gateway"',
+		);
+		const everything = JSON.stringify({ ...error, message: error.message, d: error.description });
+		expect(everything).not.toContain('<html');
+		expect(everything).not.toContain('track()');
+		expect(everything).not.toContain('upstream');
+		expect(error.description).toContain('Try again in a moment');
+	});
+
+	it.each([
+		[503, 'Service Unavailable'],
+		[504, 'Gateway Timeout'],
+	])(
+		'%s says the service or a gateway was unavailable, not an internal error',
+		(status, reason) => {
+			const error = call(status, { error: 'down' }, 'POST');
+			expect(error.message).toBe(
+				`The service or a gateway in front of it was unavailable (${status} ${reason}): down`,
+			);
+			expect(error.message).not.toContain('internal error');
+			expect(error.description).toContain('not retried automatically');
+		},
+	);
+
+	it('shortens a long plain-text error body', () => {
+		expect(summariseText('x'.repeat(500))).toBe(`"${'x'.repeat(160)}…"`);
+		expect(summariseText('<html><body><h1>Oops &amp; sorry</h1></body></html>')).toBe(
+			'an HTML page titled "Oops & sorry"',
+		);
+		expect(summariseText('   ')).toBeUndefined();
+	});
+
+	it('redacts both keys and the webhook secret that the service echoes back', () => {
+		const secrets = secretList([
+			['sk_live_protected_seed_key_0001', 'live API key'],
+			['sk_test_protected_seed_key_0001', 'test API key'],
+			['whsec_company_0123456789', 'webhook signing secret'],
+		]);
+		const error = apiError(node, {
+			method: 'GET',
+			path: '/x',
+			statusCode: 401,
+			body: {
+				error: 'Invalid key sk_test_protected_seed_key_0001',
+				message: 'Authorization: sk_live_protected_seed_key_0001 (secret whsec_company_0123456789)',
+				details: { authorization: 'sk_test_protected_seed_key_0001' },
+			},
+			apiVersion: 1,
+			keyMode: 'test',
+			secrets,
+		});
+		const everything = JSON.stringify({
+			...error,
+			message: error.message,
+			description: error.description,
+			messages: error.messages,
+			cause: error.cause,
+			context: error.context,
+		});
+		expect(everything).not.toContain('sk_live_protected_seed_key_0001');
+		expect(everything).not.toContain('sk_test_protected_seed_key_0001');
+		expect(everything).not.toContain('whsec_company_0123456789');
+		expect(everything).toContain('[test API key redacted]');
+		expect(error.description).toContain('- authorization: [test API key redacted]');
+	});
+
+	it('a redacted HTML page cannot leak a key either', () => {
+		const secrets = secretList([['sk_live_protected_seed_key_0001', 'live API key']]);
+		const error = apiError(node, {
+			method: 'GET',
+			path: '/x',
+			statusCode: 500,
+			body: 'Bad key sk_live_protected_seed_key_0001 sent',
+			apiVersion: 1,
+			keyMode: 'live',
+			secrets,
+		});
+		expect(error.message).toBe(
+			'The service failed with an internal error (500): it answered with "Bad key [live API key redacted] sent"',
+		);
+	});
+
+	it('says where a wait came from', () => {
+		expect(rateLimitWaitError(node, 'read', 600_000, 120_000, { source: 'reset' }).message).toBe(
+			"Rate limit reached for read requests (200 per minute): this key has no requests left in the service's current window, which ends in 600 s (X-RateLimit-Reset)",
+		);
+		expect(
+			rateLimitWaitError(node, 'write', 3_600_000, 120_000, { source: 'retry-after' }).message,
+		).toContain('the service asks to wait 3600 s');
+		expect(
+			rateLimitWaitError(node, 'keyRotation', 130_000, 120_000, { source: 'pacing' }).message,
+		).toContain(
+			'has used up the published limit in the last minute; the next request could go out in 130 s',
+		);
 	});
 });

@@ -101,10 +101,13 @@ describe('page-number lists', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
-	it('a limit of 0 is refused before any request', async () => {
-		await expect(
-			paginatePages.call(contextFor(sandbox.url), '/workspaces', { returnAll: false, limit: 0 }),
-		).rejects.toThrow('"Limit" must be a whole number');
+	it('a limit of 0 is refused before any request, in words a person would use', async () => {
+		const refusal = paginatePages.call(contextFor(sandbox.url), '/workspaces', {
+			returnAll: false,
+			limit: 0,
+		});
+		await expect(refusal).rejects.toThrow('"Limit" must be a whole number of 1 or more (got 0)');
+		await expect(refusal).rejects.not.toThrow('9007199254740991');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });

@@ -223,8 +223,8 @@ describe('errors in plain words', () => {
 		const { context: ctx } = context({ liveApiKey: 'sk_live_wrong' });
 		const error = await failure(apiRequest.call(ctx, 'GET', '/workspaces'));
 		expect(error.httpCode).toBe('401');
-		expect(error.message).toBe('The API key was refused (UNAUTHORIZED)');
-		expect(error.description).toContain('Live API Key');
+		expect(error.message).toBe('The live API key was refused (UNAUTHORIZED)');
+		expect(error.description).toContain('the Live API Key was sent');
 		expect(error.description).toContain('Key to Use');
 		expect(JSON.stringify(error)).not.toContain('sk_live_wrong');
 	});

@@ -1,3 +1,4 @@
+import { meta } from '../../../../../nodes/DocumentSigning/actions/jwt/generateSigningRequestToken.operation';
 import {
 	MISSING_UUID,
 	byId,
@@ -36,10 +37,39 @@ describe('JWT → Generate Signing Request Token (POST /jwt/generate-signing-req
 		expect(token.signing_request_id).toBe(id);
 		const payload = verified(ctx.sandbox, token.jwt);
 		expect(payload).toMatchObject({ sub: id, signing_request_id: id, jti: token.jwt_id });
-		expect(Number(payload?.exp) - Number(payload?.iat)).toBe(7 * 24 * 3600);
+		// The output shows the service's expires_at as given (the sandbox, like service-api.md: 24 h).
+		expect(Number(payload?.exp) - Number(payload?.iat)).toBe(24 * 3600);
+		expect(token.expires_at).toBe(new Date(Number(payload?.exp) * 1000).toISOString());
 		expect(Date.parse(String(token.expires_at)) - Date.parse(String(token.created_at))).toBe(
-			7 * 24 * 3600 * 1000,
+			24 * 3600 * 1000,
 		);
+	});
+
+	it('promises no lifetime: the description points to expires_at, and the output carries the one the service sent', async () => {
+		expect(meta.description).not.toMatch(/\d+ (days?|hours?)/);
+		expect(meta.description).toContain('expires_at');
+		const id = await signingRequestId(ctx.sandbox);
+		ctx.sandbox.clearRequests();
+		ctx.sandbox.injectFault({
+			method: 'POST',
+			path: '/jwt/generate-signing-request',
+			kind: 'status',
+			status: 200,
+			body: {
+				jwt: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln',
+				jwt_id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+				expires_at: '2031-01-02T03:04:05.000Z',
+				signing_request_id: id,
+			},
+		});
+		const { output, error } = await run(ctx, 'generateSigningRequestToken', {
+			signingRequestId: byId(id),
+		});
+		expect(error).toBeUndefined();
+		expect(jsonOf(output)[0]).toMatchObject({
+			jwt_id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+			expires_at: '2031-01-02T03:04:05.000Z',
+		});
 	});
 
 	it('with Include Embed Snippet, outputs HTML for signing-request-editor.js and SigningRequestEditor.init', async () => {

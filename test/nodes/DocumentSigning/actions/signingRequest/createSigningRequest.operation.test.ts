@@ -1,3 +1,7 @@
+import {
+	TEMPLATE_REMINDERS_NOTICE,
+	description,
+} from '../../../../../nodes/DocumentSigning/actions/signingRequest/createSigningRequest.operation';
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import { binaryItem } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
@@ -140,6 +144,32 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		});
 		expect(onlyRequest(sandbox).body).toEqual({ template_id: template.id });
 		expect(only(output).name).toBe('NDA template');
+	});
+
+	it('offers no reminders for a template (that body takes none) and sends none; a notice says where they are set', async () => {
+		const reminders = description.filter((p) => p.name.startsWith('reminders'));
+		expect(reminders.length).toBeGreaterThan(0);
+		for (const property of reminders)
+			expect(property.displayOptions?.show?.source).toEqual(['pdf']);
+		const notice = description.find((p) => p.name === 'templateRemindersNotice');
+		expect(notice).toMatchObject({
+			type: 'notice',
+			displayName: TEMPLATE_REMINDERS_NOTICE,
+			displayOptions: { show: { source: ['template'] } },
+		});
+		expect(TEMPLATE_REMINDERS_NOTICE).toContain('Template → Update');
+
+		const { error } = await run(sandbox, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			remindersMode: 'fields',
+			reminders: {
+				reminder: [{ all_users: true, hours: 24, subject: 'Reminder', message: 'Please sign' }],
+			},
+			remindersJson: '[{"hours":24,"all_users":true,"subject":"R","message":"M"}]',
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(sandbox).body).toEqual({ template_id: template.id });
 	});
 
 	it('refuses a template override that says neither which role nor which field', async () => {

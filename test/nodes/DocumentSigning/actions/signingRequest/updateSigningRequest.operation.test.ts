@@ -66,9 +66,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				],
 			},
 			deletedRecipients: {
-				recipient: [
-					{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
-				],
+				recipient: [{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: ada }],
 			},
 			forceRemoveConditions: false,
 			fieldsMode: 'json',
@@ -125,7 +123,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				},
 			],
 			deleted_recipients: [
-				{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
+				{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: ada },
 			],
 			fields: [
 				{
@@ -255,6 +253,78 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			expect(error?.message).toBe(message);
 		}
 		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('refuses "Reassign To" naming a recipient added in the same update (temp_…), before sending', async () => {
+		const draft = await createDraft(sandbox, 'Reassign to new');
+		sandbox.clearRequests();
+		const bob = person(draft, 'bob@example.com');
+		const { error } = await update(draft.id, {
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{
+						ref: 'temp_carol',
+						first_name: 'Carol',
+						email: 'carol@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
+				],
+			},
+			deletedRecipients: {
+				recipient: [
+					{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
+				],
+			},
+		});
+		expect(error?.message).toBe(
+			'Recipient to Remove 1: "Reassign To" must be a recipient the request already has, not "temp_carol"',
+		);
+		expect((error as { description?: string }).description).toContain(
+			'That recipient is added in this same update',
+		);
+		expect(sandbox.requests).toHaveLength(0);
+		// A temp_… ID that belongs to no recipient is refused the same way.
+		const unknown = await update(draft.id, {
+			deletedRecipients: {
+				recipient: [
+					{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_x' },
+				],
+			},
+		});
+		expect(unknown.error?.message).toBe(
+			'Recipient to Remove 1: "Reassign To" must be a recipient the request already has, not "temp_x"',
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('the service refuses a temp_… "Reassign To" too (400 naming the field)', async () => {
+		const draft = await createDraft(sandbox, 'Service refuses');
+		const bob = person(draft, 'bob@example.com');
+		const response = await api<{ details: Record<string, string> }>(
+			sandbox,
+			'PUT',
+			`/signing-requests/${draft.id}`,
+			{
+				recipients: [
+					{
+						_temp_id: 'temp_carol',
+						first_name: 'Carol',
+						email: 'carol@example.com',
+						designation: 'Signer',
+						order: 2,
+					},
+				],
+				deleted_recipients: [
+					{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
+				],
+			},
+		);
+		expect(response.status).toBe(400);
+		expect(Object.keys(response.body.details)).toEqual([
+			'deleted_recipients[0].reassign_to_recipient_id',
+		]);
 	});
 
 	it('an update after sending is refused by the service with a readable 400', async () => {

@@ -1,3 +1,4 @@
+import { description } from '../../../../../nodes/DocumentSigning/actions/workspace/expireWorkspaceApiKey.operation';
 import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';
@@ -40,24 +41,54 @@ describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expir
 		expect(await keyStatus(ctx.sandbox, SALES.testKey)).toBe(200);
 	});
 
-	it('"All" sends no key type, so every pending key expires (live and test)', async () => {
-		await fetch(`${ctx.sandbox.url}/workspaces/${LEGAL.id}/api-key/regenerate`, {
-			method: 'POST',
-			headers: {
-				Authorization: SEED.protectedWorkspace.liveKey,
-				'Content-Type': 'application/json',
-			},
-			body: JSON.stringify({ key_type: 'test' }),
-		});
+	it('the default sends key_type live explicitly: only replaced live keys expire, test keys keep their grace', async () => {
+		for (const keyType of ['live', 'test']) {
+			await fetch(`${ctx.sandbox.url}/workspaces/${LEGAL.id}/api-key/regenerate`, {
+				method: 'POST',
+				headers: {
+					Authorization: SEED.protectedWorkspace.liveKey,
+					'Content-Type': 'application/json',
+				},
+				body: JSON.stringify({ key_type: keyType }),
+			});
+		}
 		ctx.sandbox.clearRequests();
+		resetRateLimiters();
 		const { output, error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
 			workspaceId: byId(LEGAL.id),
 		});
 		expect(error).toBeUndefined();
-		expect(sent(ctx)[0].body).toBeUndefined();
-		expect(sent(ctx)[0].rawBody).toBe('');
+		expect(sent(ctx)).toHaveLength(1);
+		expect(sent(ctx)[0].body).toEqual({ key_type: 'live' });
 		expect(jsonOf(output)[0]).toMatchObject({ expired_count: 1 });
-		expect(await keyStatus(ctx.sandbox, LEGAL.testKey)).toBe(401);
+		expect(await keyStatus(ctx.sandbox, LEGAL.liveKey)).toBe(401);
+		expect(await keyStatus(ctx.sandbox, LEGAL.testKey)).toBe(200);
+	});
+
+	it('Test sends key_type test', async () => {
+		await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
+			workspaceId: byId(LEGAL.id),
+			keyType: 'test',
+		});
+		expect(sent(ctx)[0].body).toEqual({ key_type: 'test' });
+	});
+
+	it('refuses a Key Type other than live or test (e.g. the former "all") before sending', async () => {
+		const { error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
+			workspaceId: byId(LEGAL.id),
+			keyType: '={{ "all" }}',
+		});
+		expect(error?.message).toBe('"Key Type" must be live or test, not "all"');
+		expect(sent(ctx)).toHaveLength(0);
+	});
+
+	it('offers only Live and Test, default Live', () => {
+		const keyType = description.find((p) => p.name === 'keyType');
+		expect(keyType?.default).toBe('live');
+		expect(keyType?.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual([
+			'live',
+			'test',
+		]);
 	});
 
 	it('the protected workspace is refused by the service: mapped 400 with its message', async () => {

@@ -124,6 +124,6 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 				},
 			},
 		);
-		expect(error?.message).toBe('The API key was refused (UNAUTHORIZED)');
+		expect(error?.message).toBe('The live API key was refused (UNAUTHORIZED)');
 	});
 });

@@ -1,0 +1,527 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+	IWebhookDescription,
+	IWebhookResponseData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+
+import { getIdParameter } from '../../helpers/ids';
+import type { TransportContext } from '../../transport';
+import { apiRequest, downloadFile, getServiceCredentials, paginatePages } from '../../transport';
+import {
+	normaliseEnvelope,
+	pdfFileName,
+	signingRequestIdOf,
+} from '../../../DocumentSigningTrigger/envelope';
+import { checkDeliveryUrl } from '../../../DocumentSigningTrigger/lifecycle';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	OLD_SIGNATURE_HEADER,
+	SIGNATURE_HEADER,
+	singleHeader,
+	verifySignature,
+} from '../../../DocumentSigningTrigger/signature';
+import { signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { normaliseSendResponse } from './sendSigningRequest.operation';
+
+/**
+ * Send and Wait for Completion: n8n's send-and-wait pattern (`putExecutionToWait` + a resume
+ * webhook) for a signing request. Not an operation of the API: it combines several calls, so it has
+ * no operationId (`meta.composite` says which calls; the catalogue checks list it as such).
+ *
+ *  1. checks: one input item, a Webhook Signing Secret in the credential, a delivery URL the
+ *     service accepts (https, or http on loopback);
+ *  2. removes this n8n's Send-and-Wait webhooks of the workspace whose wait is over (left by waits
+ *     that timed out, or executions stopped or deleted while waiting);
+ *  3. registers a workspace webhook (completed, declined, cancelled, expired) pointing at this
+ *     execution's signed resume URL;
+ *  4. sends the request (unless "Send First" is off), then reads it once: if it already ended, the
+ *     webhook is removed and the node continues at once;
+ *  5. otherwise puts the execution to wait until the time limit. The timed-out result replaces the
+ *     node's input, which is what n8n passes on when a wait runs out.
+ *
+ * The service's delivery reaches `resume()` (the node's `webhook()`): verified like the trigger's
+ * deliveries; deliveries about other requests (and test pings) are acknowledged and the execution
+ * keeps waiting; the one about this request removes the webhook, reads the final state (and the
+ * signed PDF when asked) and resumes the execution.
+ */
+
+/**
+ * The node's resume webhook (n8n's send-and-wait one, POST only: the service only POSTs). n8n
+ * serves it only for waiting executions (`restartWebhook`), at
+ * <waiting URL>/<execution id>/<node id>; the node registers nothing at activation for it, the
+ * operation itself creates and removes the service's webhook.
+ */
+export const resumeWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
+
+export const meta: OperationMeta = {
+	value: SEND_AND_WAIT_OPERATION,
+	name: 'Send and Wait for Completion',
+	action: 'Send a signing request and wait for completion',
+	description:
+		'Send a signing request, pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. Needs n8n reachable by the service.',
+	method: 'POST',
+	path: '/signing-requests/{id}/send',
+	composite: {
+		calls: [
+			'GET /webhooks',
+			'DELETE /webhooks/{id}',
+			'POST /webhooks',
+			'POST /signing-requests/{id}/send',
+			'GET /signing-requests/{id}',
+			'GET /signing-requests/{id}/download',
+		],
+		reason:
+			"n8n's send-and-wait pattern: it sends, registers a webhook for the request's workspace and pauses the execution until the service reports the end",
+	},
+};
+
+/** Events that end a sent request (the request-level and the recipient-level decline). */
+export const FINAL_EVENTS = [
+	'signing_request.completed',
+	'signing_request.declined',
+	'signing_request.recipient.declined',
+	'signing_request.cancelled',
+	'signing_request.expired',
+];
+
+export const DESCRIPTION_PREFIX = 'n8n Send and Wait';
+/** Query parameter of the resume URL naming the signing request (signed by n8n with the URL). */
+const REQUEST_PARAM = 'signing_request_id';
+/** Query parameter of the resume URL naming the workspace. */
+const WORKSPACE_PARAM = 'workspace_id';
+/** A leftover webhook is removed this long after its wait ended (n8n resumes timed-out waits within a minute). */
+const SWEEP_GRACE_MS = 60_000;
+
+const UNIT_MS: Record<string, number> = {
+	minutes: 60_000,
+	hours: 3_600_000,
+	days: 86_400_000,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			"The service wakes this workflow up through a webhook, so n8n must be reachable from the service over HTTPS (set WEBHOOK_URL). Without a public address use the Document Signing Poll Trigger in a second workflow instead. Needs the Webhook Signing Secret of the workspace in the credential and the workspace's webhook master switch on.",
+		name: 'sendAndWaitNotice',
+		type: 'notice',
+		default: '',
+	},
+	signingRequestLocator,
+	{
+		displayName: 'Send First',
+		name: 'sendFirst',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to send the draft before waiting. Turn off to wait for a request that was already sent, for example by Create and Send. With the live key sending uses credits; it is never retried automatically.',
+	},
+	{
+		displayName: 'Time Limit',
+		name: 'timeLimitAmount',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 8,
+		description:
+			'How long to wait at most. When it runs out the node continues with status "timed_out" (the signing request itself is not changed).',
+	},
+	{
+		displayName: 'Time Limit Unit',
+		name: 'timeLimitUnit',
+		type: 'options',
+		options: [
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Days', value: 'days' },
+		],
+		default: 'days',
+	},
+	{
+		displayName: 'Options',
+		name: 'waitOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Attach Signed PDF',
+				name: 'attachSignedPdf',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to download the signed PDF when the request is completed and output it as binary data',
+			},
+			{
+				displayName: 'Put PDF in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
+			},
+			{
+				displayName: 'Timestamp Tolerance (Seconds)',
+				name: 'timestampTolerance',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_TOLERANCE_SECONDS,
+				description:
+					'How far the signature timestamp of a delivery may be from the clock of n8n, in either direction',
+			},
+		],
+	},
+];
+
+interface WaitOptions {
+	attachSignedPdf?: boolean;
+	binaryPropertyName?: string;
+	timestampTolerance?: number;
+}
+
+export type FinalStatus = 'completed' | 'declined' | 'cancelled' | 'expired';
+
+/** The end state of a request from GET /signing-requests/{id}; undefined while it is open. */
+export function finalStatusOf(detail: IDataObject): FinalStatus | undefined {
+	const status = (detail?.status ?? {}) as IDataObject;
+	if (typeof detail?.status === 'string') {
+		const text = String(detail.status);
+		if (text === 'finished') return 'completed';
+		if (text === 'declined' || text === 'cancelled' || text === 'expired') return text;
+		return undefined;
+	}
+	if (status.finished === true) return 'completed';
+	if (status.declined === true) return 'declined';
+	if (status.cancelled === true) return 'cancelled';
+	if (status.expired === true) return 'expired';
+	return undefined;
+}
+
+function isNotFound(error: unknown): boolean {
+	return error instanceof NodeApiError && String(error.httpCode) === '404';
+}
+
+/** `n8n Send and Wait: signing request <id>, until <ISO>` → the time the wait ends (ms). */
+export function waitEndOf(description: unknown): number | undefined {
+	if (typeof description !== 'string' || !description.startsWith(DESCRIPTION_PREFIX)) return;
+	const match = / until (\S+)$/.exec(description);
+	const ms = match ? Date.parse(match[1]) : NaN;
+	return Number.isFinite(ms) ? ms : undefined;
+}
+
+async function deleteWebhook(context: TransportContext, id: string): Promise<void> {
+	await apiRequest
+		.call(context, 'DELETE', `/webhooks/${encodeURIComponent(id)}`)
+		.catch((error: unknown) => {
+			if (!isNotFound(error)) throw error;
+		});
+}
+
+/**
+ * Webhooks of this workspace whose URL contains `urlPart` (the service filters by partial URL).
+ */
+async function webhooksLike(
+	context: TransportContext,
+	workspaceId: string,
+	urlPart: string,
+): Promise<IDataObject[]> {
+	const all = await paginatePages.call(context, '/webhooks', {
+		qs: { workspace_id: workspaceId, url: urlPart },
+		returnAll: true,
+	});
+	return all.filter((webhook) => String(webhook.url ?? '').includes(urlPart));
+}
+
+/** Removes this n8n's Send-and-Wait webhooks of the workspace whose wait ended over a minute ago. */
+export async function sweepLeftovers(
+	context: TransportContext,
+	workspaceId: string,
+	waitingBase: string,
+	now: number,
+): Promise<string[]> {
+	const removed: string[] = [];
+	for (const webhook of await webhooksLike(context, workspaceId, waitingBase)) {
+		const end = waitEndOf(webhook.description);
+		if (end === undefined || end + SWEEP_GRACE_MS > now) continue;
+		await deleteWebhook(context, String(webhook.id));
+		removed.push(String(webhook.id));
+	}
+	return removed;
+}
+
+type BinaryContext = TransportContext & {
+	helpers: Pick<IExecuteFunctions['helpers'], 'prepareBinaryData'>;
+};
+
+async function finalItem(
+	context: BinaryContext,
+	id: string,
+	detail: IDataObject,
+	status: FinalStatus,
+	extra: IDataObject,
+	options: WaitOptions,
+): Promise<INodeExecutionData> {
+	const item: INodeExecutionData = {
+		json: { status, signing_request_id: id, ...extra, signing_request: detail },
+		pairedItem: { item: 0 },
+	};
+	if (options.attachSignedPdf && status === 'completed') {
+		const download = (await apiRequest.call(
+			context,
+			'GET',
+			`/signing-requests/${encodeURIComponent(id)}/download`,
+		)) as IDataObject;
+		const url = typeof download?.download_url === 'string' ? download.download_url : '';
+		if (!url) {
+			throw new NodeOperationError(context.getNode(), 'The service returned no download_url');
+		}
+		const file = await downloadFile.call(context, url);
+		const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
+		item.binary = {
+			[property]: await context.helpers.prepareBinaryData(
+				file.data,
+				pdfFileName(detail.name, id),
+				'application/pdf',
+			),
+		};
+	}
+	return item;
+}
+
+export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	if (this.getInputData().length > 1) {
+		throw new NodeOperationError(
+			node,
+			`Send and Wait for Completion handles one signing request per execution, but it got ${this.getInputData().length} items`,
+			{
+				description:
+					'Use "Loop Over Items" with an Execute Workflow node (one execution per request), or send them with Send and react with the Document Signing Trigger or Poll Trigger.',
+				itemIndex: i,
+			},
+		);
+	}
+	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
+	const sendFirst = this.getNodeParameter('sendFirst', i, true) as boolean;
+	const amount = Number(this.getNodeParameter('timeLimitAmount', i, 8));
+	const unit = String(this.getNodeParameter('timeLimitUnit', i, 'days'));
+	if (!Number.isInteger(amount) || amount < 1 || !UNIT_MS[unit]) {
+		throw new NodeOperationError(node, '"Time Limit" must be a whole number of 1 or more', {
+			itemIndex: i,
+		});
+	}
+	const options = this.getNodeParameter('waitOptions', i, {}) as WaitOptions;
+	const credentials = await getServiceCredentials.call(this, i);
+	if (!String(credentials.webhookSigningSecret ?? '').trim()) {
+		throw new NodeOperationError(
+			node,
+			'No Webhook Signing Secret in the Document Signing API credential',
+			{
+				description:
+					'Send and Wait verifies the service\'s delivery with the workspace\'s webhook signing secret. Copy it from the service dashboard into "Webhook Signing Secret" in the credential.',
+				itemIndex: i,
+			},
+		);
+	}
+
+	// The service must be able to reach this n8n (checked before anything is sent).
+	checkDeliveryUrl(node, this.getSignedResumeUrl());
+
+	// Which workspace the request belongs to (its webhook must be a webhook of that workspace).
+	const path = `/signing-requests/${encodeURIComponent(id)}`;
+	const before = (await apiRequest.call(this, 'GET', path, { itemIndex: i })) as IDataObject;
+	const workspaceId = String(before?.workspace_id ?? '');
+	if (!workspaceId) {
+		throw new NodeOperationError(
+			node,
+			'The service did not say which workspace the request is in',
+			{
+				itemIndex: i,
+			},
+		);
+	}
+	const endedAlready = finalStatusOf(before);
+	if (endedAlready) {
+		return [await finalItem(this, id, before, endedAlready, { waited: false }, options)];
+	}
+
+	const waitTill = new Date(Date.now() + amount * UNIT_MS[unit]);
+	const resumeUrl = this.getSignedResumeUrl({
+		[REQUEST_PARAM]: id,
+		[WORKSPACE_PARAM]: workspaceId,
+	});
+	checkDeliveryUrl(node, resumeUrl);
+	const waitingBase = resumeUrl.slice(0, resumeUrl.lastIndexOf('/', resumeUrl.indexOf('?')));
+	const base = waitingBase.slice(0, waitingBase.lastIndexOf('/'));
+	await sweepLeftovers(this, workspaceId, base, Date.now());
+
+	const created = (await apiRequest.call(this, 'POST', '/webhooks', {
+		body: {
+			url: resumeUrl,
+			events: FINAL_EVENTS,
+			workspace_id: workspaceId,
+			description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
+			enabled: true,
+		},
+		itemIndex: i,
+	})) as IDataObject;
+	const webhookId = String(created?.id ?? '');
+	if (!webhookId) {
+		throw new NodeOperationError(node, 'The service did not return the id of the new webhook', {
+			itemIndex: i,
+		});
+	}
+
+	let sent: IDataObject | undefined;
+	try {
+		if (sendFirst) {
+			const response = await apiRequest.call(this, 'POST', `${path}/send`, { itemIndex: i });
+			sent = normaliseSendResponse(response, id);
+		}
+		// It may have ended before the webhook existed or while it was being sent.
+		const now = (await apiRequest.call(this, 'GET', path, { itemIndex: i })) as IDataObject;
+		const ended = finalStatusOf(now);
+		if (ended) {
+			await deleteWebhook(this, webhookId);
+			return [
+				await finalItem(this, id, now, ended, { waited: false, sent: sent ?? null }, options),
+			];
+		}
+	} catch (error) {
+		// Nothing to wait for: the webhook goes again (a failed send is never retried).
+		await deleteWebhook(this, webhookId).catch(() => undefined);
+		if (error instanceof NodeApiError) {
+			throw new NodeApiError(node, error as unknown as JsonObject, { itemIndex: i });
+		}
+		throw new NodeOperationError(node, error as Error, { itemIndex: i });
+	}
+
+	// What the node outputs if the time limit runs out: n8n then passes the node's input on, so
+	// the input is replaced with the timed-out result.
+	const timedOut: INodeExecutionData = {
+		json: {
+			status: 'timed_out',
+			signing_request_id: id,
+			waited: true,
+			waited_until: waitTill.toISOString(),
+			sent: sent ?? null,
+			webhook_id: webhookId,
+		},
+		pairedItem: { item: 0 },
+	};
+	const executeData = this.getExecuteData();
+	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
+	await this.putExecutionToWait(waitTill);
+	return [timedOut];
+}
+
+function respond(
+	context: IWebhookFunctions,
+	status: number,
+	body: IDataObject,
+): IWebhookResponseData {
+	const res = context.getResponseObject();
+	if (!res.headersSent) {
+		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+		res.end(JSON.stringify(body));
+	}
+	return { noWebhookResponse: true };
+}
+
+/** The service's delivery to the resume URL of a waiting execution. */
+export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const query = this.getQueryData() as IDataObject;
+	const id = String(query[REQUEST_PARAM] ?? '');
+	const workspaceId = String(query[WORKSPACE_PARAM] ?? '');
+	const options = this.getNodeParameter('waitOptions', {}) as WaitOptions;
+	const headers = this.getHeaderData() as Record<string, unknown>;
+	const raw = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
+	const rawBody = Buffer.isBuffer(raw)
+		? raw
+		: typeof raw === 'string'
+			? Buffer.from(raw)
+			: undefined;
+	if (!rawBody)
+		return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
+
+	const credentials = await getServiceCredentials.call(this);
+	const signature = singleHeader(headers, SIGNATURE_HEADER);
+	const oldSignature = singleHeader(headers, OLD_SIGNATURE_HEADER);
+	const tolerance = Number(options.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS);
+	const verified = verifySignature({
+		rawBody,
+		secret: credentials.webhookSigningSecret,
+		signature: signature.value,
+		oldSignature: oldSignature.value,
+		repeatedHeader: signature.repeated || oldSignature.repeated,
+		nowSeconds: Math.floor(Date.now() / 1000),
+		toleranceSeconds:
+			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
+	});
+	if (!verified.valid) {
+		this.logger.warn(`Send and Wait refused a delivery: ${verified.reason}`, {
+			node: this.getNode().name,
+		});
+		return respond(this, 401, { error: 'Invalid signature', code: verified.reason });
+	}
+
+	let body: unknown;
+	try {
+		body = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		body = undefined;
+	}
+	const envelope = normaliseEnvelope(body);
+	if (!envelope.ok)
+		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
+	const event = envelope.event;
+	if (!FINAL_EVENTS.includes(event.type) || signingRequestIdOf(event) !== id) {
+		// Test pings and other requests of the workspace: acknowledged, the execution keeps waiting.
+		return respond(this, 200, { received: true, ignored: 'not_this_wait' });
+	}
+
+	// The wait is over: answer, remove the webhook, read the final state.
+	respond(this, 200, { received: true, event_id: event.id });
+	const token = this.getRequestObject().url ?? '';
+	const ownPath = token.slice(0, token.indexOf('?') < 0 ? undefined : token.indexOf('?'));
+	for (const webhook of await webhooksLike(this, workspaceId, ownPath)) {
+		await deleteWebhook(this, String(webhook.id));
+	}
+	const detail = (await apiRequest.call(
+		this,
+		'GET',
+		`/signing-requests/${encodeURIComponent(id)}`,
+	)) as IDataObject;
+	const status: FinalStatus =
+		finalStatusOf(detail) ??
+		(event.type === 'signing_request.completed'
+			? 'completed'
+			: event.type.endsWith('declined')
+				? 'declined'
+				: event.type === 'signing_request.cancelled'
+					? 'cancelled'
+					: 'expired');
+	const item = await finalItem(
+		this,
+		id,
+		detail,
+		status,
+		{ waited: true, event: { id: event.id, type: event.type, created_at: event.created_at } },
+		options,
+	);
+	return { noWebhookResponse: true, workflowData: [[item]] };
+}

@@ -1,0 +1,280 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { EVENT_TYPES } from '../DocumentSigning/events';
+import { apiRequest } from '../DocumentSigning/transport';
+import { DocumentSigningTrigger } from '../DocumentSigningTrigger/DocumentSigningTrigger.node';
+import type { Change, PollEventKind, WorkspaceState } from './changes';
+import {
+	emptyState,
+	latestChange,
+	OVERLAP_MS,
+	POLL_EVENTS,
+	POLL_EVENT_KINDS,
+	pollWorkspace,
+} from './changes';
+import { enrich, toEvent, type PollOptions } from './output';
+import { workspacesToPoll } from './workspaces';
+
+/** Static data of the node: one state per workspace (no keys, no personal data beyond ids). */
+interface PollStaticData extends IDataObject {
+	version?: number;
+	/** When the last successful poll started (ms), for workspaces that appear later. */
+	lastPollAt?: number;
+	workspaces?: Record<string, WorkspaceState>;
+}
+
+const STATE_VERSION = 1;
+
+function eventDescription(type: string, fallback: string): string {
+	return EVENT_TYPES.find((event) => event.value === type)?.description ?? fallback;
+}
+
+const EVENT_OPTIONS = [
+	{ name: 'Signing Request Sent', value: 'sent', fallback: 'A signing request was sent' },
+	{
+		name: 'Signing Request Completed',
+		value: 'completed',
+		fallback: 'Every signer has signed: the signed PDF is ready',
+	},
+	{ name: 'Signing Request Declined', value: 'declined', fallback: 'A signer declined' },
+	{ name: 'Signing Request Cancelled', value: 'cancelled', fallback: 'The sender cancelled it' },
+	{ name: 'Signing Request Expired', value: 'expired', fallback: 'It expired before completion' },
+].map(({ name, value, fallback }) => ({
+	name,
+	value,
+	description: `${eventDescription(POLL_EVENTS[value as PollEventKind], fallback)} (reported as ${POLL_EVENTS[value as PollEventKind]})`,
+}));
+
+export class DocumentSigningPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Document Signing Poll Trigger',
+		name: 'documentSigningPollTrigger',
+		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle:
+			'={{$parameter["scope"] === "workspace" ? "Polls one workspace" : "Polls every workspace"}}',
+		description:
+			'Starts the workflow when signing requests are sent, completed, declined, cancelled or expired, by asking the service on a schedule. Works without a public n8n address.',
+		defaults: { name: 'Document Signing Poll Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'documentSigningApi', required: true }],
+		properties: [
+			{
+				displayName:
+					"This trigger asks the service for changes on the schedule below, so n8n needs no public address. Each poll reads one page of sent requests per workspace, plus one page per 200 open requests and one when something ended, plus one for the workspace list: about 2-3 of the service's 200 reads per minute per workspace. With a public HTTPS address, the Document Signing Trigger reacts at once and reads nothing.",
+				name: 'costNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Scope',
+				name: 'scope',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Company (All Workspaces)',
+						value: 'company',
+						description:
+							'Every workspace the key can see: all of them with the protected workspace key, only its own with another key',
+					},
+					{
+						name: 'One Workspace',
+						value: 'workspace',
+						description: 'Only the signing requests of one workspace',
+					},
+				],
+				default: 'company',
+			},
+			{
+				displayName: 'Workspace',
+				name: 'workspace',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				required: true,
+				displayOptions: { show: { scope: ['workspace'] } },
+				description: 'The workspace whose signing requests are watched',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 20000000-0000-4000-8000-000000000002',
+						validation: [
+							{
+								type: 'regex',
+								properties: {
+									regex: '^[0-9a-fA-F-]{36}$',
+									errorMessage: 'A workspace ID looks like 20000000-0000-4000-8000-000000000002',
+								},
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['completed'],
+				description:
+					'The changes that start this workflow. Each change starts it once; changes from before the workflow was activated are not reported.',
+				options: EVENT_OPTIONS,
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Attach Signed PDF',
+						name: 'attachSignedPdf',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to download the signed PDF of a completed signing request and output it as binary data (two more reads per completion). If it fails the workflow still starts, with enrichment_errors.',
+					},
+					{
+						displayName: 'Fetch Full Signing Request',
+						name: 'fetchSigningRequest',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to fetch the whole signing request (GET /signing-requests/{ID}, one more read per change) and output it as signing_request. If it fails the workflow still starts, with enrichment_errors.',
+					},
+					{
+						displayName: 'Put PDF in Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: {
+			async searchWorkspaces(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+				paginationToken?: string,
+			): Promise<INodeListSearchResult> {
+				return await new DocumentSigningTrigger().methods.listSearch.searchWorkspaces.call(
+					this,
+					filter,
+					paginationToken,
+				);
+			},
+		},
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const node = this.getNode();
+		const selected = this.getNodeParameter('events', []) as string[];
+		const wanted = new Set(
+			(Array.isArray(selected) ? selected : []).filter((kind): kind is PollEventKind =>
+				(POLL_EVENT_KINDS as string[]).includes(kind),
+			),
+		);
+		if (wanted.size === 0) {
+			throw new NodeOperationError(node, 'Choose at least one event', {
+				description: 'Pick the signing-request changes that should start this workflow.',
+			});
+		}
+		const options = this.getNodeParameter('options', {}) as PollOptions;
+		const workspaces = await workspacesToPoll.call(this);
+
+		if (this.getMode() === 'manual') {
+			// "Fetch Test Event": the latest matching change, nothing remembered.
+			let latest: (Change & { workspaceId: string; workspaceName: string }) | undefined;
+			let from = workspaces[0];
+			for (const workspace of workspaces) {
+				const change = await latestChange(fetcher(workspace.context), wanted);
+				if (change && (!latest || Date.parse(change.at) > Date.parse(latest.at))) {
+					latest = { ...change, workspaceId: workspace.id, workspaceName: workspace.name };
+					from = workspace;
+				}
+			}
+			if (!latest) {
+				throw new NodeOperationError(node, 'No signing request has made one of these changes yet', {
+					description:
+						'Send a signing request (or let one finish) in the watched workspace, then fetch again. An active workflow reports changes from its activation on.',
+				});
+			}
+			const item = toEvent(latest, latest.workspaceId, latest.workspaceName);
+			await enrich(from.context, item, options);
+			return [[item]];
+		}
+
+		const staticData = this.getWorkflowStaticData('node') as PollStaticData;
+		const startedAt = Date.now();
+		const known = staticData.version === STATE_VERSION ? (staticData.workspaces ?? {}) : undefined;
+		const next: Record<string, WorkspaceState> = {};
+		const found: Array<{ change: Change; workspace: (typeof workspaces)[number] }> = [];
+		for (const workspace of workspaces) {
+			const previous = known?.[workspace.id];
+			// First activation: everything that exists is old. A workspace that appears later is
+			// watched from the previous poll on.
+			const baseline = known === undefined;
+			const start =
+				previous ??
+				emptyState(baseline ? startedAt - OVERLAP_MS : (staticData.lastPollAt ?? startedAt));
+			const result = await pollWorkspace(fetcher(workspace.context), start, wanted, {
+				baseline: baseline && previous === undefined,
+			});
+			next[workspace.id] = result.state;
+			for (const change of result.changes) found.push({ change, workspace });
+		}
+
+		const items: INodeExecutionData[] = [];
+		for (const { change, workspace } of found) {
+			const item = toEvent(change, workspace.id, workspace.name);
+			await enrich(workspace.context, item, options);
+			items.push(item);
+		}
+
+		// Only now, with every read done, is the new state stored (a failed poll changes nothing).
+		staticData.version = STATE_VERSION;
+		staticData.lastPollAt = startedAt;
+		staticData.workspaces = next;
+		return items.length ? [items] : null;
+	}
+}
+
+function fetcher(context: IPollFunctions) {
+	return async (qs: IDataObject) => {
+		const response = (await apiRequest.call(context, 'GET', '/signing-requests', { qs })) as {
+			results?: IDataObject[];
+			pagination?: { current_page?: number; total_pages?: number };
+		};
+		const results = Array.isArray(response?.results) ? response.results : [];
+		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);
+		const total = response?.pagination?.total_pages;
+		const more =
+			typeof total === 'number' ? page < total : results.length >= Number(qs.page_size ?? 0);
+		return { results, more };
+	};
+}

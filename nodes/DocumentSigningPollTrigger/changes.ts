@@ -1,0 +1,278 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Finding the signing-request state changes of one workspace by polling the list endpoint
+ * (GET /signing-requests, api-reference S1). Pure logic: the caller passes a function that fetches
+ * one page, and the state to start from; nothing here talks to n8n.
+ *
+ * The list can only be sorted by created_on, sent_on, finished_on, name or expiration_hours, and
+ * filtered by status. What a poll reads:
+ *
+ *  1. "sent" query: status = every sent status, sort_by sent_on desc, page after page until an item
+ *     was sent before `sentMark - OVERLAP_MS`. Every item sent since the last poll is new (its id is
+ *     not among `recent`, the ids already seen in the overlap window). A new item that is still in
+ *     progress joins `open`; one that already ended reports its end too.
+ *  2. "open" query (only while `open` holds ids and an end event is wanted): status in_progress,
+ *     all pages. Ids of `open` that are no longer listed have probably ended.
+ *  3. "ended" query (only when step 2 found some): status finished/cancelled/declined/expired,
+ *     sort_by sent_on desc, until all of them were found or the items were sent before the oldest
+ *     of them. Only a status actually seen ends an id: an id that was missed in step 2 because the
+ *     list shifted between two pages stays open and is checked again next time.
+ *
+ * So every change is reported once, whatever the timestamps (several at the same millisecond,
+ * changes between two polls, many at once over several pages), and a poll reads little: one page
+ * for the sent query in a quiet workspace, plus one page per 200 open requests when end events
+ * are wanted.
+ */
+
+/** The change kinds this trigger reports, with the event type each one is reported as. */
+export const POLL_EVENTS = {
+	sent: 'signing_request.sent',
+	completed: 'signing_request.completed',
+	declined: 'signing_request.declined',
+	cancelled: 'signing_request.cancelled',
+	expired: 'signing_request.expired',
+} as const;
+
+export type PollEventKind = keyof typeof POLL_EVENTS;
+export const POLL_EVENT_KINDS = Object.keys(POLL_EVENTS) as PollEventKind[];
+
+/** The list statuses that end a sent request, and the change each one is. */
+const ENDED: Record<string, { kind: PollEventKind; dateField: string }> = {
+	finished: { kind: 'completed', dateField: 'finished_date' },
+	declined: { kind: 'declined', dateField: 'declined_date' },
+	cancelled: { kind: 'cancelled', dateField: 'cancelled_date' },
+	expired: { kind: 'expired', dateField: 'expires_at' },
+};
+export const ENDED_STATUSES = Object.keys(ENDED).join(',');
+export const SENT_STATUSES = `in_progress,${ENDED_STATUSES}`;
+
+/** Items sent this long before the newest one seen are looked at again (late writes, clock skew). */
+export const OVERLAP_MS = 5 * 60_000;
+/** An id that left the open list but was never seen ended is given up after this many polls. */
+const MAX_MISSES = 5;
+export const PAGE_SIZE = 200;
+
+export interface WorkspaceState extends IDataObject {
+	/** Newest sent_date seen (ms). */
+	sentMark: number;
+	/** Ids seen by the sent query within the overlap window → their sent time (ms). */
+	recent: Record<string, number>;
+	/** Sent requests still in progress → their sent time (ms). */
+	open: Record<string, number>;
+	/** Ids of `open` missing from the open list but not seen ended yet → number of polls. */
+	misses: Record<string, number>;
+}
+
+export interface ListPage {
+	results: IDataObject[];
+	/** Whether there is a page after this one. */
+	more: boolean;
+}
+
+export type FetchPage = (qs: IDataObject) => Promise<ListPage>;
+
+export interface Change {
+	kind: PollEventKind;
+	/** ISO time of the change (sent_date, finished_date, declined_date, cancelled_date, expires_at). */
+	at: string;
+	/** The list item as the service returned it. */
+	item: IDataObject;
+}
+
+export interface PollResult {
+	state: WorkspaceState;
+	changes: Change[];
+	/** Pages read. */
+	reads: number;
+}
+
+function timeOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isFinite(ms) ? ms : undefined;
+}
+
+function endOf(item: IDataObject): Change | undefined {
+	const ended = ENDED[String(item.status)];
+	if (!ended) return undefined;
+	const at = String(item[ended.dateField] ?? item.updated_date ?? '');
+	return { kind: ended.kind, at, item };
+}
+
+export function emptyState(sentMark: number): WorkspaceState {
+	return { sentMark, recent: {}, open: {}, misses: {} };
+}
+
+/** Reads pages of one query until `more` is false or `keepGoing` says stop after a page. */
+async function readPages(
+	fetchPage: FetchPage,
+	qs: IDataObject,
+	onItem: (item: IDataObject) => 'continue' | 'stop',
+	counter: { reads: number },
+): Promise<void> {
+	for (let page = 1; ; page++) {
+		const result = await fetchPage({ ...qs, page, page_size: PAGE_SIZE });
+		counter.reads++;
+		for (const item of result.results) {
+			if (onItem(item) === 'stop') return;
+		}
+		if (!result.more || result.results.length === 0) return;
+	}
+}
+
+/**
+ * One poll of one workspace. `baseline` (first poll): records what exists, reports nothing.
+ * `wanted`: the change kinds to report (the state is kept the same way whatever is wanted, except
+ * that requests are only followed to their end when an end kind is wanted).
+ */
+export async function pollWorkspace(
+	fetchPage: FetchPage,
+	previous: WorkspaceState,
+	wanted: ReadonlySet<PollEventKind>,
+	options: { baseline: boolean },
+): Promise<PollResult> {
+	const state: WorkspaceState = {
+		sentMark: previous.sentMark,
+		recent: { ...previous.recent },
+		open: { ...previous.open },
+		misses: { ...(previous.misses ?? {}) },
+	};
+	const followEnds = [...wanted].some((kind) => kind !== 'sent');
+	const changes: Change[] = [];
+	const counter = { reads: 0 };
+
+	// 1. Sent since the last poll.
+	const floor = previous.sentMark - OVERLAP_MS;
+	let newest = previous.sentMark;
+	await readPages(
+		fetchPage,
+		{ status: SENT_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
+		(item) => {
+			const sentAt = timeOf(item.sent_date);
+			if (sentAt === undefined || sentAt < floor) return 'stop';
+			const id = String(item.id);
+			if (state.recent[id] !== undefined) return 'continue';
+			state.recent[id] = sentAt;
+			newest = Math.max(newest, sentAt);
+			if (state.open[id] !== undefined) return 'continue';
+			const end = endOf(item);
+			if (!options.baseline) {
+				changes.push({ kind: 'sent', at: String(item.sent_date), item });
+				if (end && followEnds) changes.push(end);
+			}
+			if (!end && followEnds) state.open[id] = sentAt;
+			return 'continue';
+		},
+		counter,
+	);
+	state.sentMark = newest;
+	for (const [id, sentAt] of Object.entries(state.recent)) {
+		if (sentAt < state.sentMark - OVERLAP_MS) delete state.recent[id];
+	}
+
+	if (!followEnds) {
+		state.open = {};
+		state.misses = {};
+	} else if (options.baseline) {
+		// 2'. Everything in progress now is followed from here on.
+		await readPages(
+			fetchPage,
+			{ status: 'in_progress', sort_by: 'sent_on', sort_order: 'desc' },
+			(item) => {
+				const sentAt = timeOf(item.sent_date);
+				if (sentAt !== undefined) state.open[String(item.id)] = sentAt;
+				return 'continue';
+			},
+			counter,
+		);
+	} else if (Object.keys(state.open).length > 0) {
+		// 2. Which followed requests are still in progress.
+		const stillOpen = new Set<string>();
+		await readPages(
+			fetchPage,
+			{ status: 'in_progress', sort_by: 'sent_on', sort_order: 'desc' },
+			(item) => {
+				stillOpen.add(String(item.id));
+				return 'continue';
+			},
+			counter,
+		);
+		const gone = Object.keys(state.open).filter((id) => !stillOpen.has(id));
+		for (const id of Object.keys(state.misses)) if (!gone.includes(id)) delete state.misses[id];
+
+		// 3. How they ended.
+		if (gone.length > 0) {
+			const missing = new Set(gone);
+			const oldest = Math.min(...gone.map((id) => state.open[id]));
+			await readPages(
+				fetchPage,
+				{ status: ENDED_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
+				(item) => {
+					const sentAt = timeOf(item.sent_date);
+					if (sentAt !== undefined && sentAt < oldest) return 'stop';
+					const id = String(item.id);
+					if (!missing.has(id)) return 'continue';
+					const end = endOf(item);
+					if (!end) return 'continue';
+					missing.delete(id);
+					delete state.open[id];
+					delete state.misses[id];
+					changes.push(end);
+					return missing.size === 0 ? 'stop' : 'continue';
+				},
+				counter,
+			);
+			for (const id of missing) {
+				state.misses[id] = (state.misses[id] ?? 0) + 1;
+				if (state.misses[id] >= MAX_MISSES) {
+					delete state.open[id];
+					delete state.misses[id];
+				}
+			}
+		}
+	}
+
+	const reported = changes
+		.filter((change) => wanted.has(change.kind))
+		.sort((a, b) => (timeOf(a.at) ?? 0) - (timeOf(b.at) ?? 0));
+	return { state, changes: reported, reads: counter.reads };
+}
+
+/**
+ * For "Fetch Test Event": the most recent change of a wanted kind in one workspace, without any
+ * state. Reads one page per wanted kind (at most 5).
+ */
+export async function latestChange(
+	fetchPage: FetchPage,
+	wanted: ReadonlySet<PollEventKind>,
+): Promise<Change | undefined> {
+	const candidates: Change[] = [];
+	const first = async (qs: IDataObject, size: number) =>
+		(await fetchPage({ ...qs, page: 1, page_size: size })).results;
+	if (wanted.has('sent')) {
+		const [item] = await first(
+			{ status: SENT_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
+			1,
+		);
+		if (item) candidates.push({ kind: 'sent', at: String(item.sent_date), item });
+	}
+	if (wanted.has('completed')) {
+		const [item] = await first(
+			{ status: 'finished', sort_by: 'finished_on', sort_order: 'desc' },
+			1,
+		);
+		if (item) candidates.push({ kind: 'completed', at: String(item.finished_date), item });
+	}
+	for (const [status, ended] of Object.entries(ENDED)) {
+		if (ended.kind === 'completed' || !wanted.has(ended.kind)) continue;
+		// No sort by these dates: the most recently sent ones are the likely candidates.
+		const items = await first({ status, sort_by: 'sent_on', sort_order: 'desc' }, 50);
+		for (const item of items) {
+			const end = endOf(item);
+			if (end) candidates.push(end);
+		}
+	}
+	candidates.sort((a, b) => (timeOf(b.at) ?? 0) - (timeOf(a.at) ?? 0));
+	return candidates[0];
+}

@@ -1,0 +1,95 @@
+import type { IDataObject, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { DocumentSigningCredentials } from '../DocumentSigning/transport';
+import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
+
+/**
+ * An API key reaches the signing requests of its own workspace only. To poll several workspaces
+ * (or one that is not the key's), the trigger reads each workspace's key from the workspace list
+ * (the protected workspace's key sees every workspace and its keys) and sends that key instead.
+ * Keys read this way stay in memory for the poll: never in static data, output or logs.
+ */
+
+export interface PolledWorkspace {
+	id: string;
+	name: string;
+	/** A context whose requests carry this workspace's key (same key kind as the credential). */
+	context: IPollFunctions;
+}
+
+function keyOf(workspace: IDataObject, credentials: DocumentSigningCredentials): string {
+	const key = credentials.keyToUse === 'test' ? workspace.test_api_key : workspace.api_key;
+	return typeof key === 'string' ? key : '';
+}
+
+/**
+ * The poll context with another workspace key: the transport (pacing, 429 handling, error
+ * messages) is the same; only the Authorization header differs.
+ */
+export function withWorkspaceKey(
+	context: IPollFunctions,
+	credentials: DocumentSigningCredentials,
+	key: string,
+): IPollFunctions {
+	const withKey: DocumentSigningCredentials = { ...credentials, liveApiKey: key, testApiKey: key };
+	const helpers = Object.create(context.helpers) as IPollFunctions['helpers'];
+	helpers.httpRequestWithAuthentication = async (_type: string, options: IHttpRequestOptions) =>
+		await context.helpers.httpRequest({
+			...options,
+			headers: {
+				...(options.headers ?? {}),
+				Authorization: key,
+				'X-API-Version': String(credentials.apiVersion ?? 1),
+			},
+		});
+	return new Proxy(context, {
+		get(target, property) {
+			if (property === 'getCredentials') return async () => withKey;
+			if (property === 'helpers') return helpers;
+			const value = Reflect.get(target, property, target) as unknown;
+			return typeof value === 'function'
+				? (value as (...args: unknown[]) => unknown).bind(target)
+				: value;
+		},
+	});
+}
+
+/** The workspaces one poll covers, each with a context that uses its key. */
+export async function workspacesToPoll(this: IPollFunctions): Promise<PolledWorkspace[]> {
+	const credentials = await getServiceCredentials.call(this);
+	const node = this.getNode();
+	let rows: IDataObject[];
+	if (this.getNodeParameter('scope', 'company') === 'workspace') {
+		const id = String(this.getNodeParameter('workspace', '', { extractValue: true }) ?? '').trim();
+		if (!id) throw new NodeOperationError(node, 'Choose the workspace to watch');
+		rows = [
+			(await apiRequest.call(this, 'GET', `/workspaces/${encodeURIComponent(id)}`)) as IDataObject,
+		];
+	} else {
+		rows = await paginatePages.call(this, '/workspaces', {
+			qs: { sort_by: 'created_on', sort_order: 'asc' },
+			returnAll: true,
+		});
+	}
+	const result: PolledWorkspace[] = [];
+	for (const row of rows) {
+		const key = keyOf(row, credentials);
+		if (!key) {
+			throw new NodeOperationError(
+				node,
+				`The service did not return the ${credentials.keyToUse === 'test' ? 'test' : 'live'} key of workspace "${String(row.name ?? row.id)}"`,
+				{
+					description:
+						"The trigger reads each workspace's key from the workspace list to see its signing requests. Check that the credential's key may read this workspace (the protected workspace's key can read all of them), or switch \"Key to Use\".",
+				},
+			);
+		}
+		result.push({
+			id: String(row.id),
+			name: String(row.name ?? ''),
+			context: withWorkspaceKey(this, credentials, key),
+		});
+	}
+	return result;
+}

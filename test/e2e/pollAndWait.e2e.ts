@@ -1,0 +1,415 @@
+/**
+ * End to end in a real n8n 2.41.1 against an in-process sandbox: Send and Wait for Completion
+ * (resumed by the sandbox's webhook, and timing out) and the Poll Trigger (each change once, many
+ * at once, across a restart; "Fetch Test Event" through `n8n execute`).
+ *
+ * The workflows are the examples with two changes for a headless run: the manual start of the
+ * Send-and-Wait example becomes a Webhook node, and a "Report" HTTP Request node posts what the
+ * node under test output to a receiver in this test.
+ */
+import { createServer, type Server as HttpServer } from 'http';
+import type { AddressInfo } from 'net';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { SEED, startSandbox, type Sandbox } from '../sandbox';
+import {
+	cliOk,
+	freePort,
+	installPackage,
+	instance,
+	startServer,
+	type Instance,
+	type Server,
+} from './n8n';
+import { ensureRuntime } from './runtime';
+import {
+	createDemoTemplate,
+	importAll,
+	loadExamples,
+	sandboxCredential,
+	sandboxWorkspaceCredential,
+	withTemplate,
+	type Workflow,
+} from './setup';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const P = SEED.protectedWorkspace;
+let sandbox: Sandbox;
+let userFolder: string;
+let inst: Instance;
+let server: Server | undefined;
+let templateId: string;
+let receiver: HttpServer;
+let reportUrl: string;
+/** Everything the Report nodes posted, in arrival order. */
+const reports: Json[] = [];
+
+async function until<T>(
+	what: string,
+	check: () => T | undefined | Promise<T | undefined>,
+	timeoutMs: number,
+	explain?: () => string,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline)
+			throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method,
+		headers: { Authorization: P.testKey, 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+	return (text ? JSON.parse(text) : {}) as T;
+}
+
+async function sentRequest(name: string): Promise<{ id: string; recipientId: string }> {
+	const created = await api('POST', '/signing-requests', {
+		template_id: templateId,
+		name,
+		recipients: [{ order: 1, first_name: 'Eve', last_name: 'Example', email: 'eve@example.com' }],
+	});
+	await api('POST', `/signing-requests/${created.id}/send`);
+	return { id: String(created.id), recipientId: String((created.recipients as Json[])[0].id) };
+}
+
+/** Live (not deleted) webhooks of the protected workspace at the sandbox. */
+function liveWorkspaceWebhooks() {
+	return sandbox.webhooks.records.filter((r) => !r.deleted_at && r.workspace_id === P.id);
+}
+
+function reportNode(id: string, position: [number, number], body: string) {
+	return {
+		id,
+		name: 'Report',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position,
+		parameters: {
+			method: 'POST',
+			url: reportUrl,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: body,
+			options: {},
+		},
+	};
+}
+
+/** The Send-and-Wait example, started by a webhook at `path`, reporting the node's output. */
+function sendAndWaitWorkflow(
+	example: Workflow,
+	id: string,
+	path: string,
+	limit: { amount: number; unit: string },
+): Workflow {
+	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
+	wf.id = id;
+	wf.name = `e2e: ${path}`;
+	wf.nodes = wf.nodes.map((node) => {
+		if (node.name === 'Start') {
+			return {
+				id: node.id,
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: node.position,
+				webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			};
+		}
+		if (node.name === 'Document to send') {
+			// The request's name comes from the call, so each run can be found at the sandbox.
+			const set = JSON.parse(JSON.stringify(node)) as Json;
+			for (const a of set.parameters.assignments.assignments as Json[])
+				if (a.name === 'name') a.value = '={{ $json.body.name }}';
+			return set as typeof node;
+		}
+		if (node.name === 'Send and wait for completion') {
+			return {
+				...node,
+				parameters: {
+					...node.parameters,
+					timeLimitAmount: limit.amount,
+					timeLimitUnit: limit.unit,
+				},
+			};
+		}
+		return node;
+	});
+	wf.nodes.push(
+		reportNode(
+			'c0000000-0000-4000-8000-0000000000ff',
+			[880, 100],
+			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
+		) as (typeof wf.nodes)[number],
+	);
+	const connections = wf.connections as Json;
+	// First branch (v1 order runs branches top to bottom): before "Stop: not signed" ends the run.
+	connections['Send and wait for completion'].main[0].unshift({
+		node: 'Report',
+		type: 'main',
+		index: 0,
+	});
+	return wf;
+}
+
+function pollWorkflow(example: Workflow): Workflow {
+	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
+	wf.id = 'dsE2ePollTrig001';
+	wf.name = 'e2e: poll trigger';
+	wf.nodes.push(
+		reportNode(
+			'f0000000-0000-4000-8000-000000000003',
+			[480, 300],
+			'={{ JSON.stringify({ kind: "poll", id: $json.id, type: $json.type, source: $json.source, name: $json.data.signing_request.name, pdfMime: $binary.data ? $binary.data.mimeType : null }) }}',
+		) as (typeof wf.nodes)[number],
+	);
+	(wf.connections as Json).Summary = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
+	return wf;
+}
+
+const waitWf = () =>
+	sendAndWaitWorkflow(examples['send-and-wait-for-completion'], 'dsE2eSendWait001', 'saw-e2e', {
+		amount: 1,
+		unit: 'days',
+	});
+const timeoutWf = () =>
+	sendAndWaitWorkflow(examples['send-and-wait-for-completion'], 'dsE2eSendWait002', 'saw-timeout', {
+		amount: 1,
+		unit: 'minutes',
+	});
+let examples: Record<string, Workflow>;
+let beforeActivation = '';
+
+beforeAll(async () => {
+	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
+	receiver = createServer((req, res) => {
+		let body = '';
+		req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+		req.on('end', () => {
+			try {
+				reports.push(JSON.parse(body) as Json);
+			} catch {
+				reports.push({ unparsed: body });
+			}
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end('{}');
+		});
+	});
+	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+	reportUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/report`;
+
+	sandbox = await startSandbox({
+		rateLimits: { read: 100_000, write: 100_000, webhook: 100_000, webhookTest: 100_000 },
+		webhookRetryScale: 0.001,
+	});
+	sandbox.webhooks.setWorkspaceMasterSwitch(P.id, true);
+	templateId = await createDemoTemplate(sandbox.url);
+	examples = Object.fromEntries(
+		Object.entries(loadExamples()).map(([name, wf]) => [name, withTemplate(wf, templateId)]),
+	);
+
+	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-wait-'));
+	installPackage(userFolder);
+	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
+	await importAll(
+		inst,
+		[sandboxCredential(sandbox.url, 'test'), sandboxWorkspaceCredential(sandbox.url, 'test')],
+		[waitWf(), timeoutWf(), pollWorkflow(examples['poll-for-completed-requests'])],
+	);
+	for (const id of ['dsE2eSendWait001', 'dsE2eSendWait002', 'dsE2ePollTrig001'])
+		await cliOk(inst, ['publish:workflow', `--id=${id}`]);
+	// Completed before the poll trigger is activated: never reported.
+	const old = await sentRequest('e2e poll before activation');
+	sandbox.simulate.signAll(old.id);
+	beforeActivation = old.id;
+	server = await startServer(inst);
+	await pollActivated();
+}, 900_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await sandbox?.close();
+	await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+	if (userFolder && process.env.E2E_KEEP !== '1')
+		rmSync(userFolder, { recursive: true, force: true });
+});
+
+async function startRun(path: string, name: string): Promise<void> {
+	// n8n activates published workflows in the background after it answers /healthz.
+	let last = '';
+	await until(
+		`n8n to accept POST /webhook/${path}`,
+		async () => {
+			const response = await fetch(`${inst.url}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ name }),
+			});
+			last = `${response.status} ${await response.text()}`;
+			if (response.status === 404) return undefined;
+			expect(response.status).toBe(200);
+			return true;
+		},
+		90_000,
+		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
+	);
+}
+
+/** The Poll Trigger's first poll, at activation: the sandbox sees its list reads. */
+async function pollActivated(): Promise<void> {
+	await until(
+		'the poll trigger to be activated',
+		() =>
+			sandbox.requests.some((r) => r.method === 'GET' && r.path === '/signing-requests')
+				? true
+				: undefined,
+		120_000,
+		() => server?.output().slice(-3000) ?? '',
+	);
+}
+
+/** The service webhook a waiting run registered for the request named `name`. */
+async function waitingWebhook(name: string) {
+	const request = await until(
+		`the request "${name}"`,
+		() => sandbox.signing.listSigningRequests(P.id).find((sr) => sr.name === name),
+		60_000,
+	);
+	const webhook = await until(
+		`the Send-and-Wait webhook of "${name}"`,
+		() => liveWorkspaceWebhooks().find((w) => w.url.includes(`signing_request_id=${request.id}`)),
+		60_000,
+	);
+	return { request, webhook };
+}
+
+describe('Send and Wait for Completion in n8n', () => {
+	it('times out with status "timed_out" after its limit; the webhook is left until the next run', async () => {
+		await startRun('saw-timeout', 'e2e wait timeout');
+		const { request, webhook } = await waitingWebhook('e2e wait timeout');
+		expect(webhook.url).toMatch(new RegExp(`^${inst.url}/webhook-waiting/\\d+/`));
+		expect(webhook.events).toContain('signing_request.completed');
+		// n8n's wait tracker resumes within a minute after the limit (1 minute here).
+		const report = await until(
+			'the timed-out result',
+			() => reports.find((r) => r.kind === 'wait' && r.id === request.id),
+			200_000,
+		);
+		expect(report).toMatchObject({ status: 'timed_out', pdfMime: null });
+		// Nothing of this package runs when a wait runs out: the webhook is still registered.
+		expect(liveWorkspaceWebhooks().some((w) => w.id === webhook.id)).toBe(true);
+	}, 300_000);
+
+	it('is resumed by the webhook when the request is signed; outputs the signed PDF; removes its webhook and the timed-out leftover', async () => {
+		const leftover = liveWorkspaceWebhooks().find((w) => w.url.includes('webhook-waiting'));
+		expect(leftover).toBeDefined();
+		// Leftovers are removed once their wait ended more than a minute ago.
+		const end = Date.parse(/ until (\S+)$/.exec(String(leftover!.description))![1]);
+		await until(
+			'the leftover to be a minute past its end',
+			() => (Date.now() > end + 61_000 ? true : undefined),
+			120_000,
+		);
+
+		await startRun('saw-e2e', 'e2e wait signed');
+		const { request, webhook } = await waitingWebhook('e2e wait signed');
+		expect(liveWorkspaceWebhooks().some((w) => w.id === leftover!.id)).toBe(false);
+		// Waiting: nothing reported yet.
+		await new Promise((r) => setTimeout(r, 2000));
+		expect(reports.find((r) => r.kind === 'wait' && r.id === request.id)).toBeUndefined();
+
+		sandbox.simulate.signAll(request.id);
+		const report = await until(
+			'the resumed run',
+			() => reports.find((r) => r.kind === 'wait' && r.id === request.id),
+			60_000,
+			() =>
+				JSON.stringify(
+					sandbox.webhooks.deliveries
+						.slice(-5)
+						.map((d) => [d.eventType, d.status, d.responseBody.slice(0, 200)]),
+				),
+		);
+		expect(report).toMatchObject({
+			status: 'completed',
+			pdfMime: 'application/pdf',
+			pdfName: 'e2e wait signed.pdf',
+		});
+		const delivered = sandbox.webhooks.deliveries.filter(
+			(d) => d.webhookId === webhook.id && !d.test,
+		);
+		expect(delivered.map((d) => [d.eventType, d.status])).toEqual([
+			['signing_request.completed', 200],
+		]);
+		expect(liveWorkspaceWebhooks().some((w) => w.id === webhook.id)).toBe(false);
+	}, 300_000);
+});
+
+describe('Poll Trigger in n8n', () => {
+	const polled = (type: string) => reports.filter((r) => r.kind === 'poll' && r.type === type);
+
+	it('reports each completion once, also 205 at once (two list pages), and nothing from before activation', async () => {
+		// Everything that completed so far (the Send-and-Wait run) happened after activation, so it
+		// is reported: wait for it, which also proves a scheduled poll ran.
+		const ids: string[] = [];
+		for (let n = 0; n < 205; n++) {
+			const { id } = await sentRequest(`e2e poll ${n}`);
+			sandbox.simulate.signAll(id);
+			ids.push(id);
+		}
+		await until(
+			'205 completions reported',
+			() =>
+				ids.every((id) =>
+					polled('signing_request.completed').some((r) => r.id === `poll_completed_${id}`),
+				)
+					? true
+					: undefined,
+			200_000,
+			() => `reported so far: ${polled('signing_request.completed').length}`,
+		);
+		const completions = polled('signing_request.completed');
+		expect(new Set(completions.map((r) => r.id)).size).toBe(completions.length);
+		expect(completions.every((r) => r.source === 'poll' && r.pdfMime === 'application/pdf')).toBe(
+			true,
+		);
+		expect(completions.some((r) => r.id === `poll_completed_${beforeActivation}`)).toBe(false);
+	}, 300_000);
+
+	it('keeps its place across an n8n restart', async () => {
+		const before = polled('signing_request.completed').length;
+		await server!.stop();
+		server = undefined;
+		// While n8n is down: one request is declined.
+		const declined = await sentRequest('e2e poll declined while down');
+		sandbox.simulate.decline(declined.id, declined.recipientId, 'Not while down');
+		// ("Fetch Test Event" cannot be run headless: `n8n execute` needs a manual trigger. The
+		// manual mode is tested on n8n-core's PollContext in test/nodes/DocumentSigningPollTrigger.)
+		sandbox.clearRequests();
+		server = await startServer(inst);
+		await pollActivated();
+		await until(
+			'the decline reported after the restart',
+			() => polled('signing_request.declined').find((r) => r.id === `poll_declined_${declined.id}`),
+			200_000,
+		);
+		// The restart reported nothing twice.
+		expect(polled('signing_request.declined')).toHaveLength(1);
+		expect(polled('signing_request.completed')).toHaveLength(before);
+		const all = reports.filter((r) => r.kind === 'poll').map((r) => r.id);
+		expect(new Set(all).size).toBe(all.length);
+	}, 400_000);
+});

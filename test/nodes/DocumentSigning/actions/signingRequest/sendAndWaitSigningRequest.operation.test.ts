@@ -1,0 +1,382 @@
+import { WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeTypes,
+	IWebhookData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { DocumentSigningApi } from '../../../../../credentials/DocumentSigningApi.credentials';
+import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
+import { sweepLeftovers } from '../../../../../nodes/DocumentSigning/actions/signingRequest/sendAndWaitSigningRequest.operation';
+import { HarnessCredentialsHelper } from '../../../../helpers/credentials-helper';
+import { runNode } from '../../../../helpers/n8n';
+import { ensureEnvironment } from '../../../../helpers/n8n-env';
+import { startSandbox, SEED, WEBHOOK_SECRETS, type Sandbox } from '../../../../sandbox';
+import { createDraft, createSent, ok } from '../../../../sandbox/signing/testkit';
+
+const SALES = SEED.workspaces[0];
+const SALES_SECRET = WEBHOOK_SECRETS.workspaces[SALES.id];
+const NODE_ID = 'send-and-wait-node';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	// No test pings on creation: the harness's resume URLs point at localhost:5678, where nothing of
+	// these tests listens; every webhook is pointed at a closed port before anything is delivered.
+	sandbox = await startSandbox({ webhookRetryScale: 0.00001, webhookTestOnCreate: false });
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+
+function credentials(overrides: IDataObject = {}) {
+	return {
+		documentSigningApi: {
+			baseUrl: sandbox.url,
+			keyToUse: 'test',
+			testApiKey: SALES.testKey,
+			liveApiKey: SALES.liveKey,
+			apiVersion: 1,
+			webhookSigningSecret: SALES_SECRET,
+			...overrides,
+		},
+	};
+}
+
+function parameters(id: string, extra: IDataObject = {}) {
+	return {
+		resource: 'signingRequest',
+		operation: 'sendAndWait',
+		signingRequestId: { __rl: true, mode: 'id', value: id },
+		timeLimitAmount: 2,
+		timeLimitUnit: 'hours',
+		...extra,
+	};
+}
+
+async function liveWebhooks(): Promise<IDataObject[]> {
+	const body = await ok(sandbox, 'GET', '/webhooks', {
+		key: SALES.testKey,
+		query: { workspace_id: SALES.id },
+	});
+	return body.results as IDataObject[];
+}
+
+/** Runs the operation; the node id is fixed so the resume URL is predictable. */
+async function start(id: string, extra: IDataObject = {}, creds = credentials()) {
+	const result = await runNode({
+		node: new DocumentSigning(),
+		parameters: parameters(id, extra),
+		credentials: creds,
+	});
+	return result;
+}
+
+/** The service cannot reach the harness's n8n: its deliveries go to a closed port instead. */
+async function redirectDeliveries(webhook: IDataObject): Promise<void> {
+	const url = new URL(String(webhook.url));
+	url.host = '127.0.0.1:9';
+	await ok(sandbox, 'PUT', `/webhooks/${String(webhook.id)}`, {
+		key: SALES.testKey,
+		body: { url: url.toString(), events: webhook.events },
+	});
+}
+
+/** Calls the node's webhook() as n8n's waiting-webhook handler does for the resume URL. */
+async function deliver(
+	webhookUrl: string,
+	body: string,
+	headers: Record<string, string>,
+	extra: IDataObject = {},
+) {
+	ensureEnvironment();
+	const url = new URL(webhookUrl);
+	const nodeType = new DocumentSigning();
+	const nodeTypes: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const node: INode = {
+		id: NODE_ID,
+		name: 'Send and wait',
+		type: 'n8n-nodes-document-signing.documentSigning',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters('ignored', extra),
+		credentials: { documentSigningApi: { id: 'c', name: 'c' } },
+	};
+	const workflow = new Workflow({
+		id: 'wf',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypes as never,
+		settings: { executionOrder: 'v1' },
+	});
+	const response = {
+		status: 0,
+		text: '',
+		headersSent: false,
+		writeHead(status: number) {
+			this.status = status;
+			return this;
+		},
+		end(text: string) {
+			this.text = text;
+			this.headersSent = true;
+		},
+	};
+	const lower: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
+	const request = {
+		method: 'POST',
+		url: `${url.pathname}${url.search}`,
+		headers: lower,
+		query: Object.fromEntries(url.searchParams.entries()),
+		rawBody: Buffer.from(body),
+		body: JSON.parse(body) as IDataObject,
+		params: {},
+	};
+	const credentialsHelper = new HarnessCredentialsHelper([new DocumentSigningApi()], credentials());
+	const additionalData = {
+		credentialsHelper,
+		httpRequest: request,
+		httpResponse: response,
+		variables: {},
+		executionId: 'resume',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		getRunExecutionData: async () => undefined,
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: NODE_ID,
+		webhookDescription: nodeType.description.webhooks![0],
+		workflowId: 'wf',
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(
+		workflow,
+		workflow.nodes[node.name],
+		additionalData,
+		'webhook',
+		webhookData,
+		[],
+		null,
+	);
+	const result = await nodeType.webhook.call(context);
+	let answer: unknown;
+	try {
+		answer = JSON.parse(response.text);
+	} catch {
+		answer = response.text;
+	}
+	return { result, status: response.status, answer };
+}
+
+async function deliveriesFor(signingRequestId: string) {
+	await sandbox.webhooks.flush();
+	return sandbox.deliveries.filter((d) => {
+		if (d.test || d.attempt !== 1) return false;
+		const data = (JSON.parse(d.body) as { data?: { signing_request?: { id?: string } } }).data;
+		return data?.signing_request?.id === signingRequestId;
+	});
+}
+
+describe('Signing Request: Send and Wait for Completion', () => {
+	it('registers a webhook at the resume URL, sends, and waits with a timed-out result ready', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-a');
+		const before = Date.now();
+		const { output, error, run } = await start(draft.id);
+		expect(error).toBeUndefined();
+
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		const url = new URL(String(webhook.url));
+		expect(url.origin + url.pathname).toMatch(
+			new RegExp(`^http://localhost:5678/webhook-waiting/harness-execution-\\d+/[^/]+$`),
+		);
+		expect(url.searchParams.get('signing_request_id')).toBe(draft.id);
+		expect(url.searchParams.get('workspace_id')).toBe(SALES.id);
+		expect(url.searchParams.get('signature')).toBeTruthy();
+		expect(webhook.events).toEqual([
+			'signing_request.completed',
+			'signing_request.declined',
+			'signing_request.recipient.declined',
+			'signing_request.cancelled',
+			'signing_request.expired',
+		]);
+		expect(webhook.workspace_id).toBe(SALES.id);
+		expect(String(webhook.description)).toMatch(
+			new RegExp(`^n8n Send and Wait: signing request ${draft.id}, until \\S+Z$`),
+		);
+
+		// Sent, and the execution waits for the time limit.
+		expect(sandbox.signing.getSigningRequest(draft.id)!.sent_on).not.toBeNull();
+		const waitTill = new Date(run!.waitTill as Date).getTime();
+		expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3600_000);
+		expect(waitTill).toBeLessThan(Date.now() + 2 * 3600_000 + 1000);
+		expect(output[0][0].json).toMatchObject({
+			status: 'timed_out',
+			signing_request_id: draft.id,
+			webhook_id: webhook.id,
+			waited_until: new Date(waitTill).toISOString(),
+		});
+		// What n8n passes on when the limit runs out: the node's input, now the timed-out result.
+		const stack = run!.data.executionData!.nodeExecutionStack[0];
+		expect(stack.data.main[0]![0].json).toMatchObject({ status: 'timed_out' });
+		await redirectDeliveries(webhook);
+	});
+
+	it('resumes on the delivery about its request, removes the webhook, outputs the final state and PDF', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-b');
+		await start(draft.id);
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		const resumeUrl = String(webhook.url);
+		await redirectDeliveries(webhook);
+
+		// Another request of the workspace finishes first: acknowledged, still waiting.
+		const other = await createSent(sandbox, SALES.testKey, 'saw-b other');
+		sandbox.simulate.signAll(other.id);
+		const [otherDelivery] = await deliveriesFor(other.id);
+		const ignored = await deliver(resumeUrl, otherDelivery.body, otherDelivery.headers);
+		expect(ignored.status).toBe(200);
+		expect(ignored.answer).toEqual({ received: true, ignored: 'not_this_wait' });
+		expect(ignored.result.workflowData).toBeUndefined();
+		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(true);
+
+		// A forged delivery: refused.
+		sandbox.simulate.signAll(draft.id);
+		const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
+			d.eventType.endsWith('completed'),
+		);
+		const forged = await deliver(
+			resumeUrl,
+			delivery.body.replace('saw-b', 'saw-X'),
+			delivery.headers,
+		);
+		expect(forged.status).toBe(401);
+		expect(forged.result.workflowData).toBeUndefined();
+
+		const resumed = await deliver(resumeUrl, delivery.body, delivery.headers, {
+			waitOptions: { attachSignedPdf: true, binaryPropertyName: 'signed' },
+		});
+		expect(resumed.status).toBe(200);
+		const [[item]] = resumed.result.workflowData!;
+		expect(item.json).toMatchObject({
+			status: 'completed',
+			signing_request_id: draft.id,
+			waited: true,
+			event: { type: 'signing_request.completed' },
+		});
+		expect((item.json.signing_request as IDataObject).status).toMatchObject({ finished: true });
+		expect(item.binary?.signed).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: 'saw-b.pdf',
+		});
+		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
+	});
+
+	it('resumes on a decline with status "declined"', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-c');
+		await start(draft.id);
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		await redirectDeliveries(webhook);
+		sandbox.simulate.decline(draft.id, draft.ada, 'Not me');
+		const [delivery] = await deliveriesFor(draft.id);
+		const resumed = await deliver(String(webhook.url), delivery.body, delivery.headers);
+		expect(resumed.result.workflowData![0][0].json).toMatchObject({ status: 'declined' });
+		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
+	});
+
+	it('does not wait for a request that already ended, and leaves no webhook', async () => {
+		const sr = await createSent(sandbox, SALES.testKey, 'saw-d');
+		sandbox.simulate.signAll(sr.id);
+		const { output, run } = await start(sr.id, { sendFirst: false });
+		expect(run!.waitTill).toBeUndefined();
+		expect(output[0][0].json).toMatchObject({ status: 'completed', waited: false });
+		expect((await liveWebhooks()).some((w) => String(w.url).includes(sr.id))).toBe(false);
+	});
+
+	it('refuses before any request without a signing secret, or with several items', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-e');
+		const from = sandbox.requests.length;
+		const noSecret = await start(draft.id, {}, credentials({ webhookSigningSecret: '' }));
+		expect(noSecret.error?.message).toBe(
+			'No Webhook Signing Secret in the Document Signing API credential',
+		);
+		const many = await runNode({
+			node: new DocumentSigning(),
+			parameters: parameters(draft.id),
+			credentials: credentials(),
+			input: [{ json: {} }, { json: {} }],
+		});
+		expect(many.error?.message).toMatch(/handles one signing request per execution, but it got 2/);
+		const noLimit = await start(draft.id, { timeLimitAmount: 0 });
+		expect(noLimit.error?.message).toBe('"Time Limit" must be a whole number of 1 or more');
+		expect(sandbox.requests.slice(from)).toEqual([]);
+	});
+
+	it('removes leftover Send-and-Wait webhooks whose wait ended, and nothing else', async () => {
+		const base = 'http://127.0.0.1:9/webhook-waiting';
+		const make = async (path: string, description: string) =>
+			(await ok(sandbox, 'POST', '/webhooks', {
+				key: SALES.testKey,
+				body: {
+					url: `${base}/${path}`,
+					events: ['signing_request.completed'],
+					workspace_id: SALES.id,
+					description,
+				},
+			})) as IDataObject;
+		const old = await make(
+			'1/n',
+			'n8n Send and Wait: signing request x, until 2020-01-01T00:00:00.000Z',
+		);
+		const current = await make(
+			'2/n',
+			`n8n Send and Wait: signing request y, until ${new Date(Date.now() + 3600_000).toISOString()}`,
+		);
+		const foreign = await make('3/n', 'someone else, until 2020-01-01T00:00:00.000Z');
+		const context = {
+			getNode: () => ({ name: 'n', type: 't', typeVersion: 1, id: 'n', position: [0, 0] }),
+			getCredentials: async () => credentials().documentSigningApi,
+			helpers: {
+				httpRequestWithAuthentication: async (_type: string, options: IDataObject) => {
+					const response = await fetch(
+						`${String(options.url)}${options.qs ? `?${new URLSearchParams(options.qs as Record<string, string>).toString()}` : ''}`,
+						{
+							method: String(options.method),
+							headers: { Authorization: SALES.testKey, 'Content-Type': 'application/json' },
+						},
+					);
+					return { statusCode: response.status, headers: {}, body: await response.text() };
+				},
+			},
+			logger: { warn: () => undefined },
+		};
+		const removed = await sweepLeftovers(context as never, SALES.id, base, Date.now());
+		expect(removed).toEqual([old.id]);
+		const ids = (await liveWebhooks()).map((w) => w.id);
+		expect(ids).toEqual(expect.arrayContaining([current.id, foreign.id]));
+		expect(ids).not.toContain(old.id);
+	});
+});
+
+describe('the node declares the resume webhook n8n needs', () => {
+	it('POST, restartWebhook, path = node id', () => {
+		expect(new DocumentSigning().description.webhooks).toEqual([
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: '={{ $nodeId }}',
+				restartWebhook: true,
+				isFullPath: true,
+			},
+		]);
+	});
+});
