@@ -25,7 +25,8 @@ export class DocumentSigningApi implements ICredentialType {
 		dark: 'file:documentSigning.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-document-signing#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-document-signing/n8n-nodes-document-signing#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -1,0 +1,410 @@
+/**
+ * `npm run test:ui`: the nodes in n8n's editor, as a new user sees them. Starts the `npm start`
+ * stack (./stack.ts: sandbox + n8n 2.41.1 with the package and the examples), drives headless
+ * Chromium (Debian's `chromium`, through puppeteer-core) and checks:
+ *   - the canvas subtitles of the action node (the action, not the operationId),
+ *   - the trigger's entries in the node panel,
+ *   - the recipient form (main fields on top, the rest under "Add Field"),
+ *   - the template-user dropdown of Create from a template,
+ *   - the Simplify output of Template → Get Many.
+ * It writes the README's screenshots to docs/screenshots/ (JPEG: `n8n-node build` copies every
+ * PNG and SVG of the tree into dist/, and screenshots do not belong in the package).
+ *
+ * The strings the checks expect are in EXPECT below. Environment: CHROMIUM (browser binary,
+ * default: chromium on PATH), UI_SCREENSHOTS=0 (do not write screenshots), UI_DEBUG_DIR (where a
+ * failing check leaves a screenshot and the page's HTML; default .build/ui/failures).
+ * Prints "N passed, N failed"; exits 1 when a check failed.
+ */
+import { execFileSync } from 'child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+import { OWNER, REPO_ROOT } from '../e2e/n8n';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
+import { startStack, type Stack } from './stack';
+
+/** What the editor should show. Adjust here when the nodes' texts change. */
+export const EXPECT = {
+	/** Canvas subtitles of the action nodes in the "send from a template and wait" example. */
+	subtitles: {
+		'Create from template': 'Create a signing request',
+		Send: 'Send a signing request',
+		'Get status': 'Get a signing request',
+		'Download signed PDF': 'Download the document of a signing request',
+	} as Record<string, string>,
+	/** A subtitle must not be a raw operationId such as "createSigningRequest: signingRequest". */
+	rawSubtitle: /^[a-z]+[A-Z]\w*(: \w+)?$/,
+	/** The node panel groups both nodes of the package under this entry. */
+	nodePanelItem: 'Document Signing',
+	/** Entries the node panel lists for the trigger (search "Document Signing"). */
+	triggerEntries: ['Signing request completed', 'Recipient declined'],
+	/** What no line of the panel may contain (the old entries: "On signing request signing
+	 * request created", "On … declined extra"); compared in lower case. */
+	triggerEntriesNot: [' extra', 'signing request signing request'],
+	/** Recipient form of Create from a template: shown at once, and only under "Add Field". */
+	recipientShown: ['Template User Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
+	recipientHidden: ['Phone Number', 'Company', 'Street Address', 'Postal Code'],
+	addField: 'Add Field',
+	/** The dropdown lists the demo template's user (see createDemoTemplate). */
+	templateUserOption: 'signer@example.com',
+	/** Simplified template keys (nodes/DocumentSigning/helpers/output.ts) and one it drops. */
+	simplifiedTemplateKeys: [
+		'id',
+		'name',
+		'description',
+		'workspace_id',
+		'page_count',
+		'expiration_hours',
+		'created_date',
+		'updated_date',
+		'document_url',
+		'recipients',
+		'users',
+		'warnings',
+		'key_mode',
+	],
+};
+
+const NODE_TYPE = 'n8n-nodes-document-signing.documentSigning';
+const SHOTS = join(REPO_ROOT, 'docs', 'screenshots');
+const DEBUG_DIR = process.env.UI_DEBUG_DIR ?? join(REPO_ROOT, '.build', 'ui', 'failures');
+const WRITE_SHOTS = process.env.UI_SCREENSHOTS !== '0';
+
+/** A workflow for the form and output checks: Create from a template, and Template → Get Many. */
+export function uiWorkflow(templateId: string): Workflow {
+	const credentials = { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	return {
+		id: 'dsUiTestForms001',
+		name: 'UI test: recipient form and Simplify',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {
+			Start: {
+				main: [
+					[
+						{ node: 'Create from template', type: 'main', index: 0 },
+						{ node: 'List templates', type: 'main', index: 0 },
+					],
+				],
+			},
+		},
+		nodes: [
+			{
+				id: 'c0000000-0000-4000-8000-000000000001',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'c0000000-0000-4000-8000-000000000002',
+				name: 'Create from template',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [260, -100],
+				credentials,
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'createSigningRequest',
+					source: 'template',
+					templateId: { __rl: true, mode: 'id', value: templateId },
+					recipientsMode: 'fields',
+					recipients: {
+						recipient: [
+							{ order: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+						],
+					},
+				},
+			},
+			{
+				id: 'c0000000-0000-4000-8000-000000000003',
+				name: 'List templates',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [260, 100],
+				credentials,
+				parameters: { resource: 'template', operation: 'listTemplates', limit: 2 },
+			},
+		],
+	};
+}
+
+const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+
+function findChromium(): string {
+	if (process.env.CHROMIUM) return process.env.CHROMIUM;
+	for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+		try {
+			return execFileSync('which', [name], { encoding: 'utf8' }).trim();
+		} catch {
+			/* next */
+		}
+	}
+	throw new Error('No Chromium found: apt-get install -y chromium (or set CHROMIUM)');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+	if (!WRITE_SHOTS) return;
+	mkdirSync(SHOTS, { recursive: true });
+	await page.screenshot({ path: join(SHOTS, `${name}.jpg`), type: 'jpeg', quality: 85 });
+}
+
+/** Texts of the elements matching a selector (visible ones only). */
+async function texts(page: Page, selector: string): Promise<string[]> {
+	return await page.$$eval(selector, (els) =>
+		els.filter((el) => (el as any).offsetParent !== null).map((el) => (el as any).innerText.trim()),
+	);
+}
+
+async function clickText(page: Page, selector: string, text: string): Promise<void> {
+	const handles = await page.$$(selector);
+	for (const handle of handles) {
+		const t = await handle.evaluate((el) => (el as any).innerText.trim());
+		if (t === text) {
+			await handle.click();
+			return;
+		}
+	}
+	throw new Error(`No ${selector} with text "${text}"`);
+}
+
+async function login(page: Page, url: string): Promise<void> {
+	await page.goto(`${url}/signin`, { waitUntil: 'networkidle2' });
+	await page.type('#emailOrLdapLoginId', OWNER.email);
+	await page.type('#password', OWNER.password);
+	await Promise.all([
+		page.waitForNavigation({ waitUntil: 'networkidle2' }),
+		page.click('[data-test-id="form-submit-button"]'),
+	]);
+}
+
+async function openWorkflow(page: Page, url: string, id: string): Promise<void> {
+	await page.goto(`${url}/workflow/${id}`, { waitUntil: 'networkidle2' });
+	await page.waitForSelector('[data-test-id="canvas-node"]');
+	await sleep(1000);
+}
+
+async function openNode(page: Page, name: string): Promise<void> {
+	const node = await page.waitForSelector(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	await node!.click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"]');
+	await sleep(1500);
+}
+
+async function closeNode(page: Page): Promise<void> {
+	await page.keyboard.press('Escape');
+	await sleep(800);
+}
+
+function expect(condition: boolean, message: string): void {
+	if (!condition) throw new Error(message);
+}
+
+type Check = { name: string; run: (page: Page) => Promise<void> };
+
+function checks(stack: Stack): Check[] {
+	const url = stack.inst.url;
+	const sendAndWait = stack.examples['send-from-template-and-wait'].id;
+	const forms = uiWorkflow(stack.templateId).id;
+	return [
+		{
+			name: 'canvas subtitles show the action, not the operationId',
+			run: async (page) => {
+				await openWorkflow(page, url, sendAndWait);
+				const subtitles = await page.$$eval(
+					`[data-test-id="canvas-node"][data-node-type="${NODE_TYPE}"]`,
+					(els) =>
+						els.map((el) => ({
+							name: el.getAttribute('data-node-name') ?? '',
+							subtitle: (el.querySelector('[class*="_subtitle_"]') as any)?.innerText.trim() ?? '',
+						})),
+				);
+				await shot(page, 'workflow');
+				expect(subtitles.length > 0, 'no Document Signing node on the canvas');
+				for (const { name, subtitle } of subtitles) {
+					expect(
+						!EXPECT.rawSubtitle.test(subtitle),
+						`"${name}" shows the raw subtitle "${subtitle}"`,
+					);
+					if (EXPECT.subtitles[name] !== undefined)
+						expect(
+							subtitle === EXPECT.subtitles[name],
+							`"${name}": subtitle "${subtitle}", expected "${EXPECT.subtitles[name]}"`,
+						);
+				}
+			},
+		},
+		{
+			name: "the node panel lists the trigger's events by readable names",
+			run: async (page) => {
+				// A new workflow: the node panel opens on triggers ("What triggers this workflow?").
+				await page.goto(`${url}/workflow/new`, { waitUntil: 'networkidle2' });
+				await (await page.waitForSelector('[data-test-id="canvas-add-button"]'))!.click();
+				const search = await page.waitForSelector('input[data-test-id="node-creator-search-bar"]');
+				await search!.type('Document Signing');
+				await sleep(1500);
+				await clickText(page, '[data-test-id="node-creator-item-name"]', EXPECT.nodePanelItem);
+				await sleep(1500);
+				// The trigger's events: every line of the panel.
+				const entries = (
+					await page.$eval('[data-test-id="node-creator"]', (el) => (el as any).innerText as string)
+				)
+					.split('\n')
+					.map((line) => line.trim())
+					.filter((line) => line !== '');
+				await shot(page, 'trigger-events');
+				for (const wanted of EXPECT.triggerEntries)
+					expect(
+						entries.some((e) => e.includes(wanted)),
+						`no entry "${wanted}" in ${JSON.stringify(entries)}`,
+					);
+				for (const bad of EXPECT.triggerEntriesNot) {
+					const found = entries.find((e) => e.toLowerCase().includes(bad));
+					expect(found === undefined, `entry "${found}" contains "${bad}"`);
+				}
+				await page.keyboard.press('Escape');
+			},
+		},
+		{
+			name: 'recipient form: main fields on top, the rest under "Add Field"',
+			run: async (page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'Create from template');
+				const labels = await texts(
+					page,
+					'[data-test-id="ndv"] [data-test-id="parameter-input-label"], [data-test-id="ndv"] label',
+				);
+				const buttons = await texts(page, '[data-test-id="ndv"] button');
+				// Show the whole recipient entry, down to its "Add Field" button.
+				await page.evaluate((text) => {
+					const button = [
+						...(globalThis as any).document.querySelectorAll('[data-test-id="ndv"] button'),
+					].find((b: any) => (b as any).innerText.includes(text));
+					button?.scrollIntoView({ block: 'end' });
+				}, EXPECT.addField);
+				await sleep(500);
+				await shot(page, 'recipient-form');
+				const has = (label: string) => labels.some((l) => l.split('\n')[0].startsWith(label));
+				for (const label of EXPECT.recipientShown)
+					expect(has(label), `no "${label}" in the form: ${JSON.stringify(labels)}`);
+				for (const label of EXPECT.recipientHidden)
+					expect(!has(label), `"${label}" is shown before "Add Field"`);
+				expect(
+					buttons.some((b) => b.includes(EXPECT.addField)),
+					`no "${EXPECT.addField}" button: ${JSON.stringify(buttons)}`,
+				);
+			},
+		},
+		{
+			name: "Create from a template: the Template User dropdown lists the template's users",
+			run: async (page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'Create from template');
+				const input = await page.waitForSelector(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-template_user_id"]',
+				);
+				await input!.click();
+				await sleep(2500);
+				const options = await texts(page, '.el-select-dropdown__item, [role="option"]');
+				await shot(page, 'template-user');
+				expect(
+					options.some((o) => o.includes(EXPECT.templateUserOption)),
+					`no option with "${EXPECT.templateUserOption}": ${JSON.stringify(options)}`,
+				);
+			},
+		},
+		{
+			name: 'Template → Get Many returns the simplified template',
+			run: async (page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'List templates');
+				const params = await texts(page, '[data-test-id="ndv"] [data-test-id="parameter-item"]');
+				expect(
+					params.some((p) => p.startsWith('Simplify')),
+					`no Simplify option: ${JSON.stringify(params)}`,
+				);
+				await page.click('[data-test-id="ndv"] [data-test-id="node-execute-button"]');
+				await page.waitForSelector('[data-test-id="ndv"] [data-test-id="output-panel"] th', {
+					timeout: 60_000,
+				});
+				await sleep(1000);
+				const columns = (await texts(page, '[data-test-id="ndv"] [data-test-id="output-panel"] th'))
+					.map((c) => c.split('\n')[0].trim())
+					.filter((c) => c !== '');
+				await shot(page, 'simplify-output');
+				expect(columns.includes('id') && columns.includes('name'), `columns: ${columns}`);
+				const extra = columns.filter((c) => !EXPECT.simplifiedTemplateKeys.includes(c));
+				expect(extra.length === 0, `not simplified, extra columns: ${JSON.stringify(extra)}`);
+			},
+		},
+	];
+}
+
+async function main(): Promise<void> {
+	const only = process.env.UI_ONLY;
+	console.log('Starting the sandbox and n8n (like npm start, in a temporary folder)...');
+	const stack = await startStack(
+		(line) => console.log(line),
+		(id) => [uiWorkflow(id)],
+	);
+	let browser: Browser | undefined;
+	const profile = mkdtempSync(join(tmpdir(), 'ui-test-chromium-'));
+	let passed = 0;
+	let failed = 0;
+	try {
+		browser = await puppeteer.launch({
+			executablePath: findChromium(),
+			userDataDir: profile,
+			headless: true,
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--window-size=1440,900',
+			],
+			defaultViewport: { width: 1440, height: 900 },
+		});
+		const page = await browser.newPage();
+		page.setDefaultTimeout(90_000);
+		await login(page, stack.inst.url);
+		for (const check of checks(stack)) {
+			if (only && !check.name.includes(only)) continue;
+			try {
+				await check.run(page);
+				passed++;
+				console.log(`  ✓ ${check.name}`);
+			} catch (err) {
+				failed++;
+				console.log(`  ✗ ${check.name}\n      ${err instanceof Error ? err.message : err}`);
+				mkdirSync(DEBUG_DIR, { recursive: true });
+				const base = join(DEBUG_DIR, check.name.replace(/[^\w]+/g, '-').slice(0, 60));
+				await page.screenshot({ path: `${base}.png` }).catch(() => undefined);
+				writeFileSync(`${base}.html`, await page.content().catch(() => ''));
+				console.log(`      (screenshot and HTML: ${base}.*)`);
+				await closeNode(page).catch(() => undefined);
+			}
+		}
+	} finally {
+		await browser?.close().catch(() => undefined);
+		rmSync(profile, { recursive: true, force: true });
+		await stack.stop();
+	}
+	if (WRITE_SHOTS && failed === 0) console.log(`Screenshots: ${SHOTS}`);
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exitCode = failed === 0 ? 0 : 1;
+}
+
+if (require.main === module) {
+	main().catch((err) => {
+		console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+		process.exit(1);
+	});
+}
