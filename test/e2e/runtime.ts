@@ -14,7 +14,7 @@
  * settings to its children as npm_config_* variables, and the project's `.npmrc` sets
  * ignore-scripts=true, which would silently turn `npm rebuild sqlite3` into a no-op.
  */
-import { spawn, spawnSync } from 'child_process';
+import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import {
 	closeSync,
 	existsSync,
@@ -418,6 +418,8 @@ export interface ProgressOptions {
 	log?: (line: string) => void;
 	/** Rewrites one status line (a terminal); otherwise a status line is logged every 30 s. */
 	tty?: boolean;
+	/** Each install process as it starts (so a caller that is stopped can stop it too). */
+	onChild?: (child: ChildProcess) => void;
 }
 
 /**
@@ -449,6 +451,7 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 			stdio: ['ignore', fd, fd],
 		});
 		closeSync(fd);
+		opts.onChild?.(child);
 		let lastStatus = '';
 		const status = () => {
 			const detail = step.progress ? step.progress(readFrom(step.logFile, since)) : 'working';
