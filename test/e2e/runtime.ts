@@ -31,8 +31,10 @@ import { join } from 'path';
 
 export const N8N_VERSION = '2.41.1';
 export const NODE_MAJOR = 24;
-/** Packages an install of n8n 2.41.1 adds (npm: "added 2357 packages"), for the progress line. */
+/** Packages an install of n8n 2.41.1 adds (npm: "added 2357 packages"). */
 export const N8N_PACKAGE_COUNT = 2357;
+/** Distinct package tarballs npm fetches for them (for the progress line). */
+const N8N_TARBALL_COUNT = 1909;
 const MARKER = '.installed';
 const PACKAGES_MARKER = '.packages-installed';
 
@@ -212,15 +214,16 @@ function npmInstallProgress(log: string): string {
 	const tarballs = new Set<string>();
 	let manifests = 0;
 	for (const match of log.matchAll(/^npm http (fetch GET \d+|cache) (\S+)/gm)) {
-		const target = match[2];
-		const tgz = /(https?:\/\/\S+\.tgz)/.exec(target)?.[1];
+		const tgz = /(https?:\/\/\S+\.tgz)/.exec(match[2])?.[1];
 		if (tgz) tarballs.add(tgz);
 		else if (match[1].startsWith('fetch')) manifests++;
 	}
 	if (tarballs.size === 0)
 		return `resolving the dependency tree: ${manifests} package manifests read`;
-	const pct = Math.min(99, Math.floor((100 * tarballs.size) / N8N_PACKAGE_COUNT));
-	return `downloading and unpacking: ${tarballs.size} of about ${N8N_PACKAGE_COUNT} packages (${pct} %)`;
+	if (tarballs.size >= N8N_TARBALL_COUNT)
+		return `all ${tarballs.size} packages downloaded; unpacking and linking them (several minutes, no finer progress)`;
+	const pct = Math.floor((100 * tarballs.size) / N8N_TARBALL_COUNT);
+	return `downloading: ${tarballs.size} of ${N8N_TARBALL_COUNT} packages (${pct} %)`;
 }
 
 /** The steps still missing for a ready runtime (none when it is installed and checked). */
@@ -288,7 +291,7 @@ export function installPlan(
 	}
 	if (!existsSync(n8nMarker) || !existsSync(sqliteBinding(rt))) {
 		steps.push({
-			title: `Building sqlite3 (n8n's database driver) for Node ${NODE_MAJOR}: compiles C code, about 2 minutes`,
+			title: `Building sqlite3 (n8n's database driver) for Node ${NODE_MAJOR}: compiles C code, several minutes`,
 			logFile: n8nLog,
 			cmd: npmCommand(),
 			args: ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'],
@@ -299,8 +302,12 @@ export function installPlan(
 				nodedir: rt.nodeDir,
 			}),
 			progress: (log) => {
-				const compiled = (log.match(/^\s+CC\(target\)|^\s+CXX\(target\)/gm) ?? []).length;
-				return compiled > 0 ? `${compiled} source files compiled` : 'preparing the build';
+				const files = [...log.matchAll(/^\s+(?:CC|CXX)\(target\) (\S+)/gm)].map((m) => m[1]);
+				const last = files.at(-1)?.split('/').pop()?.replace(/\.o$/, '');
+				if (!last) return 'preparing the build';
+				return last === 'sqlite3'
+					? 'compiling sqlite3.c (one very large C file: most of the time goes here)'
+					: `compiling ${last} (file ${files.length})`;
 			},
 			check: () =>
 				existsSync(sqliteBinding(rt))
