@@ -59,18 +59,13 @@ function groupAlive(pgid: number): boolean {
 	}
 }
 
-/** Processes still running with this data folder in their environment (npm start, n8n). */
-function processesOf(dataFolder: string): string[] {
+/** Processes still running with this run's token in their environment (npm start, n8n). */
+function processesOf(token: string): string[] {
 	const found: string[] = [];
 	for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
 		try {
 			const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-			const vars = environ.split('\0');
-			if (
-				!vars.includes(`N8N_START_DATA=${dataFolder}`) &&
-				!vars.includes(`N8N_USER_FOLDER=${dataFolder}`)
-			)
-				continue;
+			if (!environ.split('\0').includes(`DS_SMOKE_RUN=${token}`)) continue;
 			found.push(
 				`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').slice(0, 120)}`,
 			);
@@ -86,10 +81,16 @@ async function main(): Promise<number> {
 	const data = given ?? mkdtempSync(join(tmpdir(), 'ds-smoke-'));
 	const logFile = join(data, '..', `${data.split('/').pop()}-npm-start.log`);
 	const started = Date.now();
+	const token = `${process.pid}-${started}`;
 	const out = openSync(logFile, 'w');
 	const npm = spawn('npm', ['start'], {
 		cwd: REPO_ROOT,
-		env: { ...process.env, N8N_START_DATA: data, CI: process.env.CI ?? 'true' },
+		env: {
+			...process.env,
+			N8N_START_DATA: data,
+			CI: process.env.CI ?? 'true',
+			DS_SMOKE_RUN: token,
+		},
 		stdio: ['ignore', out, out],
 		detached: true,
 	});
@@ -218,7 +219,7 @@ async function main(): Promise<number> {
 		const left = [
 			...(groupAlive(pgid) ? [`npm start's process group ${pgid}`] : []),
 			...(n8nPid !== undefined && groupAlive(n8nPid) ? [`n8n's process group ${n8nPid}`] : []),
-			...processesOf(data),
+			...processesOf(token),
 		];
 		if (left.length > 0) fail(`still running ${tookMs} ms after ${how}: ${left.join('; ')}`);
 		if (tookMs > 15_000) fail(`stopping took ${tookMs} ms (more than 15 s)`);

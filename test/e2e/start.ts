@@ -47,7 +47,9 @@ import {
 	importAll,
 	loadExamples,
 	sandboxCredential,
+	TEMPLATE_PLACEHOLDER,
 	withTemplate,
+	type Workflow,
 } from './setup';
 
 export const DEFAULT_PORTS = { n8n: 5678, broker: 5679, sandbox: 5800 } as const;
@@ -166,25 +168,32 @@ async function stopGroup(pid: number | undefined, graceMs: number): Promise<void
 	}
 }
 
-/** The ids of the workflows and credentials in n8n's database (read with n8n's own sqlite3). */
-function existingIds(
-	rt: Runtime,
-	userFolder: string,
-): Promise<{ workflows: string[]; credentials: string[] }> {
+interface N8nData {
+	workflows: string[];
+	credentials: string[];
+	/** The `nodes` JSON of the workflows asked for, by id. */
+	nodes: Record<string, string>;
+}
+
+/** What n8n's database holds (read with n8n's own sqlite3, read-only; n8n is not running). */
+async function readN8nData(rt: Runtime, userFolder: string, nodesOf: string[]): Promise<N8nData> {
 	const db = join(userFolder, '.n8n', 'database.sqlite');
-	if (!existsSync(db)) return Promise.resolve({ workflows: [], credentials: [] });
+	if (!existsSync(db)) return { workflows: [], credentials: [], nodes: {} };
 	const script = [
 		`const sqlite3 = require(${JSON.stringify(join(rt.n8nDir, 'node_modules', 'sqlite3'))});`,
 		`const db = new sqlite3.Database(${JSON.stringify(db)}, sqlite3.OPEN_READONLY);`,
-		"db.all('SELECT id FROM workflow_entity', (e1, w) => {",
+		`const wanted = ${JSON.stringify(nodesOf)};`,
+		"db.all('SELECT id, nodes FROM workflow_entity', (e1, w) => {",
 		"  db.all('SELECT id FROM credentials_entity', (e2, c) => {",
 		'    if (e1 || e2) { console.error(String(e1 || e2)); process.exit(1); }',
-		'    console.log(JSON.stringify({ workflows: w.map((r) => r.id), credentials: c.map((r) => r.id) }));',
+		'    const nodes = {};',
+		'    for (const r of w) if (wanted.includes(r.id)) nodes[r.id] = String(r.nodes);',
+		'    console.log(JSON.stringify({ workflows: w.map((r) => r.id), credentials: c.map((r) => r.id), nodes }));',
 		'    db.close();',
 		'  });',
 		'});',
 	].join('\n');
-	return new Promise((resolveIds, reject) => {
+	return await new Promise((resolveData, reject) => {
 		const child = spawn(rt.node, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
 		let out = '';
 		let err = '';
@@ -192,10 +201,49 @@ function existingIds(
 		child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
 		child.on('error', reject);
 		child.on('close', (code) => {
-			if (code === 0) resolveIds(JSON.parse(out) as { workflows: string[]; credentials: string[] });
+			if (code === 0) resolveData(JSON.parse(out) as N8nData);
 			else reject(new Error(`Could not read n8n's database ${db}: ${err.trim()}`));
 		});
 	});
+}
+
+/**
+ * The demo template id the imported examples refer to, found where the example files hold the
+ * placeholder (for a data folder whose start-state.json has none: an earlier version of npm start).
+ */
+function templateIdInUse(
+	examples: Workflow[],
+	nodesById: Record<string, string>,
+): string | undefined {
+	const find = (template: unknown, stored: unknown): string | undefined => {
+		if (template === TEMPLATE_PLACEHOLDER)
+			return typeof stored === 'string' && /^[0-9a-f-]{36}$/i.test(stored) ? stored : undefined;
+		if (!template || typeof template !== 'object' || !stored || typeof stored !== 'object')
+			return undefined;
+		for (const [key, value] of Object.entries(template as Record<string, unknown>)) {
+			const hit = find(value, (stored as Record<string, unknown>)[key]);
+			if (hit) return hit;
+		}
+		return undefined;
+	};
+	for (const example of examples) {
+		const stored = nodesById[example.id];
+		if (!stored) continue;
+		let nodes: Array<{ name: string }>;
+		try {
+			nodes = JSON.parse(stored) as Array<{ name: string }>;
+		} catch {
+			continue;
+		}
+		for (const node of example.nodes) {
+			const hit = find(
+				node,
+				nodes.find((n) => n.name === node.name),
+			);
+			if (hit) return hit;
+		}
+	}
+	return undefined;
 }
 
 interface N8nProcess {
@@ -208,6 +256,7 @@ async function startN8n(
 	inst: Instance,
 	logFile: string,
 	isStopping: () => boolean,
+	onSpawn: (proc: N8nProcess) => void,
 ): Promise<N8nProcess> {
 	const out = openSync(logFile, 'a');
 	const child = spawn(inst.rt.node, [inst.rt.n8nScript, 'start'], {
@@ -218,6 +267,7 @@ async function startN8n(
 	});
 	closeSync(out);
 	const exited = new Promise<void>((resolveExit) => child.on('exit', () => resolveExit()));
+	onSpawn({ child, exited });
 	const deadline = Date.now() + 240_000;
 	for (;;) {
 		if (isStopping()) return { child, exited };
@@ -436,13 +486,20 @@ async function main(): Promise<void> {
 	});
 	// The sandbox keeps its data in memory: the demo template is made again on every start and
 	// given the id it had before, so the examples that refer to it keep working.
+	const allExamples = Object.values(loadExamples());
+	const existing = await readN8nData(
+		rt,
+		userFolder,
+		allExamples.map((wf) => wf.id),
+	);
+	const keepId = state.templateId ?? templateIdInUse(allExamples, existing.nodes);
 	const createdId = await createDemoTemplate(sandbox.url);
 	let templateId = createdId;
-	if (state.templateId && state.templateId !== createdId) {
+	if (keepId && keepId !== createdId) {
 		const template = sandbox.signing.getTemplate(createdId) as { id: string } | undefined;
 		if (template) {
-			template.id = state.templateId;
-			templateId = state.templateId;
+			template.id = keepId;
+			templateId = keepId;
 		}
 	}
 	const newState: StartState = {
@@ -474,8 +531,7 @@ async function main(): Promise<void> {
 			DS_START_PARENT_PID: String(process.pid),
 		},
 	});
-	const existing = await existingIds(rt, userFolder);
-	const examples = Object.values(loadExamples())
+	const examples = allExamples
 		.map((wf) => withTemplate(wf, templateId))
 		.filter((wf) => !existing.workflows.includes(wf.id));
 	const credentials = existing.credentials.includes(CREDENTIAL_ID)
@@ -497,7 +553,14 @@ async function main(): Promise<void> {
 	if (stopping) return;
 
 	say(`[4/4] Starting n8n (about 30 s; its log: ${logFile})`);
-	n8n = await startN8n(inst, logFile, () => stopping);
+	n8n = await startN8n(
+		inst,
+		logFile,
+		() => stopping,
+		(proc) => {
+			n8n = proc;
+		},
+	);
 	writeLock({ n8nPid: n8n.child.pid, url: inst.url });
 	if (stopping) return;
 	n8n.child.on('exit', (code, signal) => {
