@@ -443,13 +443,13 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 	const steps = installPlan(rt);
 	if (steps.length > 0)
 		log(
-			`First run: installing n8n ${N8N_VERSION} into ${rt.cache} (once; later starts reuse it). ${steps.length} step(s):`,
+			`First run: installing n8n ${N8N_VERSION} into ${rt.cache} (once, 10–20 minutes on a 2-core machine; later starts reuse it). ${steps.length} step(s):`,
 		);
 	const started = Date.now();
 	for (const [index, step] of steps.entries()) {
 		const since = prepare(rt, step);
-		const label = `[${index + 1}/${steps.length}]`;
-		log(`${label} ${step.title} (log: ${step.logFile})`);
+		const label = `install ${index + 1}/${steps.length}`;
+		log(`${label}: ${step.title} (log: ${step.logFile})`);
 		const stepStart = Date.now();
 		const fd = openSync(step.logFile, 'a');
 		const child = spawn(step.cmd, step.args, {
@@ -462,7 +462,7 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 		let lastStatus = '';
 		const status = () => {
 			const detail = step.progress ? step.progress(readFrom(step.logFile, since)) : 'working';
-			return `${label} ${elapsed(Date.now() - stepStart)}: ${detail}`;
+			return `${label}, ${elapsed(Date.now() - stepStart)}: ${detail}`;
 		};
 		const tick = setInterval(
 			() => {
@@ -484,7 +484,7 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 		const problem = step.check();
 		if (problem) throw failure(step, since, problem);
 		step.done();
-		log(`${label} done in ${elapsed(Date.now() - stepStart)}`);
+		log(`${label}: done in ${elapsed(Date.now() - stepStart)}`);
 	}
 	if (steps.length > 0) log(`n8n ${N8N_VERSION} is installed (${elapsed(Date.now() - started)}).`);
 	if (!runtimeReady(rt))
@@ -503,7 +503,7 @@ export function ensureRuntime(log: (line: string) => void = (l) => console.log(l
 	const steps = installPlan(rt);
 	for (const [index, step] of steps.entries()) {
 		const since = prepare(rt, step);
-		log(`[${index + 1}/${steps.length}] ${step.title} (log: ${step.logFile})...`);
+		log(`install ${index + 1}/${steps.length}: ${step.title} (log: ${step.logFile})...`);
 		const fd = openSync(step.logFile, 'a');
 		let result;
 		try {

@@ -127,7 +127,7 @@ async function main(): Promise<number> {
 			if (Date.now() > deadline) fail(`no banner within 30 minutes:\n${text.slice(-3000)}`);
 			const progress = text
 				.split('\n')
-				.filter((l) => /^\s*\[\d\/\d\]/.test(l))
+				.filter((l) => /^\s*(\[\d\/\d\]|install \d\/\d)/.test(l))
 				.pop();
 			if (progress && progress !== lastProgress) {
 				step(progress.trim());
