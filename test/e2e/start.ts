@@ -281,9 +281,10 @@ async function startN8n(
 			throw new Error(`n8n did not answer ${inst.url}/healthz within 4 minutes. See ${logFile}`);
 		}
 		try {
-			const health = await fetch(`${inst.url}/healthz`);
-			const settings = health.status === 200 ? await fetch(`${inst.url}/rest/settings`) : undefined;
-			if (settings && settings.status === 200) return { child, exited };
+			// Not /healthz: n8n answers that, and every other path with 200 "n8n is starting up",
+			// before its database migrations ran and its REST API exists.
+			const ready = await fetch(`${inst.url}/healthz/readiness`);
+			if (ready.status === 200) return { child, exited };
 		} catch {
 			/* not listening yet */
 		}
