@@ -11,10 +11,17 @@ const implemented = all.filter((op) => op.composite === undefined);
 const composite = all.filter((op) => op.composite !== undefined);
 
 describe('the node against the API reference catalogue', () => {
-	it('parses the 115 operations of the reference, each with a name', () => {
+	it('holds the 115 operations of the reference, each with a method, a path and a name', () => {
 		expect(catalogue).toHaveLength(115);
-		expect(catalogue.every((op) => op.operationId !== '')).toBe(true);
+		for (const op of catalogue) {
+			expect(op.ref).toMatch(/^[A-Z]+\d+$/);
+			expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(op.method);
+			expect(op.path).toMatch(/^\//);
+			expect(op.operationId).toMatch(/^[a-z][a-zA-Z]+$/);
+		}
 		expect(new Set(catalogue.map((op) => op.operationId)).size).toBe(115);
+		expect(new Set(catalogue.map((op) => op.ref)).size).toBe(115);
+		expect(new Set(catalogue.map((op) => `${op.method} ${op.path}`)).size).toBe(115);
 	});
 
 	it.each(implemented.map((op) => [op.value, op]))(

@@ -2,8 +2,14 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 
 /**
- * The operation catalogue of ../shared/spec/api-reference.md (the service's full reference),
- * parsed from its tables: 115 operations.
+ * The operation catalogue of the service's API reference (revision 01.38.00): method, path and
+ * operationId of its 115 operations, kept in the repository as data (catalogue.json) so the tests
+ * read nothing outside it. Rows are in the reference's order; `ref` is the reference's row label.
+ *
+ * Where the reference names an operation differently from service-api.md (authoritative) and this
+ * package, the JSON holds the package's name: T12 (no operationId in the reference) is
+ * copyTemplate; S20 (POST /documents, the legacy create) is createDocumentLegacy. D9–D16 are the
+ * reference's "same eight operations under /workspace/{workspace_id}/domains" written out.
  */
 export interface CatalogueOperation {
 	/** Row label in the reference, e.g. "S4". */
@@ -15,38 +21,10 @@ export interface CatalogueOperation {
 	operationId: string;
 }
 
-export const SPEC_PATH = path.resolve(__dirname, '../../../shared/spec/api-reference.md');
+export const CATALOGUE_PATH = path.join(__dirname, 'catalogue.json');
 
-/**
- * Where service-api.md (authoritative) and this package name an operation differently from the
- * reference: T12 has no operationId; POST /documents is the legacy create, not an upload.
- */
-const RENAMED: Record<string, string> = {
-	T12: 'copyTemplate',
-	S20: 'createDocumentLegacy',
-};
-
-export function loadCatalogue(file = SPEC_PATH): CatalogueOperation[] {
-	const text = readFileSync(file, 'utf8');
-	const operations: CatalogueOperation[] = [];
-	const row = /^\| ([A-Z]+\d+) \| (GET|POST|PUT|PATCH|DELETE) `([^`]+)` \| ([^|]+) \|/gm;
-	for (const match of text.matchAll(row)) {
-		const [, ref, method, apiPath, opCell] = match;
-		const id = /^\s*([a-zA-Z]+)\b/.exec(opCell)?.[1]; // "updateX (upsert)" → updateX
-		operations.push({ ref, method, path: apiPath, operationId: RENAMED[ref] ?? id ?? '' });
-	}
-	// D9–D16: "the same eight operations under /workspace/{workspace_id}/domains".
-	if (/^\| D9–D16 \|/m.test(text)) {
-		for (const company of operations.filter((op) => /^D[1-8]$/.test(op.ref))) {
-			operations.push({
-				ref: `D${Number(company.ref.slice(1)) + 8}`,
-				method: company.method,
-				path: company.path.replace('/company/domains', '/workspace/{workspace_id}/domains'),
-				operationId: company.operationId.replace('Company', 'Workspace'),
-			});
-		}
-	}
-	return operations;
+export function loadCatalogue(): CatalogueOperation[] {
+	return JSON.parse(readFileSync(CATALOGUE_PATH, 'utf8')) as CatalogueOperation[];
 }
 
 /** /signing-requests/{request_id}/x and /signing-requests/{id}/x are the same path. */

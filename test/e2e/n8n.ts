@@ -212,7 +212,7 @@ export interface Server {
 	stop: () => Promise<void>;
 }
 
-/** `n8n start`; resolves once GET /healthz answers 200 (and the REST API is up). */
+/** `n8n start`; resolves once GET /healthz/readiness answers 200 (and the REST API is up). */
 export async function startServer(
 	inst: Instance,
 	opts: { timeoutMs?: number; echo?: (chunk: string) => void } = {},
@@ -253,8 +253,10 @@ export async function startServer(
 			throw new Error(`n8n did not answer /healthz in time:\n${output}`);
 		}
 		try {
-			const health = await fetch(`${inst.url}/healthz`);
-			const settings = health.status === 200 ? await fetch(`${inst.url}/rest/settings`) : undefined;
+			// /healthz/readiness: n8n answers /healthz, and any path with 200 "n8n is starting up",
+			// before its migrations ran and its REST API exists.
+			const ready = await fetch(`${inst.url}/healthz/readiness`);
+			const settings = ready.status === 200 ? await fetch(`${inst.url}/rest/settings`) : undefined;
 			if (settings && settings.status === 200) break;
 		} catch {
 			/* not listening yet */
@@ -274,8 +276,13 @@ export async function setupOwner(inst: Instance, owner = OWNER): Promise<boolean
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify(owner),
 	});
-	if (response.ok) return true;
 	const text = await response.text();
+	if (response.ok) {
+		// n8n still starting answers any path with 200 "n8n is starting up": that created nothing.
+		if (!text.trimStart().startsWith('{'))
+			throw new Error(`POST /rest/owner/setup → ${response.status} ${text.slice(0, 200)}`);
+		return true;
+	}
 	if (response.status === 400 && /already/i.test(text)) return false;
 	throw new Error(`POST /rest/owner/setup → ${response.status} ${text}`);
 }

@@ -145,7 +145,7 @@ export function withTemplate(workflow: Workflow, templateId: string): Workflow {
 }
 
 /**
- * Imports credentials and workflows in two CLI calls (each n8n CLI start costs seconds):
+ * Imports credentials and workflows in (at most) two CLI calls (each n8n CLI start costs seconds):
  * files are written to <userFolder>/import/.
  */
 export async function importAll(
@@ -155,9 +155,12 @@ export async function importAll(
 ): Promise<void> {
 	const dir = join(inst.options.userFolder, 'import');
 	mkdirSync(dir, { recursive: true });
-	const credFile = join(dir, 'credentials.json');
-	writeFileSync(credFile, JSON.stringify(credentials, null, 2));
-	await cliOk(inst, ['import:credentials', `--input=${credFile}`]);
+	if (credentials.length > 0) {
+		const credFile = join(dir, 'credentials.json');
+		writeFileSync(credFile, JSON.stringify(credentials, null, 2));
+		await cliOk(inst, ['import:credentials', `--input=${credFile}`]);
+	}
+	if (workflows.length === 0) return;
 	// One call for all of them: --separate imports every .json file of the folder.
 	const fresh = join(dir, `batch-${Date.now()}`);
 	mkdirSync(fresh);

@@ -1,95 +1,612 @@
 /**
  * `npm start`: the sandbox plus a real n8n 2.41.1 with this package loaded, a credential pointing
- * at the sandbox and the example workflows imported. Ctrl+C stops both.
+ * at the sandbox and the example workflows imported. Ctrl+C (or SIGINT/SIGTERM/SIGHUP) stops all.
  *
- * Environment: N8N_START_PORT (default: a free port), SANDBOX_PORT (default: a free port),
- * SANDBOX_AUTO_SIGN_MS (default 5000: simulated signers sign 5 s after a request is sent; 0 = off),
- * N8N_START_FRESH=1 to start from an empty n8n user folder.
+ * Restarts keep the user's world. Everything lives in one data folder
+ * (<cache>/start-user-folder, or N8N_START_DATA):
+ *   .n8n/                 n8n's database, settings and encryption key, the package under .n8n/nodes
+ *   start-state.json      the ports and the demo template's id, reused on the next start
+ *   start.lock            while running: who runs, where (one instance per data folder)
+ *   n8n.log               what n8n printed
+ * Ports: n8n 5678, its task broker 5679, the sandbox 5800 by default; when one is busy the next
+ * free one is taken, printed and remembered. The sandbox's keys are fixed and the demo template
+ * keeps its id, so the credential and the examples keep working; the credential and the examples
+ * are imported only when they are missing (never overwritten, never unpublished).
+ *
+ * Environment: N8N_START_PORT, N8N_START_BROKER_PORT, SANDBOX_PORT (fixed ports, not remembered),
+ * N8N_START_DATA (data folder), SANDBOX_AUTO_SIGN_MS (default 5000: simulated signers sign 5 s after
+ * a request is sent; 0 = off), N8N_START_FRESH=1 (start from an empty data folder).
  */
-import { existsSync, mkdirSync, rmSync } from 'fs';
+import { spawn, type ChildProcess } from 'child_process';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	unlinkSync,
+	writeFileSync,
+} from 'fs';
+import { createServer } from 'net';
 import { join } from 'path';
 
 import { SEED, startSandbox, type Sandbox } from '../sandbox';
+import { installPackage, instance, login, OWNER, rest, setupOwner, type Instance } from './n8n';
 import {
-	freePort,
-	installPackage,
-	instance,
-	OWNER,
-	setupOwner,
-	startServer,
-	type Server,
-} from './n8n';
-import { InstallError, cacheRoot, ensureRuntime } from './runtime';
+	InstallError,
+	N8N_VERSION,
+	cacheRoot,
+	ensureRuntimeAsync,
+	logTail,
+	type Runtime,
+} from './runtime';
 import {
+	CREDENTIAL_ID,
 	createDemoTemplate,
 	importAll,
 	loadExamples,
 	sandboxCredential,
 	sandboxWorkspaceCredential,
+	TEMPLATE_PLACEHOLDER,
+	WORKSPACE_CREDENTIAL_ID,
 	withTemplate,
+	type Workflow,
 } from './setup';
 
+export const DEFAULT_PORTS = { n8n: 5678, broker: 5679, sandbox: 5800 } as const;
+
+export interface StartState {
+	n8nPort?: number;
+	brokerPort?: number;
+	sandboxPort?: number;
+	/** The sandbox address the credential was last pointed at. */
+	sandboxUrl?: string;
+	/** The demo template's id (the examples refer to it). */
+	templateId?: string;
+}
+
+export interface StartLock {
+	pid: number;
+	n8nPid?: number;
+	url?: string;
+	startedAt: string;
+}
+
+export function dataFolder(env: NodeJS.ProcessEnv = process.env): string {
+	return env.N8N_START_DATA && env.N8N_START_DATA.trim() !== ''
+		? env.N8N_START_DATA
+		: join(cacheRoot(env), 'start-user-folder');
+}
+
+/** The address of the workflow list (where the editor should open). */
+export function workflowListUrl(baseUrl: string): string {
+	return `${baseUrl}/home/workflows`;
+}
+
+function readJson<T>(file: string): T | undefined {
+	try {
+		return JSON.parse(readFileSync(file, 'utf8')) as T;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Is the process alive and (where /proc tells) a node process running the given script? */
+function alive(pid: number | undefined, needle?: string): boolean {
+	if (!pid || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+	} catch (err) {
+		return (err as NodeJS.ErrnoException).code === 'EPERM';
+	}
+	if (!needle) return true;
+	try {
+		return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle);
+	} catch {
+		return true;
+	}
+}
+
+async function portFree(port: number): Promise<boolean> {
+	return await new Promise((resolvePort) => {
+		const server = createServer();
+		server.unref();
+		server.once('error', () => resolvePort(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolvePort(true)));
+	});
+}
+
+/** `wanted` when it is free, else the next free port above it (skipping `taken`). */
+export async function nextFreePort(wanted: number, taken: number[] = []): Promise<number> {
+	for (let port = wanted; port < wanted + 200 && port < 65536; port++) {
+		if (taken.includes(port)) continue;
+		if (await portFree(port)) return port;
+	}
+	throw new Error(`No free port between ${wanted} and ${wanted + 199} on 127.0.0.1`);
+}
+
+const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+
+function elapsed(ms: number): string {
+	const s = Math.round(ms / 1000);
+	return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/** Output that survives a closed terminal (SIGHUP): a write error must not stop the clean-up. */
+function say(line: string, stream: NodeJS.WriteStream = process.stdout): void {
+	try {
+		stream.write(`${line}\n`);
+	} catch {
+		/* terminal gone */
+	}
+}
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): boolean {
+	if (!pid) return false;
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function groupAlive(pid: number | undefined): boolean {
+	return signalGroup(pid, 0 as unknown as NodeJS.Signals);
+}
+
+/** Stops a process group (n8n and its task runners): SIGTERM, then SIGKILL after `graceMs`. */
+async function stopGroup(pid: number | undefined, graceMs: number): Promise<void> {
+	if (!signalGroup(pid, 'SIGTERM')) return;
+	const deadline = Date.now() + graceMs;
+	while (Date.now() < deadline && groupAlive(pid)) await sleep(100);
+	if (groupAlive(pid)) {
+		signalGroup(pid, 'SIGKILL');
+		const killDeadline = Date.now() + 2000;
+		while (Date.now() < killDeadline && groupAlive(pid)) await sleep(50);
+	}
+}
+
+interface N8nData {
+	workflows: string[];
+	credentials: string[];
+	/** The `nodes` JSON of the workflows asked for, by id. */
+	nodes: Record<string, string>;
+}
+
+/** What n8n's database holds (read with n8n's own sqlite3, read-only; n8n is not running). */
+async function readN8nData(rt: Runtime, userFolder: string, nodesOf: string[]): Promise<N8nData> {
+	const db = join(userFolder, '.n8n', 'database.sqlite');
+	if (!existsSync(db)) return { workflows: [], credentials: [], nodes: {} };
+	const script = [
+		`const sqlite3 = require(${JSON.stringify(join(rt.n8nDir, 'node_modules', 'sqlite3'))});`,
+		`const db = new sqlite3.Database(${JSON.stringify(db)}, sqlite3.OPEN_READONLY);`,
+		`const wanted = ${JSON.stringify(nodesOf)};`,
+		"db.all('SELECT id, nodes FROM workflow_entity', (e1, w) => {",
+		"  db.all('SELECT id FROM credentials_entity', (e2, c) => {",
+		'    if (e1 || e2) { console.error(String(e1 || e2)); process.exit(1); }',
+		'    const nodes = {};',
+		'    for (const r of w) if (wanted.includes(r.id)) nodes[r.id] = String(r.nodes);',
+		'    console.log(JSON.stringify({ workflows: w.map((r) => r.id), credentials: c.map((r) => r.id), nodes }));',
+		'    db.close();',
+		'  });',
+		'});',
+	].join('\n');
+	return await new Promise((resolveData, reject) => {
+		const child = spawn(rt.node, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		let err = '';
+		child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+		child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolveData(JSON.parse(out) as N8nData);
+			else reject(new Error(`Could not read n8n's database ${db}: ${err.trim()}`));
+		});
+	});
+}
+
+/**
+ * The demo template id the imported examples refer to, found where the example files hold the
+ * placeholder (for a data folder whose start-state.json has none: an earlier version of npm start).
+ */
+function templateIdInUse(
+	examples: Workflow[],
+	nodesById: Record<string, string>,
+): string | undefined {
+	const find = (template: unknown, stored: unknown): string | undefined => {
+		if (template === TEMPLATE_PLACEHOLDER)
+			return typeof stored === 'string' && /^[0-9a-f-]{36}$/i.test(stored) ? stored : undefined;
+		if (!template || typeof template !== 'object' || !stored || typeof stored !== 'object')
+			return undefined;
+		for (const [key, value] of Object.entries(template as Record<string, unknown>)) {
+			const hit = find(value, (stored as Record<string, unknown>)[key]);
+			if (hit) return hit;
+		}
+		return undefined;
+	};
+	for (const example of examples) {
+		const stored = nodesById[example.id];
+		if (!stored) continue;
+		let nodes: Array<{ name: string }>;
+		try {
+			nodes = JSON.parse(stored) as Array<{ name: string }>;
+		} catch {
+			continue;
+		}
+		for (const node of example.nodes) {
+			const hit = find(
+				node,
+				nodes.find((n) => n.name === node.name),
+			);
+			if (hit) return hit;
+		}
+	}
+	return undefined;
+}
+
+interface N8nProcess {
+	child: ChildProcess;
+	exited: Promise<void>;
+}
+
+/** `n8n start` in a process group of its own, output to the log file; resolves once it answers. */
+async function startN8n(
+	inst: Instance,
+	logFile: string,
+	isStopping: () => boolean,
+	onSpawn: (proc: N8nProcess) => void,
+): Promise<N8nProcess> {
+	const out = openSync(logFile, 'a');
+	const child = spawn(inst.rt.node, [inst.rt.n8nScript, 'start'], {
+		env: inst.env,
+		cwd: inst.options.userFolder,
+		stdio: ['ignore', out, out],
+		detached: true,
+	});
+	closeSync(out);
+	const exited = new Promise<void>((resolveExit) => child.on('exit', () => resolveExit()));
+	onSpawn({ child, exited });
+	const deadline = Date.now() + 240_000;
+	for (;;) {
+		if (isStopping()) return { child, exited };
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(
+				`n8n exited (${child.exitCode ?? child.signalCode}) before it was up. The end of ${logFile}:\n${logTail(logFile, 30)}`,
+			);
+		}
+		if (Date.now() > deadline) {
+			await stopGroup(child.pid, 8000);
+			throw new Error(`n8n did not answer ${inst.url}/healthz within 4 minutes. See ${logFile}`);
+		}
+		try {
+			// Not /healthz: n8n answers that, and every other path with 200 "n8n is starting up",
+			// before its database migrations ran and its REST API exists.
+			const ready = await fetch(`${inst.url}/healthz/readiness`);
+			if (ready.status === 200) return { child, exited };
+		} catch {
+			/* not listening yet */
+		}
+		await sleep(500);
+	}
+}
+
+/**
+ * The credential follows the sandbox when its port changed, but only while it still points at the
+ * sandbox's previous address (a credential the user pointed elsewhere is left alone).
+ */
+async function followSandbox(
+	inst: Instance,
+	cookie: string,
+	previousUrl: string | undefined,
+	url: string,
+	credentialId: string,
+): Promise<string> {
+	const cred = await rest<{ name: string; type: string; data?: Record<string, unknown> }>(
+		inst,
+		cookie,
+		'GET',
+		`/credentials/${credentialId}?includeData=true`,
+	);
+	const baseUrl = cred?.data?.baseUrl;
+	if (baseUrl === url) return '';
+	// previousUrl is unknown for a data folder of an earlier version of npm start.
+	const wasSandbox =
+		typeof baseUrl === 'string' &&
+		(previousUrl === undefined
+			? /^http:\/\/127\.0\.0\.1:\d+\/?$/.test(baseUrl)
+			: baseUrl === previousUrl);
+	if (!cred?.data || !wasSandbox) return '';
+	await rest(inst, cookie, 'PATCH', `/credentials/${credentialId}`, {
+		name: cred.name,
+		type: cred.type,
+		data: { ...cred.data, baseUrl: url },
+	});
+	return `Credential "${cred.name}": Base URL changed from ${baseUrl} to ${url} (the sandbox's port changed)`;
+}
+
 async function main(): Promise<void> {
+	const started = Date.now();
+	const userFolder = dataFolder();
+	const lockFile = join(userFolder, 'start.lock');
+	const stateFile = join(userFolder, 'start-state.json');
+	const logFile = join(userFolder, 'n8n.log');
+
 	let sandbox: Sandbox | undefined;
-	let server: Server | undefined;
+	let n8n: N8nProcess | undefined;
+	let ownLock = false;
 	let stopping = false;
-	const stop = async (code: number) => {
+	const installChildren = new Set<ChildProcess>();
+
+	const releaseLock = () => {
+		if (!ownLock) return;
+		ownLock = false;
+		try {
+			if (readJson<StartLock>(lockFile)?.pid === process.pid) unlinkSync(lockFile);
+		} catch {
+			/* already gone */
+		}
+	};
+	const stop = async (reason: string, code: number) => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\nStopping n8n and the sandbox...');
-		await server?.stop().catch(() => undefined);
-		await sandbox?.close().catch(() => undefined);
+		say(`\nStopping n8n and the sandbox (${reason})...`);
+		for (const child of installChildren) child.kill('SIGTERM');
+		await stopGroup(n8n?.child.pid, 8000);
+		await Promise.race([sandbox?.close().catch(() => undefined), sleep(2000)]);
+		releaseLock();
+		say('Stopped.');
 		process.exit(code);
 	};
-	process.on('SIGINT', () => void stop(0));
-	process.on('SIGTERM', () => void stop(0));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+		process.on(signal, () => void stop(signal, 0));
+	// Last resort when the starter ends any other way: n8n goes with it (the watchdog inside n8n
+	// covers a starter killed with SIGKILL).
+	process.on('exit', () => {
+		signalGroup(n8n?.child.pid, 'SIGKILL');
+		releaseLock();
+	});
 
-	let rt;
+	// One instance per data folder.
+	mkdirSync(userFolder, { recursive: true });
+	const previous = readJson<StartLock>(lockFile);
+	if (previous && previous.pid !== process.pid && alive(previous.pid, 'start')) {
+		say(
+			[
+				`npm start is already running for this data folder (${userFolder}), process ${previous.pid}.`,
+				previous.url
+					? `Its n8n: ${workflowListUrl(previous.url)}  (log in with ${OWNER.email} / ${OWNER.password})`
+					: 'It is still starting.',
+				'Stop it first (Ctrl+C in its terminal), or use another data folder: N8N_START_DATA=/some/folder npm start',
+			].join('\n'),
+			process.stderr,
+		);
+		process.exit(1);
+	}
+	if (previous?.n8nPid && alive(previous.n8nPid, 'n8n')) {
+		say(`Stopping an n8n left running by an earlier start (process ${previous.n8nPid})...`);
+		await stopGroup(previous.n8nPid, 8000);
+	}
+	if (previous) rmSync(lockFile, { force: true });
 	try {
-		rt = ensureRuntime((line) => console.log(line));
+		writeFileSync(
+			lockFile,
+			JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() } satisfies StartLock),
+			{ flag: 'wx' },
+		);
+		ownLock = true;
+	} catch {
+		say(`Another npm start took ${userFolder} at the same moment; stop it first.`, process.stderr);
+		process.exit(1);
+	}
+	const writeLock = (extra: Partial<StartLock>) =>
+		writeFileSync(
+			lockFile,
+			JSON.stringify({
+				...(readJson<StartLock>(lockFile) ?? {
+					pid: process.pid,
+					startedAt: new Date().toISOString(),
+				}),
+				...extra,
+			}),
+		);
+
+	say(`[1/4] n8n ${N8N_VERSION} runtime (${cacheRoot()})`);
+	let rt: Runtime;
+	try {
+		rt = await ensureRuntimeAsync({
+			log: (line) => say(`      ${line}`),
+			tty: process.stdout.isTTY === true,
+			onChild: (child) => {
+				installChildren.add(child);
+				child.on('close', () => installChildren.delete(child));
+			},
+		});
 	} catch (err) {
-		if (err instanceof InstallError) console.error(`Could not install n8n: ${err.message}`);
+		if (err instanceof InstallError) {
+			say(`\nCould not install n8n ${N8N_VERSION}.\n${err.message}`, process.stderr);
+			releaseLock();
+			process.exit(1);
+		}
 		throw err;
 	}
+	if (stopping) return;
+
+	// Ports: fixed defaults, remembered per data folder, the next free one when busy.
+	if (process.env.N8N_START_FRESH === '1') {
+		for (const entry of ['.n8n', 'import', 'start-state.json', 'n8n.log'])
+			rmSync(join(userFolder, entry), { recursive: true, force: true });
+	}
+	const state: StartState = readJson<StartState>(stateFile) ?? {};
+	const fixed = (name: string) =>
+		Number(process.env[name]) > 0 ? Number(process.env[name]) : undefined;
+	const choose = async (
+		label: string,
+		envName: string,
+		remembered: number | undefined,
+		def: number,
+		taken: number[],
+	) => {
+		const pinned = fixed(envName);
+		if (pinned) {
+			if (!(await portFree(pinned)))
+				throw new Error(`${envName}=${pinned}: that port is busy on 127.0.0.1`);
+			return pinned;
+		}
+		const wanted = remembered ?? def;
+		const port = await nextFreePort(wanted, taken);
+		if (port !== wanted)
+			say(
+				`      Port ${wanted} (${label}) is busy: using ${port}, remembered for this data folder.`,
+			);
+		return port;
+	};
+	say('[2/4] The sandbox of the service');
+	const sandboxPort = await choose(
+		'sandbox',
+		'SANDBOX_PORT',
+		state.sandboxPort,
+		DEFAULT_PORTS.sandbox,
+		[],
+	);
+	const n8nPort = await choose('n8n', 'N8N_START_PORT', state.n8nPort, DEFAULT_PORTS.n8n, [
+		sandboxPort,
+	]);
+	const brokerPort = await choose(
+		'n8n task broker',
+		'N8N_START_BROKER_PORT',
+		state.brokerPort,
+		DEFAULT_PORTS.broker,
+		[sandboxPort, n8nPort],
+	);
 
 	const autoSign = Number(process.env.SANDBOX_AUTO_SIGN_MS ?? 5000);
 	sandbox = await startSandbox({
-		port: Number(process.env.SANDBOX_PORT ?? 0),
+		port: sandboxPort,
 		autoSignAfterMs: autoSign > 0 ? autoSign : undefined,
 	});
-	const templateId = await createDemoTemplate(sandbox.url);
 	// Send and Wait registers a webhook of the protected workspace: its master switch must be on.
 	sandbox.webhooks.setWorkspaceMasterSwitch(SEED.protectedWorkspace.id, true);
-
-	// One user folder for every run (login, executions and settings are kept); the sandbox is new
-	// each time, so the credential and the examples are imported again on every start.
-	const userFolder = join(cacheRoot(), 'start-user-folder');
-	if (process.env.N8N_START_FRESH === '1') rmSync(userFolder, { recursive: true, force: true });
-	if (!existsSync(userFolder)) mkdirSync(userFolder, { recursive: true });
-	installPackage(userFolder);
-
-	const port = Number(process.env.N8N_START_PORT ?? 0) || (await freePort());
-	const inst = instance(rt, { userFolder, port, brokerPort: await freePort() });
-	console.log('Importing the sandbox credential and the example workflows...');
-	const examples = Object.values(loadExamples()).map((wf) => withTemplate(wf, templateId));
-	await importAll(
-		inst,
-		[sandboxCredential(sandbox.url), sandboxWorkspaceCredential(sandbox.url)],
-		examples,
+	// The sandbox keeps its data in memory: the demo template is made again on every start and
+	// given the id it had before, so the examples that refer to it keep working.
+	const allExamples = Object.values(loadExamples());
+	const existing = await readN8nData(
+		rt,
+		userFolder,
+		allExamples.map((wf) => wf.id),
 	);
+	const keepId = state.templateId ?? templateIdInUse(allExamples, existing.nodes);
+	const createdId = await createDemoTemplate(sandbox.url);
+	let templateId = createdId;
+	if (keepId && keepId !== createdId) {
+		const template = sandbox.signing.getTemplate(createdId) as { id: string } | undefined;
+		if (template) {
+			template.id = keepId;
+			templateId = keepId;
+		}
+	}
+	const newState: StartState = {
+		...state,
+		n8nPort: fixed('N8N_START_PORT') ? state.n8nPort : n8nPort,
+		brokerPort: fixed('N8N_START_BROKER_PORT') ? state.brokerPort : brokerPort,
+		sandboxPort: fixed('SANDBOX_PORT') ? state.sandboxPort : sandboxPort,
+		templateId,
+	};
+	writeFileSync(stateFile, `${JSON.stringify(newState, null, 2)}\n`);
 
-	console.log(`Starting n8n (takes 20–40 s)...`);
-	server = await startServer(inst);
+	say('[3/4] n8n data: the package, the credential and the examples');
+	installPackage(userFolder);
+	const inst = instance(rt, {
+		userFolder,
+		port: n8nPort,
+		brokerPort,
+		env: {
+			// n8n's start page would be its AI assistant ("instance-ai"); without it, the editor
+			// opens on the workflow list after login.
+			N8N_DISABLED_MODULES: 'instance-ai',
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+			NODE_OPTIONS: [
+				process.env.NODE_OPTIONS ?? '',
+				`--require ${JSON.stringify(join(__dirname, 'watchdog.js'))}`,
+			]
+				.join(' ')
+				.trim(),
+			DS_START_PARENT_PID: String(process.pid),
+		},
+	});
+	const examples = allExamples
+		.map((wf) => withTemplate(wf, templateId))
+		.filter((wf) => !existing.workflows.includes(wf.id));
+	const credentials = [
+		...(existing.credentials.includes(CREDENTIAL_ID) ? [] : [sandboxCredential(sandbox.url)]),
+		...(existing.credentials.includes(WORKSPACE_CREDENTIAL_ID)
+			? []
+			: [sandboxWorkspaceCredential(sandbox.url)]),
+	];
+	if (credentials.length > 0 || examples.length > 0) {
+		say(
+			`      Importing ${[
+				credentials.length ? `${credentials.length} sandbox credential(s)` : '',
+				examples.length ? `${examples.length} example workflow(s)` : '',
+			]
+				.filter(Boolean)
+				.join(' and ')} (only what is missing; about 20 s)...`,
+		);
+		await importAll(inst, credentials, examples);
+		if (credentials.length > 0) newState.sandboxUrl = sandbox.url;
+		writeFileSync(stateFile, `${JSON.stringify(newState, null, 2)}\n`);
+	} else say('      Credential and examples already there (kept as they are).');
+	if (stopping) return;
+
+	say(`[4/4] Starting n8n (about 30 s; its log: ${logFile})`);
+	n8n = await startN8n(
+		inst,
+		logFile,
+		() => stopping,
+		(proc) => {
+			n8n = proc;
+		},
+	);
+	writeLock({ n8nPid: n8n.child.pid, url: inst.url });
+	if (stopping) return;
+	n8n.child.on('exit', (code, signal) => {
+		if (stopping) return;
+		say(
+			`\nn8n exited unexpectedly (${code ?? signal}). The end of ${logFile}:\n${logTail(logFile, 30)}`,
+			process.stderr,
+		);
+		void stop('n8n exited', 1);
+	});
 	const created = await setupOwner(inst);
+	let credentialNote = '';
+	if (newState.sandboxUrl !== sandbox.url) {
+		try {
+			const cookie = await login(inst);
+			const notes: string[] = [];
+			for (const id of [CREDENTIAL_ID, WORKSPACE_CREDENTIAL_ID])
+				notes.push(await followSandbox(inst, cookie, newState.sandboxUrl, sandbox.url, id));
+			credentialNote = notes.filter(Boolean).join('.\n');
+			newState.sandboxUrl = sandbox.url;
+			writeFileSync(stateFile, `${JSON.stringify(newState, null, 2)}\n`);
+		} catch (err) {
+			credentialNote = `Credential "Document Signing (sandbox)" could not be updated (${err instanceof Error ? err.message : String(err)}): set its Base URL to ${sandbox.url}`;
+		}
+	}
 
-	console.log(
+	say(
 		[
 			'',
-			'============================================================',
-			` n8n is running:      ${inst.url}/`,
+			'==========================================================================',
+			` n8n ${N8N_VERSION} with the Document Signing nodes is running (ready in ${elapsed(Date.now() - started)}).`,
+			` Open the workflows:  ${workflowListUrl(inst.url)}`,
 			` Log in with:         ${OWNER.email}  /  ${OWNER.password}${created ? '  (owner just created)' : ''}`,
 			` Sandbox (fake API):  ${sandbox.url}   test key ${SEED.protectedWorkspace.testKey}`,
-			'============================================================',
+			` Data folder:         ${userFolder}`,
+			'==========================================================================',
+			...(credentialNote ? [`${credentialNote}.`] : []),
 			'',
 			'What to try:',
 			'  1. Open "Document Signing: send from a template and wait for completion" and click',
@@ -112,17 +629,11 @@ async function main(): Promise<void> {
 			'Press Ctrl+C to stop n8n and the sandbox.',
 		].join('\n'),
 	);
-	server.child.on('exit', (code) => {
-		if (!stopping) {
-			console.error(
-				`n8n exited unexpectedly (${code}). Its output:\n${server?.output().slice(-4000)}`,
-			);
-			void stop(1);
-		}
-	});
 }
 
-main().catch((err) => {
-	console.error(err instanceof Error ? err.message : err);
-	process.exit(1);
-});
+if (require.main === module) {
+	main().catch((err) => {
+		say(err instanceof Error ? err.message : String(err), process.stderr);
+		process.exit(1);
+	});
+}
