@@ -2,25 +2,25 @@ import type { IDataObject } from 'n8n-workflow';
 import { createHash } from 'crypto';
 
 /**
- * Event-id deduplication.
+ * Event-id deduplication: an event id counts as seen once n8n has created the execution it starts,
+ * never before (see receive.ts for when that is known).
  *
- * The list of accepted ids lives in the node's workflow static data, so it survives n8n restarts and
- * is shared by every n8n process that loads the workflow (main, webhook or worker instances read and
- * save static data through the database). n8n saves it after `webhook()` returned; receive.ts answers
- * accepted deliveries itself so that this save happens before the execution starts (see there).
+ * Where seen ids live:
+ * - the node's workflow static data, `staticData.seenEvents = [[eventKey, seenAtMs], …]`, oldest
+ *   first, so they survive restarts and are shared by every n8n process that loads the workflow
+ *   (n8n reads the static data from the database for every webhook call and saves it afterwards);
+ * - this process's memory, the same bounded list per trigger, because n8n's saves are whole-object
+ *   overwrites without locking: two calls loaded at the same time would each save the list without
+ *   the other's id. Every save writes the union, so the database converges to the complete list.
+ * - `inFlight`: events this process is starting right now (their execution does not exist yet). A
+ *   copy arriving meanwhile waits for the first one's outcome instead of being acknowledged early.
  *
- * Shape: `staticData.seenEvents = [[eventKey, seenAtMs], …]`, oldest first. Bounded: entries older
- * than `retentionMs` are dropped and at most `maxEntries` are kept (the oldest go first). Event ids
- * longer than 128 characters are stored as their SHA-256.
- *
- * n8n loads the static data from the database for every request, so two requests handled at the same
- * time each see the list without the other's id, and whichever saves last would drop the other's.
- * Each process therefore keeps the same bounded list per trigger in memory too: a copy arriving
- * before the first one's static data was saved is caught, and every save writes both ids.
+ * Bounded: entries older than `retentionMs` are dropped and at most `maxEntries` are kept (the
+ * oldest go first). Event ids longer than 128 characters are stored as their SHA-256.
  */
 export const SEEN_EVENTS_KEY = 'seenEvents';
 export const DEFAULT_MAX_ENTRIES = 1000;
-/** Retries of one event span about an hour; keep ids for 3 days. */
+/** The service retries an event after 5 minutes and after 1 hour; keep ids for 3 days. */
 export const DEFAULT_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 /** How many triggers (workflow, node, mode) one process remembers; the least recently used go first. */
 export const MAX_PROCESS_SCOPES = 1000;
@@ -33,8 +33,17 @@ export interface DedupOptions {
 	retentionMs?: number;
 }
 
-/** Accepted ids of this process, per trigger: the same bounded list as in the static data. */
+export type Outcome = 'started' | 'failed';
+
+/** Seen ids of this process, per trigger: the same bounded list as in the static data. */
 const processMemory = new Map<string, SeenEntry[]>();
+
+interface Pending {
+	outcome: Promise<Outcome>;
+	settle: (outcome: Outcome) => void;
+}
+/** Events being started by this process, by scope and event key. */
+const inFlight = new Map<string, Pending>();
 
 export function eventKey(eventId: string): string {
 	return eventId.length <= 128
@@ -65,35 +74,96 @@ function merge(stored: SeenEntry[], remembered: SeenEntry[], options: DedupOptio
 	return fresh.length > max ? fresh.slice(fresh.length - max) : fresh;
 }
 
-/**
- * Accepts an event once per trigger. `scope` names the trigger in this process (workflow, node,
- * mode). Returns false when the id is already in the static data or in this process's memory;
- * otherwise records it in both and returns true. The list is written back as a new array, so n8n
- * notices the change and saves the static data.
- */
-export function acceptEvent(
-	staticData: IDataObject,
-	scope: string,
-	eventId: string,
-	options: DedupOptions,
-): boolean {
-	const key = eventKey(eventId);
-	const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], options);
-	if (entries.some(([id]) => id === key)) return false;
-	entries.push([key, options.nowMs]);
-	const max = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-	const kept = entries.slice(Math.max(0, entries.length - max));
-	staticData[SEEN_EVENTS_KEY] = kept.map((entry) => [...entry]) as unknown as IDataObject[];
+function remember(scope: string, entries: SeenEntry[]): void {
 	processMemory.delete(scope);
-	processMemory.set(scope, kept);
+	processMemory.set(scope, entries);
 	// Maps keep insertion order, and every use re-inserts: the first scope is the least recently used.
 	while (processMemory.size > MAX_PROCESS_SCOPES) {
 		processMemory.delete(processMemory.keys().next().value as string);
 	}
-	return true;
+}
+
+export type EventState =
+	| { state: 'seen' }
+	| { state: 'starting'; outcome: Promise<Outcome> }
+	| { state: 'new' };
+
+/**
+ * Whether an event of this trigger (`scope`: workflow, node and mode in this process) was already
+ * started (its id is in the static data or this process's memory), is being started by this
+ * process right now, or is new. Reads only.
+ */
+export function eventState(
+	staticData: IDataObject,
+	scope: string,
+	eventId: string,
+	options: DedupOptions,
+): EventState {
+	const key = eventKey(eventId);
+	const pending = inFlight.get(`${scope}\n${key}`);
+	if (pending) return { state: 'starting', outcome: pending.outcome };
+	const known = (entries: SeenEntry[]) => entries.some(([id]) => id === key);
+	const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
+	const fresh = (entries: SeenEntry[]) =>
+		entries.filter(([, at]) => options.nowMs - at <= retention);
+	if (known(fresh(readEntries(staticData))) || known(fresh(processMemory.get(scope) ?? [])))
+		return { state: 'seen' };
+	return { state: 'new' };
+}
+
+export interface EventClaim {
+	/**
+	 * The execution exists: records the id in the static data (a new array, so n8n notices the
+	 * change and saves it) and in this process's memory, and tells waiting copies. Idempotent.
+	 */
+	started: (staticData: IDataObject, nowMs: number) => void;
+	/** The execution was not created: the id stays unseen, waiting copies may start it. */
+	failed: () => void;
+	readonly settled: boolean;
+}
+
+/**
+ * Marks an event as being started by this process. Exactly one of `started` / `failed` takes
+ * effect; later calls are ignored. Call only after `eventState` answered 'new'.
+ */
+export function claimEvent(scope: string, eventId: string, options: DedupOptions): EventClaim {
+	const key = eventKey(eventId);
+	const slot = `${scope}\n${key}`;
+	let settle!: (outcome: Outcome) => void;
+	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+	const pending: Pending = { outcome, settle };
+	inFlight.set(slot, pending);
+	let settled = false;
+	const finish = (result: Outcome) => {
+		settled = true;
+		if (inFlight.get(slot) === pending) inFlight.delete(slot);
+		pending.settle(result);
+	};
+	return {
+		started(staticData, nowMs) {
+			if (settled) return;
+			const opts = { ...options, nowMs };
+			const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], opts);
+			if (!entries.some(([id]) => id === key)) entries.push([key, nowMs]);
+			const max = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
+			const kept = entries.slice(Math.max(0, entries.length - max));
+			staticData[SEEN_EVENTS_KEY] = kept.map((entry) => [...entry]) as unknown as IDataObject[];
+			remember(scope, kept);
+			finish('started');
+		},
+		failed() {
+			if (settled) return;
+			finish('failed');
+		},
+		get settled() {
+			return settled;
+		},
+	};
 }
 
 /** Forgets this process's memory, as an n8n restart does (tests). */
 export function forgetProcessMemory(): void {
 	processMemory.clear();
+	for (const pending of inFlight.values()) pending.settle('failed');
+	inFlight.clear();
 }

@@ -1,11 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	acceptEvent,
+	claimEvent,
 	DEFAULT_MAX_ENTRIES,
 	DEFAULT_RETENTION_MS,
 	eventKey,
+	eventState,
 	forgetProcessMemory,
+	type DedupOptions,
 	MAX_PROCESS_SCOPES,
 	SEEN_EVENTS_KEY,
 } from '../../../nodes/DocumentSigningTrigger/dedup';
@@ -15,6 +17,13 @@ const ids = (data: IDataObject) =>
 const small = (nowMs: number) => ({ nowMs, maxEntries: 3, retentionMs: 1000 });
 
 beforeEach(() => forgetProcessMemory());
+
+/** Check, claim and record as started at once (what an accepted delivery ends in). */
+function acceptEvent(data: IDataObject, scope: string, id: string, options: DedupOptions): boolean {
+	if (eventState(data, scope, id, options).state !== 'new') return false;
+	claimEvent(scope, id, options).started(data, options.nowMs);
+	return true;
+}
 
 describe('dedup.ts', () => {
 	it('accepts an id once, keeps a bounded list in the static data, and forgets ids past the retention', () => {
@@ -107,5 +116,61 @@ describe('dedup.ts', () => {
 		expect(eventKey('x'.repeat(129))).toMatch(/^sha256:[0-9a-f]{64}$/);
 		acceptEvent(data, 's', 'y'.repeat(5000), { nowMs: 2 });
 		expect(JSON.stringify(data).length).toBeLessThan(200);
+	});
+
+	it('an event being started is "starting" (not seen) until its execution exists', async () => {
+		const data: IDataObject = {};
+		expect(eventState(data, 's', 'evt_1', { nowMs: 0 })).toEqual({ state: 'new' });
+		const claim = claimEvent('s', 'evt_1', { nowMs: 0 });
+		const copy = eventState(data, 's', 'evt_1', { nowMs: 1 });
+		expect(copy.state).toBe('starting');
+		// nothing is recorded before the execution exists
+		expect(data[SEEN_EVENTS_KEY]).toBeUndefined();
+		// another trigger is not affected
+		expect(eventState(data, 'other', 'evt_1', { nowMs: 1 })).toEqual({ state: 'new' });
+		claim.started(data, 5);
+		await expect((copy as { outcome: Promise<string> }).outcome).resolves.toBe('started');
+		expect(data[SEEN_EVENTS_KEY]).toEqual([['evt_1', 5]]);
+		expect(eventState(data, 's', 'evt_1', { nowMs: 6 })).toEqual({ state: 'seen' });
+		// and in this process's memory, for static data loaded before that save
+		expect(eventState({}, 's', 'evt_1', { nowMs: 6 })).toEqual({ state: 'seen' });
+	});
+
+	it('a failed start leaves the id unseen, so the retry runs; waiting copies learn it', async () => {
+		const data: IDataObject = {};
+		const claim = claimEvent('s', 'evt_1', { nowMs: 0 });
+		const copy = eventState(data, 's', 'evt_1', { nowMs: 1 }) as { outcome: Promise<string> };
+		claim.failed();
+		await expect(copy.outcome).resolves.toBe('failed');
+		expect(data[SEEN_EVENTS_KEY]).toBeUndefined();
+		expect(eventState(data, 's', 'evt_1', { nowMs: 2 })).toEqual({ state: 'new' });
+		expect(eventState({}, 's', 'evt_1', { nowMs: 2 })).toEqual({ state: 'new' });
+	});
+
+	it('a claim settles once: started after failed (or the reverse) changes nothing', () => {
+		const data: IDataObject = {};
+		const failedFirst = claimEvent('s', 'evt_1', { nowMs: 0 });
+		failedFirst.failed();
+		failedFirst.started(data, 1);
+		expect(failedFirst.settled).toBe(true);
+		expect(data[SEEN_EVENTS_KEY]).toBeUndefined();
+		const startedFirst = claimEvent('s', 'evt_2', { nowMs: 0 });
+		startedFirst.started(data, 2);
+		startedFirst.started(data, 3);
+		startedFirst.failed();
+		expect(data[SEEN_EVENTS_KEY]).toEqual([['evt_2', 2]]);
+		expect(eventState({}, 's', 'evt_2', { nowMs: 4 })).toEqual({ state: 'seen' });
+	});
+
+	it('a retry that claims after a failed start replaces the old claim', () => {
+		const data: IDataObject = {};
+		const first = claimEvent('s', 'evt_1', { nowMs: 0 });
+		first.failed();
+		const retry = claimEvent('s', 'evt_1', { nowMs: 10 });
+		expect(eventState(data, 's', 'evt_1', { nowMs: 11 }).state).toBe('starting');
+		first.failed(); // late, ignored
+		expect(eventState(data, 's', 'evt_1', { nowMs: 11 }).state).toBe('starting');
+		retry.started(data, 12);
+		expect(eventState(data, 's', 'evt_1', { nowMs: 13 })).toEqual({ state: 'seen' });
 	});
 });
