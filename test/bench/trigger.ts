@@ -181,6 +181,55 @@ function eventBody(eventId: string, n: number): string {
 	});
 }
 
+interface Answer {
+	status: number;
+	retryAfter: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS * 2 });
+
+/** One POST with a hard deadline (node:http, so nothing can outlive the deadline). */
+async function post(
+	url: string,
+	body: string,
+	headers: Record<string, string>,
+	timeoutMs: number,
+): Promise<Answer | 'timeout' | 'connection error'> {
+	return await new Promise((resolve) => {
+		let done = false;
+		const finish = (result: Answer | 'timeout' | 'connection error') => {
+			if (done) return;
+			done = true;
+			clearTimeout(timer);
+			resolve(result);
+		};
+		const req = http.request(
+			url,
+			{
+				method: 'POST',
+				agent,
+				headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+			},
+			(res) => {
+				res.resume();
+				res.on('end', () =>
+					finish({
+						status: res.statusCode ?? 0,
+						retryAfter: Number(res.headers['retry-after'] ?? 0) || 0,
+					}),
+				);
+				res.on('error', () => finish('connection error'));
+			},
+		);
+		const timer = setTimeout(() => {
+			finish('timeout');
+			req.destroy();
+		}, timeoutMs);
+		req.on('error', () => finish('connection error'));
+		req.end(body);
+	});
+}
+
 /** Sends one delivery like the service: up to 3 attempts, each answered within 5 s or it failed. */
 async function deliver(
 	url: string,
@@ -191,30 +240,27 @@ async function deliver(
 	const body = eventBody(delivery.eventId, n);
 	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
 		const now = Math.floor(Date.now() / 1000);
-		let label: string;
-		let retryAfter = 0;
-		try {
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: {
-					'Content-Type': 'application/json',
-					'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, body),
-					'X-Service-Event': 'signing_request.completed',
-					'X-Service-Delivery': `dlv_${randomUUID()}`,
-				},
-				body,
-				signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-			});
-			await response.arrayBuffer();
-			label = String(response.status);
-			retryAfter = Number(response.headers.get('retry-after') ?? 0);
-			byStatus[label] = (byStatus[label] ?? 0) + 1;
-			if (response.status >= 200 && response.status < 300) return true;
-		} catch (error) {
-			label = (error as Error).name === 'TimeoutError' ? 'no answer in 5 s' : 'connection error';
-			byStatus[label] = (byStatus[label] ?? 0) + 1;
-		}
+		const answer = await post(
+			url,
+			body,
+			{
+				'Content-Type': 'application/json',
+				'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, body),
+				'X-Service-Event': 'signing_request.completed',
+				'X-Service-Delivery': `dlv_${randomUUID()}`,
+			},
+			ANSWER_TIMEOUT_MS,
+		);
+		const label =
+			answer === 'timeout'
+				? 'no answer in 5 s'
+				: answer === 'connection error'
+					? 'connection error'
+					: String(answer.status);
+		byStatus[label] = (byStatus[label] ?? 0) + 1;
+		if (typeof answer === 'object' && answer.status >= 200 && answer.status < 300) return true;
 		if (attempt < ATTEMPTS) {
+			const retryAfter = typeof answer === 'object' ? answer.retryAfter : 0;
 			const pause = Math.min(Math.max(retryAfter * 1000, RETRY_PAUSE_MS), 3000);
 			await new Promise((r) => setTimeout(r, pause));
 		}
@@ -377,6 +423,7 @@ async function main(): Promise<void> {
 		}
 	} finally {
 		await server?.stop();
+		agent.destroy();
 		await collector.stop();
 		await sandbox.close();
 		if (process.env.BENCH_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
