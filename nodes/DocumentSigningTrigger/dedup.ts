@@ -15,6 +15,12 @@ import { createHash } from 'crypto';
  * - `inFlight`: events this process is starting right now (their execution does not exist yet). A
  *   copy arriving meanwhile waits for the first one's outcome instead of being acknowledged early.
  *
+ * Saves are coalesced: n8n rewrites the whole static data on each save, so an id is written to it
+ * only when no other event of the same trigger is being started by this process; otherwise the
+ * last of those to start writes the whole list (its save includes every id in memory). Under a
+ * burst that is one save per group of concurrent deliveries instead of one per delivery. If that
+ * last start fails, the ids are written by the next delivery of that trigger (any answer saves).
+ *
  * Bounded: entries older than `retentionMs` are dropped and at most `maxEntries` are kept (the
  * oldest go first). Event ids longer than 128 characters are stored as their SHA-256.
  */
@@ -44,6 +50,10 @@ interface Pending {
 }
 /** Events being started by this process, by scope and event key. */
 const inFlight = new Map<string, Pending>();
+/** How many events of each scope this process is starting. */
+const startingPerScope = new Map<string, number>();
+/** Scopes whose memory holds ids not yet written to the static data. */
+const unsaved = new Set<string>();
 
 export function eventKey(eventId: string): string {
 	return eventId.length <= 128
@@ -111,10 +121,33 @@ export function eventState(
 	return { state: 'new' };
 }
 
+/** Writes the memory's list into the static data (a new array, so n8n notices and saves it). */
+function write(staticData: IDataObject, scope: string, options: DedupOptions): void {
+	const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], options);
+	staticData[SEEN_EVENTS_KEY] = entries.map((entry) => [...entry]) as unknown as IDataObject[];
+	remember(scope, entries);
+	unsaved.delete(scope);
+}
+
+/**
+ * For answers that start nothing: writes ids that are only in memory (see "Saves are coalesced"),
+ * when no start of this trigger is under way in this process. Returns whether it wrote.
+ */
+export function flushUnsaved(
+	staticData: IDataObject,
+	scope: string,
+	options: DedupOptions,
+): boolean {
+	if (!unsaved.has(scope) || (startingPerScope.get(scope) ?? 0) > 0) return false;
+	write(staticData, scope, options);
+	return true;
+}
+
 export interface EventClaim {
 	/**
-	 * The execution exists: records the id in the static data (a new array, so n8n notices the
-	 * change and saves it) and in this process's memory, and tells waiting copies. Idempotent.
+	 * The execution exists: records the id in this process's memory and, unless another event of
+	 * the trigger is being started (coalesced saves), in the static data; tells waiting copies.
+	 * Idempotent.
 	 */
 	started: (staticData: IDataObject, nowMs: number) => void;
 	/** The execution was not created: the id stays unseen, waiting copies may start it. */
@@ -133,23 +166,28 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
 	const pending: Pending = { outcome, settle };
 	inFlight.set(slot, pending);
+	startingPerScope.set(scope, (startingPerScope.get(scope) ?? 0) + 1);
 	let settled = false;
 	const finish = (result: Outcome) => {
 		settled = true;
 		if (inFlight.get(slot) === pending) inFlight.delete(slot);
+		const left = (startingPerScope.get(scope) ?? 1) - 1;
+		if (left > 0) startingPerScope.set(scope, left);
+		else startingPerScope.delete(scope);
 		pending.settle(result);
 	};
 	return {
 		started(staticData, nowMs) {
 			if (settled) return;
 			const opts = { ...options, nowMs };
-			const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], opts);
-			if (!entries.some(([id]) => id === key)) entries.push([key, nowMs]);
-			const max = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
-			const kept = entries.slice(Math.max(0, entries.length - max));
-			staticData[SEEN_EVENTS_KEY] = kept.map((entry) => [...entry]) as unknown as IDataObject[];
-			remember(scope, kept);
+			const remembered = processMemory.get(scope) ?? [];
+			const entries = remembered.some(([id]) => id === key)
+				? remembered
+				: merge(remembered, [[key, nowMs]], opts);
+			remember(scope, entries);
+			unsaved.add(scope);
 			finish('started');
+			if ((startingPerScope.get(scope) ?? 0) === 0) write(staticData, scope, opts);
 		},
 		failed() {
 			if (settled) return;
@@ -164,6 +202,8 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 /** Forgets this process's memory, as an n8n restart does (tests). */
 export function forgetProcessMemory(): void {
 	processMemory.clear();
+	unsaved.clear();
+	startingPerScope.clear();
 	for (const pending of inFlight.values()) pending.settle('failed');
 	inFlight.clear();
 }

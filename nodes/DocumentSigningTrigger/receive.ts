@@ -8,7 +8,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
 import { apiRequest, downloadFile, getServiceCredentials } from '../DocumentSigning/transport';
-import { claimEvent, eventState, type EventClaim } from './dedup';
+import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
 import type { DocumentSigningEvent } from './envelope';
 import { normaliseEnvelope, parseBody, pdfFileName, signingRequestIdOf } from './envelope';
 import { resolveEvents } from './lifecycle';
@@ -148,12 +148,13 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			this.getNodeParameter('additionalEvents', ''),
 		);
 		if (!wanted.includes(event.type)) {
+			flushUnsaved(this.getWorkflowStaticData('node'), scopeOf(this), { nowMs: Date.now() });
 			return respond(this, 200, { received: true, ignored: 'event_not_selected' });
 		}
 	}
 
 	// 5. Deduplication by event id (workflow static data, and this process's memory of it).
-	const scope = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getMode()}`;
+	const scope = scopeOf(this);
 	const staticData = this.getWorkflowStaticData('node');
 	let known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
 	if (known.state === 'starting') {
@@ -167,6 +168,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		if (known.state === 'starting') return busy(this, event.id);
 	}
 	if (known.state === 'seen') {
+		flushUnsaved(staticData, scope, { nowMs: Date.now() });
 		return respond(this, 200, { received: true, duplicate: true, event_id: event.id });
 	}
 
@@ -194,6 +196,11 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		claim.failed();
 		throw new NodeOperationError(this.getNode(), error as Error);
 	}
+}
+
+/** The trigger in this process: workflow, node and mode (test runs are separate). */
+function scopeOf(context: IWebhookFunctions): string {
+	return `${context.getWorkflow().id ?? ''}|${context.getNode().id}|${context.getMode()}`;
 }
 
 /** How long a copy waits for the start of the same event by this process (the service waits 5 s). */

@@ -6,6 +6,7 @@ import {
 	DEFAULT_RETENTION_MS,
 	eventKey,
 	eventState,
+	flushUnsaved,
 	forgetProcessMemory,
 	type DedupOptions,
 	MAX_PROCESS_SCOPES,
@@ -172,5 +173,37 @@ describe('dedup.ts', () => {
 		expect(eventState(data, 's', 'evt_1', { nowMs: 11 }).state).toBe('starting');
 		retry.started(data, 12);
 		expect(eventState(data, 's', 'evt_1', { nowMs: 13 })).toEqual({ state: 'seen' });
+	});
+
+	it('coalesces saves: while other events of the trigger are being started, the last one writes all', () => {
+		const a = claimEvent('s', 'evt_a', { nowMs: 0 });
+		const b = claimEvent('s', 'evt_b', { nowMs: 0 });
+		const c = claimEvent('s', 'evt_c', { nowMs: 0 });
+		const other = claimEvent('other', 'evt_x', { nowMs: 0 });
+		const dataA: IDataObject = {};
+		const dataB: IDataObject = {};
+		const dataC: IDataObject = {};
+		a.started(dataA, 1);
+		expect(dataA[SEEN_EVENTS_KEY]).toBeUndefined(); // b and c are still being started
+		expect(eventState({}, 's', 'evt_a', { nowMs: 2 })).toEqual({ state: 'seen' });
+		c.failed();
+		b.started(dataB, 3); // the last one: writes both ids
+		expect(ids(dataB)).toEqual(['evt_a', 'evt_b']);
+		expect(dataC[SEEN_EVENTS_KEY]).toBeUndefined();
+		// another trigger's pending start does not hold these back
+		other.started({}, 4);
+	});
+
+	it('ids held back by a failed last start are written by the next answer of that trigger', () => {
+		const a = claimEvent('s', 'evt_a', { nowMs: 0 });
+		const b = claimEvent('s', 'evt_b', { nowMs: 0 });
+		a.started({}, 1);
+		b.failed();
+		const later: IDataObject = {};
+		expect(flushUnsaved(later, 'other', { nowMs: 2 })).toBe(false);
+		expect(flushUnsaved(later, 's', { nowMs: 2 })).toBe(true);
+		expect(ids(later)).toEqual(['evt_a']);
+		// nothing left to write
+		expect(flushUnsaved({}, 's', { nowMs: 3 })).toBe(false);
 	});
 });
