@@ -147,18 +147,16 @@ export interface EventClaim {
 	/**
 	 * The execution exists: records the id in this process's memory and, unless another event of
 	 * the trigger is being started (coalesced saves), in the static data; tells waiting copies.
-	 * Idempotent.
+	 * Idempotent, and it wins over an earlier `failed` (a start that was given up on but happened
+	 * after all is still recorded).
 	 */
 	started: (staticData: IDataObject, nowMs: number) => void;
 	/** The execution was not created: the id stays unseen, waiting copies may start it. */
 	failed: () => void;
-	readonly settled: boolean;
+	readonly state: 'starting' | Outcome;
 }
 
-/**
- * Marks an event as being started by this process. Exactly one of `started` / `failed` takes
- * effect; later calls are ignored. Call only after `eventState` answered 'new'.
- */
+/** Marks an event as being started by this process. Call only after `eventState` answered 'new'. */
 export function claimEvent(scope: string, eventId: string, options: DedupOptions): EventClaim {
 	const key = eventKey(eventId);
 	const slot = `${scope}\n${key}`;
@@ -167,9 +165,8 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 	const pending: Pending = { outcome, settle };
 	inFlight.set(slot, pending);
 	startingPerScope.set(scope, (startingPerScope.get(scope) ?? 0) + 1);
-	let settled = false;
-	const finish = (result: Outcome) => {
-		settled = true;
+	let state: 'starting' | Outcome = 'starting';
+	const release = (result: Outcome) => {
 		if (inFlight.get(slot) === pending) inFlight.delete(slot);
 		const left = (startingPerScope.get(scope) ?? 1) - 1;
 		if (left > 0) startingPerScope.set(scope, left);
@@ -178,7 +175,9 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 	};
 	return {
 		started(staticData, nowMs) {
-			if (settled) return;
+			if (state === 'started') return;
+			const wasStarting = state === 'starting';
+			state = 'started';
 			const opts = { ...options, nowMs };
 			const remembered = processMemory.get(scope) ?? [];
 			const entries = remembered.some(([id]) => id === key)
@@ -186,15 +185,16 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 				: merge(remembered, [[key, nowMs]], opts);
 			remember(scope, entries);
 			unsaved.add(scope);
-			finish('started');
+			if (wasStarting) release('started');
 			if ((startingPerScope.get(scope) ?? 0) === 0) write(staticData, scope, opts);
 		},
 		failed() {
-			if (settled) return;
-			finish('failed');
+			if (state !== 'starting') return;
+			state = 'failed';
+			release('failed');
 		},
-		get settled() {
-			return settled;
+		get state() {
+			return state;
 		},
 	};
 }

@@ -207,6 +207,8 @@ function scopeOf(context: IWebhookFunctions): string {
 export const COPY_WAIT_MS = 4000;
 /** How long enrichment may take before the workflow starts without it (the service waits 5 s). */
 export const ENRICH_BUDGET_MS = 3000;
+/** A start n8n never answered for is given up after this long (copies may then start it). */
+export const STALE_CLAIM_MS = 60_000;
 /** Retry-After (seconds) on a 503. The service retries on its own schedule; this is the hint. */
 export const RETRY_AFTER_SECONDS = 60;
 
@@ -222,29 +224,32 @@ function busy(context: IWebhookFunctions, eventId: string): IWebhookResponseData
 }
 
 /**
- * Follows n8n's answer to an accepted delivery:
- * - a 5xx before the execution exists (n8n could not create it) goes out as 503 with Retry-After,
- *   so that the service delivers the event again;
- * - once the answer is out (or the connection is gone), the claim is settled: started if n8n
- *   answered 2xx (normally already done by the `webhookResponse` getter), failed otherwise.
+ * Follows n8n's answer to an accepted delivery. n8n writes the answer's head only when it is done
+ * with the start:
+ * - 2xx: the execution exists (normally the `webhookResponse` getter recorded it already; if not,
+ *   this process remembers the id);
+ * - anything else before the execution exists (n8n could not create it): the claim is released, and
+ *   a 5xx goes out as 503 with Retry-After, so that the service delivers the event again.
+ * If the sender hangs up first (the service waits 5 s), n8n still finishes the start and records
+ * it; only when n8n never answers is the claim released, after STALE_CLAIM_MS.
  */
 function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void {
 	const res = context.getResponseObject();
 	const writeHead = res.writeHead as (...args: unknown[]) => unknown;
 	res.writeHead = function (this: typeof res, status: number, ...rest: unknown[]) {
-		if (!claim.settled && status >= 500 && !this.headersSent) {
-			this.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-			return writeHead.call(this, 503, ...rest);
+		if (status >= 200 && status < 300) {
+			claim.started({}, Date.now());
+		} else if (claim.state !== 'started') {
+			claim.failed();
+			if (status >= 500 && !this.headersSent) {
+				this.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+				return writeHead.call(this, 503, ...rest);
+			}
 		}
 		return writeHead.call(this, status, ...rest);
 	} as typeof res.writeHead;
 	res.once('close', () => {
-		if (claim.settled) return;
-		if (res.statusCode >= 200 && res.statusCode < 300 && res.writableFinished) {
-			claim.started({}, Date.now());
-		} else {
-			claim.failed();
-		}
+		if (claim.state === 'starting') void sleep(STALE_CLAIM_MS).then(() => claim.failed());
 	});
 }
 

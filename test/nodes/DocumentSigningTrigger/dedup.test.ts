@@ -148,19 +148,25 @@ describe('dedup.ts', () => {
 		expect(eventState({}, 's', 'evt_1', { nowMs: 2 })).toEqual({ state: 'new' });
 	});
 
-	it('a claim settles once: started after failed (or the reverse) changes nothing', () => {
+	it('a claim settles once, but a start that happens after all is still recorded', () => {
 		const data: IDataObject = {};
-		const failedFirst = claimEvent('s', 'evt_1', { nowMs: 0 });
-		failedFirst.failed();
-		failedFirst.started(data, 1);
-		expect(failedFirst.settled).toBe(true);
-		expect(data[SEEN_EVENTS_KEY]).toBeUndefined();
 		const startedFirst = claimEvent('s', 'evt_2', { nowMs: 0 });
 		startedFirst.started(data, 2);
 		startedFirst.started(data, 3);
 		startedFirst.failed();
+		expect(startedFirst.state).toBe('started');
 		expect(data[SEEN_EVENTS_KEY]).toEqual([['evt_2', 2]]);
 		expect(eventState({}, 's', 'evt_2', { nowMs: 4 })).toEqual({ state: 'seen' });
+		// given up on (n8n never answered), then n8n created the execution after all
+		const late = claimEvent('s', 'evt_1', { nowMs: 0 });
+		late.failed();
+		expect(late.state).toBe('failed');
+		expect(eventState({}, 's', 'evt_1', { nowMs: 5 })).toEqual({ state: 'new' });
+		const lateData: IDataObject = {};
+		late.started(lateData, 6);
+		expect(late.state).toBe('started');
+		expect(ids(lateData)).toEqual(['evt_2', 'evt_1']);
+		expect(eventState({}, 's', 'evt_1', { nowMs: 7 })).toEqual({ state: 'seen' });
 	});
 
 	it('a retry that claims after a failed start replaces the old claim', () => {

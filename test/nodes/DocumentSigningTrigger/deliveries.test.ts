@@ -478,6 +478,30 @@ describe('the answer follows the execution (at-least-once)', () => {
 		expect(failing.starts).toHaveLength(1);
 	});
 
+	it('the sender hung up before the execution existed (slow n8n): the start still counts, the retry is a duplicate', async () => {
+		let startDone!: () => void;
+		const started = new Promise<void>((r) => (startDone = r));
+		failing.beforeStart = async () => await new Promise((r) => setTimeout(r, 600));
+		failing.afterWebhook = () => startDone();
+		const body = fresh();
+		const target = `${failing.url().replace(/\/webhook\/.*$/, '')}${new URL(failing.url()).pathname}`;
+		await expect(
+			fetch(target, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'X-Service-Signature': sign(body) },
+				body,
+				signal: AbortSignal.timeout(150),
+			}),
+		).rejects.toThrow();
+		await started;
+		expect(failing.starts).toHaveLength(1);
+		const eventId = (JSON.parse(body) as { id: string }).id;
+		expect(failing.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+		const retry = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(retry).toMatchObject({ status: 200, body: { duplicate: true } });
+		expect(failing.starts).toHaveLength(1);
+	});
+
 	it(`a copy is told to come back (503) when the first start takes longer than ${COPY_WAIT_MS / 1000} s`, async () => {
 		failing.beforeStart = async (attempt) => {
 			if (attempt === 1) await new Promise((r) => setTimeout(r, COPY_WAIT_MS + 800));

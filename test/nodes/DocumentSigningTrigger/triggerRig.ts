@@ -9,10 +9,13 @@
  * - A real HTTP receiver on 127.0.0.1: each request becomes an n8n-style request object (`rawBody`
  *   Buffer, parsed `body`, lower-case `headers`) and the node's `webhook()` runs in a WebhookContext
  *   built from a Workflow loaded from the persisted static data (as n8n loads it from the database
- *   for every call). The answer follows n8n's executeWebhook: `noWebhookResponse` → the node
- *   answered itself; no `workflowData` → 200 `webhookResponse` or "Webhook call received";
- *   otherwise the workflow starts (recorded in `starts`) and n8n answers 200. The static data is
- *   saved in n8n 2.41.1's order (see `handle`), including the case where n8n loses the writes.
+ *   for every call). The answer follows n8n 2.41.1's executeWebhook for "onReceived" (see
+ *   `handle`): `noWebhookResponse` → the node answered itself; no `workflowData` → 200
+ *   `webhookResponse` or "Webhook call received"; otherwise the execution is created (recorded in
+ *   `starts`; `failStarts` makes that fail → 500, as a locked database does), then the answer's
+ *   body is read from the description's responseData or the node's `webhookResponse`, then the
+ *   static data is saved if changed, then n8n answers 200. Building the execution clears the
+ *   static data's "changed" mark first, as in n8n, so writes made inside webhook() are lost.
  * - Requests to the service go through n8n-core's real HTTP helpers and the harness's credentials
  *   helper, so they really hit the sandbox.
  */
