@@ -369,7 +369,16 @@ async function main(): Promise<void> {
 			userFolder,
 			port: await freePort(),
 			brokerPort: await freePort(),
-			env: { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL ?? 'warn' },
+			env: {
+				N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL ?? 'warn',
+				// Extra n8n settings for both nodes, e.g. BENCH_N8N_ENV="N8N_EXPRESSION_ENGINE=legacy".
+				...Object.fromEntries(
+					(process.env.BENCH_N8N_ENV ?? '')
+						.split(',')
+						.map((pair) => pair.trim().split('='))
+						.filter(([key, value]) => key && value !== undefined),
+				),
+			},
 		});
 		const { trigger, webhook } = workflows(collector.url);
 		process.stdout.write(`n8n 2.41.1 (SQLite) in ${userFolder}: importing and publishing...\n`);
