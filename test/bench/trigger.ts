@@ -341,6 +341,7 @@ function print(result: PhaseResult): void {
 			`  lost:                   ${result.lost.length}${result.lost.length ? ` (e.g. ${result.lost.slice(0, 3).join(', ')})` : ''}`,
 			`  duplicated:             ${result.duplicated}`,
 			`  executions/s:           ${result.perSecond.toFixed(2)} (${result.seconds.toFixed(1)} s from first delivery to last execution)`,
+			`  distinct events/s:      ${(result.executions.size / result.seconds).toFixed(2)}`,
 			'',
 		].join('\n'),
 	);
