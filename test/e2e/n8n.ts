@@ -212,12 +212,21 @@ export interface Server {
 	stop: () => Promise<void>;
 }
 
-/** `n8n start`; resolves once GET /healthz answers 200 (and the REST API is up). */
+/**
+ * `n8n start`; resolves once GET /healthz answers 200 (and the REST API is up). `args` runs another
+ * long-lived command instead (`['worker']`, `['webhook']`), with `ready` telling when it is up.
+ */
 export async function startServer(
 	inst: Instance,
-	opts: { timeoutMs?: number; echo?: (chunk: string) => void } = {},
+	opts: {
+		timeoutMs?: number;
+		echo?: (chunk: string) => void;
+		args?: string[];
+		ready?: () => Promise<boolean>;
+	} = {},
 ): Promise<Server> {
-	const child = spawn(inst.rt.node, [inst.rt.n8nScript, 'start'], {
+	const args = opts.args ?? ['start'];
+	const child = spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
 		env: inst.env,
 		cwd: inst.options.userFolder,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -245,12 +254,17 @@ export async function startServer(
 	for (;;) {
 		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(
-				`n8n start exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output}`,
+				`n8n ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output}`,
 			);
 		}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`n8n did not answer /healthz in time:\n${output}`);
+			throw new Error(`n8n ${args.join(' ')} was not up in time:\n${output}`);
+		}
+		if (opts.ready) {
+			if (await opts.ready()) break;
+			await new Promise((r) => setTimeout(r, 500));
+			continue;
 		}
 		try {
 			const health = await fetch(`${inst.url}/healthz`);
