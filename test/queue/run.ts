@@ -81,6 +81,24 @@ const OWN_EVENT_PREFIX = `evt_queue_${randomBytes(3).toString('hex')}`;
 
 class CheckFailed extends Error {}
 
+const passed: string[] = [];
+const failed: string[] = [];
+
+/** Runs one check; a failed one is reported and the following checks still run. */
+async function check(number: number, run: () => Promise<string>): Promise<void> {
+	try {
+		const line = `${number}. ${await run()}`;
+		passed.push(line);
+		log(`PASS ${line}`);
+	} catch (error) {
+		if (!(error instanceof CheckFailed)) throw error;
+		const line = `${number}. ${error.message}`;
+		failed.push(line);
+		log(`FAIL ${line}`);
+		if (number === 1) throw new CheckFailed('Without the webhook the other checks cannot run');
+	}
+}
+
 function expect(condition: boolean, message: string): void {
 	if (!condition) throw new CheckFailed(message);
 }
@@ -378,7 +396,7 @@ async function main(): Promise<void> {
 		const list = await settledExecutions(TRIGGER_WORKFLOW_ID, eventIds.length);
 		expect(
 			list.length === eventIds.length,
-			`${eventIds.length} events, but ${list.length} executions: ${JSON.stringify(list.map((e) => e.id))}`,
+			`${eventIds.length} events, but ${list.length} executions`,
 		);
 		const seen = new Map<string, string[]>();
 		const perWorker: Record<string, number> = {};
@@ -403,131 +421,99 @@ async function main(): Promise<void> {
 		return perWorker;
 	}
 
+	/** Every event id sent so far, and the bodies of those the test crafted itself. */
 	const eventIds: string[] = [];
-	const results: string[] = [];
-	const pass = (line: string) => {
-		results.push(line);
-		log(`PASS ${line}`);
-	};
+	const ownBodies = new Map<string, string>();
+	let emitted: SandboxEvent[] = [];
 
 	// ---- 1. Activation ------------------------------------------------------------------------
-	// Published as a user does in the editor, once every process is up.
-	for (const id of [TRIGGER_WORKFLOW_ID, BATCH_WORKFLOW_ID]) {
-		const workflow = await rest<Json>(mainInst, cookie, 'GET', `/workflows/${id}`);
-		await rest(mainInst, cookie, 'POST', `/workflows/${id}/activate`, {
-			versionId: workflow.versionId,
-		});
-	}
-	const record = await until(
-		'the trigger’s webhook at the sandbox',
-		() =>
-			sandbox.webhooks.records.find((r) => r.url === triggerUrl && r.deleted_at === null) ??
-			undefined,
-		90_000,
-		() => `webhooks: ${JSON.stringify(sandbox.webhooks.records.map((r) => [r.url, r.deleted_at]))}`,
-	);
-	expect(
-		JSON.stringify(record.events) === JSON.stringify([TRIGGERED_EVENT]) && record.enabled,
-		`webhook registered with ${JSON.stringify(record.events)}, enabled=${record.enabled}`,
-	);
-	expect(
-		sandbox.webhooks.records.filter((r) => r.deleted_at === null).length === 1,
-		`more than one live webhook: ${JSON.stringify(sandbox.webhooks.records.map((r) => r.url))}`,
-	);
-	// The service's test delivery (sent when a webhook is created, and on demand) reaches the
-	// webhook process and is answered 2xx; this also has it load the workflow before the burst.
-	await until(
-		'a 2xx answer to the service’s test delivery',
-		async () => {
-			const pings = sandbox.webhooks.deliveries.filter((d) => d.webhookId === record.id);
-			if (pings.some((d) => d.ok)) return true;
-			if (pings.every((d) => d.status !== null || d.error))
-				await sandbox.webhooks.sendTest(record.id);
-			return undefined;
-		},
-		120_000,
-		() =>
-			JSON.stringify(
-				sandbox.webhooks.deliveries.map((d) => [d.eventType, d.status, d.error, d.durationMs]),
-			),
-	);
-	pass(
-		`1. activation on main registered one webhook at the sandbox (${triggerUrl}); the webhook process answers its test delivery`,
-	);
+	await check(1, async () => {
+		// Published as a user does in the editor, once every process is up.
+		for (const id of [TRIGGER_WORKFLOW_ID, BATCH_WORKFLOW_ID]) {
+			const workflow = await rest<Json>(mainInst, cookie, 'GET', `/workflows/${id}`);
+			await rest(mainInst, cookie, 'POST', `/workflows/${id}/activate`, {
+				versionId: workflow.versionId,
+			});
+		}
+		const record = await until(
+			'the trigger’s webhook at the sandbox',
+			() =>
+				sandbox.webhooks.records.find((r) => r.url === triggerUrl && r.deleted_at === null) ??
+				undefined,
+			90_000,
+			() =>
+				`webhooks: ${JSON.stringify(sandbox.webhooks.records.map((r) => [r.url, r.deleted_at]))}`,
+		);
+		expect(
+			JSON.stringify(record.events) === JSON.stringify([TRIGGERED_EVENT]) && record.enabled,
+			`webhook registered with ${JSON.stringify(record.events)}, enabled=${record.enabled}`,
+		);
+		expect(
+			sandbox.webhooks.records.filter((r) => r.deleted_at === null).length === 1,
+			`more than one live webhook: ${JSON.stringify(sandbox.webhooks.records.map((r) => r.url))}`,
+		);
+		// The service's test delivery (sent when a webhook is created, and on demand) reaches the
+		// webhook process and is answered 2xx; this also has it load the workflow before the burst.
+		await until(
+			'a 2xx answer to the service’s test delivery',
+			async () => {
+				const pings = sandbox.webhooks.deliveries.filter((d) => d.webhookId === record.id);
+				if (pings.some((d) => d.ok)) return true;
+				if (pings.every((d) => d.status !== null || d.error))
+					await sandbox.webhooks.sendTest(record.id);
+				return undefined;
+			},
+			120_000,
+			() =>
+				JSON.stringify(
+					sandbox.webhooks.deliveries.map((d) => [d.eventType, d.status, d.error, d.durationMs]),
+				),
+		);
+		return `activation on main registered one webhook at the sandbox (${triggerUrl}); the webhook process answers its test delivery`;
+	});
 
 	// ---- 2. Deliveries run on the workers, once each -------------------------------------------
-	const emitted: SandboxEvent[] = [];
-	for (let i = 1; i <= 12; i++) {
-		emitted.push(
-			sandbox.state.events.emit(TRIGGERED_EVENT, SEED.protectedWorkspace.id, {
-				signing_request: { id: `sr_queue_${i}`, name: `Queue test ${i}`, status: 'completed' },
-			}),
-		);
-	}
-	eventIds.push(...emitted.map((e) => e.id));
-	await sandbox.webhooks.flush();
-	for (const event of emitted) {
-		const attempts = sandbox.webhooks.deliveries.filter((d) => d.eventId === event.id);
-		expect(
-			attempts.some((d) => d.ok),
-			`event ${event.id} was never answered 2xx: ${JSON.stringify(attempts.map((d) => [d.status, d.error, d.responseBody.slice(0, 200)]))}`,
-		);
-	}
-	let perWorker = await expectOncePerEvent(eventIds);
-	pass(
-		`2. ${emitted.length} deliveries from the service: ${emitted.length} executions, one per event, run by workers ${JSON.stringify(perWorker)}`,
-	);
-
-	// ---- 3. Duplicates -----------------------------------------------------------------------
-	// The service's own deliveries again, byte for byte (same signature, same delivery id).
-	for (const event of emitted) {
-		const original = sandbox.webhooks.deliveries.find((d) => d.eventId === event.id && d.ok);
-		if (!original) throw new CheckFailed(`no delivery of ${event.id}`);
-		const replay = await deliver(triggerUrl, original.body, original.headers);
-		expect(
-			replay.statuses.length === 1 && delivered(replay),
-			`replay of ${event.id} answered ${replay.statuses.join(', ')} (want one 2xx)`,
-		);
-	}
-	// New events, each sent as three copies at the same moment (with retries as the service would).
-	const copies: string[] = [];
-	const copyStatuses: number[] = [];
-	for (let i = 1; i <= 4; i++) {
-		const id = `${OWN_EVENT_PREFIX}_copies_${i}`;
-		copies.push(id);
-		const body = JSON.stringify({
-			id,
-			type: TRIGGERED_EVENT,
-			created_at: new Date().toISOString(),
-			company_id: SEED.company.id,
-			workspace_id: SEED.protectedWorkspace.id,
-			data: { signing_request: { id: `sr_${id}`, name: 'Concurrent copies', status: 'completed' } },
-		});
-		const answers = await Promise.all([1, 2, 3].map(() => deliver(triggerUrl, body)));
-		for (const answer of answers) {
-			copyStatuses.push(...answer.statuses);
-			expect(
-				delivered(answer),
-				`a copy of ${id} was never answered 2xx: ${answer.statuses.join(', ')}`,
+	await check(2, async () => {
+		emitted = [];
+		for (let i = 1; i <= 12; i++) {
+			emitted.push(
+				sandbox.state.events.emit(TRIGGERED_EVENT, SEED.protectedWorkspace.id, {
+					signing_request: { id: `sr_queue_${i}`, name: `Queue test ${i}`, status: 'completed' },
+				}),
 			);
 		}
-	}
-	eventIds.push(...copies);
-	perWorker = await expectOncePerEvent(eventIds);
-	pass(
-		`3. ${emitted.length} replays answered 2xx with no new execution; 4 events sent as 3 concurrent copies each → 4 executions (answers: ${summarise(copyStatuses)})`,
-	);
+		eventIds.push(...emitted.map((e) => e.id));
+		await sandbox.webhooks.flush();
+		for (const event of emitted) {
+			const attempts = sandbox.webhooks.deliveries.filter((d) => d.eventId === event.id);
+			expect(
+				attempts.some((d) => d.ok),
+				`event ${event.id} was never answered 2xx: ${JSON.stringify(attempts.map((d) => [d.status, d.error, d.responseBody.slice(0, 200)]))}`,
+			);
+		}
+		const perWorker = await expectOncePerEvent(eventIds);
+		return `${emitted.length} deliveries from the service: ${emitted.length} executions, one per event, run by workers ${JSON.stringify(perWorker)}`;
+	});
 
-	// ---- 4. Restart of the webhook process and the workers -----------------------------------
-	log('Restarting the webhook process and both workers...');
-	await Promise.all([webhook, ...workers].map((p) => p.stop()));
-	await startAll([webhook, ...workers]);
-	cookie = await login(mainInst);
-	const replayStatuses: number[] = [];
-	for (const id of eventIds) {
-		const original =
-			sandbox.webhooks.deliveries.find((d) => d.eventId === id && d.ok)?.body ??
-			JSON.stringify({
+	// ---- 3. Duplicates -----------------------------------------------------------------------
+	await check(3, async () => {
+		// The service's own deliveries again, byte for byte (same signature, same delivery id).
+		for (const event of emitted) {
+			const original = sandbox.webhooks.deliveries.find((d) => d.eventId === event.id && d.ok);
+			if (!original) throw new CheckFailed(`no delivery of ${event.id}`);
+			const replay = await deliver(triggerUrl, original.body, original.headers);
+			expect(
+				replay.statuses.length === 1 && delivered(replay),
+				`replay of ${event.id} answered ${replay.statuses.join(', ')} (want one 2xx)`,
+			);
+		}
+		// New events, each sent as three copies at the same moment (with retries as the service would).
+		const copies: string[] = [];
+		const copyStatuses: number[] = [];
+		for (let i = 1; i <= 4; i++) {
+			const id = `${OWN_EVENT_PREFIX}_copies_${i}`;
+			copies.push(id);
+			const body = JSON.stringify({
 				id,
 				type: TRIGGERED_EVENT,
 				created_at: new Date().toISOString(),
@@ -537,87 +523,115 @@ async function main(): Promise<void> {
 					signing_request: { id: `sr_${id}`, name: 'Concurrent copies', status: 'completed' },
 				},
 			});
-		const replay = await deliver(triggerUrl, original);
-		replayStatuses.push(...replay.statuses);
-		expect(delivered(replay), `after the restart, ${id} answered ${replay.statuses.join(', ')}`);
-	}
-	const fresh = sandbox.state.events.emit(TRIGGERED_EVENT, SEED.protectedWorkspace.id, {
-		signing_request: { id: 'sr_queue_after_restart', name: 'After restart', status: 'completed' },
+			ownBodies.set(id, body);
+			const answers = await Promise.all([1, 2, 3].map(() => deliver(triggerUrl, body)));
+			for (const answer of answers) {
+				copyStatuses.push(...answer.statuses);
+				expect(
+					delivered(answer),
+					`a copy of ${id} was never answered 2xx: ${answer.statuses.join(', ')}`,
+				);
+			}
+		}
+		eventIds.push(...copies);
+		await expectOncePerEvent(eventIds);
+		return `${emitted.length} replays answered 2xx with no new execution; 4 events sent as 3 concurrent copies each → 4 executions (answers: ${summarise(copyStatuses)})`;
 	});
-	await sandbox.webhooks.flush();
-	eventIds.push(fresh.id);
-	perWorker = await expectOncePerEvent(eventIds);
-	pass(
-		`4. after restarting webhook + workers: ${eventIds.length - 1} old events re-sent → 2xx, no new execution (answers: ${summarise(replayStatuses)}); a new event ran once`,
-	);
+
+	// ---- 4. Restart of the webhook process and the workers -----------------------------------
+	await check(4, async () => {
+		log('Restarting the webhook process and both workers...');
+		await Promise.all([webhook, ...workers].map((p) => p.stop()));
+		await startAll([webhook, ...workers]);
+		cookie = await login(mainInst);
+		const replayStatuses: number[] = [];
+		for (const id of eventIds) {
+			const body =
+				ownBodies.get(id) ?? sandbox.webhooks.deliveries.find((d) => d.eventId === id)?.body;
+			if (body === undefined) throw new CheckFailed(`no body of ${id} to send again`);
+			const replay = await deliver(triggerUrl, body);
+			replayStatuses.push(...replay.statuses);
+			expect(delivered(replay), `after the restart, ${id} answered ${replay.statuses.join(', ')}`);
+		}
+		const fresh = sandbox.state.events.emit(TRIGGERED_EVENT, SEED.protectedWorkspace.id, {
+			signing_request: { id: 'sr_queue_after_restart', name: 'After restart', status: 'completed' },
+		});
+		await sandbox.webhooks.flush();
+		eventIds.push(fresh.id);
+		await expectOncePerEvent(eventIds);
+		return `after restarting webhook + workers: ${eventIds.length - 1} old events re-sent → 2xx, no new execution (answers: ${summarise(replayStatuses)}); a new event ran once`;
+	});
 
 	// ---- 5. A write batch from both workers, one API key -------------------------------------
-	sandbox.resetRateLimits();
-	sandbox.clearRequests();
-	const labels = (batch: string) =>
-		Array.from({ length: BATCH_SIZE }, (_, i) => ({
-			label: `Batch ${batch} ${String(i + 1).padStart(3, '0')}`,
-		}));
-	const batchStarted = Date.now();
-	const posted = await Promise.all(
-		['A', 'B'].map(async (batch) => {
-			const response = await fetch(batchUrl, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ items: labels(batch) }),
-			});
-			await response.text();
-			return response.status;
-		}),
-	);
-	expect(
-		posted.every((s) => s === 200),
-		`the batch webhook answered ${posted.join(', ')}`,
-	);
-	const batchRuns = await settledExecutions(BATCH_WORKFLOW_ID, 2, 300_000);
-	const batchSeconds = (Date.now() - batchStarted) / 1000;
-	expect(batchRuns.length === 2, `${batchRuns.length} batch executions (want 2)`);
-	for (const run of batchRuns) {
-		expect(run.status === 'success', `batch execution ${run.id} ended ${run.status}`);
-	}
-	const batchWorkers = batchRuns.map((r) => ranOn(String(r.id)));
-	expect(
-		batchWorkers.every((w) => w.length === 1) && batchWorkers[0][0] !== batchWorkers[1][0],
-		`the two batches ran on ${JSON.stringify(batchWorkers)} (want one each on two workers)`,
-	);
-	const writes = sandbox.requests.filter(
-		(r) => r.method === 'POST' && r.path === `/templates/${templateId}/custom-fields`,
-	);
-	const byStatus: Record<number, number> = {};
-	for (const w of writes) byStatus[w.status] = (byStatus[w.status] ?? 0) + 1;
-	const keys = new Set(writes.map((w) => w.headers.authorization));
-	expect(keys.size === 1, `the batch used ${keys.size} API keys (want one)`);
-	expect(
-		(byStatus[201] ?? 0) === 2 * BATCH_SIZE &&
-			Object.keys(byStatus).every((s) => s === '201' || s === '429'),
-		`writes answered ${JSON.stringify(byStatus)} (want ${2 * BATCH_SIZE} × 201, plus any 429s)`,
-	);
-	const fields = (await (
-		await fetch(`${sandbox.url}/templates/${templateId}/custom-fields`, {
-			headers: { Authorization: SEED.protectedWorkspace.liveKey },
-		})
-	).json()) as { custom_fields: Array<{ field_label: string }> };
-	const expected = [...labels('A'), ...labels('B')].map((l) => l.label).sort();
-	const got = fields.custom_fields.map((f) => f.field_label).sort();
-	expect(
-		JSON.stringify(got) === JSON.stringify(expected),
-		`the template has ${got.length} custom fields; want each of the ${expected.length} labels once`,
-	);
-	const limit = 120;
-	expect(
-		2 * BATCH_SIZE > limit,
-		`a batch of ${2 * BATCH_SIZE} writes does not reach the write limit (${limit} per minute)`,
-	);
-	pass(
-		`5. write batch of 2 × ${BATCH_SIZE} on ${batchWorkers.map((w) => w[0]).join(' + ')} with one key: every write done once, answers ${JSON.stringify(byStatus)}, no failure (${batchSeconds.toFixed(0)} s)`,
-	);
+	await check(5, async () => {
+		sandbox.resetRateLimits();
+		sandbox.clearRequests();
+		const labels = (batch: string) =>
+			Array.from({ length: BATCH_SIZE }, (_, i) => ({
+				label: `Batch ${batch} ${String(i + 1).padStart(3, '0')}`,
+			}));
+		const batchStarted = Date.now();
+		const posted = await Promise.all(
+			['A', 'B'].map(async (batch) => {
+				const response = await fetch(batchUrl, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ items: labels(batch) }),
+				});
+				await response.text();
+				return response.status;
+			}),
+		);
+		expect(
+			posted.every((s) => s === 200),
+			`the batch webhook answered ${posted.join(', ')}`,
+		);
+		const batchRuns = await settledExecutions(BATCH_WORKFLOW_ID, 2, 300_000);
+		const batchSeconds = (Date.now() - batchStarted) / 1000;
+		expect(batchRuns.length === 2, `${batchRuns.length} batch executions (want 2)`);
+		for (const run of batchRuns) {
+			expect(run.status === 'success', `batch execution ${run.id} ended ${run.status}`);
+		}
+		const batchWorkers = batchRuns.map((r) => ranOn(String(r.id)));
+		expect(
+			batchWorkers.every((w) => w.length === 1) && batchWorkers[0][0] !== batchWorkers[1][0],
+			`the two batches ran on ${JSON.stringify(batchWorkers)} (want one each on two workers)`,
+		);
+		const writes = sandbox.requests.filter(
+			(r) => r.method === 'POST' && r.path === `/templates/${templateId}/custom-fields`,
+		);
+		const byStatus: Record<number, number> = {};
+		for (const w of writes) byStatus[w.status] = (byStatus[w.status] ?? 0) + 1;
+		const keys = new Set(writes.map((w) => w.headers.authorization));
+		expect(keys.size === 1, `the batch used ${keys.size} API keys (want one)`);
+		expect(
+			(byStatus[201] ?? 0) === 2 * BATCH_SIZE &&
+				Object.keys(byStatus).every((s) => s === '201' || s === '429'),
+			`writes answered ${JSON.stringify(byStatus)} (want ${2 * BATCH_SIZE} × 201, plus any 429s)`,
+		);
+		const fields = (await (
+			await fetch(`${sandbox.url}/templates/${templateId}/custom-fields`, {
+				headers: { Authorization: SEED.protectedWorkspace.liveKey },
+			})
+		).json()) as { custom_fields: Array<{ field_label: string }> };
+		const expected = [...labels('A'), ...labels('B')].map((l) => l.label).sort();
+		const got = fields.custom_fields.map((f) => f.field_label).sort();
+		expect(
+			JSON.stringify(got) === JSON.stringify(expected),
+			`the template has ${got.length} custom fields; want each of the ${expected.length} labels once`,
+		);
+		const limit = 120;
+		expect(
+			2 * BATCH_SIZE > limit,
+			`a batch of ${2 * BATCH_SIZE} writes does not reach the write limit (${limit} per minute)`,
+		);
+		return `write batch of 2 × ${BATCH_SIZE} on ${batchWorkers.map((w) => w[0]).join(' + ')} with one key: every write done once, answers ${JSON.stringify(byStatus)}, no failure (${batchSeconds.toFixed(0)} s)`;
+	});
 
-	console.log(`\nQueue mode: all ${results.length} checks passed in ${elapsed().trim()}.`);
+	if (failed.length) {
+		throw new CheckFailed(`${failed.length} of 5 checks failed:\n  ${failed.join('\n  ')}`);
+	}
+	console.log(`\nQueue mode: all ${passed.length} checks passed in ${elapsed().trim()}.`);
 }
 
 function summarise(statuses: number[]): string {
