@@ -127,15 +127,30 @@ async function until<T>(
 /** Everything started, stopped in reverse order (also on Ctrl+C and on the time limit). */
 const cleanups: Array<{ name: string; run: () => Promise<void> }> = [];
 let cleaning: Promise<void> | undefined;
+/** Set once stopping has begun: nothing new may start, and what comes up is stopped. */
+let cancelled = false;
+
+async function runCleanup(step: { name: string; run: () => Promise<void> }): Promise<void> {
+	try {
+		await step.run();
+	} catch (error) {
+		console.error(`Cleanup of ${step.name} failed: ${(error as Error).message}`);
+	}
+}
+
+/** Registers what to stop; when stopping has already begun, stops it right away. */
+async function onCleanup(name: string, run: () => Promise<void>): Promise<void> {
+	if (cancelled) {
+		await runCleanup({ name, run });
+		throw new Error('Stopped');
+	}
+	cleanups.push({ name, run });
+}
+
 function cleanup(): Promise<void> {
+	cancelled = true;
 	cleaning ??= (async () => {
-		for (const step of cleanups.reverse()) {
-			try {
-				await step.run();
-			} catch (error) {
-				console.error(`Cleanup of ${step.name} failed: ${(error as Error).message}`);
-			}
-		}
+		for (const step of cleanups.reverse()) await runCleanup(step);
 	})();
 	return cleaning;
 }
@@ -144,26 +159,45 @@ function cleanup(): Promise<void> {
 class N8nProcess {
 	server?: Server;
 	private previous = '';
+	private starting?: Promise<void>;
 
 	constructor(
 		readonly name: string,
 		readonly inst: Instance,
 		private readonly args: string[] | undefined,
-		private readonly ready: (() => Promise<boolean>) | undefined,
+		private readonly ready: () => Promise<boolean>,
 	) {}
 
 	async start(): Promise<void> {
-		this.server = await startServer(this.inst, {
-			args: this.args,
-			ready: this.ready,
-			timeoutMs: 240_000,
-			echo: VERBOSE
-				? (chunk) => process.stdout.write(chunk.replace(/^/gm, `  ${this.name} | `))
-				: undefined,
-		});
+		if (cancelled) throw new Error('Stopped');
+		this.starting = (async () => {
+			this.server = await startServer(this.inst, {
+				args: this.args,
+				// Once stopping has begun, a process still coming up counts as up, and is stopped.
+				ready: async () => cancelled || (await this.ready()),
+				timeoutMs: 240_000,
+				echo: VERBOSE
+					? (chunk) => process.stdout.write(chunk.replace(/^/gm, `  ${this.name} | `))
+					: undefined,
+			});
+			if (cancelled) {
+				await this.halt();
+				throw new Error('Stopped');
+			}
+		})();
+		try {
+			await this.starting;
+		} finally {
+			this.starting = undefined;
+		}
 	}
 
 	async stop(): Promise<void> {
+		await this.starting?.catch(() => undefined);
+		await this.halt();
+	}
+
+	private async halt(): Promise<void> {
 		const server = this.server;
 		this.server = undefined;
 		if (!server) return;
@@ -240,23 +274,26 @@ async function main(): Promise<void> {
 	log(`Queue-mode test (n8n main + webhook + 2 workers, PostgreSQL, Redis); limit ${TIMEOUT_S} s`);
 	const rt: Runtime = ensureRuntime(log);
 	const root = mkdtempSync(join(tmpdir(), 'ds-queue-'));
-	cleanups.push({
-		name: 'the temp folder',
-		run: async () => rmSync(root, { recursive: true, force: true }),
-	});
+	await onCleanup('the temp folder', async () => rmSync(root, { recursive: true, force: true }));
 	mkdirSync(LOG_DIR, { recursive: true });
 
 	// ---- PostgreSQL, Redis, the sandbox ------------------------------------------------------
 	const { pgBin, redisServer } = ensureServices(log, LOG_DIR);
-	const [pg, redis] = await Promise.all([startPostgres(pgBin, log), startRedis(redisServer, log)]);
-	cleanups.push({ name: 'PostgreSQL', run: () => pg.stop() });
-	cleanups.push({ name: 'Redis', run: () => redis.stop() });
+	const [pgStart, redisStart] = await Promise.allSettled([
+		startPostgres(pgBin, log),
+		startRedis(redisServer, log),
+	]);
+	if (pgStart.status === 'fulfilled') await onCleanup('PostgreSQL', () => pgStart.value.stop());
+	if (redisStart.status === 'fulfilled') await onCleanup('Redis', () => redisStart.value.stop());
+	if (pgStart.status === 'rejected') throw pgStart.reason;
+	if (redisStart.status === 'rejected') throw redisStart.reason;
+	const [pg, redis] = [pgStart.value, redisStart.value];
 	// The service's own rate limits; webhook retries (5 min, 1 h) shortened to 0.3 s and 3.6 s.
 	const sandbox: Sandbox = await startSandbox({
 		webhookRetryScale: 0.001,
 		webhookTimeoutMs: DELIVERY_TIMEOUT_MS,
 	});
-	cleanups.push({ name: 'the sandbox', run: () => sandbox.close() });
+	await onCleanup('the sandbox', () => sandbox.close());
 	log(`Sandbox of the service on ${sandbox.url}`);
 	const templateId = await createDemoTemplate(sandbox.url, 'Queue test template');
 
@@ -301,7 +338,13 @@ async function main(): Promise<void> {
 		brokerPort: await freePort(),
 		env: shared,
 	});
-	const main = new N8nProcess('main', mainInst, undefined, undefined);
+	const main = new N8nProcess(
+		'main',
+		mainInst,
+		undefined,
+		async () =>
+			(await httpOk(`${mainInst.url}/healthz`)) && (await httpOk(`${mainInst.url}/rest/settings`)),
+	);
 	const webhook = new N8nProcess('webhook', webhookInst, ['webhook'], () =>
 		httpOk(`${webhookBase}/healthz/readiness`),
 	);
@@ -326,12 +369,9 @@ async function main(): Promise<void> {
 		);
 	}
 	const all = [main, webhook, ...workers];
-	cleanups.push({
-		name: 'n8n',
-		run: async () => {
-			await Promise.all(all.map((p) => p.stop()));
-			for (const p of all) writeFileSync(join(LOG_DIR, `${p.name}.log`), p.output());
-		},
+	await onCleanup('n8n', async () => {
+		await Promise.all(all.map((p) => p.stop()));
+		for (const p of all) writeFileSync(join(LOG_DIR, `${p.name}.log`), p.output());
 	});
 
 	log('Importing the credential and the two workflows (creates n8n’s tables in PostgreSQL)...');
