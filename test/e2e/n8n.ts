@@ -262,7 +262,7 @@ export async function startServer(
 			throw new Error(`n8n ${args.join(' ')} was not up in time:\n${output}`);
 		}
 		if (opts.ready) {
-			if (await opts.ready()) break;
+			if (await opts.ready().catch(() => false)) break;
 			await new Promise((r) => setTimeout(r, 500));
 			continue;
 		}
