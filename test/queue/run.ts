@@ -220,6 +220,20 @@ async function httpOk(url: string): Promise<boolean> {
 	}
 }
 
+/**
+ * Main's REST API is up: GET /rest/settings answers n8n's JSON. (While n8n is still starting, the
+ * editor's page may answer any GET with 200, before the REST routes exist.)
+ */
+async function restUp(baseUrl: string): Promise<boolean> {
+	try {
+		const response = await fetch(`${baseUrl}/rest/settings`, { signal: AbortSignal.timeout(5000) });
+		const text = await response.text();
+		return response.status === 200 && typeof JSON.parse(text)?.data === 'object';
+	} catch {
+		return false;
+	}
+}
+
 /** Starts several processes at once; on any failure the started ones are stopped too. */
 async function startAll(processes: N8nProcess[]): Promise<void> {
 	const results = await Promise.allSettled(processes.map((p) => p.start()));
@@ -342,8 +356,7 @@ async function main(): Promise<void> {
 		'main',
 		mainInst,
 		undefined,
-		async () =>
-			(await httpOk(`${mainInst.url}/healthz`)) && (await httpOk(`${mainInst.url}/rest/settings`)),
+		async () => (await httpOk(`${mainInst.url}/healthz`)) && (await restUp(mainInst.url)),
 	);
 	const webhook = new N8nProcess('webhook', webhookInst, ['webhook'], () =>
 		httpOk(`${webhookBase}/healthz/readiness`),
@@ -383,7 +396,16 @@ async function main(): Promise<void> {
 
 	log('Starting n8n main, webhook and two workers...');
 	await startAll(all);
-	await setupOwner(mainInst);
+	// The owner sign-up route can appear a moment after the rest of the REST API.
+	await until(
+		'the owner sign-up',
+		() =>
+			setupOwner(mainInst).then(
+				() => true,
+				() => undefined,
+			),
+		60_000,
+	);
 	let cookie = await login(mainInst);
 	log('All four n8n processes are up');
 
