@@ -269,7 +269,9 @@ export async function startServer(
 		try {
 			const health = await fetch(`${inst.url}/healthz`);
 			const settings = health.status === 200 ? await fetch(`${inst.url}/rest/settings`) : undefined;
-			if (settings && settings.status === 200) break;
+			// While n8n is still migrating it answers every request 200 "n8n is starting up" (HTML).
+			const json = /json/.test(settings?.headers.get('content-type') ?? '');
+			if (settings && settings.status === 200 && json) break;
 		} catch {
 			/* not listening yet */
 		}
