@@ -36,6 +36,9 @@ export class DocumentSigningTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty: n8n answers with the node's webhookResponse (read once the execution exists;
+				// see receive.ts). Without it n8n 2.41.1 answers the text "firstEntryJson".
+				responseData: '',
 				path: 'webhook',
 			},
 		],
@@ -156,7 +159,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. The delivery is answered first, so the download does not delay the answer; if it fails the workflow still starts, with enrichment_errors.',
+							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails or takes longer, the workflow still starts, with enrichment_errors.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',
@@ -164,7 +167,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to fetch the whole signing request (GET /signing-requests/{ID}) for signing-request events and output it as signing_request. The delivery is answered first; if the fetch fails the workflow still starts, with enrichment_errors.',
+							'Whether to fetch the whole signing request (GET /signing-requests/{ID}) for signing-request events and output it as signing_request. It gets at most 3 s (the service waits 5 s for the answer); if it fails or takes longer, the workflow still starts, with enrichment_errors.',
 					},
 					{
 						displayName: 'Include Headers',

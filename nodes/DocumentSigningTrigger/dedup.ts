@@ -2,25 +2,31 @@ import type { IDataObject } from 'n8n-workflow';
 import { createHash } from 'crypto';
 
 /**
- * Event-id deduplication.
+ * Event-id deduplication: an event id counts as seen once n8n has created the execution it starts,
+ * never before (see receive.ts for when that is known).
  *
- * The list of accepted ids lives in the node's workflow static data, so it survives n8n restarts and
- * is shared by every n8n process that loads the workflow (main, webhook or worker instances read and
- * save static data through the database). n8n saves it after `webhook()` returned; receive.ts answers
- * accepted deliveries itself so that this save happens before the execution starts (see there).
+ * Where seen ids live:
+ * - the node's workflow static data, `staticData.seenEvents = [[eventKey, seenAtMs], …]`, oldest
+ *   first, so they survive restarts and are shared by every n8n process that loads the workflow
+ *   (n8n reads the static data from the database for every webhook call and saves it afterwards);
+ * - this process's memory, the same bounded list per trigger, because n8n's saves are whole-object
+ *   overwrites without locking: two calls loaded at the same time would each save the list without
+ *   the other's id. Every save writes the union, so the database converges to the complete list.
+ * - `inFlight`: events this process is starting right now (their execution does not exist yet). A
+ *   copy arriving meanwhile waits for the first one's outcome instead of being acknowledged early.
  *
- * Shape: `staticData.seenEvents = [[eventKey, seenAtMs], …]`, oldest first. Bounded: entries older
- * than `retentionMs` are dropped and at most `maxEntries` are kept (the oldest go first). Event ids
- * longer than 128 characters are stored as their SHA-256.
+ * Saves are coalesced: n8n rewrites the whole static data on each save, so an id is written to it
+ * only when no other event of the same trigger is being started by this process; otherwise the
+ * last of those to start writes the whole list (its save includes every id in memory). Under a
+ * burst that is one save per group of concurrent deliveries instead of one per delivery. If that
+ * last start fails, the ids are written by the next delivery of that trigger (any answer saves).
  *
- * n8n loads the static data from the database for every request, so two requests handled at the same
- * time each see the list without the other's id, and whichever saves last would drop the other's.
- * Each process therefore keeps the same bounded list per trigger in memory too: a copy arriving
- * before the first one's static data was saved is caught, and every save writes both ids.
+ * Bounded: entries older than `retentionMs` are dropped and at most `maxEntries` are kept (the
+ * oldest go first). Event ids longer than 128 characters are stored as their SHA-256.
  */
 export const SEEN_EVENTS_KEY = 'seenEvents';
 export const DEFAULT_MAX_ENTRIES = 1000;
-/** Retries of one event span about an hour; keep ids for 3 days. */
+/** The service retries an event after 5 minutes and after 1 hour; keep ids for 3 days. */
 export const DEFAULT_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 /** How many triggers (workflow, node, mode) one process remembers; the least recently used go first. */
 export const MAX_PROCESS_SCOPES = 1000;
@@ -33,8 +39,21 @@ export interface DedupOptions {
 	retentionMs?: number;
 }
 
-/** Accepted ids of this process, per trigger: the same bounded list as in the static data. */
+export type Outcome = 'started' | 'failed';
+
+/** Seen ids of this process, per trigger: the same bounded list as in the static data. */
 const processMemory = new Map<string, SeenEntry[]>();
+
+interface Pending {
+	outcome: Promise<Outcome>;
+	settle: (outcome: Outcome) => void;
+}
+/** Events being started by this process, by scope and event key. */
+const inFlight = new Map<string, Pending>();
+/** How many events of each scope this process is starting. */
+const startingPerScope = new Map<string, number>();
+/** Scopes whose memory holds ids not yet written to the static data. */
+const unsaved = new Set<string>();
 
 export function eventKey(eventId: string): string {
 	return eventId.length <= 128
@@ -65,35 +84,126 @@ function merge(stored: SeenEntry[], remembered: SeenEntry[], options: DedupOptio
 	return fresh.length > max ? fresh.slice(fresh.length - max) : fresh;
 }
 
-/**
- * Accepts an event once per trigger. `scope` names the trigger in this process (workflow, node,
- * mode). Returns false when the id is already in the static data or in this process's memory;
- * otherwise records it in both and returns true. The list is written back as a new array, so n8n
- * notices the change and saves the static data.
- */
-export function acceptEvent(
-	staticData: IDataObject,
-	scope: string,
-	eventId: string,
-	options: DedupOptions,
-): boolean {
-	const key = eventKey(eventId);
-	const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], options);
-	if (entries.some(([id]) => id === key)) return false;
-	entries.push([key, options.nowMs]);
-	const max = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-	const kept = entries.slice(Math.max(0, entries.length - max));
-	staticData[SEEN_EVENTS_KEY] = kept.map((entry) => [...entry]) as unknown as IDataObject[];
+function remember(scope: string, entries: SeenEntry[]): void {
 	processMemory.delete(scope);
-	processMemory.set(scope, kept);
+	processMemory.set(scope, entries);
 	// Maps keep insertion order, and every use re-inserts: the first scope is the least recently used.
 	while (processMemory.size > MAX_PROCESS_SCOPES) {
 		processMemory.delete(processMemory.keys().next().value as string);
 	}
+}
+
+export type EventState =
+	| { state: 'seen' }
+	| { state: 'starting'; outcome: Promise<Outcome> }
+	| { state: 'new' };
+
+/**
+ * Whether an event of this trigger (`scope`: workflow, node and mode in this process) was already
+ * started (its id is in the static data or this process's memory), is being started by this
+ * process right now, or is new. Reads only.
+ */
+export function eventState(
+	staticData: IDataObject,
+	scope: string,
+	eventId: string,
+	options: DedupOptions,
+): EventState {
+	const key = eventKey(eventId);
+	const pending = inFlight.get(`${scope}\n${key}`);
+	if (pending) return { state: 'starting', outcome: pending.outcome };
+	const known = (entries: SeenEntry[]) => entries.some(([id]) => id === key);
+	const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
+	const fresh = (entries: SeenEntry[]) =>
+		entries.filter(([, at]) => options.nowMs - at <= retention);
+	if (known(fresh(readEntries(staticData))) || known(fresh(processMemory.get(scope) ?? [])))
+		return { state: 'seen' };
+	return { state: 'new' };
+}
+
+/** Writes the memory's list into the static data (a new array, so n8n notices and saves it). */
+function write(staticData: IDataObject, scope: string, options: DedupOptions): void {
+	const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], options);
+	staticData[SEEN_EVENTS_KEY] = entries.map((entry) => [...entry]) as unknown as IDataObject[];
+	remember(scope, entries);
+	unsaved.delete(scope);
+}
+
+/**
+ * For answers that start nothing: writes ids that are only in memory (see "Saves are coalesced"),
+ * when no start of this trigger is under way in this process. Returns whether it wrote.
+ */
+export function flushUnsaved(
+	staticData: IDataObject,
+	scope: string,
+	options: DedupOptions,
+): boolean {
+	if (!unsaved.has(scope) || (startingPerScope.get(scope) ?? 0) > 0) return false;
+	write(staticData, scope, options);
 	return true;
+}
+
+export interface EventClaim {
+	/**
+	 * The execution exists: records the id in this process's memory and, unless another event of
+	 * the trigger is being started (coalesced saves), in the static data; tells waiting copies.
+	 * Idempotent, and it wins over an earlier `failed` (a start that was given up on but happened
+	 * after all is still recorded).
+	 */
+	started: (staticData: IDataObject, nowMs: number) => void;
+	/** The execution was not created: the id stays unseen, waiting copies may start it. */
+	failed: () => void;
+	readonly state: 'starting' | Outcome;
+}
+
+/** Marks an event as being started by this process. Call only after `eventState` answered 'new'. */
+export function claimEvent(scope: string, eventId: string, options: DedupOptions): EventClaim {
+	const key = eventKey(eventId);
+	const slot = `${scope}\n${key}`;
+	let settle!: (outcome: Outcome) => void;
+	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+	const pending: Pending = { outcome, settle };
+	inFlight.set(slot, pending);
+	startingPerScope.set(scope, (startingPerScope.get(scope) ?? 0) + 1);
+	let state: 'starting' | Outcome = 'starting';
+	const release = (result: Outcome) => {
+		if (inFlight.get(slot) === pending) inFlight.delete(slot);
+		const left = (startingPerScope.get(scope) ?? 1) - 1;
+		if (left > 0) startingPerScope.set(scope, left);
+		else startingPerScope.delete(scope);
+		pending.settle(result);
+	};
+	return {
+		started(staticData, nowMs) {
+			if (state === 'started') return;
+			const wasStarting = state === 'starting';
+			state = 'started';
+			const opts = { ...options, nowMs };
+			const remembered = processMemory.get(scope) ?? [];
+			const entries = remembered.some(([id]) => id === key)
+				? remembered
+				: merge(remembered, [[key, nowMs]], opts);
+			remember(scope, entries);
+			unsaved.add(scope);
+			if (wasStarting) release('started');
+			if ((startingPerScope.get(scope) ?? 0) === 0) write(staticData, scope, opts);
+		},
+		failed() {
+			if (state !== 'starting') return;
+			state = 'failed';
+			release('failed');
+		},
+		get state() {
+			return state;
+		},
+	};
 }
 
 /** Forgets this process's memory, as an n8n restart does (tests). */
 export function forgetProcessMemory(): void {
 	processMemory.clear();
+	unsaved.clear();
+	startingPerScope.clear();
+	for (const pending of inFlight.values()) pending.settle('failed');
+	inFlight.clear();
 }

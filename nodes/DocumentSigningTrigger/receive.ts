@@ -4,10 +4,11 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
 import { apiRequest, downloadFile, getServiceCredentials } from '../DocumentSigning/transport';
-import { acceptEvent } from './dedup';
+import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
 import type { DocumentSigningEvent } from './envelope';
 import { normaliseEnvelope, parseBody, pdfFileName, signingRequestIdOf } from './envelope';
 import { resolveEvents } from './lifecycle';
@@ -27,18 +28,24 @@ import {
  *  2. payload: a JSON object with an event id and type (either envelope shape) → otherwise 400
  *  3. test deliveries (`webhook.test`): dropped (200) unless the "Test Deliveries" option passes them
  *  4. event type not among the chosen events → 200, ignored
- *  5. event id already accepted (a retry or a replay) → 200, duplicate
- *  6. accepted: the id is remembered, the node answers 200, the workflow starts with the event
- * The node answers every delivery itself (`noWebhookResponse`); only accepted ones return workflow
- * data, so only they start the workflow.
+ *  5. event id already started (a retry or a replay) → 200, duplicate. A copy of an event that this
+ *     process is starting right now waits for that start: 200 duplicate once it exists, otherwise it
+ *     starts the event itself, or 503 (Retry-After) when the start takes too long.
+ *  6. accepted: the node hands the event to n8n, which creates the execution; only then is the
+ *     delivery answered 200, and only then does the event id count as seen.
+ * Steps 1–5 answer the delivery from the node (`noWebhookResponse`, no workflow data).
  *
- * Why accepted deliveries are answered by the node and not by n8n after the start ("onReceived"):
- * n8n (checked in 2.41.1) saves the static data, and so the remembered event id, when the response
- * is handed over. With "onReceived" that happens after the execution was set up, and setting it up
- * wraps the same static-data object again, which clears its "changed" mark: the id would never be
- * saved and a retry after a restart would start the workflow twice. Answering first saves it before
- * the execution starts. Trade-off: if n8n then fails to start the execution (its database is down),
- * the service has already been told "delivered" and does not retry; n8n logs that failure.
+ * How step 6 knows that the execution exists (read in n8n 2.41.1's webhook-helpers, live-webhooks,
+ * workflow-runner): for a node answering "onReceived", n8n creates the execution (in queue mode:
+ * creates it and enqueues the job), then reads the result's `webhookResponse` for the body of its
+ * answer, then saves the workflow's static data if it changed, then answers. If creating the
+ * execution fails (its database is locked or down), n8n answers an error instead and never reads
+ * `webhookResponse`. So `webhookResponse` is a getter that records the event id: it runs after the
+ * execution exists and before the static data is saved, in every mode. (Recording the id inside
+ * webhook() itself would not be saved: building the execution wraps the same static-data object
+ * again, which clears its "changed" mark.) A 5xx that n8n sends before that point is turned into
+ * 503 with Retry-After, so the service tries again; the retry runs, as the id was never recorded.
+ * If n8n ever answered 2xx without reading the getter, the id is still remembered in this process.
  */
 
 export interface TriggerOptions {
@@ -141,34 +148,140 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			this.getNodeParameter('additionalEvents', ''),
 		);
 		if (!wanted.includes(event.type)) {
+			flushUnsaved(this.getWorkflowStaticData('node'), scopeOf(this), { nowMs: Date.now() });
 			return respond(this, 200, { received: true, ignored: 'event_not_selected' });
 		}
 	}
 
 	// 5. Deduplication by event id (workflow static data, and this process's memory of it).
-	const scope = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${this.getMode()}`;
-	if (!acceptEvent(this.getWorkflowStaticData('node'), scope, event.id, { nowMs: Date.now() })) {
-		return respond(this, 200, { received: true, duplicate: true });
+	const scope = scopeOf(this);
+	const staticData = this.getWorkflowStaticData('node');
+	let known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
+	if (known.state === 'starting') {
+		// A copy of an event this process is starting right now: wait for that start.
+		const outcome = await Promise.race([
+			known.outcome,
+			sleep(COPY_WAIT_MS).then(() => 'pending' as const),
+		]);
+		if (outcome === 'pending') return busy(this, event.id);
+		known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
+		if (known.state === 'starting') return busy(this, event.id);
+	}
+	if (known.state === 'seen') {
+		flushUnsaved(staticData, scope, { nowMs: Date.now() });
+		return respond(this, 200, { received: true, duplicate: true, event_id: event.id });
 	}
 
-	// 6. Accepted.
-	const json: IDataObject = { ...event };
-	if (options.includeHeaders) json.headers = shownHeaders(headers);
-	if (options.includeRawBody)
-		json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
-	const item: INodeExecutionData = { json };
+	// 6. Accepted: n8n creates the execution, then answers (see the comment at the top).
+	const claim = claimEvent(scope, event.id, { nowMs: Date.now() });
+	try {
+		const json: IDataObject = { ...event };
+		if (options.includeHeaders) json.headers = shownHeaders(headers);
+		if (options.includeRawBody)
+			json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
+		const item: INodeExecutionData = { json };
+		if (options.fetchSigningRequest || options.attachSignedPdf)
+			await enrichWithin.call(this, event, item, options);
+		watchAnswer(this, claim);
+		const answer: IDataObject = { received: true, event_id: event.id };
+		return {
+			workflowData: [[item]],
+			// Read by n8n once the execution exists (and only then): the event now counts as seen.
+			get webhookResponse() {
+				claim.started(staticData, Date.now());
+				return answer;
+			},
+		};
+	} catch (error) {
+		claim.failed();
+		throw new NodeOperationError(this.getNode(), error as Error);
+	}
+}
 
-	// The service waits at most 5 s for an answer: answer now, then enrich without time pressure.
-	respond(this, 200, { received: true, event_id: event.id });
-	if (options.fetchSigningRequest || options.attachSignedPdf)
-		await enrich.call(this, event, item, options);
-	return { noWebhookResponse: true, workflowData: [[item]] };
+/** The trigger in this process: workflow, node and mode (test runs are separate). */
+function scopeOf(context: IWebhookFunctions): string {
+	return `${context.getWorkflow().id ?? ''}|${context.getNode().id}|${context.getMode()}`;
+}
+
+/** How long a copy waits for the start of the same event by this process (the service waits 5 s). */
+export const COPY_WAIT_MS = 4000;
+/** How long enrichment may take before the workflow starts without it (the service waits 5 s). */
+export const ENRICH_BUDGET_MS = 3000;
+/** A start n8n never answered for is given up after this long (copies may then start it). */
+export const STALE_CLAIM_MS = 60_000;
+/** Retry-After (seconds) on a 503. The service retries on its own schedule; this is the hint. */
+export const RETRY_AFTER_SECONDS = 60;
+
+/** 503: try again later (the event was not started by this delivery). */
+function busy(context: IWebhookFunctions, eventId: string): IWebhookResponseData {
+	const res = context.getResponseObject();
+	if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+	return respond(context, 503, {
+		received: false,
+		event_id: eventId,
+		message: 'The same event is being started right now; deliver it again later',
+	});
 }
 
 /**
- * Optional enrichment, after the delivery has been answered. A failure never loses the event:
- * the workflow still starts, with `enrichment_errors` listing what could not be fetched.
- * Trade-off: the service has already been told "delivered", so it does not retry.
+ * Follows n8n's answer to an accepted delivery. n8n writes the answer's head only when it is done
+ * with the start:
+ * - 2xx: the execution exists (normally the `webhookResponse` getter recorded it already; if not,
+ *   this process remembers the id);
+ * - anything else before the execution exists (n8n could not create it): the claim is released, and
+ *   a 5xx goes out as 503 with Retry-After, so that the service delivers the event again.
+ * If the sender hangs up first (the service waits 5 s), n8n still finishes the start and records
+ * it; only when n8n never answers is the claim released, after STALE_CLAIM_MS.
+ */
+function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void {
+	const res = context.getResponseObject();
+	const writeHead = res.writeHead as (...args: unknown[]) => unknown;
+	res.writeHead = function (this: typeof res, status: number, ...rest: unknown[]) {
+		if (status >= 200 && status < 300) {
+			claim.started({}, Date.now());
+		} else if (claim.state !== 'started') {
+			claim.failed();
+			if (status >= 500 && !this.headersSent) {
+				this.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+				return writeHead.call(this, 503, ...rest);
+			}
+		}
+		return writeHead.call(this, status, ...rest);
+	} as typeof res.writeHead;
+	res.once('close', () => {
+		if (claim.state === 'starting') void sleep(STALE_CLAIM_MS).then(() => claim.failed());
+	});
+}
+
+/**
+ * Enrichment before the workflow starts, within ENRICH_BUDGET_MS: the delivery is answered only
+ * once the execution exists, and the service waits 5 s. What is not done in time is left out and
+ * listed in `enrichment_errors`; the workflow still starts.
+ */
+async function enrichWithin(
+	this: IWebhookFunctions,
+	event: DocumentSigningEvent,
+	item: INodeExecutionData,
+	options: TriggerOptions,
+): Promise<void> {
+	const draft: INodeExecutionData = { json: { ...item.json } };
+	const done = await Promise.race([
+		enrich.call(this, event, draft, options).then(() => true),
+		sleep(ENRICH_BUDGET_MS).then(() => false),
+	]);
+	if (done) {
+		item.json = draft.json;
+		if (draft.binary) item.binary = draft.binary;
+		return;
+	}
+	const message = `Enrichment took longer than ${ENRICH_BUDGET_MS / 1000} s and was left out (the service waits 5 s for the answer); fetch the signing request in the workflow instead`;
+	item.json.enrichment_errors = [message];
+	this.logger.warn(`Document Signing Trigger: ${message}`);
+}
+
+/**
+ * Optional enrichment. A failure never loses the event: the workflow still starts, with
+ * `enrichment_errors` listing what could not be fetched.
  */
 async function enrich(
 	this: IWebhookFunctions,

@@ -306,7 +306,10 @@ beforeAll(async () => {
 		userFolder,
 		port: await freePort(),
 		brokerPort: await freePort(),
-		env: { N8N_RESTRICT_FILE_ACCESS_TO: filesDir },
+		env: {
+			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
+			EXTERNAL_HOOK_FILES: writeStartRefusalHook(userFolder),
+		},
 	});
 	examples = loadExamples();
 	const workflows = [
@@ -324,6 +327,45 @@ afterAll(async () => {
 	if (userFolder && process.env.E2E_KEEP !== '1')
 		rmSync(userFolder, { recursive: true, force: true });
 });
+
+/**
+ * An n8n external hook (EXTERNAL_HOOK_FILES) that makes n8n fail to create executions of the
+ * workflows listed in <userFolder>/hooks/refuse-start (one id a line) — as a locked or unreachable
+ * database does. `workflow.preExecute` runs before n8n creates the execution row; a throw there
+ * means no execution. Without the file nothing is refused.
+ */
+function writeStartRefusalHook(folder: string): string {
+	const dir = join(folder, 'hooks');
+	mkdirSync(dir, { recursive: true });
+	const file = join(dir, 'refuse-start.js');
+	writeFileSync(
+		file,
+		[
+			"const { existsSync, readFileSync } = require('fs');",
+			"const list = require('path').join(__dirname, 'refuse-start');",
+			'module.exports = {',
+			'\tworkflow: {',
+			'\t\tpreExecute: [',
+			'\t\t\tasync function (workflow) {',
+			'\t\t\t\tif (!existsSync(list)) return;',
+			"\t\t\t\tif (readFileSync(list, 'utf8').split('\\n').includes(String(workflow.id)))",
+			"\t\t\t\t\tthrow new Error('e2e: n8n could not create the execution');",
+			'\t\t\t},',
+			'\t\t],',
+			'\t},',
+			'};',
+			'',
+		].join('\n'),
+	);
+	return file;
+}
+
+/** Makes n8n fail to create executions of these workflows (none: back to normal). */
+function refuseStarts(workflowIds: string[]): void {
+	const list = join(userFolder, 'hooks', 'refuse-start');
+	if (workflowIds.length === 0) rmSync(list, { force: true });
+	else writeFileSync(list, workflowIds.join('\n'));
+}
 
 /** A tiny valid one-page PDF for bulk templates. */
 const minimalPdf =
@@ -675,9 +717,8 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		expect(sent.status).toBe(200);
 	});
 
-	// n8n saves the static data (the remembered event ids) when the webhook's response is handed
-	// over; the trigger answers accepted deliveries itself so that this happens before the execution
-	// is set up (which in 2.41.1 clears the static data's "changed" mark). See receive.ts.
+	// The trigger records an event id once n8n created the execution, just before n8n saves the
+	// static data and answers (see receive.ts); the id is in the database when the answer arrives.
 	it('deduplication holds across an n8n restart', async () => {
 		const url = webhookUrl(completedWf());
 		const sent = delivery('signing_request.completed', url);
@@ -704,6 +745,53 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 			}),
 		).toBe(200);
 		await expectExecutions(completedWf().id, 3);
+	});
+
+	it('n8n cannot create the execution: 503 with Retry-After, nothing remembered, the retry runs once', async () => {
+		const url = webhookUrl(completedWf());
+		const sent = delivery('signing_request.completed', url);
+		const before = (await executions(completedWf().id)).length;
+		const body = sent.body.split(sent.eventId).join('evt_refused_start_0001');
+		const signed = () => ({
+			'X-Service-Signature': signatureHeader(
+				WEBHOOK_SECRETS.company,
+				Math.floor(Date.now() / 1000),
+				body,
+			),
+			'X-Service-Event': sent.eventType,
+		});
+		refuseStarts([completedWf().id]);
+		let refused: Response;
+		try {
+			refused = await fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...signed() },
+				body,
+			});
+			await refused.text();
+		} finally {
+			refuseStarts([]);
+		}
+		expect(refused.status).toBe(503);
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+		await expectExecutions(completedWf().id, before);
+		const saved = await rest<Json>(inst, cookie, 'GET', `/workflows/${completedWf().id}`);
+		expect(JSON.stringify(saved.staticData ?? {})).not.toContain('evt_refused_start_0001');
+
+		// The service's retry: started now, answered 200 once the execution exists.
+		const retry = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...signed() },
+			body,
+		});
+		expect(retry.status).toBe(200);
+		expect(await retry.json()).toEqual({ received: true, event_id: 'evt_refused_start_0001' });
+		await expectExecutions(completedWf().id, before + 1);
+		const after = await rest<Json>(inst, cookie, 'GET', `/workflows/${completedWf().id}`);
+		expect(JSON.stringify(after.staticData ?? {})).toContain('evt_refused_start_0001');
+		// A further copy is a duplicate.
+		expect(await post(url, body, signed())).toBe(200);
+		await expectExecutions(completedWf().id, before + 1);
 	});
 
 	it('deactivating a workflow removes its webhook at the sandbox', async () => {

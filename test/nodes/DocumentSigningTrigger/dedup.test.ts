@@ -1,11 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	acceptEvent,
+	claimEvent,
 	DEFAULT_MAX_ENTRIES,
 	DEFAULT_RETENTION_MS,
 	eventKey,
+	eventState,
+	flushUnsaved,
 	forgetProcessMemory,
+	type DedupOptions,
 	MAX_PROCESS_SCOPES,
 	SEEN_EVENTS_KEY,
 } from '../../../nodes/DocumentSigningTrigger/dedup';
@@ -15,6 +18,13 @@ const ids = (data: IDataObject) =>
 const small = (nowMs: number) => ({ nowMs, maxEntries: 3, retentionMs: 1000 });
 
 beforeEach(() => forgetProcessMemory());
+
+/** Check, claim and record as started at once (what an accepted delivery ends in). */
+function acceptEvent(data: IDataObject, scope: string, id: string, options: DedupOptions): boolean {
+	if (eventState(data, scope, id, options).state !== 'new') return false;
+	claimEvent(scope, id, options).started(data, options.nowMs);
+	return true;
+}
 
 describe('dedup.ts', () => {
 	it('accepts an id once, keeps a bounded list in the static data, and forgets ids past the retention', () => {
@@ -107,5 +117,99 @@ describe('dedup.ts', () => {
 		expect(eventKey('x'.repeat(129))).toMatch(/^sha256:[0-9a-f]{64}$/);
 		acceptEvent(data, 's', 'y'.repeat(5000), { nowMs: 2 });
 		expect(JSON.stringify(data).length).toBeLessThan(200);
+	});
+
+	it('an event being started is "starting" (not seen) until its execution exists', async () => {
+		const data: IDataObject = {};
+		expect(eventState(data, 's', 'evt_1', { nowMs: 0 })).toEqual({ state: 'new' });
+		const claim = claimEvent('s', 'evt_1', { nowMs: 0 });
+		const copy = eventState(data, 's', 'evt_1', { nowMs: 1 });
+		expect(copy.state).toBe('starting');
+		// nothing is recorded before the execution exists
+		expect(data[SEEN_EVENTS_KEY]).toBeUndefined();
+		// another trigger is not affected
+		expect(eventState(data, 'other', 'evt_1', { nowMs: 1 })).toEqual({ state: 'new' });
+		claim.started(data, 5);
+		await expect((copy as { outcome: Promise<string> }).outcome).resolves.toBe('started');
+		expect(data[SEEN_EVENTS_KEY]).toEqual([['evt_1', 5]]);
+		expect(eventState(data, 's', 'evt_1', { nowMs: 6 })).toEqual({ state: 'seen' });
+		// and in this process's memory, for static data loaded before that save
+		expect(eventState({}, 's', 'evt_1', { nowMs: 6 })).toEqual({ state: 'seen' });
+	});
+
+	it('a failed start leaves the id unseen, so the retry runs; waiting copies learn it', async () => {
+		const data: IDataObject = {};
+		const claim = claimEvent('s', 'evt_1', { nowMs: 0 });
+		const copy = eventState(data, 's', 'evt_1', { nowMs: 1 }) as { outcome: Promise<string> };
+		claim.failed();
+		await expect(copy.outcome).resolves.toBe('failed');
+		expect(data[SEEN_EVENTS_KEY]).toBeUndefined();
+		expect(eventState(data, 's', 'evt_1', { nowMs: 2 })).toEqual({ state: 'new' });
+		expect(eventState({}, 's', 'evt_1', { nowMs: 2 })).toEqual({ state: 'new' });
+	});
+
+	it('a claim settles once, but a start that happens after all is still recorded', () => {
+		const data: IDataObject = {};
+		const startedFirst = claimEvent('s', 'evt_2', { nowMs: 0 });
+		startedFirst.started(data, 2);
+		startedFirst.started(data, 3);
+		startedFirst.failed();
+		expect(startedFirst.state).toBe('started');
+		expect(data[SEEN_EVENTS_KEY]).toEqual([['evt_2', 2]]);
+		expect(eventState({}, 's', 'evt_2', { nowMs: 4 })).toEqual({ state: 'seen' });
+		// given up on (n8n never answered), then n8n created the execution after all
+		const late = claimEvent('s', 'evt_1', { nowMs: 0 });
+		late.failed();
+		expect(late.state).toBe('failed');
+		expect(eventState({}, 's', 'evt_1', { nowMs: 5 })).toEqual({ state: 'new' });
+		const lateData: IDataObject = {};
+		late.started(lateData, 6);
+		expect(late.state).toBe('started');
+		expect(ids(lateData)).toEqual(['evt_2', 'evt_1']);
+		expect(eventState({}, 's', 'evt_1', { nowMs: 7 })).toEqual({ state: 'seen' });
+	});
+
+	it('a retry that claims after a failed start replaces the old claim', () => {
+		const data: IDataObject = {};
+		const first = claimEvent('s', 'evt_1', { nowMs: 0 });
+		first.failed();
+		const retry = claimEvent('s', 'evt_1', { nowMs: 10 });
+		expect(eventState(data, 's', 'evt_1', { nowMs: 11 }).state).toBe('starting');
+		first.failed(); // late, ignored
+		expect(eventState(data, 's', 'evt_1', { nowMs: 11 }).state).toBe('starting');
+		retry.started(data, 12);
+		expect(eventState(data, 's', 'evt_1', { nowMs: 13 })).toEqual({ state: 'seen' });
+	});
+
+	it('coalesces saves: while other events of the trigger are being started, the last one writes all', () => {
+		const a = claimEvent('s', 'evt_a', { nowMs: 0 });
+		const b = claimEvent('s', 'evt_b', { nowMs: 0 });
+		const c = claimEvent('s', 'evt_c', { nowMs: 0 });
+		const other = claimEvent('other', 'evt_x', { nowMs: 0 });
+		const dataA: IDataObject = {};
+		const dataB: IDataObject = {};
+		const dataC: IDataObject = {};
+		a.started(dataA, 1);
+		expect(dataA[SEEN_EVENTS_KEY]).toBeUndefined(); // b and c are still being started
+		expect(eventState({}, 's', 'evt_a', { nowMs: 2 })).toEqual({ state: 'seen' });
+		c.failed();
+		b.started(dataB, 3); // the last one: writes both ids
+		expect(ids(dataB)).toEqual(['evt_a', 'evt_b']);
+		expect(dataC[SEEN_EVENTS_KEY]).toBeUndefined();
+		// another trigger's pending start does not hold these back
+		other.started({}, 4);
+	});
+
+	it('ids held back by a failed last start are written by the next answer of that trigger', () => {
+		const a = claimEvent('s', 'evt_a', { nowMs: 0 });
+		const b = claimEvent('s', 'evt_b', { nowMs: 0 });
+		a.started({}, 1);
+		b.failed();
+		const later: IDataObject = {};
+		expect(flushUnsaved(later, 'other', { nowMs: 2 })).toBe(false);
+		expect(flushUnsaved(later, 's', { nowMs: 2 })).toBe(true);
+		expect(ids(later)).toEqual(['evt_a']);
+		// nothing left to write
+		expect(flushUnsaved({}, 's', { nowMs: 3 })).toBe(false);
 	});
 });

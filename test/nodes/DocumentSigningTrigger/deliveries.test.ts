@@ -6,6 +6,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
+import { COPY_WAIT_MS, RETRY_AFTER_SECONDS } from '../../../nodes/DocumentSigningTrigger/receive';
 import {
 	baseParameters,
 	credentials,
@@ -323,34 +324,31 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 		expect(rig.starts.length).toBe(startsAfterFirst);
 	});
 
-	it('copies arriving at the same moment (before n8n saved the static data) start it once', async () => {
-		// Enrichment keeps webhook() busy after the answer, so n8n saves the static data late.
-		const busy = await new TriggerRig({
-			parameters: baseParameters({ options: { fetchSigningRequest: true } }),
+	it('copies arriving while the first one is being started wait for it, then are duplicates', async () => {
+		const slow = await new TriggerRig({
+			parameters: baseParameters(),
 			credentials: credentials('http://127.0.0.1:1'),
 		}).listen();
+		slow.beforeStart = async () => await new Promise((r) => setTimeout(r, 300));
 		try {
 			const body = fresh();
 			const responses = await Promise.all(
 				Array.from(
 					{ length: 5 },
 					async (_, i) =>
-						await busy.post(body, {
+						await slow.post(body, {
 							'X-Service-Signature': sign(body),
 							'X-Service-Delivery': `dlv_${i}`,
 						}),
 				),
 			);
 			expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-			for (let i = 0; i < 100 && busy.starts.length === 0; i++)
-				await new Promise((r) => setTimeout(r, 10));
-			await new Promise((r) => setTimeout(r, 100));
-			expect(busy.starts).toHaveLength(1);
+			expect(slow.starts).toHaveLength(1);
 			expect(responses.filter((r) => (r.body as { duplicate?: boolean }).duplicate)).toHaveLength(
 				4,
 			);
 		} finally {
-			await busy.close();
+			await slow.close();
 		}
 	});
 
@@ -370,7 +368,7 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 				body: { received: true, event_id: eventId },
 			});
 			expect(before.starts).toHaveLength(1);
-			// saved although the workflow was started (n8n 2.41.1 loses writes answered after the start)
+			// saved, in n8n's order: after the execution was created, before the answer
 			expect(before.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
 		} finally {
 			await before.close();
@@ -410,6 +408,115 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 		} finally {
 			await bounded.close();
 		}
+	});
+});
+
+describe('the answer follows the execution (at-least-once)', () => {
+	let failing: TriggerRig;
+	beforeEach(async () => {
+		failing = await new TriggerRig({
+			parameters: baseParameters(),
+			credentials: credentials('http://127.0.0.1:1'),
+		}).listen();
+	});
+	afterEach(async () => await failing.close());
+
+	it('200 only once the execution exists, and only then is the event id saved', async () => {
+		let savedAtStart: unknown = 'not started';
+		failing.beforeStart = async () => {
+			savedAtStart = failing.nodeStaticData.seenEvents;
+		};
+		const body = fresh();
+		const eventId = (JSON.parse(body) as { id: string }).id;
+		const response = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(response).toMatchObject({ status: 200, body: { received: true, event_id: eventId } });
+		expect(savedAtStart).toBeUndefined();
+		expect(failing.starts).toHaveLength(1);
+		expect(failing.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+	});
+
+	it('n8n cannot create the execution: 503 with Retry-After, the id stays unseen, the retry runs', async () => {
+		failing.failStarts = 1;
+		const body = fresh();
+		const first = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(first.status).toBe(503);
+		expect(failing.lastHeaders?.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+		expect(failing.failedStarts).toBe(1);
+		expect(failing.starts).toHaveLength(0);
+		expect(failing.nodeStaticData.seenEvents).toBeUndefined();
+
+		const retry = await failing.post(body, {
+			'X-Service-Signature': sign(body),
+			'X-Service-Delivery': 'dlv_retry',
+		});
+		expect(retry).toMatchObject({ status: 200, body: { received: true } });
+		expect(retry.body).not.toHaveProperty('duplicate');
+		expect(failing.lastHeaders?.get('retry-after')).toBeNull();
+		expect(failing.starts).toHaveLength(1);
+		// and now it is a duplicate
+		const again = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(again).toMatchObject({ status: 200, body: { duplicate: true } });
+		expect(failing.starts).toHaveLength(1);
+	});
+
+	it('a copy waiting for a start that fails starts the event itself', async () => {
+		failing.failStarts = 1;
+		failing.beforeStart = async (attempt) => {
+			if (attempt === 1) await new Promise((r) => setTimeout(r, 300));
+		};
+		const body = fresh();
+		const first = failing.post(body, { 'X-Service-Signature': sign(body) });
+		await new Promise((r) => setTimeout(r, 100));
+		const copy = failing.post(body, {
+			'X-Service-Signature': sign(body),
+			'X-Service-Delivery': 'dlv_copy',
+		});
+		const [a, b] = await Promise.all([first, copy]);
+		expect(a.status).toBe(503);
+		expect(b).toMatchObject({ status: 200, body: { received: true } });
+		expect(b.body).not.toHaveProperty('duplicate');
+		expect(failing.starts).toHaveLength(1);
+	});
+
+	it('the sender hung up before the execution existed (slow n8n): the start still counts, the retry is a duplicate', async () => {
+		let startDone!: () => void;
+		const started = new Promise<void>((r) => (startDone = r));
+		failing.beforeStart = async () => await new Promise((r) => setTimeout(r, 600));
+		failing.afterWebhook = () => startDone();
+		const body = fresh();
+		const target = `${failing.url().replace(/\/webhook\/.*$/, '')}${new URL(failing.url()).pathname}`;
+		await expect(
+			fetch(target, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'X-Service-Signature': sign(body) },
+				body,
+				signal: AbortSignal.timeout(150),
+			}),
+		).rejects.toThrow();
+		await started;
+		expect(failing.starts).toHaveLength(1);
+		const eventId = (JSON.parse(body) as { id: string }).id;
+		expect(failing.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+		const retry = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(retry).toMatchObject({ status: 200, body: { duplicate: true } });
+		expect(failing.starts).toHaveLength(1);
+	});
+
+	it(`a copy is told to come back (503) when the first start takes longer than ${COPY_WAIT_MS / 1000} s`, async () => {
+		failing.beforeStart = async (attempt) => {
+			if (attempt === 1) await new Promise((r) => setTimeout(r, COPY_WAIT_MS + 800));
+		};
+		const body = fresh();
+		const first = failing.post(body, { 'X-Service-Signature': sign(body) });
+		await new Promise((r) => setTimeout(r, 100));
+		const copy = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(copy.status).toBe(503);
+		expect(copy.body).toMatchObject({ received: false });
+		expect((await first).status).toBe(200);
+		expect(failing.starts).toHaveLength(1);
+		const later = await failing.post(body, { 'X-Service-Signature': sign(body) });
+		expect(later).toMatchObject({ status: 200, body: { duplicate: true } });
+		expect(failing.starts).toHaveLength(1);
 	});
 });
 

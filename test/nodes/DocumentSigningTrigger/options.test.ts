@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
+import { ENRICH_BUDGET_MS } from '../../../nodes/DocumentSigningTrigger/receive';
 import { readBinary } from '../../helpers/n8n';
 import { SEED, startSandbox, type Sandbox } from '../../sandbox';
 import { baseParameters, credentials, envelope, sign } from './support';
@@ -280,7 +281,7 @@ describe('options', () => {
 		});
 	});
 
-	it('Fetch Full Signing Request: answers first, then adds signing_request', async () => {
+	it('Fetch Full Signing Request adds signing_request', async () => {
 		const rig = await trigger({ options: { fetchSigningRequest: true } });
 		stubSigningRequest({ id: SR_ID, name: 'NDA Acme', status: { finished: true } });
 		const response = await deliver(rig, envelope());
@@ -308,7 +309,7 @@ describe('options', () => {
 		expect(rig.starts[0].items[0].json.signing_request).toMatchObject({ name: 'From older shape' });
 	});
 
-	it('Attach Signed PDF: the answer does not wait for the download', async () => {
+	it('Attach Signed PDF: the workflow starts with the PDF, and only then is the delivery answered', async () => {
 		const rig = await trigger({ options: { attachSignedPdf: true, fetchSigningRequest: true } });
 		stubSigningRequest(
 			{ id: SR_ID, name: 'NDA: Acme/2026' },
@@ -320,13 +321,10 @@ describe('options', () => {
 			},
 		);
 		fileDelayMs = 400;
-		const started = Date.now();
 		const response = await deliver(rig, envelope());
 		expect(response.status).toBe(200);
-		expect(Date.now() - started).toBeLessThan(350);
-		expect(rig.starts).toHaveLength(0); // still downloading
-
-		await startsReach(rig, 1);
+		// the execution exists when the answer arrives
+		expect(rig.starts).toHaveLength(1);
 		const item = rig.starts[0].items[0];
 		expect(item.binary?.data).toMatchObject({
 			mimeType: 'application/pdf',
@@ -337,6 +335,31 @@ describe('options', () => {
 		expect(item.json.enrichment_errors).toBeUndefined();
 		// the pre-signed URL is fetched without the API key
 		expect(fileRequests).toEqual([`/signed/${SR_ID}.pdf?sig=abc`]);
+	});
+
+	it(`enrichment slower than ${ENRICH_BUDGET_MS / 1000} s is left out, so the answer stays within the service's 5 s`, async () => {
+		const rig = await trigger({ options: { attachSignedPdf: true, fetchSigningRequest: true } });
+		stubSigningRequest(
+			{ id: SR_ID, name: 'Slow' },
+			{
+				status: 'finished',
+				is_partial: false,
+				download_url: `${filesUrl}/signed/${SR_ID}.pdf`,
+				expires_at: new Date().toISOString(),
+			},
+		);
+		fileDelayMs = ENRICH_BUDGET_MS + 1500;
+		const started = Date.now();
+		const response = await deliver(rig, envelope());
+		expect(response.status).toBe(200);
+		expect(Date.now() - started).toBeLessThan(ENRICH_BUDGET_MS + 1500);
+		expect(rig.starts).toHaveLength(1);
+		const item = rig.starts[0].items[0];
+		expect(item.binary).toBeUndefined();
+		expect(item.json).not.toHaveProperty('signing_request');
+		expect(item.json.enrichment_errors).toEqual([
+			expect.stringContaining(`took longer than ${ENRICH_BUDGET_MS / 1000} s`),
+		]);
 	});
 
 	it('Attach Signed PDF into another binary field, only for signing_request.completed', async () => {

@@ -9,10 +9,13 @@
  * - A real HTTP receiver on 127.0.0.1: each request becomes an n8n-style request object (`rawBody`
  *   Buffer, parsed `body`, lower-case `headers`) and the node's `webhook()` runs in a WebhookContext
  *   built from a Workflow loaded from the persisted static data (as n8n loads it from the database
- *   for every call). The answer follows n8n's executeWebhook: `noWebhookResponse` → the node
- *   answered itself; no `workflowData` → 200 `webhookResponse` or "Webhook call received";
- *   otherwise the workflow starts (recorded in `starts`) and n8n answers 200. The static data is
- *   saved in n8n 2.41.1's order (see `handle`), including the case where n8n loses the writes.
+ *   for every call). The answer follows n8n 2.41.1's executeWebhook for "onReceived" (see
+ *   `handle`): `noWebhookResponse` → the node answered itself; no `workflowData` → 200
+ *   `webhookResponse` or "Webhook call received"; otherwise the execution is created (recorded in
+ *   `starts`; `failStarts` makes that fail → 500, as a locked database does), then the answer's
+ *   body is read from the description's responseData or the node's `webhookResponse`, then the
+ *   static data is saved if changed, then n8n answers 200. Building the execution clears the
+ *   static data's "changed" mark first, as in n8n, so writes made inside webhook() are lost.
  * - Requests to the service go through n8n-core's real HTTP helpers and the harness's credentials
  *   helper, so they really hit the sandbox.
  */
@@ -84,6 +87,15 @@ export class TriggerRig {
 	beforeWebhook?: (requestNumber: number) => Promise<void>;
 	/** Runs after the node handled a request and its static data was saved. */
 	afterWebhook?: (requestNumber: number) => void;
+	/** Runs before n8n creates an execution (1-based count of attempts). */
+	beforeStart?: (attempt: number) => Promise<void>;
+	/** The next N execution creations fail (n8n answers 500, nothing is saved). */
+	failStarts = 0;
+	/** The headers of the last answer post() received. */
+	lastHeaders?: Headers;
+	/** How many execution creations failed. */
+	failedStarts = 0;
+	private startAttempts = 0;
 	private requestCount = 0;
 	parameters: INodeParameters;
 	private server?: http.Server;
@@ -230,6 +242,7 @@ export class TriggerRig {
 			headers: sent,
 			body: typeof body === 'string' ? body : new Uint8Array(body),
 		});
+		this.lastHeaders = response.headers;
 		const text = await response.text();
 		let parsed: unknown = text;
 		try {
@@ -283,34 +296,74 @@ export class TriggerRig {
 		);
 		const result = await this.nodeType.webhook.call(context);
 
-		// n8n 2.41.1 (webhook-helpers executeWebhook + live-webhooks): the response callback, which
-		// saves the static data, runs BEFORE the execution starts when the node answered itself
-		// (noWebhookResponse) or started nothing; otherwise ("onReceived") it runs after the runner
-		// built the execution's Workflow over the SAME static-data object, which resets its
-		// "changed" mark, so the webhook's writes are not saved.
-		const answersBeforeStart =
-			result.noWebhookResponse === true || result.workflowData === undefined;
-		if (answersBeforeStart) this.persist(workflow, mode);
-		if (
-			result.noWebhookResponse !== true &&
-			!res.headersSent &&
-			result.workflowData === undefined
-		) {
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
-		}
-		if (result.workflowData !== undefined) {
-			this.startExecution(workflow);
-			this.starts.push({ items: result.workflowData[0] ?? [], mode: executionMode });
-		}
-		if (!answersBeforeStart) {
+		// n8n 2.41.1, webhook-helpers executeWebhook + live-webhooks, in this order:
+		// - the node answered itself (noWebhookResponse): the response callback runs at once, which
+		//   saves the static data (if changed); then, with workflow data, the execution is created;
+		// - no workflow data: the callback answers 200 (webhookResponse or "Webhook call received");
+		// - workflow data, "onReceived": WorkflowRunner.run first builds a Workflow over the SAME
+		//   static-data object (clearing its "changed" mark), then creates the execution row; if that
+		//   fails, n8n answers 500 and saves nothing. Otherwise it reads `webhookResponse` for the
+		//   body, then saves the static data (if changed), then answers 200.
+		if (result.noWebhookResponse === true || result.workflowData === undefined) {
 			this.persist(workflow, mode);
-			if (!res.headersSent) {
+			if (result.noWebhookResponse !== true && !res.headersSent) {
 				res.writeHead(200, { 'Content-Type': 'application/json' });
-				res.end(JSON.stringify({ message: 'Workflow was started' }));
+				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
 			}
+			if (result.workflowData !== undefined) await this.createExecution(workflow, result, mode);
+			this.afterWebhook?.(requestNumber);
+			return;
+		}
+		this.startExecution(workflow);
+		const created = await this.createExecution(workflow, result, mode);
+		if (!created) {
+			// sendErrorResponse: res.status(500).json(…) (the status goes out through writeHead).
+			if (!res.headersSent) {
+				res.statusCode = 500;
+				res.setHeader('Content-Type', 'application/json');
+				res.end(JSON.stringify({ code: 0, message: 'There was a problem executing the workflow' }));
+			}
+			this.afterWebhook?.(requestNumber);
+			return;
+		}
+		// extractWebhookOnReceivedResponse: the description's responseData (default 'firstEntryJson'
+		// when the description has none) wins over the node's webhookResponse.
+		const responseData = this.nodeType.description.webhooks?.[0]?.responseData ?? 'firstEntryJson';
+		const answer: unknown =
+			responseData === 'noData'
+				? undefined
+				: responseData
+					? responseData
+					: (result.webhookResponse ?? { message: 'Workflow was started' });
+		this.persist(workflow, mode);
+		if (!res.headersSent) {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(answer));
 		}
 		this.afterWebhook?.(requestNumber);
+	}
+
+	/**
+	 * n8n's ActiveExecutions.add: the execution row. `beforeStart` runs first (e.g. to make the
+	 * database slow); `failStarts` makes the next N creations fail, as a locked database does.
+	 */
+	private async createExecution(
+		workflow: Workflow,
+		result: { workflowData?: INodeExecutionData[][] },
+		mode: RigMode,
+	): Promise<boolean> {
+		const attempt = ++this.startAttempts;
+		if (this.beforeStart) await this.beforeStart(attempt);
+		if (this.failStarts > 0) {
+			this.failStarts -= 1;
+			this.failedStarts += 1;
+			return false;
+		}
+		this.starts.push({
+			items: result.workflowData?.[0] ?? [],
+			mode: mode === 'test' ? 'manual' : 'webhook',
+		});
+		return workflow !== undefined;
 	}
 
 	/** What n8n's WorkflowRunner does first: a new Workflow over the webhook's static-data object. */

@@ -1,0 +1,448 @@
+/**
+ * `npm run bench:trigger`: a burst of signed deliveries against a real n8n 2.41.1 (default SQLite),
+ * to the Document Signing Trigger and, in the same run, to n8n's own Webhook node.
+ *
+ * Per node: BENCH_EVENTS (1200) events, every tenth delivered twice (the copy right behind the
+ * original, so two senders usually carry them at the same moment), BENCH_SENDERS (8) senders at
+ * once. Each workflow is the node followed by an HTTP Request node that reports the event id to a
+ * collector in this process, so "executions" counts workflows that really ran with the event.
+ * The senders behave like the service: an answer within 5 s that is 2xx counts as delivered;
+ * otherwise the delivery is attempted again (3 attempts per event, here a moment apart instead of
+ * 5 minutes and 1 hour).
+ *
+ * Printed per node: deliveries by answer, events acknowledged, executions, lost (acknowledged, never
+ * ran), duplicated (ran more than once), executions/s. Target for the trigger: 0 lost, 0 duplicated,
+ * executions/s ≥ 0.9 × the Webhook node's. The Webhook node does no deduplication, so its copies run
+ * twice by design. Exit code 1 when the trigger misses a target.
+ */
+import { randomUUID } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { WEBHOOK_SECRETS, signatureHeader, startSandbox, type Sandbox } from '../sandbox';
+import {
+	TRIGGER_TYPE,
+	cliOk,
+	freePort,
+	installPackage,
+	instance,
+	startServer,
+	type Server,
+} from '../e2e/n8n';
+import { ensureRuntime } from '../e2e/runtime';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, importAll, sandboxCredential } from '../e2e/setup';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1200);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 8);
+const COPY_EVERY = 10;
+const ATTEMPTS = 3;
+const ANSWER_TIMEOUT_MS = 5000;
+/** Pause before a further attempt (the service waits 5 minutes, then 1 hour). */
+const RETRY_PAUSE_MS = 1000;
+/** Executions are counted once no new one arrived for this long. */
+const SETTLE_MS = 15_000;
+const SETTLE_MAX_MS = 180_000;
+
+type Kind = 'trigger' | 'webhook';
+
+interface Delivery {
+	eventId: string;
+	copy: boolean;
+}
+
+interface PhaseResult {
+	kind: Kind;
+	label: string;
+	deliveries: number;
+	byStatus: Record<string, number>;
+	acknowledged: Set<string>;
+	executions: Map<string, number>;
+	lost: string[];
+	duplicated: number;
+	seconds: number;
+	perSecond: number;
+}
+
+/** Collects the event ids the workflows report: kind → event id → times. */
+class Collector {
+	readonly runs: Record<Kind, Map<string, number>> = { trigger: new Map(), webhook: new Map() };
+	lastHitAt = 0;
+	private server?: http.Server;
+	url = '';
+
+	async start(): Promise<void> {
+		this.server = http.createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (c: Buffer) => chunks.push(c));
+			req.on('end', () => {
+				try {
+					const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+						kind: Kind;
+						id: string;
+					};
+					const runs = this.runs[body.kind];
+					runs.set(body.id, (runs.get(body.id) ?? 0) + 1);
+					this.lastHitAt = Date.now();
+				} catch {
+					// a malformed report is a bench bug: it shows up as lost
+				}
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end('{"ok":true}');
+			});
+		});
+		await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/collect`;
+	}
+
+	async stop(): Promise<void> {
+		this.server?.closeAllConnections();
+		await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+	}
+}
+
+function reportNode(collectorUrl: string, kind: Kind, idExpression: string) {
+	return {
+		id: randomUUID(),
+		name: 'Report',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [240, 0],
+		parameters: {
+			method: 'POST',
+			url: collectorUrl,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={{ JSON.stringify({ kind: '${kind}', id: ${idExpression} }) }}`,
+			options: {},
+		},
+	};
+}
+
+const TRIGGER_WEBHOOK_ID = 'c0000000-0000-4000-8000-00000000be01';
+const WEBHOOK_PATH = 'bench-webhook-node';
+
+function workflows(collectorUrl: string) {
+	const trigger = {
+		id: 'dsBenchTrigger01',
+		name: 'bench: Document Signing Trigger',
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'On completed',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: TRIGGER_WEBHOOK_ID,
+				credentials: { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+				parameters: { scope: 'company', events: ['signing_request.completed'], options: {} },
+			},
+			reportNode(collectorUrl, 'trigger', '$json.id'),
+		],
+		connections: { 'On completed': { main: [[{ node: 'Report', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+	const webhook = {
+		id: 'dsBenchWebhook01',
+		name: "bench: n8n's Webhook node",
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: 'c0000000-0000-4000-8000-00000000be02',
+				parameters: {
+					httpMethod: 'POST',
+					path: WEBHOOK_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			reportNode(collectorUrl, 'webhook', '$json.body.id'),
+		],
+		connections: { Webhook: { main: [[{ node: 'Report', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+	return { trigger, webhook };
+}
+
+function eventBody(eventId: string, n: number): string {
+	return JSON.stringify({
+		id: eventId,
+		type: 'signing_request.completed',
+		created_at: new Date().toISOString(),
+		company_id: '10000000-0000-4000-8000-000000000001',
+		workspace_id: null,
+		data: { signing_request: { id: `5${String(n).padStart(7, '0')}-0000-4000-8000-000000000000` } },
+	});
+}
+
+interface Answer {
+	status: number;
+	retryAfter: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS * 2 });
+
+/** One POST with a hard deadline (node:http, so nothing can outlive the deadline). */
+async function post(
+	url: string,
+	body: string,
+	headers: Record<string, string>,
+	timeoutMs: number,
+): Promise<Answer | 'timeout' | 'connection error'> {
+	return await new Promise((resolve) => {
+		let done = false;
+		const finish = (result: Answer | 'timeout' | 'connection error') => {
+			if (done) return;
+			done = true;
+			clearTimeout(timer);
+			resolve(result);
+		};
+		const req = http.request(
+			url,
+			{
+				method: 'POST',
+				agent,
+				headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+			},
+			(res) => {
+				res.resume();
+				res.on('end', () =>
+					finish({
+						status: res.statusCode ?? 0,
+						retryAfter: Number(res.headers['retry-after'] ?? 0) || 0,
+					}),
+				);
+				res.on('error', () => finish('connection error'));
+			},
+		);
+		const timer = setTimeout(() => {
+			finish('timeout');
+			req.destroy();
+		}, timeoutMs);
+		req.on('error', () => finish('connection error'));
+		req.end(body);
+	});
+}
+
+/** Sends one delivery like the service: up to 3 attempts, each answered within 5 s or it failed. */
+async function deliver(
+	url: string,
+	delivery: Delivery,
+	n: number,
+	byStatus: Record<string, number>,
+): Promise<boolean> {
+	const body = eventBody(delivery.eventId, n);
+	for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+		const now = Math.floor(Date.now() / 1000);
+		const answer = await post(
+			url,
+			body,
+			{
+				'Content-Type': 'application/json',
+				'X-Service-Signature': signatureHeader(WEBHOOK_SECRETS.company, now, body),
+				'X-Service-Event': 'signing_request.completed',
+				'X-Service-Delivery': `dlv_${randomUUID()}`,
+			},
+			ANSWER_TIMEOUT_MS,
+		);
+		const label =
+			answer === 'timeout'
+				? 'no answer in 5 s'
+				: answer === 'connection error'
+					? 'connection error'
+					: String(answer.status);
+		byStatus[label] = (byStatus[label] ?? 0) + 1;
+		if (typeof answer === 'object' && answer.status >= 200 && answer.status < 300) return true;
+		if (attempt < ATTEMPTS) {
+			const retryAfter = typeof answer === 'object' ? answer.retryAfter : 0;
+			const pause = Math.min(Math.max(retryAfter * 1000, RETRY_PAUSE_MS), 3000);
+			await new Promise((r) => setTimeout(r, pause));
+		}
+	}
+	return false;
+}
+
+async function burst(
+	kind: Kind,
+	label: string,
+	url: string,
+	collector: Collector,
+): Promise<PhaseResult> {
+	const queue: Array<Delivery & { n: number }> = [];
+	for (let i = 0; i < EVENTS; i++) {
+		const eventId = `evt_bench_${kind}_${String(i).padStart(5, '0')}`;
+		queue.push({ eventId, copy: false, n: i });
+		if (i % COPY_EVERY === COPY_EVERY - 1) queue.push({ eventId, copy: true, n: i });
+	}
+	const deliveries = queue.length;
+	const byStatus: Record<string, number> = {};
+	const acknowledged = new Set<string>();
+	const started = Date.now();
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: SENDERS }, async () => {
+			while (next < queue.length) {
+				const item = queue[next++];
+				if (await deliver(url, item, item.n, byStatus)) acknowledged.add(item.eventId);
+			}
+		}),
+	);
+	const sent = Date.now();
+	process.stdout.write(
+		`  ${label}: ${deliveries} deliveries sent in ${((sent - started) / 1000).toFixed(1)} s; waiting for executions...\n`,
+	);
+	const runs = collector.runs[kind];
+	for (;;) {
+		await new Promise((r) => setTimeout(r, 1000));
+		const quietFor = Date.now() - Math.max(collector.lastHitAt, sent);
+		if (runs.size >= EVENTS && quietFor >= 3000) break;
+		if (quietFor >= SETTLE_MS || Date.now() - sent > SETTLE_MAX_MS) break;
+	}
+	const lastRun = Math.max(collector.lastHitAt, sent);
+	const executions = new Map(runs);
+	const lost = [...acknowledged].filter((id) => !executions.has(id));
+	let duplicated = 0;
+	for (const count of executions.values()) duplicated += Math.max(0, count - 1);
+	const total = [...executions.values()].reduce((a, b) => a + b, 0);
+	const seconds = (lastRun - started) / 1000;
+	return {
+		kind,
+		label,
+		deliveries,
+		byStatus,
+		acknowledged,
+		executions,
+		lost,
+		duplicated,
+		seconds,
+		perSecond: total / seconds,
+	};
+}
+
+function print(result: PhaseResult): void {
+	const statuses = Object.entries(result.byStatus)
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([status, count]) => `${status}: ${count}`)
+		.join(', ');
+	const total = [...result.executions.values()].reduce((a, b) => a + b, 0);
+	process.stdout.write(
+		[
+			`${result.label}`,
+			`  deliveries sent:        ${result.deliveries} (${EVENTS} events, every ${COPY_EVERY}th twice)`,
+			`  answers (all attempts): ${statuses}`,
+			`  events acknowledged:    ${result.acknowledged.size} of ${EVENTS}`,
+			`  executions:             ${total} (${result.executions.size} distinct events)`,
+			`  lost:                   ${result.lost.length}${result.lost.length ? ` (e.g. ${result.lost.slice(0, 3).join(', ')})` : ''}`,
+			`  duplicated:             ${result.duplicated}`,
+			`  executions/s:           ${result.perSecond.toFixed(2)} (${result.seconds.toFixed(1)} s from first delivery to last execution)`,
+			`  distinct events/s:      ${(result.executions.size / result.seconds).toFixed(2)}`,
+			'',
+		].join('\n'),
+	);
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
+	const sandbox: Sandbox = await startSandbox({
+		rateLimits: {
+			read: 100_000,
+			write: 100_000,
+			webhook: 100_000,
+			webhookTest: 100_000,
+			secretRotation: 100_000,
+		},
+	});
+	const collector = new Collector();
+	await collector.start();
+	const userFolder = mkdtempSync(join(tmpdir(), 'ds-bench-trigger-'));
+	let server: Server | undefined;
+	let failed = false;
+	try {
+		installPackage(userFolder);
+		const inst = instance(rt, {
+			userFolder,
+			port: await freePort(),
+			brokerPort: await freePort(),
+			env: {
+				N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL ?? 'warn',
+				// Extra n8n settings for both nodes, e.g. BENCH_N8N_ENV="N8N_EXPRESSION_ENGINE=legacy".
+				...Object.fromEntries(
+					(process.env.BENCH_N8N_ENV ?? '')
+						.split(',')
+						.map((pair) => pair.trim().split('='))
+						.filter(([key, value]) => key && value !== undefined),
+				),
+			},
+		});
+		const { trigger, webhook } = workflows(collector.url);
+		process.stdout.write(`n8n 2.41.1 (SQLite) in ${userFolder}: importing and publishing...\n`);
+		await importAll(inst, [sandboxCredential(sandbox.url, 'test')], [trigger, webhook]);
+		await cliOk(inst, ['publish:workflow', `--id=${trigger.id}`]);
+		await cliOk(inst, ['publish:workflow', `--id=${webhook.id}`]);
+		server = await startServer(inst);
+		// The trigger registered its webhook at the sandbox on activation.
+		const deadline = Date.now() + 60_000;
+		while (!sandbox.webhooks.records.some((r) => !r.deleted_at)) {
+			if (Date.now() > deadline) throw new Error('The trigger did not register its webhook');
+			await new Promise((r) => setTimeout(r, 250));
+		}
+		process.stdout.write(
+			`Burst: ${EVENTS} events per node, every ${COPY_EVERY}th delivered twice, ${SENDERS} senders\n`,
+		);
+		const webhookResult = await burst(
+			'webhook',
+			"n8n's Webhook node (respond: immediately)",
+			`${inst.url}/webhook/${WEBHOOK_PATH}`,
+			collector,
+		);
+		const triggerResult = await burst(
+			'trigger',
+			'Document Signing Trigger',
+			`${inst.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
+			collector,
+		);
+		process.stdout.write('\n');
+		print(webhookResult);
+		print(triggerResult);
+		const ratio = triggerResult.perSecond / webhookResult.perSecond;
+		const checks = [
+			[`trigger lost = ${triggerResult.lost.length}`, triggerResult.lost.length === 0],
+			[`trigger duplicated = ${triggerResult.duplicated}`, triggerResult.duplicated === 0],
+			[
+				`trigger executions/s = ${ratio.toFixed(2)} × the Webhook node's (target ≥ 0.90)`,
+				ratio >= 0.9,
+			],
+		] as const;
+		for (const [text, ok] of checks) process.stdout.write(`${ok ? 'PASS' : 'FAIL'}  ${text}\n`);
+		failed = checks.some(([, ok]) => !ok);
+		if (process.env.BENCH_SHOW_N8N_ERRORS === '1') {
+			const lines = server
+				.output()
+				.split('\n')
+				.filter((l) => /error|SQLITE|fail/i.test(l));
+			process.stdout.write(
+				`\nn8n error lines (${lines.length}):\n${lines.slice(0, 20).join('\n')}\n`,
+			);
+		}
+	} finally {
+		await server?.stop();
+		agent.destroy();
+		await collector.stop();
+		await sandbox.close();
+		if (process.env.BENCH_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+	}
+	process.stdout.write(`\nWall time ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+	process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`${error.stack ?? error.message}\n`);
+	process.exitCode = 2;
+});
