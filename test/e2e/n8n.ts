@@ -212,12 +212,21 @@ export interface Server {
 	stop: () => Promise<void>;
 }
 
-/** `n8n start`; resolves once GET /healthz/readiness answers 200 (and the REST API is up). */
+/**
+ * `n8n start`; resolves once GET /healthz/readiness answers 200 (and the REST API is up). `args` runs another
+ * long-lived command instead (`['worker']`, `['webhook']`), with `ready` telling when it is up.
+ */
 export async function startServer(
 	inst: Instance,
-	opts: { timeoutMs?: number; echo?: (chunk: string) => void } = {},
+	opts: {
+		timeoutMs?: number;
+		echo?: (chunk: string) => void;
+		args?: string[];
+		ready?: () => Promise<boolean>;
+	} = {},
 ): Promise<Server> {
-	const child = spawn(inst.rt.node, [inst.rt.n8nScript, 'start'], {
+	const args = opts.args ?? ['start'];
+	const child = spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
 		env: inst.env,
 		cwd: inst.options.userFolder,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -245,19 +254,25 @@ export async function startServer(
 	for (;;) {
 		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(
-				`n8n start exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output}`,
+				`n8n ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output}`,
 			);
 		}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`n8n did not answer /healthz in time:\n${output}`);
+			throw new Error(`n8n ${args.join(' ')} was not up in time:\n${output}`);
+		}
+		if (opts.ready) {
+			if (await opts.ready().catch(() => false)) break;
+			await new Promise((r) => setTimeout(r, 500));
+			continue;
 		}
 		try {
-			// /healthz/readiness: n8n answers /healthz, and any path with 200 "n8n is starting up",
-			// before its migrations ran and its REST API exists.
+			// /healthz/readiness: n8n answers /healthz, and while migrating any path with 200
+			// "n8n is starting up" (HTML), before its REST API exists.
 			const ready = await fetch(`${inst.url}/healthz/readiness`);
 			const settings = ready.status === 200 ? await fetch(`${inst.url}/rest/settings`) : undefined;
-			if (settings && settings.status === 200) break;
+			const json = /json/.test(settings?.headers.get('content-type') ?? '');
+			if (settings && settings.status === 200 && json) break;
 		} catch {
 			/* not listening yet */
 		}
