@@ -40,7 +40,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = 0.8;
 const CRED = { [CREDENTIAL_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 function node(
 	name: string,

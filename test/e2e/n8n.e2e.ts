@@ -44,7 +44,7 @@ const NO_SUCH_ID = '123e4567-e89b-42d3-a456-426614174000';
 const CRED = { documentSigningApi: { id: CREDENTIAL_ID, name: 'Document Signing (sandbox)' } };
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let sandbox: Sandbox;
 let userFolder: string;

@@ -34,7 +34,7 @@ import {
 	type Workflow,
 } from './setup';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const P = SEED.protectedWorkspace;
 let sandbox: Sandbox;

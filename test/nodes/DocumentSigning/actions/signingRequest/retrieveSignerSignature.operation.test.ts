@@ -3,8 +3,8 @@ import { getSigningRequestRecipients } from '../../../../../nodes/DocumentSignin
 import { createLoadOptionsContext, readBinary } from '../../../../helpers/n8n';
 import { isPng } from '../../../../sandbox/signing/png';
 import type { RichRequest } from './signerReadsKit';
-import { markFromApi } from './signerReadsKit';
 import {
+	markFromApi,
 	NO_SUCH_ID,
 	byId,
 	createHalfSigned,
