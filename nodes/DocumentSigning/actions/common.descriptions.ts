@@ -305,7 +305,7 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			name: 'template_user_id',
 			type: 'options',
 			typeOptions: {
-				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsMethod: 'getTemplateUsersOrOrder',
 				loadOptionsDependsOn: ['templateId.value'],
 			},
 			default: '',

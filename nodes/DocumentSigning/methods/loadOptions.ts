@@ -46,6 +46,17 @@ export async function getTemplateUsers(
 	return await people(this, 'templateId', (id) => `/templates/${id}/users`);
 }
 
+/**
+ * A recipient's Template User: the chosen template's users, after an empty choice (the default),
+ * which matches the recipient to a template user by Order. Without it the editor would mark the
+ * empty default as a value missing from the list.
+ */
+export async function getTemplateUsersOrOrder(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return [{ name: '- Match by Order -', value: '' }, ...(await getTemplateUsers.call(this))];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Custom field definitions (added with the Custom Field resource)
 

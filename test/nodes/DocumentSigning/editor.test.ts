@@ -152,11 +152,12 @@ describe('recipient form', () => {
 			displayName: 'Template User Name or ID',
 			type: 'options',
 			typeOptions: {
-				loadOptionsMethod: 'getTemplateUsers',
+				loadOptionsMethod: 'getTemplateUsersOrOrder',
 				loadOptionsDependsOn: ['templateId.value'],
 			},
+			default: '',
 		});
-		expect(nodeType.methods.loadOptions.getTemplateUsers).toBeInstanceOf(Function);
+		expect(nodeType.methods.loadOptions.getTemplateUsersOrOrder).toBeInstanceOf(Function);
 		expect(templateUser.description).toMatch(/specify an ID using an/);
 	});
 });

@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { loadOptions } from '../../../../nodes/DocumentSigning/methods';
+import { createDemoTemplate } from '../../../e2e/setup';
 import { createLoadOptionsContext } from '../../../helpers/n8n';
 import {
 	byId,
@@ -71,6 +72,25 @@ describe('pickers', () => {
 			value: seal,
 			description: 'Acme Signing Co.',
 		});
+	});
+
+	it("Template User of a recipient: an empty choice (match by Order) first, then the template's users", async () => {
+		const templateId = await createDemoTemplate(ctx.sandbox.url);
+		const fromTemplate = () =>
+			context({
+				resource: 'signingRequest',
+				operation: 'createSigningRequest',
+				source: 'template',
+				templateId: byId(templateId),
+			});
+		const users = await loadOptions.getTemplateUsers.call(fromTemplate());
+		expect(users.length).toBeGreaterThan(0);
+		ctx.sandbox.requests.length = 0;
+		const options = await loadOptions.getTemplateUsersOrOrder.call(fromTemplate());
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${templateId}/users`,
+		]);
+		expect(options).toEqual([{ name: '- Match by Order -', value: '' }, ...users]);
 	});
 
 	it('asks nothing while no signing request is chosen', async () => {
