@@ -403,12 +403,12 @@ function titleCase(value: string): string {
 
 export interface FieldInputOptions {
 	description?: string;
-	/** Every value at the entry's top level (for operations that derive their own form). */
-	flat?: boolean;
+	/** An operation's own take on the values of one field (before they are split around Add Field). */
+	adapt?: (values: INodeProperties[]) => INodeProperties[];
 }
 
 /** Every value of one field of the fields form, flat (each operation picks what it offers). */
-function fieldFormValues(): INodeProperties[] {
+export function fieldFormValues(): INodeProperties[] {
 	const values: INodeProperties[] = [
 		{
 			displayName: 'Field ID',
@@ -542,32 +542,30 @@ const FIELD_FORM_WHEN: Record<string, string> = {
 
 /** Fields placed on a signing request's document (nested form). Parameter name: fields. */
 export function fieldsInput(options: FieldInputOptions = {}): INodeProperties[] {
-	const all = fieldFormValues();
-	const values: INodeProperties[] = options.flat
-		? all
-		: [
-				...all.filter((v) => FIELD_FORM_TOP.includes(v.name)),
-				{
-					displayName: 'Additional Fields',
-					name: ADDITIONAL_FIELDS,
-					type: 'collection',
-					placeholder: 'Add Field',
-					default: {},
-					options: all
-						.filter((v) => !FIELD_FORM_TOP.includes(v.name))
-						.map((v): INodeProperties => {
-							const rest: INodeProperties = { ...v };
-							delete rest.displayOptions;
-							const when = FIELD_FORM_WHEN[v.name];
-							if (!when) return rest;
-							const what = rest.description
-								? `: ${rest.description.replace(/^\w/, (c) => c.toLowerCase())}`
-								: '';
-							return { ...rest, description: `${when}${what}` };
-						})
-						.sort((a, b) => a.displayName.localeCompare(b.displayName)),
-				},
-			];
+	const all = options.adapt ? options.adapt(fieldFormValues()) : fieldFormValues();
+	const values: INodeProperties[] = [
+		...all.filter((v) => FIELD_FORM_TOP.includes(v.name)),
+		{
+			displayName: 'Additional Fields',
+			name: ADDITIONAL_FIELDS,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: all
+				.filter((v) => !FIELD_FORM_TOP.includes(v.name))
+				.map((v): INodeProperties => {
+					const rest: INodeProperties = { ...v };
+					delete rest.displayOptions;
+					const when = FIELD_FORM_WHEN[v.name];
+					if (!when) return rest;
+					const what = rest.description
+						? `: ${rest.description.replace(/^\w/, (c) => c.toLowerCase())}`
+						: '';
+					return { ...rest, description: `${when}${what}` };
+				})
+				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		},
+	];
 	return listInput({
 		name: 'fields',
 		displayName: 'Fields',

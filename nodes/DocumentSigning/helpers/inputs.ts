@@ -62,7 +62,7 @@ function readList(
 }
 
 /** A form entry with its "Add Field" values merged in (what the user set there wins). */
-function flattenEntry(entry: IDataObject): IDataObject {
+export function flattenEntry(entry: IDataObject): IDataObject {
 	const { [ADDITIONAL_FIELDS]: additional, ...rest } = entry;
 	return additional && typeof additional === 'object' && !Array.isArray(additional)
 		? { ...rest, ...(additional as IDataObject) }

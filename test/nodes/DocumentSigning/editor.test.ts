@@ -227,3 +227,40 @@ describe('fields form (Create from a PDF)', () => {
 		}
 	});
 });
+
+describe('fields form (Create and Send)', () => {
+	it('shows type, recipient, page, position in points, required and read-only; the rest under "Add Field"', () => {
+		const fields = description.properties.find(
+			(p) =>
+				p.name === 'fields' &&
+				p.type === 'fixedCollection' &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(
+					'createAndSendSigningRequest',
+				),
+		) as INodeProperties;
+		const values = (fields.options as Array<{ values: INodeProperties[] }>)[0].values;
+		expect(values.map((v) => v.name)).toEqual([
+			'type',
+			'recipient_id',
+			'page_number',
+			'x',
+			'y',
+			'width',
+			'height',
+			'required',
+			'read_only',
+			'additionalFields',
+		]);
+		expect(values.find((v) => v.name === 'x')?.displayName).toBe('X (Points From Left)');
+		const more = values[values.length - 1];
+		expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field' });
+		expect((more.options as INodeProperties[]).map((o) => o.name)).toEqual(
+			expect.arrayContaining(['prefilled_data', 'read_only_value']),
+		);
+		for (const option of more.options as INodeProperties[]) {
+			expect(['id', 'variable_name', 'date_format', 'date_signing_default']).not.toContain(
+				option.name,
+			);
+		}
+	});
+});

@@ -3,11 +3,10 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	INodePropertyCollection,
 } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../helpers/json';
-import { readRecipients, readSettings } from '../../helpers/inputs';
+import { flattenEntry, readRecipients, readSettings } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { getKeyMode } from '../../transport';
@@ -139,37 +138,36 @@ const FORM_POINT_FIELDS: INodeProperties[] = [
  */
 function createAndSendFieldsInput(): INodeProperties[] {
 	return fieldsInput({
-		flat: true,
 		description:
 			'Where recipients sign or fill in. This operation places fields in PDF points (1/72 inch) from the top-left corner of the page.',
-	}).map((property) => {
-		if (property.name === 'fieldsJson') {
-			return {
-				...property,
-				description:
-					'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}]. Can be mapped from a previous node with an expression.',
-			};
-		}
-		if (property.name !== 'fields' || !property.options) return property;
-		const collection = property.options[0] as INodePropertyCollection;
-		const values: INodeProperties[] = [];
-		for (const value of collection.values) {
-			if (['id', 'variable_name', 'date_format', 'date_signing_default'].includes(value.name))
-				continue;
-			if (value.name === 'x') values.push(...FORM_POINT_FIELDS);
-			else if (['y', 'width', 'height'].includes(value.name)) continue;
-			else if (value.name === 'prefilled_data') {
-				const prefill: INodeProperties = {
-					...value,
+		adapt: (all) => {
+			const values: INodeProperties[] = [];
+			for (const value of all) {
+				if (['id', 'variable_name', 'date_format', 'date_signing_default'].includes(value.name))
+					continue;
+				if (value.name === 'x') values.push(...FORM_POINT_FIELDS);
+				else if (['y', 'width', 'height'].includes(value.name)) continue;
+				else if (value.name === 'prefilled_data') {
+					const prefill: INodeProperties = {
+						...value,
+						description:
+							"Fill the field from the recipient's details (sent as the field's variable name)",
+					};
+					delete prefill.displayOptions;
+					values.push(prefill);
+				} else values.push(value);
+			}
+			return values;
+		},
+	}).map((property) =>
+		property.name === 'fieldsJson'
+			? {
+					...property,
 					description:
-						"Fill the field from the recipient's details (sent as the field's variable name)",
-				};
-				delete prefill.displayOptions;
-				values.push(prefill);
-			} else values.push(value);
-		}
-		return { ...property, options: [{ ...collection, values }] };
-	});
+						'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}]. Can be mapped from a previous node with an expression.',
+				}
+			: property,
+	);
 }
 
 export const description: INodeProperties[] = [
@@ -352,7 +350,9 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 		Array.isArray(value) ? (value as IDataObject[]) : [],
 	);
 	if (list.length === 0) return undefined;
-	return list.map((entry, index) => checkFlat(context, i, fromForm(entry), `Field ${index + 1}`));
+	return list.map((entry, index) =>
+		checkFlat(context, i, fromForm(flattenEntry(entry)), `Field ${index + 1}`),
+	);
 }
 
 function readReminderSchedule(context: IExecuteFunctions, i: number): IDataObject[] | undefined {

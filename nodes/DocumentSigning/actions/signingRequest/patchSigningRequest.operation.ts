@@ -3,7 +3,6 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	INodePropertyCollection,
 } from 'n8n-workflow';
 
 import { explainApiErrors } from '../../helpers/explain';
@@ -20,7 +19,7 @@ import { getKeyMode } from '../../transport';
 import {
 	CONTACT_FIELDS,
 	DESIGNATION_FIELD,
-	fieldsInput,
+	fieldFormValues,
 	settingsInput,
 	signingRequestLocator,
 	signingRequestOptions,
@@ -73,9 +72,7 @@ const recipientDetailOptions: INodeProperties[] = (
 ).sort(byName);
 
 /** One field's details: the fields form's values, each optional; the recipient is picked from the request. */
-const fieldDetailOptions: INodeProperties[] = (
-	fieldsInput({ flat: true })[1].options?.[0] as INodePropertyCollection
-).values
+const fieldDetailOptions: INodeProperties[] = fieldFormValues()
 	.filter((value) => value.name !== 'id')
 	.map((value): INodeProperties => {
 		const rest: INodeProperties = { ...value };
