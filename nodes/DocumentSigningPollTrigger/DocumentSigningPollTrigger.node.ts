@@ -21,7 +21,8 @@ import {
 	POLL_EVENT_KINDS,
 	pollWorkspace,
 } from './changes';
-import { enrich, toEvent, type PollOptions } from './output';
+import { enrich } from '../DocumentSigningTrigger/enrich';
+import { toEvent, type PolledEvent, type PollOptions } from './output';
 import { workspacesToPoll } from './workspaces';
 
 /** Static data of the node: one state per workspace (no keys, no personal data beyond ids). */
@@ -31,6 +32,9 @@ interface PollStaticData extends IDataObject {
 	lastPollAt?: number;
 	workspaces?: Record<string, WorkspaceState>;
 }
+
+/** How the trigger names itself in the warnings it logs. */
+const LOG_LABEL = 'Document Signing Poll Trigger';
 
 const STATE_VERSION = 1;
 
@@ -225,7 +229,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 				});
 			}
 			const item = toEvent(latest, latest.workspaceId, latest.workspaceName);
-			await enrich(from.context, item, options);
+			await enrich(from.context, item.json as unknown as PolledEvent, item, options, LOG_LABEL);
 			return [[item]];
 		}
 
@@ -252,7 +256,13 @@ export class DocumentSigningPollTrigger implements INodeType {
 		const items: INodeExecutionData[] = [];
 		for (const { change, workspace } of found) {
 			const item = toEvent(change, workspace.id, workspace.name);
-			await enrich(workspace.context, item, options);
+			await enrich(
+				workspace.context,
+				item.json as unknown as PolledEvent,
+				item,
+				options,
+				LOG_LABEL,
+			);
 			items.push(item);
 		}
 

@@ -1,16 +1,12 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest, downloadFile } from '../DocumentSigning/transport';
+import type { EnrichOptions } from '../DocumentSigningTrigger/enrich';
 import type { DocumentSigningEvent } from '../DocumentSigningTrigger/envelope';
-import { pdfFileName } from '../DocumentSigningTrigger/envelope';
 import type { Change } from './changes';
 import { POLL_EVENTS } from './changes';
 
-export interface PollOptions {
-	fetchSigningRequest?: boolean;
-	attachSignedPdf?: boolean;
-	binaryPropertyName?: string;
-}
+/** The poll trigger's options: the webhook trigger's enrichment options. */
+export type PollOptions = EnrichOptions;
 
 /** What the poll trigger outputs: the webhook trigger's event shape, plus where it came from. */
 export interface PolledEvent extends DocumentSigningEvent {
@@ -45,57 +41,4 @@ export function toEvent(
 		source: 'poll',
 	};
 	return { json: event };
-}
-
-/**
- * Optional enrichment, as in the webhook trigger: a failure never loses the change; the workflow
- * starts with `enrichment_errors` naming what could not be fetched.
- */
-export async function enrich(
-	context: IPollFunctions,
-	item: INodeExecutionData,
-	options: PollOptions,
-): Promise<void> {
-	if (!options.fetchSigningRequest && !options.attachSignedPdf) return;
-	const event = item.json as unknown as PolledEvent;
-	const summary = (event.data.signing_request ?? {}) as IDataObject;
-	const requestId = String(summary.id ?? '');
-	if (!requestId) return;
-	const path = `/signing-requests/${encodeURIComponent(requestId)}`;
-	const errors: string[] = [];
-	let name: unknown = summary.name;
-
-	if (options.fetchSigningRequest) {
-		try {
-			const full = (await apiRequest.call(context, 'GET', path)) as IDataObject;
-			item.json.signing_request = full;
-			name = full?.name ?? name;
-		} catch (error) {
-			errors.push(`Fetching the signing request failed: ${(error as Error).message}`);
-		}
-	}
-
-	if (options.attachSignedPdf && event.type === POLL_EVENTS.completed) {
-		try {
-			const download = (await apiRequest.call(context, 'GET', `${path}/download`)) as IDataObject;
-			const url = typeof download?.download_url === 'string' ? download.download_url : '';
-			if (!url) throw new Error('the service returned no download_url');
-			const file = await downloadFile.call(context, url);
-			const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
-			item.binary = {
-				[property]: await context.helpers.prepareBinaryData(
-					file.data,
-					pdfFileName(name, requestId),
-					'application/pdf',
-				),
-			};
-		} catch (error) {
-			errors.push(`Attaching the signed PDF failed: ${(error as Error).message}`);
-		}
-	}
-
-	if (errors.length) {
-		item.json.enrichment_errors = errors;
-		for (const message of errors) context.logger.warn(`Document Signing Poll Trigger: ${message}`);
-	}
 }

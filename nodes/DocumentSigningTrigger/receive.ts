@@ -7,10 +7,11 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
-import { apiRequest, downloadFile, getServiceCredentials } from '../DocumentSigning/transport';
+import { getServiceCredentials } from '../DocumentSigning/transport';
 import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
 import type { DocumentSigningEvent } from './envelope';
-import { normaliseEnvelope, parseBody, pdfFileName, signingRequestIdOf } from './envelope';
+import { enrich } from './enrich';
+import { normaliseEnvelope, parseBody } from './envelope';
 import { resolveEvents } from './lifecycle';
 import {
 	DEFAULT_TOLERANCE_SECONDS,
@@ -266,7 +267,7 @@ async function enrichWithin(
 ): Promise<void> {
 	const draft: INodeExecutionData = { json: { ...item.json } };
 	const done = await Promise.race([
-		enrich.call(this, event, draft, options).then(() => true),
+		enrich(this, event, draft, options, 'Document Signing Trigger').then(() => true),
 		sleep(ENRICH_BUDGET_MS).then(() => false),
 	]);
 	if (done) {
@@ -277,55 +278,4 @@ async function enrichWithin(
 	const message = `Enrichment took longer than ${ENRICH_BUDGET_MS / 1000} s and was left out (the service waits 5 s for the answer); fetch the signing request in the workflow instead`;
 	item.json.enrichment_errors = [message];
 	this.logger.warn(`Document Signing Trigger: ${message}`);
-}
-
-/**
- * Optional enrichment. A failure never loses the event: the workflow still starts, with
- * `enrichment_errors` listing what could not be fetched.
- */
-async function enrich(
-	this: IWebhookFunctions,
-	event: DocumentSigningEvent,
-	item: INodeExecutionData,
-	options: TriggerOptions,
-): Promise<void> {
-	const requestId = signingRequestIdOf(event);
-	if (!requestId || !event.type.startsWith('signing_request.')) return;
-	const errors: string[] = [];
-	const path = `/signing-requests/${encodeURIComponent(requestId)}`;
-
-	let name: unknown = (event.data.signing_request as IDataObject | undefined)?.name;
-	if (options.fetchSigningRequest) {
-		try {
-			const full = (await apiRequest.call(this, 'GET', path)) as IDataObject;
-			item.json.signing_request = full;
-			name = full?.name ?? name;
-		} catch (error) {
-			errors.push(`Fetching the signing request failed: ${(error as Error).message}`);
-		}
-	}
-
-	if (options.attachSignedPdf && event.type === 'signing_request.completed') {
-		try {
-			const download = (await apiRequest.call(this, 'GET', `${path}/download`)) as IDataObject;
-			const url = typeof download?.download_url === 'string' ? download.download_url : '';
-			if (!url) throw new Error('the service returned no download_url');
-			const file = await downloadFile.call(this, url);
-			const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
-			item.binary = {
-				[property]: await this.helpers.prepareBinaryData(
-					file.data,
-					pdfFileName(name, requestId),
-					'application/pdf',
-				),
-			};
-		} catch (error) {
-			errors.push(`Attaching the signed PDF failed: ${(error as Error).message}`);
-		}
-	}
-
-	if (errors.length) {
-		item.json.enrichment_errors = errors;
-		for (const message of errors) this.logger.warn(`Document Signing Trigger: ${message}`);
-	}
 }

@@ -1,0 +1,71 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { apiRequest, downloadFile } from '../DocumentSigning/transport';
+import type { DocumentSigningEvent } from './envelope';
+import { pdfFileName, signingRequestIdOf } from './envelope';
+
+/** The trigger options both triggers offer. */
+export interface EnrichOptions {
+	fetchSigningRequest?: boolean;
+	attachSignedPdf?: boolean;
+	binaryPropertyName?: string;
+}
+
+/**
+ * Optional enrichment of a signing-request event (webhook and poll trigger alike). A failure never
+ * loses the event: the workflow still starts, with `enrichment_errors` listing what could not be
+ * fetched (also logged as warnings, prefixed with `label`).
+ */
+export async function enrich(
+	context: IWebhookFunctions | IPollFunctions,
+	event: DocumentSigningEvent,
+	item: INodeExecutionData,
+	options: EnrichOptions,
+	label: string,
+): Promise<void> {
+	if (!options.fetchSigningRequest && !options.attachSignedPdf) return;
+	const requestId = signingRequestIdOf(event);
+	if (!requestId || !event.type.startsWith('signing_request.')) return;
+	const errors: string[] = [];
+	const path = `/signing-requests/${encodeURIComponent(requestId)}`;
+
+	let name: unknown = (event.data.signing_request as IDataObject | undefined)?.name;
+	if (options.fetchSigningRequest) {
+		try {
+			const full = (await apiRequest.call(context, 'GET', path)) as IDataObject;
+			item.json.signing_request = full;
+			name = full?.name ?? name;
+		} catch (error) {
+			errors.push(`Fetching the signing request failed: ${(error as Error).message}`);
+		}
+	}
+
+	if (options.attachSignedPdf && event.type === 'signing_request.completed') {
+		try {
+			const download = (await apiRequest.call(context, 'GET', `${path}/download`)) as IDataObject;
+			const url = typeof download?.download_url === 'string' ? download.download_url : '';
+			if (!url) throw new Error('the service returned no download_url');
+			const file = await downloadFile.call(context, url);
+			const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
+			item.binary = {
+				[property]: await context.helpers.prepareBinaryData(
+					file.data,
+					pdfFileName(name, requestId),
+					'application/pdf',
+				),
+			};
+		} catch (error) {
+			errors.push(`Attaching the signed PDF failed: ${(error as Error).message}`);
+		}
+	}
+
+	if (errors.length) {
+		item.json.enrichment_errors = errors;
+		for (const message of errors) context.logger.warn(`${label}: ${message}`);
+	}
+}
