@@ -13,14 +13,7 @@ import type { DocumentSigningEvent } from './envelope';
 import { enrich } from './enrich';
 import { normaliseEnvelope, parseBody } from './envelope';
 import { resolveEvents } from './lifecycle';
-import {
-	DEFAULT_TOLERANCE_SECONDS,
-	DELIVERY_HEADER,
-	OLD_SIGNATURE_HEADER,
-	SIGNATURE_HEADER,
-	singleHeader,
-	verifySignature,
-} from './signature';
+import { DELIVERY_HEADER, singleHeader, verifyDelivery } from './signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
@@ -100,9 +93,6 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	// 1. Signature.
 	if (verify) {
 		const credentials = await getServiceCredentials.call(this);
-		const signature = singleHeader(headers, SIGNATURE_HEADER);
-		const oldSignature = singleHeader(headers, OLD_SIGNATURE_HEADER);
-		const tolerance = Number(options.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS);
 		if (!rawBody) {
 			// Without the exact bytes received nothing can be verified (re-serialised JSON never is).
 			this.logger.warn(
@@ -110,16 +100,12 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			);
 			return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 		}
-		const result = verifySignature({
+		const result = verifyDelivery(
+			headers,
 			rawBody,
-			secret: credentials.webhookSigningSecret,
-			signature: signature.value,
-			oldSignature: oldSignature.value,
-			repeatedHeader: signature.repeated || oldSignature.repeated,
-			nowSeconds: Math.floor(Date.now() / 1000),
-			toleranceSeconds:
-				Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
-		});
+			credentials.webhookSigningSecret,
+			options.timestampTolerance,
+		);
 		if (!result.valid) {
 			this.logger.warn(`Document Signing Trigger refused a delivery: ${result.reason}`, {
 				node: this.getNode().name,

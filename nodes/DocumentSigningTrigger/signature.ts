@@ -191,3 +191,28 @@ export function verifySignature(input: VerifyInput): VerifyResult {
 	if (old.valid) return { ...old, header: 'old' };
 	return input.signature === undefined ? old : current;
 }
+
+/**
+ * Verifies a received delivery from its headers (X-Service-Signature, then -Old), with the tolerance
+ * the user set (a missing, zero or invalid value means the default).
+ */
+export function verifyDelivery(
+	headers: Record<string, unknown>,
+	rawBody: Buffer,
+	secret: string | undefined,
+	toleranceOption: unknown,
+): VerifyResult {
+	const signature = singleHeader(headers, SIGNATURE_HEADER);
+	const oldSignature = singleHeader(headers, OLD_SIGNATURE_HEADER);
+	const tolerance = Number(toleranceOption ?? DEFAULT_TOLERANCE_SECONDS);
+	return verifySignature({
+		rawBody,
+		secret,
+		signature: signature.value,
+		oldSignature: oldSignature.value,
+		repeatedHeader: signature.repeated || oldSignature.repeated,
+		nowSeconds: Math.floor(Date.now() / 1000),
+		toleranceSeconds:
+			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
+	});
+}

@@ -21,10 +21,7 @@ import {
 import { checkDeliveryUrl } from '../../../DocumentSigningTrigger/lifecycle';
 import {
 	DEFAULT_TOLERANCE_SECONDS,
-	OLD_SIGNATURE_HEADER,
-	SIGNATURE_HEADER,
-	singleHeader,
-	verifySignature,
+	verifyDelivery,
 } from '../../../DocumentSigningTrigger/signature';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -459,19 +456,12 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 		return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 
 	const credentials = await getServiceCredentials.call(this);
-	const signature = singleHeader(headers, SIGNATURE_HEADER);
-	const oldSignature = singleHeader(headers, OLD_SIGNATURE_HEADER);
-	const tolerance = Number(options.timestampTolerance ?? DEFAULT_TOLERANCE_SECONDS);
-	const verified = verifySignature({
+	const verified = verifyDelivery(
+		headers,
 		rawBody,
-		secret: credentials.webhookSigningSecret,
-		signature: signature.value,
-		oldSignature: oldSignature.value,
-		repeatedHeader: signature.repeated || oldSignature.repeated,
-		nowSeconds: Math.floor(Date.now() / 1000),
-		toleranceSeconds:
-			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
-	});
+		credentials.webhookSigningSecret,
+		options.timestampTolerance,
+	);
 	if (!verified.valid) {
 		this.logger.warn(`Send and Wait refused a delivery: ${verified.reason}`, {
 			node: this.getNode().name,
