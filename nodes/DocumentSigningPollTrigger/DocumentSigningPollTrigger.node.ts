@@ -1,8 +1,6 @@
 import type {
 	IDataObject,
-	ILoadOptionsFunctions,
 	INodeExecutionData,
-	INodeListSearchResult,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -11,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../DocumentSigning/events';
 import { apiRequest } from '../DocumentSigning/transport';
-import { DocumentSigningTrigger } from '../DocumentSigningTrigger/DocumentSigningTrigger.node';
+import { searchWorkspaces, workspaceLocator } from '../DocumentSigningTrigger/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
 import {
 	emptyState,
@@ -102,38 +100,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 				],
 				default: 'company',
 			},
-			{
-				displayName: 'Workspace',
-				name: 'workspace',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				required: true,
-				displayOptions: { show: { scope: ['workspace'] } },
-				description: 'The workspace whose signing requests are watched',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
-					},
-					{
-						displayName: 'ID',
-						name: 'id',
-						type: 'string',
-						placeholder: 'e.g. 20000000-0000-4000-8000-000000000002',
-						validation: [
-							{
-								type: 'regex',
-								properties: {
-									regex: '^[0-9a-fA-F-]{36}$',
-									errorMessage: 'A workspace ID looks like 20000000-0000-4000-8000-000000000002',
-								},
-							},
-						],
-					},
-				],
-			},
+			workspaceLocator('The workspace whose signing requests are watched'),
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -181,17 +148,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 
 	methods = {
 		listSearch: {
-			async searchWorkspaces(
-				this: ILoadOptionsFunctions,
-				filter?: string,
-				paginationToken?: string,
-			): Promise<INodeListSearchResult> {
-				return await new DocumentSigningTrigger().methods.listSearch.searchWorkspaces.call(
-					this,
-					filter,
-					paginationToken,
-				);
-			},
+			searchWorkspaces,
 		},
 	};
 

@@ -1,8 +1,5 @@
 import type {
-	IDataObject,
 	IHookFunctions,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -11,10 +8,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventTypeOptions } from '../DocumentSigning/events';
-import { apiRequest } from '../DocumentSigning/transport';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from './signature';
+import { searchWorkspaces, workspaceLocator } from './workspace';
 
 export class DocumentSigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -71,38 +68,7 @@ export class DocumentSigningTrigger implements INodeType {
 				],
 				default: 'company',
 			},
-			{
-				displayName: 'Workspace',
-				name: 'workspace',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				required: true,
-				displayOptions: { show: { scope: ['workspace'] } },
-				description: 'The workspace whose events start this workflow',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						typeOptions: { searchListMethod: 'searchWorkspaces', searchable: true },
-					},
-					{
-						displayName: 'ID',
-						name: 'id',
-						type: 'string',
-						placeholder: 'e.g. 20000000-0000-4000-8000-000000000002',
-						validation: [
-							{
-								type: 'regex',
-								properties: {
-									regex: '^[0-9a-fA-F-]{36}$',
-									errorMessage: 'A workspace ID looks like 20000000-0000-4000-8000-000000000002',
-								},
-							},
-						],
-					},
-				],
-			},
+			workspaceLocator('The workspace whose events start this workflow'),
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -236,25 +202,7 @@ export class DocumentSigningTrigger implements INodeType {
 
 	methods = {
 		listSearch: {
-			async searchWorkspaces(
-				this: ILoadOptionsFunctions,
-				filter?: string,
-				paginationToken?: string,
-			): Promise<INodeListSearchResult> {
-				const page = Math.max(1, Number(paginationToken) || 1);
-				const qs: IDataObject = { page, page_size: 50, sort_by: 'name', sort_order: 'asc' };
-				if (filter) qs.name = filter;
-				const response = (await apiRequest.call(this, 'GET', '/workspaces', { qs })) as {
-					results?: IDataObject[];
-					pagination?: { total_pages?: number };
-				};
-				const results = (response.results ?? []).map((workspace) => ({
-					name: `${String(workspace.name)}${workspace.protected ? ' (protected)' : ''}`,
-					value: String(workspace.id),
-				}));
-				const totalPages = Number(response.pagination?.total_pages ?? 0);
-				return { results, paginationToken: page < totalPages ? String(page + 1) : undefined };
-			},
+			searchWorkspaces,
 		},
 	};
 
