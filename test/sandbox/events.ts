@@ -3,11 +3,13 @@
  * workspaces, domains …) call `state.events.emit(...)`; the webhook area listens and delivers the
  * event to registered URLs. Tests may listen too.
  */
+import type { SubscribableEventType } from './eventTypes';
+
 export interface SandboxEvent {
 	/** Event id, e.g. "evt_1795326111_ab12cd34": the same event retried keeps it. */
 	id: string;
 	/** Event type from the service's list, e.g. "signing_request.completed". */
-	type: string;
+	type: SubscribableEventType;
 	/** ISO date-time (sandbox clock). */
 	created_at: string;
 	company_id: string;
@@ -36,7 +38,11 @@ export class SandboxEvents {
 		};
 	}
 
-	emit(type: string, workspaceId: string | null, data: Record<string, unknown>): SandboxEvent {
+	emit(
+		type: SubscribableEventType,
+		workspaceId: string | null,
+		data: Record<string, unknown>,
+	): SandboxEvent {
 		const at = this.now();
 		this.counter += 1;
 		const event: SandboxEvent = {

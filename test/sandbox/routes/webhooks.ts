@@ -8,8 +8,8 @@
  * - POST   /webhooks                 {url, events, workspace_id?, description?, enabled?} → 201.
  *                                    HTTPS only; plain http only to loopback (127.0.0.0/8, localhost,
  *                                    ::1) so local tests work. events: non-empty, every name from
- *                                    nodes/DocumentSigning/events.ts. Company-level needs the protected
- *                                    key. Sends a `webhook.test` ping (sandbox option).
+ *                                    SUBSCRIBABLE_EVENT_TYPES (eventTypes.ts). Company-level needs the
+ *                                    protected key. Sends a `webhook.test` ping (sandbox option).
  * - GET    /webhooks/:id             get
  * - PUT    /webhooks/:id (and PATCH) any of url, events, description, enabled; re-enabling resets
  *                                    consecutive_failures. workspace_id cannot change.
@@ -26,9 +26,9 @@
  *                                    checked here): read / set the company master switch ({enabled};
  *                                    protected key, else 403) or a workspace's ({enabled, workspace_id})
  */
-import { EVENT_TYPES } from '../../../nodes/DocumentSigning/events';
 import { requireProtectedKey, requireWorkspace } from '../access';
 import { ApiError, notFound, unauthorized, validationError } from '../errors';
+import { isSubscribableEventType } from '../eventTypes';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
 import type { RequestContext, RouteResult, Router } from '../router';
 import type { InternalRequest, InternalResponse, InternalRouter } from '../signing/internal';
@@ -37,7 +37,6 @@ import { Validator, objectBody, queryBool } from '../validation';
 import { SECRET_GRACE_HOURS, webhooksOf } from '../webhooks';
 import type { WebhookRecord } from '../webhooks';
 
-const KNOWN_EVENTS = new Set(EVENT_TYPES.map((e) => e.value));
 const SORT_FIELDS = [
 	'url',
 	'enabled',
@@ -135,7 +134,7 @@ function readEvents(v: Validator, raw: unknown, required: boolean): string[] | u
 		return required ? v.fail('events', 'events is required') : undefined;
 	if (!Array.isArray(raw) || raw.length === 0)
 		return v.fail('events', 'events must be a non-empty array of event names');
-	const unknown = raw.filter((e) => typeof e !== 'string' || !KNOWN_EVENTS.has(e));
+	const unknown = raw.filter((e) => !isSubscribableEventType(e));
 	if (unknown.length > 0) {
 		return v.fail('events', `Unknown event type(s): ${unknown.map((e) => String(e)).join(', ')}`);
 	}

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import type { SubscribableEventType } from '../eventTypes';
 import type { SandboxState } from '../state';
 import { DAY_MS, FileStore, HOUR_MS } from './files';
 
@@ -624,7 +625,7 @@ export class SigningStore {
 	}
 
 	emitSigningRequest(
-		type: string,
+		type: SubscribableEventType,
 		sr: SigningRequestRecord,
 		extra: Record<string, unknown> = {},
 	): void {
@@ -653,7 +654,11 @@ export class SigningStore {
 		};
 	}
 
-	emitTemplate(type: string, t: TemplateRecord, extra: Record<string, unknown> = {}): void {
+	emitTemplate(
+		type: SubscribableEventType,
+		t: TemplateRecord,
+		extra: Record<string, unknown> = {},
+	): void {
 		this.state.events.emit(type, t.workspaceId, this.templateEventData(t, extra));
 	}
 

@@ -22,11 +22,11 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 
+import { TEST_EVENT_TYPE } from '../eventTypes';
 import type { SandboxEvent } from '../events';
 import { iso, type SandboxState } from '../state';
 import type { WebhookRecord, WebhookStore } from './store';
 
-export const TEST_EVENT_TYPE = 'webhook.test';
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 5_000;
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [0, 5 * 60_000, 60 * 60_000];
 export const AUTO_DISABLE_AFTER = 50;

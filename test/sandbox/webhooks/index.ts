@@ -21,7 +21,6 @@ export {
 	AUTO_DISABLE_AFTER,
 	DEFAULT_DELIVERY_TIMEOUT_MS,
 	DEFAULT_RETRY_DELAYS_MS,
-	TEST_EVENT_TYPE,
 	signatureHeader,
 	type DeliveryRecord,
 	type Envelope,
