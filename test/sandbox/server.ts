@@ -12,9 +12,10 @@
  *  8. the route handler (its own 400/403/404 checks)
  * Every response has Content-Type application/json, X-Request-Id and X-API-Version.
  *
- * Exception: `/_files/…` (pre-signed file URLs) and `/_sandbox/…` (simulated signers) bypass all of
- * the above — no key, no version check, no rate limit, no faults — and are not recorded in
- * `requests` (see signing/internal.ts).
+ * Every route, API or not, comes from the one router (router.ts, areas listed in routes/index.ts).
+ * Exception: `/_files/…` (pre-signed file URLs) and `/_sandbox/…` (simulated signers, DNS, master
+ * switches) bypass all of the above — no key, no version check, no rate limit, no faults — and are
+ * not recorded in `requests`: route lookup → 404 JSON, JSON body → 400, then the handler.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -28,8 +29,13 @@ import {
 	RateLimiter,
 	classifyRequest,
 } from './rateLimit';
-import { Router, type RequestContext } from './router';
-import { registerAllRoutes } from './routes';
+import {
+	isInternalPath,
+	type InternalResponse,
+	type RequestContext,
+	type RouteMatch,
+} from './router';
+import { buildRouter } from './routes';
 import { SandboxState } from './state';
 import type {
 	Fault,
@@ -40,14 +46,9 @@ import type {
 	VersionInfo,
 } from './types';
 import { resolveVersion } from './versioning';
-import { registerFileRoutes } from './routes/files';
-import { registerSimulateRoutes } from './routes/simulate';
 import { simulatorOf } from './signing/context';
-import { InternalRouter, handleInternal, isInternalPath, writeInternal } from './signing/internal';
 import { SigningStore } from './signing/models';
 import type { SigningSimulator } from './signing/simulate';
-import { registerWebhookInternalRoutes } from './routes/webhooks';
-import { registerEmailDomainInternalRoutes } from './routes/emailDomains';
 import { attachWebhooks, type DeliveryRecord, type SandboxWebhooks } from './webhooks';
 
 export interface Sandbox {
@@ -120,11 +121,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const state = new SandboxState(clock, { startingCredits: opts.startingCredits });
 	const signing = new SigningStore(state, { autoSignAfterMs: opts.autoSignAfterMs });
 	const simulate = simulatorOf(signing);
-	const internalRouter = new InternalRouter();
-	registerFileRoutes(internalRouter);
-	registerSimulateRoutes(internalRouter);
-	registerWebhookInternalRoutes(internalRouter, state);
-	registerEmailDomainInternalRoutes(internalRouter, state);
 	const webhookArea = attachWebhooks(state, {
 		retryScale: options.webhookRetryScale,
 		timeoutMs: options.webhookTimeoutMs,
@@ -132,8 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 	const limiter = new RateLimiter(opts.rateLimits, opts.rateLimitWindowMs, clock.now);
 	const faults = new FaultQueue();
-	const router = new Router();
-	registerAllRoutes(router);
+	const router = buildRouter();
 	const requests: RecordedRequest[] = [];
 
 	const sockets = new Set<Socket>();
@@ -154,11 +149,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const method = (req.method ?? 'GET').toUpperCase();
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const path = normalizePath(url.pathname);
+		const match = router.match(method, path);
 		if (isInternalPath(path)) {
-			const rawBody = await readBody(req);
+			const rawBody = (await readBodyBytes(req)).toString('utf8');
 			const query = Object.fromEntries(url.searchParams);
 			const internal = { method, path, query, headers: flattenHeaders(req.headers), rawBody };
-			writeInternal(res, await handleInternal(internalRouter, signing, simulate, internal));
+			writeInternal(res, await processInternal(match, internal));
 			return;
 		}
 		const record: RecordedRequest = {
@@ -194,14 +190,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		} else {
 			if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
 			if (closed) return;
-			response = await processRequest(req, record, parsed, requestId, rawBytes);
+			response = await processRequest(match, record, parsed, requestId, rawBytes);
 		}
 		record.status = response.status;
 		send(res, response);
 	}
 
 	async function processRequest(
-		req: http.IncomingMessage,
+		match: RouteMatch | undefined,
 		record: RecordedRequest,
 		parsed: ParsedJson,
 		requestId: string,
@@ -220,15 +216,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const auth = state.authenticate(extractKey(record.headers.authorization));
 		if (!auth) return errorResponse(unauthorized(), headers);
 
-		const match = router.match(record.method, record.path);
-		const rateClass = match?.route.rateClass ?? classifyRequest(record.method, record.path);
+		const routeClass = match && !match.route.internal ? match.route.rateClass : undefined;
+		const rateClass = routeClass ?? classifyRequest(record.method, record.path);
 		const decision = limiter.take(auth.key.id, rateClass);
 		headers['X-RateLimit-Limit'] = String(decision.limit);
 		headers['X-RateLimit-Remaining'] = String(decision.remaining);
 		headers['X-RateLimit-Reset'] = String(decision.reset);
 		if (!decision.allowed) return errorResponse(rateLimited(decision.retryAfter), headers);
 
-		if (!match) return errorResponse(routeNotFound(record.method, record.path), headers);
+		if (!match || match.route.internal)
+			return errorResponse(routeNotFound(record.method, record.path), headers);
 		if (!parsed.ok) {
 			return errorResponse(
 				validationError({ body: parsed.error }, 'Request body is not valid JSON'),
@@ -264,6 +261,65 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				status: 500,
 				body: { error: 'Internal Server Error', code: 'INTERNAL_ERROR', message },
 				headers,
+			};
+		}
+	}
+
+	async function processInternal(
+		match: RouteMatch | undefined,
+		req: {
+			method: string;
+			path: string;
+			query: Record<string, string>;
+			headers: Record<string, string>;
+			rawBody: string;
+		},
+	): Promise<InternalResponse> {
+		if (!match || !match.route.internal) {
+			return {
+				status: 404,
+				body: {
+					error: 'Not Found',
+					code: 'NOT_FOUND',
+					message: `No route for ${req.method} ${req.path}`,
+				},
+			};
+		}
+		let body: unknown;
+		if (req.rawBody.trim() !== '') {
+			try {
+				body = JSON.parse(req.rawBody);
+			} catch (err) {
+				return {
+					status: 400,
+					body: {
+						error: 'Validation Error',
+						code: 'VALIDATION_ERROR',
+						message: 'Request body is not valid JSON',
+						details: { body: String(err) },
+					},
+				};
+			}
+		}
+		const { method, path, query, headers } = req;
+		try {
+			return await match.route.handler({
+				method,
+				path,
+				query,
+				headers,
+				params: match.params,
+				body,
+				state,
+				store: signing,
+				simulate,
+			});
+		} catch (err) {
+			if (err instanceof ApiError)
+				return { status: err.status, body: err.body, headers: err.headers };
+			return {
+				status: 500,
+				body: { error: 'Internal Server Error', code: 'INTERNAL_ERROR', message: String(err) },
 			};
 		}
 	}
@@ -370,13 +426,17 @@ function readBodyBytes(req: http.IncomingMessage): Promise<Buffer> {
 	});
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-	return new Promise((resolve) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-		req.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
-	});
+/** A sandbox-only route's answer: JSON, or raw bytes with the Content-Type of `headers`. */
+function writeInternal(res: http.ServerResponse, response: InternalResponse): void {
+	if (res.destroyed || res.headersSent) return;
+	const payload =
+		response.raw ?? Buffer.from(response.body === undefined ? '' : JSON.stringify(response.body));
+	res.setHeader('Content-Type', 'application/json');
+	for (const [name, value] of Object.entries(response.headers ?? {}))
+		res.setHeader(name, headerValue(value));
+	res.setHeader('Content-Length', String(payload.length));
+	res.writeHead(response.status ?? 200);
+	res.end(payload);
 }
 
 function errorResponse(err: ApiError, headers: Record<string, string>): Response {

@@ -35,7 +35,6 @@ import { readStr } from '../signing/validation';
 type Kind = 'template' | 'signing_request';
 
 export function registerCustomFieldRoutes(router: Router): void {
-	registerWorkspaceCustomFieldRoutes(router);
 	for (const [base, param, kind] of [
 		['/templates', 'template_id', 'template'],
 		['/signing-requests', 'request_id', 'signing_request'],

@@ -33,9 +33,8 @@ import {
 	ownershipRecordName,
 	ownershipRecordValue,
 } from '../emailDomains/store';
-import type { RequestContext, RouteResult, Router } from '../router';
-import type { InternalRequest, InternalRouter } from '../signing/internal';
-import type { SandboxState, WorkspaceRecord } from '../state';
+import type { InternalRequest, RequestContext, RouteResult, Router } from '../router';
+import type { WorkspaceRecord } from '../state';
 import { Validator, bodyString, objectBody } from '../validation';
 
 type Scope = (ctx: RequestContext) => {
@@ -71,6 +70,7 @@ export function registerEmailDomainRoutes(router: Router): void {
 		router.post(`${base}/:id/verify-dns`, (ctx) => verifyDns(ctx, scope));
 		router.post(`${base}/:id/set-primary`, (ctx) => setPrimary(ctx, scope));
 	}
+	registerSandboxDnsRoutes(router);
 }
 
 function load(
@@ -264,34 +264,34 @@ function dnsInput(
 	return { type, name: name as string, value };
 }
 
-export function registerEmailDomainInternalRoutes(
-	router: InternalRouter,
-	state: SandboxState,
-): void {
-	const store = () => emailDomainsOf(state);
+function registerSandboxDnsRoutes(router: Router): void {
+	const store = (req: InternalRequest) => emailDomainsOf(req.state);
 	const domainOf = (req: InternalRequest) => {
-		const record = store().byId(req.params.id);
+		const record = store(req).byId(req.params.id);
 		if (!record) throw notFound('Domain');
 		return record;
 	};
-	router.add('GET', '/_sandbox/dns', () => ({ body: { records: store().dns.records } }));
-	router.add('POST', '/_sandbox/dns', (req) => {
+	router.internal('GET', '/_sandbox/dns', (req) => ({ body: { records: store(req).dns.records } }));
+	router.internal('POST', '/_sandbox/dns', (req) => {
 		const input = dnsInput(req.body, true);
-		return { status: 201, body: store().dns.publish({ ...input, value: input.value as string }) };
+		return {
+			status: 201,
+			body: store(req).dns.publish({ ...input, value: input.value as string }),
+		};
 	});
-	router.add('DELETE', '/_sandbox/dns', (req) => {
+	router.internal('DELETE', '/_sandbox/dns', (req) => {
 		const input = dnsInput(req.body, false);
-		return { body: { removed: store().dns.unpublish(input.type, input.name, input.value) } };
+		return { body: { removed: store(req).dns.unpublish(input.type, input.name, input.value) } };
 	});
-	router.add('POST', '/_sandbox/email-domains/:id/publish-ownership', (req) => ({
+	router.internal('POST', '/_sandbox/email-domains/:id/publish-ownership', (req) => ({
 		status: 201,
-		body: { records: [store().publishOwnershipRecord(domainOf(req).id)] },
+		body: { records: [store(req).publishOwnershipRecord(domainOf(req).id)] },
 	}));
-	router.add('POST', '/_sandbox/email-domains/:id/publish-records', (req) => {
+	router.internal('POST', '/_sandbox/email-domains/:id/publish-records', (req) => {
 		const record = domainOf(req);
 		if (!record.dns_records) throw badRequest('Domain not finalized', 'DOMAIN_NOT_FINALIZED');
 		const b = objectBody(req.body);
 		const purposes = Array.isArray(b.purposes) ? b.purposes.map(String) : undefined;
-		return { status: 201, body: { records: store().publishDnsRecords(record.id, purposes) } };
+		return { status: 201, body: { records: store(req).publishDnsRecords(record.id, purposes) } };
 	});
 }

@@ -1,12 +1,12 @@
 /**
  * Pre-signed file URLs: GET `/_files/:token` (no API key; outside the API pipeline, see
- * signing/internal.ts).
+ * router.ts).
  *
  * - 200 with the bytes, `Content-Type` of the file and `Content-Disposition: attachment`;
  * - 403 S3-style XML `<Error><Code>AccessDenied</Code>…` once the URL expired (sandbox clock);
  * - 404 XML `NoSuchKey` for an unknown token.
  */
-import type { InternalResponse, InternalRouter } from '../signing/internal';
+import type { InternalResponse, Router } from '../router';
 
 function xmlError(code: string, message: string): Buffer {
 	return Buffer.from(
@@ -15,8 +15,8 @@ function xmlError(code: string, message: string): Buffer {
 	);
 }
 
-export function registerFileRoutes(router: InternalRouter): void {
-	router.add('GET', '/_files/:token', (req): InternalResponse => {
+export function registerFileRoutes(router: Router): void {
+	router.internal('GET', '/_files/:token', (req): InternalResponse => {
 		const file = req.store.files.get(req.params.token);
 		if (!file) {
 			return {

@@ -96,9 +96,6 @@ import {
 	UUID_RE,
 	onePatchPart,
 } from '../signing/validation';
-import { registerCustomFieldRoutes } from './customFields';
-import { registerDocumentRoutes } from './documents';
-import { registerTemplateRoutes } from './templates';
 
 const SORT_FIELDS = ['name', 'created_on', 'expiration_hours', 'sent_on', 'finished_on'] as const;
 const PROPERTY_KEYS = [
@@ -120,14 +117,6 @@ const PATCH_FIELD_TYPES = {
 };
 const SIGNER_URL_TTL_S = 300;
 const HOUR_MS = 3600_000;
-
-/** Every route of the templates / signing-requests area (one call in routes/index.ts). */
-export function registerSigningRoutes(router: Router): void {
-	registerTemplateRoutes(router);
-	registerSigningRequestRoutes(router);
-	registerCustomFieldRoutes(router);
-	registerDocumentRoutes(router);
-}
 
 export function registerSigningRequestRoutes(router: Router): void {
 	router.get('/signing-requests', listSigningRequests);

@@ -1,6 +1,6 @@
 /**
  * Simulated signers over HTTP, under `/_sandbox/` (no API key; outside the API pipeline, see
- * signing/internal.ts). Same rules as `sandbox.simulate` (signing/simulate.ts).
+ * router.ts). Same rules as `sandbox.simulate` (signing/simulate.ts).
  *
  *   GET  /_sandbox/signing-requests/:id                                    state, current order, who may act
  *   POST /_sandbox/signing-requests/:id/recipients/:recipientId/view
@@ -15,7 +15,7 @@
  * (404 NOT_FOUND, 409 NOT_SIGNABLE / NOT_A_SIGNER / ALREADY_FINISHED / NOT_YOUR_TURN, 400 VALIDATION_ERROR).
  */
 import { notFound, validationError } from '../errors';
-import type { InternalRequest, InternalRouter } from '../signing/internal';
+import type { InternalRequest, Router } from '../router';
 import { fullName, type SigningRequestRecord } from '../signing/models';
 import { iso, recipientStatus, signingLink, sortedParticipants } from '../signing/serialize';
 import type { SignOptions, UploadedFile } from '../signing/simulate';
@@ -97,9 +97,11 @@ function signOptions(body: unknown): SignOptions {
 	return out;
 }
 
-export function registerSimulateRoutes(router: InternalRouter): void {
-	router.add('GET', '/_sandbox/signing-requests/:id', (req) => ({ body: summary(req, load(req)) }));
-	router.add('GET', '/_sandbox/signing/:id/:recipientId', (req) => {
+export function registerSimulateRoutes(router: Router): void {
+	router.internal('GET', '/_sandbox/signing-requests/:id', (req) => ({
+		body: summary(req, load(req)),
+	}));
+	router.internal('GET', '/_sandbox/signing/:id/:recipientId', (req) => {
 		const sr = load(req);
 		const p = sr.recipients.find((r) => r.id === req.params.recipientId);
 		if (!p) throw notFound('Recipient');
@@ -120,11 +122,11 @@ export function registerSimulateRoutes(router: InternalRouter): void {
 			},
 		};
 	});
-	router.add('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/view', (req) => {
+	router.internal('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/view', (req) => {
 		const r = req.simulate.view(req.params.id, req.params.recipientId);
 		return { body: { message: 'Recipient viewed the document', ...r } };
 	});
-	router.add('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/sign', (req) => {
+	router.internal('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/sign', (req) => {
 		const r = req.simulate.sign(req.params.id, req.params.recipientId, signOptions(req.body));
 		return {
 			body: {
@@ -136,25 +138,29 @@ export function registerSimulateRoutes(router: InternalRouter): void {
 			},
 		};
 	});
-	router.add('POST', '/_sandbox/signing-requests/:id/recipients/:recipientId/decline', (req) => {
-		const body = req.body;
-		if (body !== undefined && !isObject(body))
-			throw validationError({ body: 'must be a JSON object' });
-		const reason = body?.reason;
-		if (reason !== undefined && reason !== null && typeof reason !== 'string')
-			throw validationError({ reason: 'reason must be a string' });
-		const r = req.simulate.decline(
-			req.params.id,
-			req.params.recipientId,
-			(reason as string | null | undefined) ?? undefined,
-		);
-		return { body: { message: 'Recipient declined', ...r } };
-	});
-	router.add('POST', '/_sandbox/signing-requests/:id/sign-all', (req) => {
+	router.internal(
+		'POST',
+		'/_sandbox/signing-requests/:id/recipients/:recipientId/decline',
+		(req) => {
+			const body = req.body;
+			if (body !== undefined && !isObject(body))
+				throw validationError({ body: 'must be a JSON object' });
+			const reason = body?.reason;
+			if (reason !== undefined && reason !== null && typeof reason !== 'string')
+				throw validationError({ reason: 'reason must be a string' });
+			const r = req.simulate.decline(
+				req.params.id,
+				req.params.recipientId,
+				(reason as string | null | undefined) ?? undefined,
+			);
+			return { body: { message: 'Recipient declined', ...r } };
+		},
+	);
+	router.internal('POST', '/_sandbox/signing-requests/:id/sign-all', (req) => {
 		const r = req.simulate.signAll(req.params.id);
 		return { body: { message: 'Every pending signer signed', ...r } };
 	});
-	router.add('POST', '/_sandbox/signing-requests/:id/expire', (req) => {
+	router.internal('POST', '/_sandbox/signing-requests/:id/expire', (req) => {
 		const r = req.simulate.expire(req.params.id);
 		return { body: { message: 'Signing request expired', ...r } };
 	});

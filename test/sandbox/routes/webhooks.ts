@@ -30,9 +30,13 @@ import { requireProtectedKey, requireWorkspace } from '../access';
 import { ApiError, notFound, unauthorized, validationError } from '../errors';
 import { isSubscribableEventType } from '../eventTypes';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';
-import type { RequestContext, RouteResult, Router } from '../router';
-import type { InternalRequest, InternalResponse, InternalRouter } from '../signing/internal';
-import type { SandboxState } from '../state';
+import type {
+	InternalRequest,
+	InternalResponse,
+	RequestContext,
+	RouteResult,
+	Router,
+} from '../router';
 import { Validator, objectBody, queryBool } from '../validation';
 import { SECRET_GRACE_HOURS, webhooksOf } from '../webhooks';
 import type { WebhookRecord } from '../webhooks';
@@ -64,37 +68,36 @@ export function registerWebhookRoutes(router: Router): void {
 	// The workspace rotation's 1/min is its own per-workspace cooldown ("cooldown active").
 	router.post('/workspaces/:id/webhooks/rotate-secret', rotateWorkspaceSecret, 'write');
 	router.get('/workspaces/:id/webhooks/secret-status', workspaceSecretStatus);
+	router.internal('GET', '/_sandbox/webhooks/master-switch', withAuth(readMasterSwitches));
+	router.internal('PUT', '/_sandbox/webhooks/master-switch', withAuth(setMasterSwitch));
 }
 
 /**
- * `/_sandbox/webhooks/master-switch` lives outside the API pipeline (signing/internal.ts), so it
+ * `/_sandbox/webhooks/master-switch` lives outside the API pipeline (router.ts), so it
  * authenticates the key itself: any valid key may read; the company switch needs the protected key.
  */
-export function registerWebhookInternalRoutes(router: InternalRouter, state: SandboxState): void {
-	const withAuth =
-		(handler: (ctx: RequestContext) => RouteResult) =>
-		(req: InternalRequest): InternalResponse => {
-			const raw = (req.headers.authorization ?? '').trim();
-			const auth = state.authenticate((/^bearer\s+(.+)$/i.exec(raw)?.[1] ?? raw).trim());
-			if (!auth) throw unauthorized();
-			const ctx: RequestContext = {
-				method: req.method,
-				path: req.path,
-				params: req.params,
-				query: req.query,
-				headers: req.headers,
-				body: req.body,
-				rawBody: '',
-				version: 1,
-				auth,
-				state,
-				requestId: 'internal',
-			};
-			const result = handler(ctx);
-			return { status: result.status, body: result.body, headers: result.headers };
+function withAuth(handler: (ctx: RequestContext) => RouteResult) {
+	return (req: InternalRequest): InternalResponse => {
+		const state = req.state;
+		const raw = (req.headers.authorization ?? '').trim();
+		const auth = state.authenticate((/^bearer\s+(.+)$/i.exec(raw)?.[1] ?? raw).trim());
+		if (!auth) throw unauthorized();
+		const ctx: RequestContext = {
+			method: req.method,
+			path: req.path,
+			params: req.params,
+			query: req.query,
+			headers: req.headers,
+			body: req.body,
+			rawBody: '',
+			version: 1,
+			auth,
+			state,
+			requestId: 'internal',
 		};
-	router.add('GET', '/_sandbox/webhooks/master-switch', withAuth(readMasterSwitches));
-	router.add('PUT', '/_sandbox/webhooks/master-switch', withAuth(setMasterSwitch));
+		const result = handler(ctx);
+		return { status: result.status, body: result.body, headers: result.headers };
+	};
 }
 
 // ---- validation -------------------------------------------------------------------------------
