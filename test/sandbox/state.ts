@@ -1,9 +1,9 @@
 /**
  * In-memory state of one sandbox instance: company, workspaces, API keys, credits.
  *
- * Later areas (templates, signing requests, webhooks, ...) add their own collections and
- * methods here or in a state module of their own that takes this object. All time comes from
- * `clock` so tests can move it forward with `sandbox.clock.advance(ms)`.
+ * The other areas (templates, signing requests, webhooks, ...) keep their data in a state module
+ * of their own that takes this object. All time comes from `clock` so tests can move it forward
+ * with `sandbox.clock.advance(ms)`.
  */
 import { SandboxEvents } from './events';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -11,7 +11,7 @@
  * deleted) definition of the entity already has that name. No state rule for signing requests
  * (the spec documents none): definitions can change after sending.
  *
- * Workspace definitions (CF1–CF4), added with the Company/Workspace areas:
+ * Workspace definitions (CF1–CF4):
  * - GET    /workspace/:workspace_id/custom-fields             {custom_fields: [...]}
  * - POST   /workspace/:workspace_id/custom-fields             {field_label (1–100), field_name? (≤50),
  *          is_preset? (default false), preset_value? (≤500)} → 201; 409 CUSTOM_FIELD_EXISTS on a taken name
