@@ -1,6 +1,6 @@
 /**
  * The service's webhook event types as the sandbox knows them, written from the spec and not taken
- * from the node, so that eventTypes.test.ts can compare the two lists and catch a mistake in either.
+ * from the node, so that eventTypes.spec.ts can compare the two lists and catch a mistake in either.
  *
  * - `SERVICE_EVENT_GROUPS`: service-api.md, "Events" › "Event types" (authoritative), in its order.
  * - `REFERENCE_EVENT_TYPES`: further names in the API reference's `events` enum (api-reference.md §W.1).
