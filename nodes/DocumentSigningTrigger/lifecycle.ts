@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { SEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../DocumentSigning/events';
+import { SEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../shared/events';
 import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
 
 /**
@@ -12,7 +12,7 @@ import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSig
  * deactivation. "Listen for test event" runs the same with the test URL and throw-away static data.
  */
 
-/** The "all events" choice of the event picker: the service's documented list (events.ts). */
+/** The "all events" choice of the event picker: the service's documented list (shared/events.ts). */
 export const ALL_EVENTS = '*';
 export const DESCRIPTION_PREFIX = 'n8n: ';
 const DESCRIPTION_MAX = 500;

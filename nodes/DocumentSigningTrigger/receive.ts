@@ -6,14 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
+import { TEST_EVENT_TYPE } from '../shared/events';
 import { getServiceCredentials } from '../DocumentSigning/transport';
 import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
-import type { DocumentSigningEvent } from './envelope';
-import { enrich } from './enrich';
-import { normaliseEnvelope, parseBody } from './envelope';
+import type { DocumentSigningEvent } from '../shared/envelope';
+import { enrich } from '../shared/enrich';
+import { normaliseEnvelope, parseBody } from '../shared/envelope';
 import { resolveEvents } from './lifecycle';
-import { DELIVERY_HEADER, singleHeader, verifyDelivery } from './signature';
+import { DELIVERY_HEADER, singleHeader, verifyDelivery } from '../shared/signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):

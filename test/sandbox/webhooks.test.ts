@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { SEED_EVENT_TYPES } from '../../nodes/DocumentSigning/events';
+import { SEED_EVENT_TYPES } from '../../nodes/shared/events';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from './index';
 import { call } from './support/client';
 
@@ -153,9 +153,7 @@ describe('webhook API', () => {
 			expect((await api('POST', '/webhooks', { url, events: ['template.used'] })).status).toBe(201);
 		}
 		// every name of the shared list is accepted
-		const all = (await import('../../nodes/DocumentSigning/events')).EVENT_TYPES.map(
-			(e) => e.value,
-		);
+		const all = (await import('../../nodes/shared/events')).EVENT_TYPES.map((e) => e.value);
 		expect((await api('POST', '/webhooks', { url: receiver.url, events: all })).status).toBe(201);
 		expect(SEED_EVENT_TYPES.length).toBeGreaterThan(20);
 	});

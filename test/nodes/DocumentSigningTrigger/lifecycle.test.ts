@@ -4,7 +4,7 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SEED_EVENT_TYPES } from '../../../nodes/DocumentSigning/events';
+import { SEED_EVENT_TYPES } from '../../../nodes/shared/events';
 import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 import { createLoadOptionsContext } from '../../helpers/n8n';

@@ -26,7 +26,7 @@
  *                                    checked here): read / set the company master switch ({enabled};
  *                                    protected key, else 403) or a workspace's ({enabled, workspace_id})
  */
-import { EVENT_TYPES } from '../../../nodes/DocumentSigning/events';
+import { EVENT_TYPES } from '../../../nodes/shared/events';
 import { requireProtectedKey, requireWorkspace } from '../access';
 import { ApiError, notFound, unauthorized, validationError } from '../errors';
 import { createdWithin, paginate, parseListQuery, sortBy } from '../pagination';

@@ -13,16 +13,9 @@ import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-w
 import { getIdParameter } from '../../helpers/ids';
 import type { TransportContext } from '../../transport';
 import { apiRequest, downloadFile, getServiceCredentials, paginatePages } from '../../transport';
-import {
-	normaliseEnvelope,
-	pdfFileName,
-	signingRequestIdOf,
-} from '../../../DocumentSigningTrigger/envelope';
+import { normaliseEnvelope, pdfFileName, signingRequestIdOf } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../DocumentSigningTrigger/lifecycle';
-import {
-	DEFAULT_TOLERANCE_SECONDS,
-	verifyDelivery,
-} from '../../../DocumentSigningTrigger/signature';
+import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from '../../../shared/signature';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { normaliseSendResponse } from './sendSigningRequest.operation';

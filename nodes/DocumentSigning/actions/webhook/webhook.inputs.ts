@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { TEST_EVENT_TYPE, eventTypeOptions } from '../../events';
+import { TEST_EVENT_TYPE, eventTypeOptions } from '../../../shared/events';
 import { checkId } from '../../helpers/ids';
 import { workspaceLocator } from '../common.descriptions';
 
@@ -24,7 +24,7 @@ export const urlField: INodeProperties = {
 		'The HTTPS address the service delivers events to (plain http only for localhost / 127.0.0.1, for local tests)',
 };
 
-/** The event multi-select (THE list of events.ts) plus free-text names. */
+/** The event multi-select (THE list of shared/events.ts) plus free-text names. */
 export function eventsFields(required: boolean): INodeProperties[] {
 	return [
 		{
