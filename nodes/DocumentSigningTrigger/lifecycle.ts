@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../shared/events';
 import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
+import { checkDeliveryUrl } from '../shared/url';
 
 /**
  * Registration of the node's webhook at the service (n8n webhookMethods), modelled on n8n's
@@ -31,46 +32,6 @@ export interface TriggerConfig {
 	events: string[];
 	workspaceId: string | null;
 	description: string;
-}
-
-function hostIsLoopback(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	if (host === 'localhost' || host === '::1') return true;
-	const parts = host.split('.');
-	return (
-		parts.length === 4 &&
-		parts[0] === '127' &&
-		parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
-	);
-}
-
-/**
- * The service delivers only to HTTPS. Plain http is accepted only toward loopback addresses
- * (127.0.0.0/8, localhost, ::1), which is what a local sandbox needs.
- */
-export function checkDeliveryUrl(node: INode, url: string | undefined): string {
-	let parsed: URL | undefined;
-	try {
-		parsed = url ? new URL(url) : undefined;
-	} catch {
-		parsed = undefined;
-	}
-	if (!url || !parsed) {
-		throw new NodeOperationError(node, 'n8n could not work out the webhook URL of this node', {
-			description:
-				"Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n.",
-		});
-	}
-	if (parsed.protocol === 'https:') return url;
-	if (parsed.protocol === 'http:' && hostIsLoopback(parsed.hostname)) return url;
-	throw new NodeOperationError(
-		node,
-		`The document-signing service only delivers webhooks to HTTPS addresses, but this workflow's webhook URL is ${url}`,
-		{
-			description:
-				"Set n8n's WEBHOOK_URL environment variable to the public https:// address of this n8n (for example WEBHOOK_URL=https://n8n.example.com/), restart n8n and activate the workflow again. Plain http is only accepted for loopback addresses (localhost, 127.0.0.1, ::1), for local testing.",
-		},
-	);
 }
 
 /** Selected events plus the free-text names, with "*" expanded to the documented list; no duplicates. */

@@ -14,7 +14,7 @@ import { getIdParameter } from '../../helpers/ids';
 import type { TransportContext } from '../../transport';
 import { apiRequest, downloadFile, getServiceCredentials, paginatePages } from '../../transport';
 import { normaliseEnvelope, pdfFileName, signingRequestIdOf } from '../../../shared/envelope';
-import { checkDeliveryUrl } from '../../../DocumentSigningTrigger/lifecycle';
+import { checkDeliveryUrl } from '../../../shared/url';
 import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from '../../../shared/signature';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';

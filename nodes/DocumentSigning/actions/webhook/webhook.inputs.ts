@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE, eventTypeOptions } from '../../../shared/events';
 import { checkId } from '../../helpers/ids';
+import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
 
 /**
@@ -125,13 +126,7 @@ export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: num
 			'Use an absolute address such as https://example.com/hooks.',
 		);
 	}
-	const host = (parsed as URL).hostname.replace(/^\[|\]$/g, '');
-	const loopback =
-		host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-	if (
-		(parsed as URL).protocol !== 'https:' &&
-		!((parsed as URL).protocol === 'http:' && loopback)
-	) {
+	if (!isHttpsOrLoopback(parsed as URL)) {
 		fail(
 			`"URL" must use HTTPS: ${value.slice(0, 80)}`,
 			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
