@@ -1,7 +1,8 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { SEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../shared/events';
+import { readEventNames } from '../shared/eventNames';
+import { SEED_EVENT_TYPES } from '../shared/events';
 import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
 import { checkDeliveryUrl } from '../shared/url';
 
@@ -17,7 +18,6 @@ import { checkDeliveryUrl } from '../shared/url';
 export const ALL_EVENTS = '*';
 export const DESCRIPTION_PREFIX = 'n8n: ';
 const DESCRIPTION_MAX = 500;
-const EVENT_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 
 export interface WebhookRemote extends IDataObject {
 	id: string;
@@ -37,26 +37,11 @@ export interface TriggerConfig {
 /** Selected events plus the free-text names, with "*" expanded to the documented list; no duplicates. */
 export function resolveEvents(node: INode, selected: unknown, additional: unknown): string[] {
 	const picked = Array.isArray(selected) ? selected.map(String) : [];
-	const extra = String(additional ?? '')
-		.split(/[\s,]+/)
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	for (const name of extra) {
-		if (!EVENT_NAME.test(name)) {
-			throw new NodeOperationError(node, `"${name}" is not an event name`, {
-				description:
-					'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
-			});
-		}
-		if (name === TEST_EVENT_TYPE) {
-			throw new NodeOperationError(node, `${TEST_EVENT_TYPE} cannot be subscribed to`, {
-				description:
-					'Test deliveries reach every webhook anyway; the "Test Deliveries" option decides whether they start the workflow.',
-			});
-		}
-	}
 	const expanded = picked.flatMap((name) => (name === ALL_EVENTS ? [...SEED_EVENT_TYPES] : [name]));
-	return [...new Set([...expanded, ...extra])];
+	return readEventNames(node, expanded, additional, {
+		testEventHint:
+			'Test deliveries reach every webhook anyway; the "Test Deliveries" option decides whether they start the workflow.',
+	});
 }
 
 export function sameEvents(a: readonly string[], b: readonly string[]): boolean {

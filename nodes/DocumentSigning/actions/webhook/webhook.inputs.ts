@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { TEST_EVENT_TYPE, eventTypeOptions } from '../../../shared/events';
+import { readEventNames } from '../../../shared/eventNames';
+import { eventTypeOptions } from '../../../shared/events';
 import { checkId } from '../../helpers/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
@@ -12,7 +13,6 @@ import { workspaceLocator } from '../common.descriptions';
 
 export const DESCRIPTION_MAX = 500;
 const URL_MAX = 2048;
-const EVENT_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 
 export const urlField: INodeProperties = {
 	displayName: 'URL',
@@ -144,30 +144,10 @@ export function readEvents(
 	required: boolean,
 ): string[] | undefined {
 	const picked = Array.isArray(selected) ? selected.map(String) : [];
-	const extra = String(additional ?? '')
-		.split(/[\s,]+/)
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	for (const name of extra) {
-		if (!EVENT_NAME.test(name)) {
-			throw new NodeOperationError(context.getNode(), `"${name}" is not an event name`, {
-				description:
-					'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
-				itemIndex: i,
-			});
-		}
-		if (name === TEST_EVENT_TYPE) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`${TEST_EVENT_TYPE} cannot be subscribed to`,
-				{
-					description: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
-					itemIndex: i,
-				},
-			);
-		}
-	}
-	const events = [...new Set([...picked, ...extra])];
+	const events = readEventNames(context.getNode(), picked, additional, {
+		testEventHint: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
+		itemIndex: i,
+	});
 	if (events.length === 0) {
 		if (required) {
 			throw new NodeOperationError(
