@@ -13,7 +13,7 @@ import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
 import { normaliseEnvelope, parseBody } from '../shared/envelope';
 import { resolveEvents } from './lifecycle';
-import { DELIVERY_HEADER, singleHeader, verifyDelivery } from '../shared/signature';
+import { DELIVERY_HEADER, rawBodyOf, singleHeader, verifyDelivery } from '../shared/signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
@@ -66,13 +66,6 @@ function respond(
 		res.end(JSON.stringify(body));
 	}
 	return { noWebhookResponse: true };
-}
-
-function rawBodyOf(context: IWebhookFunctions): Buffer | undefined {
-	const raw = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
-	if (Buffer.isBuffer(raw)) return raw;
-	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
-	return undefined;
 }
 
 function shownHeaders(headers: Record<string, unknown>): IDataObject {

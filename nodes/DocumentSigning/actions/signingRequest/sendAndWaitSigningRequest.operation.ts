@@ -13,9 +13,14 @@ import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-w
 import { getIdParameter } from '../../helpers/ids';
 import type { TransportContext } from '../../transport';
 import { apiRequest, downloadFile, getServiceCredentials, paginatePages } from '../../transport';
-import { normaliseEnvelope, pdfFileName, signingRequestIdOf } from '../../../shared/envelope';
+import {
+	normaliseEnvelope,
+	parseBody,
+	pdfFileName,
+	signingRequestIdOf,
+} from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
-import { DEFAULT_TOLERANCE_SECONDS, verifyDelivery } from '../../../shared/signature';
+import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { normaliseSendResponse } from './sendSigningRequest.operation';
@@ -439,12 +444,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	const workspaceId = String(query[WORKSPACE_PARAM] ?? '');
 	const options = this.getNodeParameter('waitOptions', {}) as WaitOptions;
 	const headers = this.getHeaderData() as Record<string, unknown>;
-	const raw = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
-	const rawBody = Buffer.isBuffer(raw)
-		? raw
-		: typeof raw === 'string'
-			? Buffer.from(raw)
-			: undefined;
+	const rawBody = rawBodyOf(this);
 	if (!rawBody)
 		return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 
@@ -462,13 +462,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 		return respond(this, 401, { error: 'Invalid signature', code: verified.reason });
 	}
 
-	let body: unknown;
-	try {
-		body = JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		body = undefined;
-	}
-	const envelope = normaliseEnvelope(body);
+	const envelope = normaliseEnvelope(parseBody(rawBody));
 	if (!envelope.ok)
 		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
 	const event = envelope.event;
