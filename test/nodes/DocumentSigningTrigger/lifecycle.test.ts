@@ -6,6 +6,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { SEED_EVENT_TYPES } from '../../../nodes/shared/events';
 import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
+import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
+import { DocumentSigningPollTrigger } from '../../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 import { createLoadOptionsContext } from '../../helpers/n8n';
 import { SEED, startSandbox, type Sandbox } from '../../sandbox';
@@ -380,12 +382,27 @@ describe('workspace scope', () => {
 			nodeType: new DocumentSigningTrigger(),
 		});
 		const node = new DocumentSigningTrigger();
+		// one search for every workspace picker (action node, webhook and poll trigger)
+		expect(node.methods.listSearch.searchWorkspaces).toBe(
+			new DocumentSigning().methods.listSearch.searchWorkspaces,
+		);
+		expect(node.methods.listSearch.searchWorkspaces).toBe(
+			new DocumentSigningPollTrigger().methods.listSearch.searchWorkspaces,
+		);
 		const all = await node.methods.listSearch.searchWorkspaces.call(context);
+		// newest first, like every picker
 		expect(all.results.map((r) => r.name)).toEqual([
-			'Acme HQ (protected)',
 			'Legal Team',
 			'Sales Team',
+			'Acme HQ (protected)',
 		]);
+		expect(all.paginationToken).toBeUndefined();
+		expect(sandbox.requests.find((r) => r.path === '/workspaces')?.query).toEqual({
+			page: '1',
+			page_size: '50',
+			sort_by: 'created_on',
+			sort_order: 'desc',
+		});
 		const filtered = await node.methods.listSearch.searchWorkspaces.call(context, 'sales');
 		expect(filtered.results).toEqual([{ name: 'Sales Team', value: SALES.id }]);
 	});
