@@ -10,8 +10,15 @@ import { checkDeliveryUrl } from '../shared/url';
  * Registration of the node's webhook at the service (n8n webhookMethods), modelled on n8n's
  * Stripe trigger: the webhook id lives in the node's static data (`webhookId`).
  *
- * n8n calls `checkExists` on activation and `create` when it answered false; `delete` on
- * deactivation. "Listen for test event" runs the same with the test URL and throw-away static data.
+ * n8n 2.41 (WebhookService.createWebhookIfNotExists) calls `checkExists` on every activation
+ * (activating, restart, leadership change, "Listen for test event") and `create` only when it
+ * answered false; `delete` on deactivation. "Listen for test event" runs the same with the test URL
+ * and throw-away static data.
+ *
+ * `checkExists` only reads: it answers true when our webhook is there exactly as configured
+ * (adopting a leftover with this URL into the static data), and changes nothing at the service.
+ * Everything that changes the service happens in `create`: updating our webhook in place (events,
+ * URL, re-enabling), replacing it when the scope changed, removing duplicates, or creating it.
  */
 
 /** The "all events" choice of the event picker: the service's documented list (shared/events.ts). */
@@ -126,19 +133,25 @@ async function deleteRemote(this: IHookFunctions, id: string): Promise<void> {
 		.catch(unlessNotFound);
 }
 
+/** Whether a webhook that is ours delivers exactly as configured (URL, events, enabled). */
+function inSync(remote: WebhookRemote, config: TriggerConfig): boolean {
+	return (
+		remote.url === config.url &&
+		sameEvents(remote.events ?? [], config.events) &&
+		remote.enabled !== false
+	);
+}
+
 /** Brings a webhook that is ours in line with the configuration (one PUT, only when needed). */
 async function reconcile(
 	this: IHookFunctions,
 	remote: WebhookRemote,
 	config: TriggerConfig,
 ): Promise<void> {
-	const urlChanged = remote.url !== config.url;
-	const eventsChanged = !sameEvents(remote.events ?? [], config.events);
-	const disabled = remote.enabled === false;
-	if (!urlChanged && !eventsChanged && !disabled) return;
+	if (inSync(remote, config)) return;
 	const body: IDataObject = { url: config.url, events: config.events };
 	// Re-enabling (after the service disabled it for failures) also resets its failure count.
-	if (disabled) body.enabled = true;
+	if (remote.enabled === false) body.enabled = true;
 	await apiRequest.call(this, 'PUT', `/webhooks/${encodeURIComponent(remote.id)}`, { body });
 }
 
@@ -156,39 +169,81 @@ async function findByUrl(this: IHookFunctions, config: TriggerConfig): Promise<W
 	);
 }
 
+/** What the service holds for this node, found by reading only. */
+interface Found {
+	/** Our webhook of the configured scope: the stored one, else a leftover with exactly this URL. */
+	ours?: WebhookRemote;
+	/** The stored webhook when it belongs to another scope (a scope cannot change: it is replaced). */
+	otherScope?: WebhookRemote;
+	/** Further webhooks of the configured scope with exactly this URL (they would deliver twice). */
+	duplicates: WebhookRemote[];
+	/** The stored webhook was deleted elsewhere (404). */
+	storedGone: boolean;
+}
+
+function storedWebhookId(staticData: IDataObject): string | undefined {
+	return typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
+}
+
+/** Reads what the service holds for this node; sends nothing but GETs. */
+async function find(
+	this: IHookFunctions,
+	config: TriggerConfig,
+	storedId: string | undefined,
+): Promise<Found> {
+	let otherScope: WebhookRemote | undefined;
+	let storedGone = false;
+	if (storedId) {
+		const remote = await getRemote.call(this, storedId);
+		if (!remote) storedGone = true;
+		else if ((remote.workspace_id ?? null) !== config.workspaceId) otherScope = remote;
+		else return { ours: remote, duplicates: [], storedGone };
+	}
+	// A webhook left behind for exactly this URL (for instance when static data was lost) is
+	// adopted instead of piling up a second one. Webhooks with any other URL are never touched.
+	const [ours, ...duplicates] = await findByUrl.call(this, config);
+	return { ours, otherScope, duplicates, storedGone };
+}
+
+/**
+ * True when our webhook is at the service exactly as configured; then its id is in the static data
+ * (a leftover with this URL is adopted). Sends nothing but GETs: anything to change is left to
+ * `create`, which n8n calls when this answers false.
+ */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const config = await triggerConfig.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-
-	const storedId = typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
-	if (storedId) {
-		const remote = await getRemote.call(this, storedId);
-		if (remote && (remote.workspace_id ?? null) !== config.workspaceId) {
-			// Our webhook, but for another scope: the scope of a webhook cannot change, so replace it.
-			await deleteRemote.call(this, storedId);
-			delete staticData.webhookId;
-		} else if (remote) {
-			await reconcile.call(this, remote, config);
-			return true;
-		} else {
-			// Deleted elsewhere: forget it, it will be created again.
-			delete staticData.webhookId;
-		}
-	}
-
-	// A webhook left behind for exactly this URL (for instance when static data was lost) is
-	// adopted instead of piling up a second one. Webhooks with any other URL are never touched.
-	const leftovers = await findByUrl.call(this, config);
-	if (leftovers.length === 0) return false;
-	const [adopted, ...duplicates] = leftovers;
-	await reconcile.call(this, adopted, config);
-	for (const duplicate of duplicates) await deleteRemote.call(this, duplicate.id);
-	staticData.webhookId = adopted.id;
+	const found = await find.call(this, config, storedWebhookId(staticData));
+	// Deleted elsewhere: forget it (create adopts a leftover or makes a new one).
+	if (found.storedGone) delete staticData.webhookId;
+	if (!found.ours || found.otherScope || found.duplicates.length > 0) return false;
+	if (!inSync(found.ours, config)) return false;
+	staticData.webhookId = found.ours.id;
 	return true;
 }
 
+/**
+ * Makes the service hold exactly one webhook for this node, as configured: the one of another
+ * scope is replaced, ours (stored or adopted) is updated in place, duplicates go, and only when
+ * there is none a new one is created.
+ */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const config = await triggerConfig.call(this);
+	const staticData = this.getWorkflowStaticData('node');
+	const found = await find.call(this, config, storedWebhookId(staticData));
+
+	if (found.otherScope) {
+		await deleteRemote.call(this, found.otherScope.id);
+		delete staticData.webhookId;
+	}
+
+	if (found.ours) {
+		await reconcile.call(this, found.ours, config);
+		for (const duplicate of found.duplicates) await deleteRemote.call(this, duplicate.id);
+		staticData.webhookId = found.ours.id;
+		return true;
+	}
+
 	const body: IDataObject = {
 		url: config.url,
 		events: config.events,
@@ -203,13 +258,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			'The service did not return the id of the new webhook',
 		);
 	}
-	this.getWorkflowStaticData('node').webhookId = String(created.id);
+	staticData.webhookId = String(created.id);
 	return true;
 }
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
-	const storedId = typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
+	const storedId = storedWebhookId(staticData);
 	if (storedId) await deleteRemote.call(this, storedId);
 	delete staticData.webhookId;
 	return true;
