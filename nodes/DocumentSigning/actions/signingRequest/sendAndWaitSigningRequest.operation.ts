@@ -21,6 +21,7 @@ import {
 } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
 import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
+import { respond } from '../../../shared/respond';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { normaliseSendResponse } from './sendSigningRequest.operation';
@@ -422,19 +423,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
 	await this.putExecutionToWait(waitTill);
 	return [timedOut];
-}
-
-function respond(
-	context: IWebhookFunctions,
-	status: number,
-	body: IDataObject,
-): IWebhookResponseData {
-	const res = context.getResponseObject();
-	if (!res.headersSent) {
-		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-		res.end(JSON.stringify(body));
-	}
-	return { noWebhookResponse: true };
 }
 
 /** The service's delivery to the resume URL of a waiting execution. */
