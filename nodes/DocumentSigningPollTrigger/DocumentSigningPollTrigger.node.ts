@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_TYPES } from '../DocumentSigning/events';
+import { EVENT_TYPES } from '../shared/events';
 import { apiRequest } from '../DocumentSigning/transport';
-import { searchWorkspaces, workspaceLocator } from '../DocumentSigningTrigger/workspace';
+import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
 import {
 	emptyState,
@@ -19,7 +19,7 @@ import {
 	POLL_EVENT_KINDS,
 	pollWorkspace,
 } from './changes';
-import { enrich } from '../DocumentSigningTrigger/enrich';
+import { enrich } from '../shared/enrich';
 import { toEvent, type PolledEvent, type PollOptions } from './output';
 import { workspacesToPoll } from './workspaces';
 

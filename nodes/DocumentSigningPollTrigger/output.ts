@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { EnrichOptions } from '../DocumentSigningTrigger/enrich';
-import type { DocumentSigningEvent } from '../DocumentSigningTrigger/envelope';
+import type { EnrichOptions } from '../shared/enrich';
+import type { DocumentSigningEvent } from '../shared/envelope';
 import type { Change } from './changes';
 import { POLL_EVENTS } from './changes';
 

@@ -7,11 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { eventTypeOptions } from '../DocumentSigning/events';
+import { eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
-import { DEFAULT_TOLERANCE_SECONDS } from './signature';
-import { searchWorkspaces, workspaceLocator } from './workspace';
+import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
+import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 
 export class DocumentSigningTrigger implements INodeType {
 	description: INodeTypeDescription = {

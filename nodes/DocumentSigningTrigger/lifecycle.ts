@@ -1,22 +1,30 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { SEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../DocumentSigning/events';
+import { readEventNames } from '../shared/eventNames';
+import { SEED_EVENT_TYPES } from '../shared/events';
 import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
+import { checkDeliveryUrl } from '../shared/url';
 
 /**
  * Registration of the node's webhook at the service (n8n webhookMethods), modelled on n8n's
  * Stripe trigger: the webhook id lives in the node's static data (`webhookId`).
  *
- * n8n calls `checkExists` on activation and `create` when it answered false; `delete` on
- * deactivation. "Listen for test event" runs the same with the test URL and throw-away static data.
+ * n8n 2.41 (WebhookService.createWebhookIfNotExists) calls `checkExists` on every activation
+ * (activating, restart, leadership change, "Listen for test event") and `create` only when it
+ * answered false; `delete` on deactivation. "Listen for test event" runs the same with the test URL
+ * and throw-away static data.
+ *
+ * `checkExists` only reads: it answers true when our webhook is there exactly as configured
+ * (adopting a leftover with this URL into the static data), and changes nothing at the service.
+ * Everything that changes the service happens in `create`: updating our webhook in place (events,
+ * URL, re-enabling), replacing it when the scope changed, removing duplicates, or creating it.
  */
 
-/** The "all events" choice of the event picker: the service's documented list (events.ts). */
+/** The "all events" choice of the event picker: the service's documented list (shared/events.ts). */
 export const ALL_EVENTS = '*';
 export const DESCRIPTION_PREFIX = 'n8n: ';
 const DESCRIPTION_MAX = 500;
-const EVENT_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 
 export interface WebhookRemote extends IDataObject {
 	id: string;
@@ -33,69 +41,14 @@ export interface TriggerConfig {
 	description: string;
 }
 
-function hostIsLoopback(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	if (host === 'localhost' || host === '::1') return true;
-	const parts = host.split('.');
-	return (
-		parts.length === 4 &&
-		parts[0] === '127' &&
-		parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
-	);
-}
-
-/**
- * The service delivers only to HTTPS. Plain http is accepted only toward loopback addresses
- * (127.0.0.0/8, localhost, ::1), which is what a local sandbox needs.
- */
-export function checkDeliveryUrl(node: INode, url: string | undefined): string {
-	let parsed: URL | undefined;
-	try {
-		parsed = url ? new URL(url) : undefined;
-	} catch {
-		parsed = undefined;
-	}
-	if (!url || !parsed) {
-		throw new NodeOperationError(node, 'n8n could not work out the webhook URL of this node', {
-			description:
-				"Set n8n's WEBHOOK_URL environment variable to the public https address of this n8n.",
-		});
-	}
-	if (parsed.protocol === 'https:') return url;
-	if (parsed.protocol === 'http:' && hostIsLoopback(parsed.hostname)) return url;
-	throw new NodeOperationError(
-		node,
-		`The document-signing service only delivers webhooks to HTTPS addresses, but this workflow's webhook URL is ${url}`,
-		{
-			description:
-				"Set n8n's WEBHOOK_URL environment variable to the public https:// address of this n8n (for example WEBHOOK_URL=https://n8n.example.com/), restart n8n and activate the workflow again. Plain http is only accepted for loopback addresses (localhost, 127.0.0.1, ::1), for local testing.",
-		},
-	);
-}
-
 /** Selected events plus the free-text names, with "*" expanded to the documented list; no duplicates. */
 export function resolveEvents(node: INode, selected: unknown, additional: unknown): string[] {
 	const picked = Array.isArray(selected) ? selected.map(String) : [];
-	const extra = String(additional ?? '')
-		.split(/[\s,]+/)
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	for (const name of extra) {
-		if (!EVENT_NAME.test(name)) {
-			throw new NodeOperationError(node, `"${name}" is not an event name`, {
-				description:
-					'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
-			});
-		}
-		if (name === TEST_EVENT_TYPE) {
-			throw new NodeOperationError(node, `${TEST_EVENT_TYPE} cannot be subscribed to`, {
-				description:
-					'Test deliveries reach every webhook anyway; the "Test Deliveries" option decides whether they start the workflow.',
-			});
-		}
-	}
 	const expanded = picked.flatMap((name) => (name === ALL_EVENTS ? [...SEED_EVENT_TYPES] : [name]));
-	return [...new Set([...expanded, ...extra])];
+	return readEventNames(node, expanded, additional, {
+		testEventHint:
+			'Test deliveries reach every webhook anyway; the "Test Deliveries" option decides whether they start the workflow.',
+	});
 }
 
 export function sameEvents(a: readonly string[], b: readonly string[]): boolean {
@@ -180,19 +133,25 @@ async function deleteRemote(this: IHookFunctions, id: string): Promise<void> {
 		.catch(unlessNotFound);
 }
 
+/** Whether a webhook that is ours delivers exactly as configured (URL, events, enabled). */
+function inSync(remote: WebhookRemote, config: TriggerConfig): boolean {
+	return (
+		remote.url === config.url &&
+		sameEvents(remote.events ?? [], config.events) &&
+		remote.enabled !== false
+	);
+}
+
 /** Brings a webhook that is ours in line with the configuration (one PUT, only when needed). */
 async function reconcile(
 	this: IHookFunctions,
 	remote: WebhookRemote,
 	config: TriggerConfig,
 ): Promise<void> {
-	const urlChanged = remote.url !== config.url;
-	const eventsChanged = !sameEvents(remote.events ?? [], config.events);
-	const disabled = remote.enabled === false;
-	if (!urlChanged && !eventsChanged && !disabled) return;
+	if (inSync(remote, config)) return;
 	const body: IDataObject = { url: config.url, events: config.events };
 	// Re-enabling (after the service disabled it for failures) also resets its failure count.
-	if (disabled) body.enabled = true;
+	if (remote.enabled === false) body.enabled = true;
 	await apiRequest.call(this, 'PUT', `/webhooks/${encodeURIComponent(remote.id)}`, { body });
 }
 
@@ -210,39 +169,81 @@ async function findByUrl(this: IHookFunctions, config: TriggerConfig): Promise<W
 	);
 }
 
+/** What the service holds for this node, found by reading only. */
+interface Found {
+	/** Our webhook of the configured scope: the stored one, else a leftover with exactly this URL. */
+	ours?: WebhookRemote;
+	/** The stored webhook when it belongs to another scope (a scope cannot change: it is replaced). */
+	otherScope?: WebhookRemote;
+	/** Further webhooks of the configured scope with exactly this URL (they would deliver twice). */
+	duplicates: WebhookRemote[];
+	/** The stored webhook was deleted elsewhere (404). */
+	storedGone: boolean;
+}
+
+function storedWebhookId(staticData: IDataObject): string | undefined {
+	return typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
+}
+
+/** Reads what the service holds for this node; sends nothing but GETs. */
+async function find(
+	this: IHookFunctions,
+	config: TriggerConfig,
+	storedId: string | undefined,
+): Promise<Found> {
+	let otherScope: WebhookRemote | undefined;
+	let storedGone = false;
+	if (storedId) {
+		const remote = await getRemote.call(this, storedId);
+		if (!remote) storedGone = true;
+		else if ((remote.workspace_id ?? null) !== config.workspaceId) otherScope = remote;
+		else return { ours: remote, duplicates: [], storedGone };
+	}
+	// A webhook left behind for exactly this URL (for instance when static data was lost) is
+	// adopted instead of piling up a second one. Webhooks with any other URL are never touched.
+	const [ours, ...duplicates] = await findByUrl.call(this, config);
+	return { ours, otherScope, duplicates, storedGone };
+}
+
+/**
+ * True when our webhook is at the service exactly as configured; then its id is in the static data
+ * (a leftover with this URL is adopted). Sends nothing but GETs: anything to change is left to
+ * `create`, which n8n calls when this answers false.
+ */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const config = await triggerConfig.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-
-	const storedId = typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
-	if (storedId) {
-		const remote = await getRemote.call(this, storedId);
-		if (remote && (remote.workspace_id ?? null) !== config.workspaceId) {
-			// Our webhook, but for another scope: the scope of a webhook cannot change, so replace it.
-			await deleteRemote.call(this, storedId);
-			delete staticData.webhookId;
-		} else if (remote) {
-			await reconcile.call(this, remote, config);
-			return true;
-		} else {
-			// Deleted elsewhere: forget it, it will be created again.
-			delete staticData.webhookId;
-		}
-	}
-
-	// A webhook left behind for exactly this URL (for instance when static data was lost) is
-	// adopted instead of piling up a second one. Webhooks with any other URL are never touched.
-	const leftovers = await findByUrl.call(this, config);
-	if (leftovers.length === 0) return false;
-	const [adopted, ...duplicates] = leftovers;
-	await reconcile.call(this, adopted, config);
-	for (const duplicate of duplicates) await deleteRemote.call(this, duplicate.id);
-	staticData.webhookId = adopted.id;
+	const found = await find.call(this, config, storedWebhookId(staticData));
+	// Deleted elsewhere: forget it (create adopts a leftover or makes a new one).
+	if (found.storedGone) delete staticData.webhookId;
+	if (!found.ours || found.otherScope || found.duplicates.length > 0) return false;
+	if (!inSync(found.ours, config)) return false;
+	staticData.webhookId = found.ours.id;
 	return true;
 }
 
+/**
+ * Makes the service hold exactly one webhook for this node, as configured: the one of another
+ * scope is replaced, ours (stored or adopted) is updated in place, duplicates go, and only when
+ * there is none a new one is created.
+ */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const config = await triggerConfig.call(this);
+	const staticData = this.getWorkflowStaticData('node');
+	const found = await find.call(this, config, storedWebhookId(staticData));
+
+	if (found.otherScope) {
+		await deleteRemote.call(this, found.otherScope.id);
+		delete staticData.webhookId;
+	}
+
+	if (found.ours) {
+		await reconcile.call(this, found.ours, config);
+		for (const duplicate of found.duplicates) await deleteRemote.call(this, duplicate.id);
+		staticData.webhookId = found.ours.id;
+		return true;
+	}
+
 	const body: IDataObject = {
 		url: config.url,
 		events: config.events,
@@ -257,13 +258,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			'The service did not return the id of the new webhook',
 		);
 	}
-	this.getWorkflowStaticData('node').webhookId = String(created.id);
+	staticData.webhookId = String(created.id);
 	return true;
 }
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
-	const storedId = typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
+	const storedId = storedWebhookId(staticData);
 	if (storedId) await deleteRemote.call(this, storedId);
 	delete staticData.webhookId;
 	return true;

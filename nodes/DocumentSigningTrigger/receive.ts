@@ -6,14 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
+import { TEST_EVENT_TYPE } from '../shared/events';
 import { getServiceCredentials } from '../DocumentSigning/transport';
 import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
-import type { DocumentSigningEvent } from './envelope';
-import { enrich } from './enrich';
-import { normaliseEnvelope, parseBody } from './envelope';
+import type { DocumentSigningEvent } from '../shared/envelope';
+import { enrich } from '../shared/enrich';
+import { normaliseEnvelope, parseBody } from '../shared/envelope';
 import { resolveEvents } from './lifecycle';
-import { DELIVERY_HEADER, singleHeader, verifyDelivery } from './signature';
+import { DELIVERY_HEADER, rawBodyOf, singleHeader, verifyDelivery } from '../shared/signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
@@ -66,13 +66,6 @@ function respond(
 		res.end(JSON.stringify(body));
 	}
 	return { noWebhookResponse: true };
-}
-
-function rawBodyOf(context: IWebhookFunctions): Buffer | undefined {
-	const raw = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
-	if (Buffer.isBuffer(raw)) return raw;
-	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
-	return undefined;
 }
 
 function shownHeaders(headers: Record<string, unknown>): IDataObject {

@@ -3,7 +3,7 @@
  * either list (a missing, extra or misspelt name, a name in the wrong group or of the wrong source)
  * fails here.
  */
-import { EVENT_GROUPS, EVENT_TYPES } from '../../nodes/DocumentSigning/events';
+import { EVENT_GROUPS, EVENT_TYPES } from '../../nodes/shared/events';
 import {
 	PUBLISHED_EVENT_TYPES,
 	REFERENCE_EVENT_TYPES,

@@ -10,6 +10,7 @@ import {
 	LANGUAGES,
 	SETTINGS,
 } from '../actions/common.descriptions';
+import { isHttpLoopback, isHttpsOrLoopback, parseUrl } from '../../shared/url';
 import { parseJsonParameter } from './json';
 import { compact } from './validation';
 
@@ -525,15 +526,9 @@ export function checkSigningRequestProperties(
 	}
 	if (out.completion_redirect_url !== undefined) {
 		const url = String(out.completion_redirect_url).trim();
-		let parsed: URL | undefined;
-		try {
-			parsed = new URL(url);
-		} catch {
-			parsed = undefined;
-		}
-		const local =
-			parsed?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(parsed.hostname);
-		if (!parsed || (parsed.protocol !== 'https:' && !local)) {
+		const parsed = parseUrl(url);
+		const local = parsed !== undefined && isHttpLoopback(parsed);
+		if (!parsed || !isHttpsOrLoopback(parsed)) {
 			fail(
 				context,
 				itemIndex,

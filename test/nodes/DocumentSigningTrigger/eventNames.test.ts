@@ -5,7 +5,7 @@ import {
 	EVENT_TYPES,
 	SEED_EVENT_TYPES,
 	eventTypeOptions,
-} from '../../../nodes/DocumentSigning/events';
+} from '../../../nodes/shared/events';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /** The trigger's event entries as the node panel and the Events picker show them. */

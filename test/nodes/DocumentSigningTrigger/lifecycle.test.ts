@@ -4,8 +4,10 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SEED_EVENT_TYPES } from '../../../nodes/DocumentSigning/events';
+import { SEED_EVENT_TYPES } from '../../../nodes/shared/events';
 import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
+import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
+import { DocumentSigningPollTrigger } from '../../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 import { createLoadOptionsContext } from '../../helpers/n8n';
 import { SEED, startSandbox, type Sandbox } from '../../sandbox';
@@ -45,6 +47,21 @@ const live = () => sandbox.webhooks.records.filter((w) => w.deleted_at === null)
 const webhookRequests = () => sandbox.requests.filter((r) => r.path.startsWith('/webhooks'));
 const api = (method: string, path: string, body?: unknown, key: string = P.liveKey) =>
 	call(sandbox, method, path, { auth: key, body });
+
+/**
+ * Runs n8n's checkExists alone and checks that it only read: GETs only, every webhook record as it
+ * was. Returns its answer (false leaves the changes to create).
+ */
+async function checkOnly(trigger: TriggerRig): Promise<boolean> {
+	const before = JSON.stringify(sandbox.webhooks.records);
+	const from = sandbox.requests.length;
+	const exists = await trigger.checkExists();
+	const sent = sandbox.requests.slice(from);
+	expect(sent.length).toBeGreaterThan(0);
+	expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+	expect(JSON.stringify(sandbox.webhooks.records)).toBe(before);
+	return exists;
+}
 
 describe('activation creates one webhook and remembers its id', () => {
 	it('registers the production URL, the chosen events and an n8n-managed description', async () => {
@@ -86,7 +103,8 @@ describe('activation creates one webhook and remembers its id', () => {
 		trigger.parameters.additionalEvents = 'template.created';
 		sandbox.clearRequests();
 
-		expect(await trigger.activate()).toEqual({ existed: true });
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(await trigger.activate()).toEqual({ existed: false });
 		expect(live()).toHaveLength(1);
 		expect(live()[0]).toMatchObject({
 			id,
@@ -114,6 +132,8 @@ describe('activation creates one webhook and remembers its id', () => {
 		const oldId = trigger.nodeStaticData.webhookId as string;
 		expect((await api('DELETE', `/webhooks/${oldId}`)).status).toBe(200);
 
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(trigger.nodeStaticData.webhookId).toBeUndefined();
 		expect(await trigger.activate()).toEqual({ existed: false });
 		expect(live()).toHaveLength(1);
 		expect(live()[0].id).not.toBe(oldId);
@@ -128,7 +148,9 @@ describe('activation creates one webhook and remembers its id', () => {
 		record.consecutive_failures = 50;
 		record.auto_disabled_at = new Date().toISOString();
 
-		expect(await trigger.activate()).toEqual({ existed: true });
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(record.enabled).toBe(false);
+		expect(await trigger.activate()).toEqual({ existed: false });
 		expect(record).toMatchObject({
 			enabled: true,
 			consecutive_failures: 0,
@@ -144,7 +166,8 @@ describe('activation creates one webhook and remembers its id', () => {
 			webhookBaseUrl: 'https://automation.example.org/webhook',
 			staticData: first.saved,
 		});
-		expect(await moved.activate()).toEqual({ existed: true });
+		expect(await checkOnly(moved)).toBe(false);
+		expect(await moved.activate()).toEqual({ existed: false });
 		expect(live()).toHaveLength(1);
 		expect(live()[0].url).toBe(
 			'https://automation.example.org/webhook/11111111-1111-4111-8111-111111111111/webhook',
@@ -174,7 +197,8 @@ describe('adoption of leftovers', () => {
 		);
 		sandbox.clearRequests();
 
-		expect(await trigger.activate()).toEqual({ existed: true });
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(await trigger.activate()).toEqual({ existed: false });
 		expect(trigger.nodeStaticData.webhookId).toBe(leftover.body.id);
 		expect(sandbox.requests.some((r) => r.method === 'POST')).toBe(false);
 		expect(live().find((w) => w.id === leftover.body.id)?.events).toEqual([
@@ -223,13 +247,18 @@ describe('adoption of leftovers', () => {
 		sandbox.webhooks.records.find((w) => w.id === leftover.body.id)!.created_at =
 			'2020-01-01T00:00:00.000Z';
 		sandbox.clearRequests();
+		const pages = () =>
+			sandbox.requests
+				.filter((r) => r.method === 'GET' && r.path === '/webhooks')
+				.map((r) => r.query.page);
 
-		expect(await trigger.activate()).toEqual({ existed: true });
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(pages()).toEqual(['1', '2']);
+		sandbox.clearRequests();
+		expect(await trigger.activate()).toEqual({ existed: false });
 		expect(trigger.nodeStaticData.webhookId).toBe(leftover.body.id);
-		const pages = sandbox.requests
-			.filter((r) => r.method === 'GET' && r.path === '/webhooks')
-			.map((r) => r.query.page);
-		expect(pages).toEqual(['1', '2']);
+		// checkExists reads both pages, create reads them again and adopts
+		expect(pages()).toEqual(['1', '2', '1', '2']);
 	});
 
 	it('removes extra webhooks with exactly its URL, so nothing is delivered twice', async () => {
@@ -242,9 +271,44 @@ describe('adoption of leftovers', () => {
 			url: trigger.url(),
 			events: ['signing_request.sent'],
 		});
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(live()).toHaveLength(2);
 		await trigger.activate();
 		expect(live()).toHaveLength(1);
 		expect([a.body.id, b.body.id]).toContain(trigger.nodeStaticData.webhookId);
+	});
+});
+
+describe('checkExists answers true only when nothing is to change', () => {
+	it('adopts a leftover that is exactly as configured, with reads only', async () => {
+		const trigger = rig();
+		const leftover = await api('POST', '/webhooks', {
+			url: trigger.url(),
+			events: ['signing_request.recipient.declined', 'signing_request.completed'],
+		});
+		expect(await checkOnly(trigger)).toBe(true);
+		expect(trigger.nodeStaticData.webhookId).toBe(leftover.body.id);
+		sandbox.clearRequests();
+		expect(await trigger.activate()).toEqual({ existed: true });
+		expect(webhookRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /webhooks/${leftover.body.id}`,
+		]);
+	});
+
+	it('a failing read is not taken for "missing": nothing is created', async () => {
+		const trigger = rig();
+		await trigger.activate();
+		sandbox.injectFault({
+			method: 'GET',
+			path: /^\/webhooks\//,
+			kind: 'status',
+			status: 500,
+			body: { error: 'Internal', message: 'boom' },
+		});
+		const before = JSON.stringify(sandbox.webhooks.records);
+		await expect(trigger.activate()).rejects.toMatchObject({ httpCode: '500' });
+		expect(JSON.stringify(sandbox.webhooks.records)).toBe(before);
+		expect(live()).toHaveLength(1);
 	});
 });
 
@@ -362,6 +426,8 @@ describe('workspace scope', () => {
 		await trigger.activate();
 		const companyId = trigger.nodeStaticData.webhookId;
 		trigger.parameters = workspaceParameters();
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(trigger.nodeStaticData.webhookId).toBe(companyId);
 		expect(await trigger.activate()).toEqual({ existed: false });
 		expect(live()).toHaveLength(1);
 		expect(live()[0]).toMatchObject({ workspace_id: SALES.id });
@@ -380,12 +446,27 @@ describe('workspace scope', () => {
 			nodeType: new DocumentSigningTrigger(),
 		});
 		const node = new DocumentSigningTrigger();
+		// one search for every workspace picker (action node, webhook and poll trigger)
+		expect(node.methods.listSearch.searchWorkspaces).toBe(
+			new DocumentSigning().methods.listSearch.searchWorkspaces,
+		);
+		expect(node.methods.listSearch.searchWorkspaces).toBe(
+			new DocumentSigningPollTrigger().methods.listSearch.searchWorkspaces,
+		);
 		const all = await node.methods.listSearch.searchWorkspaces.call(context);
+		// newest first, like every picker
 		expect(all.results.map((r) => r.name)).toEqual([
-			'Acme HQ (protected)',
 			'Legal Team',
 			'Sales Team',
+			'Acme HQ (protected)',
 		]);
+		expect(all.paginationToken).toBeUndefined();
+		expect(sandbox.requests.find((r) => r.path === '/workspaces')?.query).toEqual({
+			page: '1',
+			page_size: '50',
+			sort_by: 'created_on',
+			sort_order: 'desc',
+		});
 		const filtered = await node.methods.listSearch.searchWorkspaces.call(context, 'sales');
 		expect(filtered.results).toEqual([{ name: 'Sales Team', value: SALES.id }]);
 	});

@@ -3,7 +3,7 @@ import {
 	parseBody,
 	pdfFileName,
 	signingRequestIdOf,
-} from '../../../nodes/DocumentSigningTrigger/envelope';
+} from '../../../nodes/shared/envelope';
 import {
 	computeSignature,
 	digestsEqual,
@@ -11,7 +11,7 @@ import {
 	signatureHeaderFor,
 	singleHeader,
 	verifySignature,
-} from '../../../nodes/DocumentSigningTrigger/signature';
+} from '../../../nodes/shared/signature';
 import { hmacHex, OTHER_SECRET, SECRET } from './support';
 
 const NOW = 1_800_000_000;

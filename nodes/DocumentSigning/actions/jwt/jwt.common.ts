@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isHttpsOrLoopback } from '../../../shared/url';
+
 /**
  * Shared parts of the JWT operations (api-reference §3.7, §J; service-api.md "JWT management",
  * "Embedded editors").
@@ -126,10 +128,7 @@ export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: numbe
 			'Use an address such as https://embed.example.com.',
 		);
 	}
-	const host = parsed.hostname.replace(/^\[|\]$/g, '');
-	const local =
-		host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-	if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && local)) {
+	if (!isHttpsOrLoopback(parsed)) {
 		fail(
 			context,
 			i,

@@ -15,14 +15,13 @@ import type { TransportContext } from '../../transport';
 import { apiRequest, downloadFile, getServiceCredentials, paginatePages } from '../../transport';
 import {
 	normaliseEnvelope,
+	parseBody,
 	pdfFileName,
 	signingRequestIdOf,
-} from '../../../DocumentSigningTrigger/envelope';
-import { checkDeliveryUrl } from '../../../DocumentSigningTrigger/lifecycle';
-import {
-	DEFAULT_TOLERANCE_SECONDS,
-	verifyDelivery,
-} from '../../../DocumentSigningTrigger/signature';
+} from '../../../shared/envelope';
+import { checkDeliveryUrl } from '../../../shared/url';
+import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
+import { respond } from '../../../shared/respond';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { normaliseSendResponse } from './sendSigningRequest.operation';
@@ -426,19 +425,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	return [timedOut];
 }
 
-function respond(
-	context: IWebhookFunctions,
-	status: number,
-	body: IDataObject,
-): IWebhookResponseData {
-	const res = context.getResponseObject();
-	if (!res.headersSent) {
-		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-		res.end(JSON.stringify(body));
-	}
-	return { noWebhookResponse: true };
-}
-
 /** The service's delivery to the resume URL of a waiting execution. */
 export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as IDataObject;
@@ -446,12 +432,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	const workspaceId = String(query[WORKSPACE_PARAM] ?? '');
 	const options = this.getNodeParameter('waitOptions', {}) as WaitOptions;
 	const headers = this.getHeaderData() as Record<string, unknown>;
-	const raw = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
-	const rawBody = Buffer.isBuffer(raw)
-		? raw
-		: typeof raw === 'string'
-			? Buffer.from(raw)
-			: undefined;
+	const rawBody = rawBodyOf(this);
 	if (!rawBody)
 		return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 
@@ -469,13 +450,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 		return respond(this, 401, { error: 'Invalid signature', code: verified.reason });
 	}
 
-	let body: unknown;
-	try {
-		body = JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		body = undefined;
-	}
-	const envelope = normaliseEnvelope(body);
+	const envelope = normaliseEnvelope(parseBody(rawBody));
 	if (!envelope.ok)
 		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
 	const event = envelope.event;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { eventTypeOptions } from '../../events';
+import { eventTypeOptions } from '../../../shared/events';
 import { listPages } from '../../helpers/list';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';

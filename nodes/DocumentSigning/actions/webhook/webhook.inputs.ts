@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { TEST_EVENT_TYPE, eventTypeOptions } from '../../events';
+import { readEventNames } from '../../../shared/eventNames';
+import { eventTypeOptions } from '../../../shared/events';
 import { checkId } from '../../helpers/ids';
+import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
 
 /**
@@ -11,7 +13,6 @@ import { workspaceLocator } from '../common.descriptions';
 
 export const DESCRIPTION_MAX = 500;
 const URL_MAX = 2048;
-const EVENT_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 
 export const urlField: INodeProperties = {
 	displayName: 'URL',
@@ -24,7 +25,7 @@ export const urlField: INodeProperties = {
 		'The HTTPS address the service delivers events to (plain http only for localhost / 127.0.0.1, for local tests)',
 };
 
-/** The event multi-select (THE list of events.ts) plus free-text names. */
+/** The event multi-select (THE list of shared/events.ts) plus free-text names. */
 export function eventsFields(required: boolean): INodeProperties[] {
 	return [
 		{
@@ -125,13 +126,7 @@ export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: num
 			'Use an absolute address such as https://example.com/hooks.',
 		);
 	}
-	const host = (parsed as URL).hostname.replace(/^\[|\]$/g, '');
-	const loopback =
-		host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-	if (
-		(parsed as URL).protocol !== 'https:' &&
-		!((parsed as URL).protocol === 'http:' && loopback)
-	) {
+	if (!isHttpsOrLoopback(parsed as URL)) {
 		fail(
 			`"URL" must use HTTPS: ${value.slice(0, 80)}`,
 			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
@@ -149,30 +144,10 @@ export function readEvents(
 	required: boolean,
 ): string[] | undefined {
 	const picked = Array.isArray(selected) ? selected.map(String) : [];
-	const extra = String(additional ?? '')
-		.split(/[\s,]+/)
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	for (const name of extra) {
-		if (!EVENT_NAME.test(name)) {
-			throw new NodeOperationError(context.getNode(), `"${name}" is not an event name`, {
-				description:
-					'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
-				itemIndex: i,
-			});
-		}
-		if (name === TEST_EVENT_TYPE) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`${TEST_EVENT_TYPE} cannot be subscribed to`,
-				{
-					description: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
-					itemIndex: i,
-				},
-			);
-		}
-	}
-	const events = [...new Set([...picked, ...extra])];
+	const events = readEventNames(context.getNode(), picked, additional, {
+		testEventHint: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
+		itemIndex: i,
+	});
 	if (events.length === 0) {
 		if (required) {
 			throw new NodeOperationError(

@@ -1,11 +1,6 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../DocumentSigning/transport';
+import { searchPage } from './listSearch';
 
 /** The triggers' "Workspace" picker (shown for the One Workspace scope). */
 export function workspaceLocator(description: string): INodeProperties {
@@ -43,23 +38,20 @@ export function workspaceLocator(description: string): INodeProperties {
 	};
 }
 
-/** The workspaces for the picker, by name, 50 a page. */
+/**
+ * The workspaces for every workspace picker (the action node's and the triggers'): newest first,
+ * 50 a page, protected ones marked.
+ */
 export async function searchWorkspaces(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Math.max(1, Number(paginationToken) || 1);
-	const qs: IDataObject = { page, page_size: 50, sort_by: 'name', sort_order: 'asc' };
-	if (filter) qs.name = filter;
-	const response = (await apiRequest.call(this, 'GET', '/workspaces', { qs })) as {
-		results?: IDataObject[];
-		pagination?: { total_pages?: number };
-	};
-	const results = (response.results ?? []).map((workspace) => ({
-		name: `${String(workspace.name)}${workspace.protected ? ' (protected)' : ''}`,
-		value: String(workspace.id),
-	}));
-	const totalPages = Number(response.pagination?.total_pages ?? 0);
-	return { results, paginationToken: page < totalPages ? String(page + 1) : undefined };
+	return await searchPage(
+		this,
+		'/workspaces',
+		(w) => `${String(w.name ?? w.id)}${w.protected ? ' (protected)' : ''}`,
+		filter,
+		paginationToken,
+	);
 }

@@ -216,3 +216,14 @@ export function verifyDelivery(
 			Number.isFinite(tolerance) && tolerance > 0 ? tolerance : DEFAULT_TOLERANCE_SECONDS,
 	});
 }
+
+/**
+ * The request body exactly as received (n8n keeps it as `rawBody`): signatures are computed over
+ * these bytes, never over re-serialised JSON. Undefined when n8n did not keep them.
+ */
+export function rawBodyOf(context: { getRequestObject(): unknown }): Buffer | undefined {
+	const raw = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
+	if (Buffer.isBuffer(raw)) return raw;
+	if (typeof raw === 'string') return Buffer.from(raw, 'utf8');
+	return undefined;
+}
