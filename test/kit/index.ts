@@ -108,6 +108,10 @@ export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
 /**
  * A direct call of the sandbox's API for fixtures and checks, with the given key (default the
  * protected live key). The sandbox records it too: call before `clearRequests`.
+ *
+ * `Connection: close`: fetch would otherwise reuse a pooled socket, and after a long test on a busy
+ * machine the sandbox (same process) may already have closed it for idleness, which fails the call
+ * with ECONNRESET. A new loopback connection per call costs nothing noticeable.
  */
 export async function api<T = IDataObject>(
 	sandbox: Sandbox,
@@ -118,7 +122,12 @@ export async function api<T = IDataObject>(
 ): Promise<{ status: number; body: T }> {
 	const response = await fetch(`${sandbox.url}${path}`, {
 		method,
-		headers: { Authorization: key, 'Content-Type': 'application/json', Accept: 'application/json' },
+		headers: {
+			Authorization: key,
+			'Content-Type': 'application/json',
+			Accept: 'application/json',
+			Connection: 'close',
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const text = await response.text();
