@@ -15,6 +15,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import { cleanupEnvironment } from '../helpers/n8n-env';
+
 export const SPEC_SUFFIX = '.spec.ts';
 
 /** The `*.spec.ts` files of a folder, sorted. */
@@ -34,4 +36,7 @@ export function describeSpecs(dir: string): void {
 			require(path.join(dir, file));
 		});
 	}
+	// The harness's n8n environment (a temp folder for binaries) is made again by the first spec
+	// that needs it after an earlier spec's clean-up: remove it once more after the file.
+	afterAll(() => cleanupEnvironment());
 }
