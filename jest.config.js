@@ -15,5 +15,9 @@ module.exports = {
 		],
 	},
 	testTimeout: 30000,
+	// Jest's default is one worker less than the cores: on a 2-core machine that is a single
+	// in-band process. The test files are independent (each starts its own sandbox on a free
+	// port), so use every core; `npx jest -w 1` runs them one after another.
+	maxWorkers: '100%',
 	reporters: ['default', '<rootDir>/test/summaryReporter.js'],
 };

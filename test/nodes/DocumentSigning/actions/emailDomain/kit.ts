@@ -4,17 +4,13 @@
  * /workspace/{id}/domains), a runner for the node, and fixtures that bring a domain to a stage
  * of the setup flow through the sandbox's API and DNS controls.
  */
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import { runNode } from '../../../../helpers/n8n';
+import { byId, runOperation, SALES, SEED } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED, startSandbox } from '../../../../sandbox';
 import { emailDomainsOf } from '../../../../sandbox/emailDomains/store';
 import { call } from '../../../../sandbox/support/client';
 
-export { SEED, emailDomainsOf };
-
-export const SALES = SEED.workspaces[0];
+export { SALES, SEED, onlyRequest, useSandbox } from '../../../../kit';
+export { emailDomainsOf };
 
 export interface ScopeCase {
 	scope: 'company' | 'workspace';
@@ -44,21 +40,7 @@ export const WORKSPACE: ScopeCase = {
 	params: { workspaceId: { __rl: true, mode: 'id', value: SALES.id } },
 };
 
-export const locatorId = (value: string) => ({ __rl: true, mode: 'id', value });
-
-/** One sandbox for the test file; requests and the node's rate limiters reset before each test. */
-export function useSandbox(): { readonly sandbox: Sandbox } {
-	const holder = {} as { sandbox: Sandbox };
-	beforeAll(async () => {
-		holder.sandbox = await startSandbox();
-	});
-	beforeEach(() => {
-		holder.sandbox.clearRequests();
-		resetRateLimiters();
-	});
-	afterAll(async () => await holder.sandbox.close());
-	return holder;
-}
+export const locatorId = byId;
 
 export function runDomainOp(
 	sandbox: Sandbox,
@@ -67,19 +49,13 @@ export function runDomainOp(
 	params: Record<string, unknown> = {},
 	opts: { key?: string; keyToUse?: 'live' | 'test' } = {},
 ) {
-	return runNode({
-		node: new DocumentSigning(),
-		parameters: { resource: 'emailDomain', operation, ...sc.params, ...params },
-		credentials: {
-			documentSigningApi: {
-				baseUrl: sandbox.url,
-				keyToUse: opts.keyToUse ?? 'live',
-				liveApiKey: opts.key ?? sc.key,
-				testApiKey: sc.testKey,
-				apiVersion: 1,
-			},
-		},
-	});
+	return runOperation(
+		sandbox,
+		'emailDomain',
+		operation,
+		{ ...sc.params, ...params },
+		{ keyToUse: opts.keyToUse, liveApiKey: opts.key ?? sc.key, testApiKey: sc.testKey },
+	);
 }
 
 export type Stage = 'added' | 'owned' | 'finalized' | 'ready' | 'primary';
@@ -117,10 +93,4 @@ export async function addDomain(
 	if (stage === 'primary') await post(`${sc.base}/${id}/set-primary`);
 	sandbox.clearRequests();
 	return { id, domain };
-}
-
-/** The request the node made (exactly one expected). */
-export function onlyRequest(sandbox: Sandbox) {
-	expect(sandbox.requests).toHaveLength(1);
-	return sandbox.requests[0];
 }

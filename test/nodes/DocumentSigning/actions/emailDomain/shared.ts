@@ -1,6 +1,6 @@
 /**
  * Email-domain tests that are the same for the company and the workspace scope. Each
- * `<operation>.operation.test.ts` runs its operation's suite with its own scope, then adds the
+ * `<operation>.operation.spec.ts` runs its operation's suite with its own scope, then adds the
  * tests only that scope has (protected key for company, workspace id rules for workspace).
  */
 import type { Sandbox } from '../../../../sandbox';

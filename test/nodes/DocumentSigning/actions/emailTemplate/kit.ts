@@ -2,53 +2,26 @@
  * Set-up of the Email Template tests: one sandbox per test file, a runner for the node (protected
  * key by default), and fixtures that store templates straight in the sandbox.
  */
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import { runNode } from '../../../../helpers/n8n';
+import { byId, runOperation, SALES } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED, startSandbox } from '../../../../sandbox';
 import { emailTemplatesOf, type EmailType } from '../../../../sandbox/emailTemplates/store';
 
-export { SEED, emailTemplatesOf };
+export { LEGAL, PROTECTED, SALES, SEED, onlyRequest, useSandbox } from '../../../../kit';
+export { emailTemplatesOf };
 
-export const PROTECTED = SEED.protectedWorkspace;
-export const SALES = SEED.workspaces[0];
-export const LEGAL = SEED.workspaces[1];
-
-export const locatorId = (value: string) => ({ __rl: true, mode: 'id', value });
+export const locatorId = byId;
 export const salesWorkspace = { workspaceId: locatorId(SALES.id) };
 
-export function useSandbox(): { readonly sandbox: Sandbox } {
-	const holder = {} as { sandbox: Sandbox };
-	beforeAll(async () => {
-		holder.sandbox = await startSandbox();
-	});
-	beforeEach(() => {
-		holder.sandbox.clearRequests();
-		resetRateLimiters();
-	});
-	afterAll(async () => await holder.sandbox.close());
-	return holder;
-}
-
+/** Runs an Email Template operation (the protected live key unless `opts` says otherwise). */
 export function runTemplateOp(
 	sandbox: Sandbox,
 	operation: string,
 	params: Record<string, unknown> = {},
 	opts: { key?: string; keyToUse?: 'live' | 'test' } = {},
 ) {
-	return runNode({
-		node: new DocumentSigning(),
-		parameters: { resource: 'emailTemplate', operation, ...params },
-		credentials: {
-			documentSigningApi: {
-				baseUrl: sandbox.url,
-				keyToUse: opts.keyToUse ?? 'live',
-				liveApiKey: opts.key ?? PROTECTED.liveKey,
-				testApiKey: PROTECTED.testKey,
-				apiVersion: 1,
-			},
-		},
+	return runOperation(sandbox, 'emailTemplate', operation, params, {
+		keyToUse: opts.keyToUse,
+		liveApiKey: opts.key,
 	});
 }
 
@@ -70,9 +43,4 @@ export function clearTemplates(sandbox: Sandbox): void {
 	const store = emailTemplatesOf(sandbox.state);
 	store.company.clear();
 	store.workspace.clear();
-}
-
-export function onlyRequest(sandbox: Sandbox) {
-	expect(sandbox.requests).toHaveLength(1);
-	return sandbox.requests[0];
 }

@@ -3,60 +3,50 @@
  * seals (and signing requests using them) directly over HTTP when a test only needs them as a
  * starting point. Not a test file itself.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import type { RunNodeOptions } from '../../../../helpers/n8n';
-import { runNode } from '../../../../helpers/n8n';
+import type { RunOptions } from '../../../../kit';
+import {
+	api as kitApi,
+	credentials as kitCredentials,
+	ok as kitOk,
+	PROTECTED,
+	runOperation,
+	SALES,
+} from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED } from '../../../../sandbox';
 import { sealStoreOf } from '../../../../sandbox/seals/store';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 import { markPng } from '../../../../sandbox/signing/png';
 
-export const NO_SUCH_ID = '123e4567-e89b-42d3-a456-426614174000';
-export const PROTECTED_WS = SEED.protectedWorkspace.id;
-/** A key of an ordinary (not protected) workspace. */
-export const SALES = SEED.workspaces.find((w) => w.name === 'Sales Team') ?? SEED.workspaces[0];
+export { byId, only, onlyRequest, SALES } from '../../../../kit';
+export { MISSING_UUID as NO_SUCH_ID } from '../../../../kit';
+export const PROTECTED_WS = PROTECTED.id;
 
+/** Whose test key: the protected workspace's (company) or the Sales Team's. */
 export type Key = 'protected' | 'workspace';
 
 function keyFor(key: Key): string {
-	return key === 'protected' ? SEED.protectedWorkspace.testKey : SALES.testKey;
+	return key === 'protected' ? PROTECTED.testKey : SALES.testKey;
 }
 
 export function credentials(sandbox: Sandbox, key: Key = 'protected') {
-	return {
-		documentSigningApi: {
-			baseUrl: sandbox.url,
-			keyToUse: 'test',
-			liveApiKey: 'sk_live_unused',
-			testApiKey: keyFor(key),
-			apiVersion: 1,
-		},
-	};
+	return kitCredentials(sandbox, {
+		keyToUse: 'test',
+		liveApiKey: 'sk_live_unused',
+		testApiKey: keyFor(key),
+	});
 }
 
 export async function run(
 	sandbox: Sandbox,
 	operation: string,
-	parameters: INodeParameters,
-	extra: Partial<RunNodeOptions> & { key?: Key } = {},
+	parameters: Record<string, unknown>,
+	extra: RunOptions & { key?: Key } = {},
 ) {
 	const { key, ...rest } = extra;
-	return await runNode({
-		node: new DocumentSigning(),
-		parameters: { resource: 'organizationSeal', operation, ...parameters },
+	return await runOperation(sandbox, 'organizationSeal', operation, parameters, {
 		credentials: credentials(sandbox, key ?? 'protected'),
 		...rest,
 	});
-}
-
-export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
-
-export function only(output: INodeExecutionData[][]): Record<string, unknown> {
-	expect(output[0]).toHaveLength(1);
-	return output[0][0].json as Record<string, unknown>;
 }
 
 /** A real PNG image. */
@@ -71,13 +61,7 @@ export async function api<T = Record<string, unknown>>(
 	body?: unknown,
 	key: Key = 'protected',
 ): Promise<{ status: number; body: T }> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: keyFor(key), 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+	return await kitApi<T>(sandbox, method, path, body, keyFor(key));
 }
 
 export async function ok<T = Record<string, unknown>>(
@@ -87,10 +71,7 @@ export async function ok<T = Record<string, unknown>>(
 	body?: unknown,
 	key: Key = 'protected',
 ): Promise<T> {
-	const response = await api<T>(sandbox, method, path, body, key);
-	if (response.status >= 300)
-		throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
-	return response.body;
+	return await kitOk<T>(sandbox, method, path, body, keyFor(key));
 }
 
 export interface SealJson {
@@ -167,9 +148,3 @@ export async function createSentRequestUsing(
 }
 
 export const seals = (sandbox: Sandbox) => sealStoreOf(sandbox.state);
-
-/** The one request the node sent. */
-export function onlyRequest(sandbox: Sandbox) {
-	expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
-	return sandbox.requests[0];
-}

@@ -9,15 +9,15 @@ import type { AddressInfo } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import type { RunNodeOptions } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED, startSandbox } from '../../../../sandbox';
+import { SEED } from '../../../../sandbox';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 import { markPng } from '../../../../sandbox/signing/png';
 import type { KeyMode } from './signingRequestKit';
 import { api, run } from './signingRequestKit';
 
+export { useSandbox } from '../../../../kit';
 export { NO_SUCH_ID, byId, credentials, only } from './signingRequestKit';
 export type { KeyMode } from './signingRequestKit';
 
@@ -29,20 +29,6 @@ export async function runOp(
 	extra: Partial<RunNodeOptions> & { keyMode?: KeyMode } = {},
 ) {
 	return await run(sandbox, operation, parameters, { ...extra, keyMode: extra.keyMode ?? 'live' });
-}
-
-/** A sandbox per test file, requests and rate limiters cleared before each test. */
-export function useSandbox(): { readonly sandbox: Sandbox } {
-	const holder = {} as { sandbox: Sandbox };
-	beforeAll(async () => {
-		holder.sandbox = await startSandbox();
-	});
-	beforeEach(() => {
-		holder.sandbox.clearRequests();
-		resetRateLimiters();
-	});
-	afterAll(async () => await holder.sandbox?.close());
-	return holder;
 }
 
 async function ok<T = Record<string, unknown>>(

@@ -3,59 +3,45 @@
  * sandbox, and make templates / drafts / sent requests directly over HTTP when a test only needs
  * them as a starting point. Not a test file itself.
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import type { RunNodeOptions } from '../../../../helpers/n8n';
-import { runNode } from '../../../../helpers/n8n';
+import type { KeyMode, RunOptions } from '../../../../kit';
+import {
+	api as kitApi,
+	credentials as kitCredentials,
+	ok as kitOk,
+	PROTECTED,
+	runOperation,
+} from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED } from '../../../../sandbox';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 
-export type KeyMode = 'live' | 'test';
+export { byId, only, onlyRequest } from '../../../../kit';
+export { MISSING_UUID as NO_SUCH_ID } from '../../../../kit';
+export type { KeyMode } from '../../../../kit';
 
-export const NO_SUCH_ID = '123e4567-e89b-42d3-a456-426614174000';
+const keyOf = (keyMode: KeyMode) => (keyMode === 'test' ? PROTECTED.testKey : PROTECTED.liveKey);
 
+/** The node's credentials for the sandbox, using the protected workspace's TEST key by default. */
 export function credentials(sandbox: Sandbox, keyToUse: KeyMode = 'test') {
-	return {
-		documentSigningApi: {
-			baseUrl: sandbox.url,
-			keyToUse,
-			liveApiKey: SEED.protectedWorkspace.liveKey,
-			testApiKey: SEED.protectedWorkspace.testKey,
-			apiVersion: 1,
-		},
-	};
+	return kitCredentials(sandbox, { keyToUse });
 }
 
 /** Runs the node with resource signingRequest and the given operation and parameters. */
 export async function run(
 	sandbox: Sandbox,
 	operation: string,
-	parameters: INodeParameters,
-	extra: Partial<RunNodeOptions> & { keyMode?: KeyMode } = {},
+	parameters: Record<string, unknown>,
+	extra: RunOptions & { keyMode?: KeyMode } = {},
 ) {
 	const { keyMode, ...rest } = extra;
-	return await runNode({
-		node: new DocumentSigning(),
-		parameters: { resource: 'signingRequest', operation, ...parameters },
-		credentials: credentials(sandbox, keyMode ?? 'test'),
+	return await runOperation(sandbox, 'signingRequest', operation, parameters, {
 		...rest,
+		keyToUse: keyMode ?? 'test',
 	});
-}
-
-/** A resource-locator value by ID. */
-export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
-
-/** The JSON of the only output item (fails the test when there is not exactly one). */
-export function only(output: INodeExecutionData[][]): Record<string, unknown> {
-	expect(output[0]).toHaveLength(1);
-	return output[0][0].json as Record<string, unknown>;
 }
 
 export const pdf = (pages = 1, title = 'Contract') => simplePdf(title, pages);
 
-/** A call of the service API with the seed's protected test key (set-up only). */
+/** A call of the service API with the protected workspace's TEST key by default (set-up only). */
 export async function api<T = Record<string, unknown>>(
 	sandbox: Sandbox,
 	method: string,
@@ -63,15 +49,7 @@ export async function api<T = Record<string, unknown>>(
 	body?: unknown,
 	keyMode: KeyMode = 'test',
 ): Promise<{ status: number; body: T }> {
-	const key =
-		keyMode === 'test' ? SEED.protectedWorkspace.testKey : SEED.protectedWorkspace.liveKey;
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: key, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+	return await kitApi<T>(sandbox, method, path, body, keyOf(keyMode));
 }
 
 async function ok<T = Record<string, unknown>>(
@@ -81,11 +59,7 @@ async function ok<T = Record<string, unknown>>(
 	body?: unknown,
 	keyMode: KeyMode = 'test',
 ): Promise<T> {
-	const response = await api<T>(sandbox, method, path, body, keyMode);
-	if (response.status >= 300) {
-		throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`);
-	}
-	return response.body;
+	return await kitOk<T>(sandbox, method, path, body, keyOf(keyMode));
 }
 
 export interface SeedTemplate {
@@ -216,10 +190,4 @@ export async function createSent(
 	const draft = await createDraft(sandbox, name, keyMode);
 	await ok(sandbox, 'POST', `/signing-requests/${draft.id}/send`, undefined, keyMode);
 	return draft;
-}
-
-/** The one request the node sent (fails when it sent another number of requests). */
-export function onlyRequest(sandbox: Sandbox) {
-	expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
-	return sandbox.requests[0];
 }

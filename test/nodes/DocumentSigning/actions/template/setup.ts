@@ -1,55 +1,31 @@
 /**
- * Shared set-up of the Template and Custom Field operation tests: one sandbox per test file, a
- * runner for the real node, direct API calls for fixtures (made before `clearRequests`, so each
- * test sees only the node's own requests), and small PDFs.
+ * Set-up of the Template (and Custom Field, Company, Workspace, JWT, Signer Terms) operation
+ * tests: the shared kit (test/kit) with its runner taking the resource, and a template made
+ * through the API.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { RunNodeOptions } from '../../../../helpers/n8n';
-import { runNode } from '../../../../helpers/n8n';
-import type { RecordedRequest, Sandbox } from '../../../../sandbox';
-import { SEED, startSandbox } from '../../../../sandbox';
+import type { RunOptions, TestContext } from '../../../../kit';
+import { api, PROTECTED_KEY, runOperation } from '../../../../kit';
+import type { Sandbox } from '../../../../sandbox';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 
-export { SEED, simplePdf };
-
-export const PROTECTED_KEY = SEED.protectedWorkspace.liveKey;
-export const SALES = SEED.workspaces[0];
-
-export interface TestContext {
-	sandbox: Sandbox;
-}
-
-/** Starts a sandbox for the file, clears its request log and the node's rate limiters before each test. */
-export function useSandbox(): TestContext {
-	const ctx = {} as TestContext;
-	beforeAll(async () => {
-		ctx.sandbox = await startSandbox();
-	});
-	beforeEach(() => {
-		ctx.sandbox.clearRequests();
-		resetRateLimiters();
-	});
-	afterAll(async () => await ctx.sandbox?.close());
-	return ctx;
-}
-
-export function credentials(
-	sandbox: Sandbox,
-	opts: { keyToUse?: 'live' | 'test'; liveApiKey?: string; testApiKey?: string } = {},
-) {
-	return {
-		documentSigningApi: {
-			baseUrl: sandbox.url,
-			keyToUse: opts.keyToUse ?? 'live',
-			liveApiKey: opts.liveApiKey ?? PROTECTED_KEY,
-			testApiKey: opts.testApiKey ?? SEED.protectedWorkspace.testKey,
-			apiVersion: 1,
-		},
-	};
-}
+export {
+	MISSING_UUID,
+	NOT_A_UUID,
+	PROTECTED_KEY,
+	SALES,
+	SEED,
+	api,
+	byId,
+	byList,
+	credentials,
+	jsonOf,
+	sent,
+	useSandbox,
+} from '../../../../kit';
+export type { TestContext } from '../../../../kit';
+export { simplePdf };
 
 /** Runs the node with resource/operation and parameters, against the sandbox. */
 export async function run(
@@ -57,39 +33,9 @@ export async function run(
 	resource: string,
 	operation: string,
 	parameters: Record<string, unknown>,
-	extra: Partial<RunNodeOptions> = {},
+	extra: RunOptions = {},
 ) {
-	return await runNode({
-		node: new DocumentSigning(),
-		parameters: { resource, operation, ...parameters } as RunNodeOptions['parameters'],
-		credentials: credentials(ctx.sandbox),
-		...extra,
-	});
-}
-
-/** A template / signing request / workspace picker value ("By ID" mode). */
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-/**
- * A picker value in "From List" mode: n8n does not check its format (the "By ID" mode's regex
- * makes n8n refuse a malformed ID itself), so the node's own check is what answers.
- */
-export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
-
-/** A direct API call for fixtures and checks (recorded too: call before `clearRequests`). */
-export async function api<T = IDataObject>(
-	sandbox: Sandbox,
-	method: string,
-	path: string,
-	body?: unknown,
-	key = PROTECTED_KEY,
-): Promise<{ status: number; body: T }> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: key, 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+	return await runOperation(ctx.sandbox, resource, operation, parameters, extra);
 }
 
 export interface TemplateFixture {
@@ -189,16 +135,3 @@ export async function createTemplateFixture(
 	sandbox.clearRequests();
 	return { id, users, fields, reminders };
 }
-
-/** The requests the node sent (the sandbox log). */
-export function sent(ctx: TestContext): RecordedRequest[] {
-	return ctx.sandbox.requests;
-}
-
-/** The json of every output item of the main output. */
-export function jsonOf(output: INodeExecutionData[][]): IDataObject[] {
-	return (output[0] ?? []).map((item) => item.json);
-}
-
-export const NOT_A_UUID = 'not-a-uuid';
-export const MISSING_UUID = '123e4567-e89b-42d3-a456-426614174000';

@@ -6,89 +6,42 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { RunNodeOptions } from '../../../../helpers/n8n';
-import { runNode } from '../../../../helpers/n8n';
+import type { RunOptions, TestContext } from '../../../../kit';
+import { api, PROTECTED_KEY, runOperation, useSandbox as useKitSandbox } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED, startSandbox } from '../../../../sandbox';
 
-export { SEED };
-export const PROTECTED_KEY = SEED.protectedWorkspace.liveKey;
-export const SALES = SEED.workspaces[0];
-export const LEGAL = SEED.workspaces[1];
-export const MISSING_UUID = '123e4567-e89b-42d3-a456-426614174000';
+export {
+	LEGAL,
+	MISSING_UUID,
+	PROTECTED_KEY,
+	SALES,
+	SEED,
+	api,
+	byId,
+	byList,
+	credentials,
+	jsonOf,
+} from '../../../../kit';
+export type { TestContext } from '../../../../kit';
 
-export interface TestContext {
-	sandbox: Sandbox;
-}
-
+/** The kit's sandbox, without the test ping on create and with fast delivery retries. */
 export function useSandbox(): TestContext {
-	const ctx = {} as TestContext;
-	beforeAll(async () => {
-		ctx.sandbox = await startSandbox({
-			webhookTestOnCreate: false,
-			webhookRetryScale: 0.00001,
-			webhookTimeoutMs: 500,
-		});
+	return useKitSandbox({
+		webhookTestOnCreate: false,
+		webhookRetryScale: 0.00001,
+		webhookTimeoutMs: 500,
 	});
-	beforeEach(() => {
-		ctx.sandbox.clearRequests();
-		resetRateLimiters();
-	});
-	afterAll(async () => await ctx.sandbox?.close());
-	return ctx;
-}
-
-export function credentials(
-	sandbox: Sandbox,
-	opts: { keyToUse?: 'live' | 'test'; liveApiKey?: string } = {},
-) {
-	return {
-		documentSigningApi: {
-			baseUrl: sandbox.url,
-			keyToUse: opts.keyToUse ?? 'live',
-			liveApiKey: opts.liveApiKey ?? PROTECTED_KEY,
-			testApiKey: SEED.protectedWorkspace.testKey,
-			apiVersion: 1,
-		},
-	};
 }
 
 export async function run(
 	ctx: TestContext,
 	operation: string,
 	parameters: Record<string, unknown>,
-	extra: Partial<RunNodeOptions> & { liveApiKey?: string } = {},
+	extra: RunOptions = {},
 ) {
-	const { liveApiKey, ...rest } = extra;
-	return await runNode({
-		node: new DocumentSigning(),
-		parameters: { resource: 'webhook', operation, ...parameters } as RunNodeOptions['parameters'],
-		credentials: credentials(ctx.sandbox, { liveApiKey }),
-		...rest,
-	});
-}
-
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
-
-export async function api<T = IDataObject>(
-	sandbox: Sandbox,
-	method: string,
-	path: string,
-	body?: unknown,
-	key = PROTECTED_KEY,
-): Promise<{ status: number; body: T }> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: key, 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+	return await runOperation(ctx.sandbox, 'webhook', operation, parameters, extra);
 }
 
 /** A webhook made through the API (then the request log is cleared). */
@@ -108,10 +61,6 @@ export async function createWebhookFixture(
 		throw new Error(`fixture: create webhook ${created.status} ${JSON.stringify(created.body)}`);
 	sandbox.clearRequests();
 	return created.body;
-}
-
-export function jsonOf(output: INodeExecutionData[][]): IDataObject[] {
-	return (output[0] ?? []).map((item) => item.json);
 }
 
 /** A local HTTP endpoint that records deliveries and answers 200. */

@@ -1,22 +1,13 @@
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import { runNode } from '../../../../helpers/n8n';
-import type { Sandbox } from '../../../../sandbox';
-import { SEED, startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
+import { SEED } from '../../../../sandbox';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 const credentials = (keyToUse = 'live') => ({
 	documentSigningApi: {
-		baseUrl: sandbox.url,
+		baseUrl: ctx.sandbox.url,
 		keyToUse,
 		liveApiKey: SEED.protectedWorkspace.liveKey,
 		testApiKey: SEED.protectedWorkspace.testKey,
@@ -49,8 +40,8 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 			sort: { sort_by: 'name', sort_order: 'asc' },
 		});
 		expect(error).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0]).toMatchObject({
+		expect(ctx.sandbox.requests).toHaveLength(1);
+		expect(ctx.sandbox.requests[0]).toMatchObject({
 			method: 'GET',
 			path: '/workspaces',
 			query: {
@@ -75,7 +66,7 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 			expect(item.pairedItem).toEqual({ item: 0 });
 			expect(typeof item.json.id).toBe('string');
 		}
-		expect(sandbox.requests[0].query).toEqual({ page: '1', page_size: '200' });
+		expect(ctx.sandbox.requests[0].query).toEqual({ page: '1', page_size: '200' });
 	});
 
 	it('marks output from the test key as test', async () => {
@@ -85,7 +76,7 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 		);
 		expect(output[0]).toHaveLength(1);
 		expect(output[0][0].json.key_mode).toBe('test');
-		expect(sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
+		expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
 	});
 
 	it('refuses an invalid date, naming the field, before sending anything', async () => {
@@ -94,7 +85,7 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 			filters: { created_after: 'next tuesday-ish' },
 		});
 		expect(error?.message).toBe('"Created After" is not a valid date and time');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('with Continue On Fail, a bad item becomes an error item and the others still run', async () => {
@@ -112,7 +103,7 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 		).toHaveLength(2);
 		const failed = items.find((i) => (i.pairedItem as { item: number }).item === 1);
 		expect(failed?.json.error).toBe('"Created After" is not a valid date and time');
-		expect(sandbox.requests).toHaveLength(1);
+		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
 
 	it('a service error stops the run with the mapped message', async () => {

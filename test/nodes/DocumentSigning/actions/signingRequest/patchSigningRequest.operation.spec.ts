@@ -1,8 +1,6 @@
 import { description } from '../../../../../nodes/DocumentSigning/actions/signingRequest/patchSigningRequest.operation';
 import { TEMPLATE_FIELD_TYPES } from '../../../../../nodes/DocumentSigning/actions/template/template.inputs';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import type { Draft } from './signingRequestKit';
 import {
 	NO_SUCH_ID,
@@ -15,20 +13,14 @@ import {
 	run,
 } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let draft: Draft;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	draft = await createDraft(sandbox, 'Patch me');
+	draft = await createDraft(ctx.sandbox, 'Patch me');
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 const patch = (parameters: Record<string, unknown>, id = draft.id) =>
-	run(sandbox, 'patchSigningRequest', { signingRequestId: byId(id), ...parameters });
+	run(ctx.sandbox, 'patchSigningRequest', { signingRequestId: byId(id), ...parameters });
 
 describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', () => {
 	it('properties: sends only what is set, settings included, and clears completion values with null', async () => {
@@ -45,7 +37,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			settings: { hand_drawn_only: true },
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'PATCH', path: `/signing-requests/${draft.id}` });
 		expect(request.body).toEqual({
 			name: 'Renamed',
@@ -76,7 +68,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			recipient: {
 				first_name: 'Cleo',
 				email: 'Cleo@Example.com',
@@ -98,7 +90,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			recipientDetails: { last_name: 'King', title: 'Countess' },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			recipient: { id: ada?.id, last_name: 'King', title: 'Countess' },
 		});
 		expect(only(output)).toMatchObject({ id: ada?.id, last_name: 'King', title: 'Countess' });
@@ -122,7 +114,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			},
 		});
 		expect(added.error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			field: {
 				type: 'initial',
 				recipient_id: ada?.id,
@@ -134,14 +126,14 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 		const fieldId = only(added.output).id as string;
 		expect(fieldId).toMatch(/^[0-9a-f-]{36}$/);
 
-		sandbox.clearRequests();
+		ctx.sandbox.clearRequests();
 		const changed = await patch({
 			update: 'field',
 			fieldId,
 			fieldDetails: { required: false, date_format: '' },
 		});
 		expect(changed.error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({ field: { id: fieldId, required: false } });
+		expect(onlyRequest(ctx.sandbox).body).toEqual({ field: { id: fieldId, required: false } });
 	});
 
 	it('field: offers and sends the template PATCH field types (API reference B.3), e.g. radio buttons', async () => {
@@ -171,7 +163,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({ field: { type: 'radio_buttons' } });
+		expect(onlyRequest(ctx.sandbox).body).toMatchObject({ field: { type: 'radio_buttons' } });
 	});
 
 	it('seal participant: sends the swap', async () => {
@@ -183,7 +175,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			swapToSealId: seal,
 		});
 		// The draft has no such participant: the request was still made exactly as the API wants it.
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			seal_participant: { participant_id: participant, swap_to_seal_id: seal },
 		});
 		expect(error?.message).toMatch(/^Not found/);
@@ -244,23 +236,23 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			'={{ "not-an-id" }}',
 		);
 		expect(badId.error?.message).toBe('"Signing Request" is not a valid ID: "not-an-id"');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('an edit after sending is refused by the service with a readable 400', async () => {
-		const sent = await createSent(sandbox, 'Already out');
-		sandbox.clearRequests();
+		const sent = await createSent(ctx.sandbox, 'Already out');
+		ctx.sandbox.clearRequests();
 		const { error } = await patch(
 			{ update: 'properties', properties: { name: 'Too late' } },
 			sent.id,
 		);
-		expect(onlyRequest(sandbox).status).toBe(400);
+		expect(onlyRequest(ctx.sandbox).status).toBe(400);
 		expect(error?.message).toBe(
 			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
 		);
 		expect((error as { httpCode?: string }).httpCode).toBe('400');
 		expect(
-			(await api<{ name: string }>(sandbox, 'GET', `/signing-requests/${sent.id}`)).body.name,
+			(await api<{ name: string }>(ctx.sandbox, 'GET', `/signing-requests/${sent.id}`)).body.name,
 		).toBe('Already out');
 	});
 });

@@ -1,6 +1,4 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import {
 	NO_SUCH_ID,
 	byId,
@@ -11,27 +9,19 @@ import {
 	run,
 } from './signingRequestKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () => {
 	it('sends the reason and notify_signers, and outputs the answer', async () => {
-		const sent = await createSent(sandbox, 'Cancel me');
-		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'cancelSigningRequest', {
+		const sent = await createSent(ctx.sandbox, 'Cancel me');
+		ctx.sandbox.clearRequests();
+		const { output, error } = await run(ctx.sandbox, 'cancelSigningRequest', {
 			signingRequestId: byId(sent.id),
 			reason: ' Terms changed ',
 			notifySigners: false,
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${sent.id}/cancel` });
 		expect(request.body).toEqual({ notify_signers: false, reason: 'Terms changed' });
 		expect(only(output)).toMatchObject({
@@ -43,28 +33,28 @@ describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () =
 	});
 
 	it('notifies signers by default and leaves an empty reason out', async () => {
-		const sent = await createSent(sandbox, 'Cancel default');
-		sandbox.clearRequests();
-		await run(sandbox, 'cancelSigningRequest', { signingRequestId: byId(sent.id) });
-		expect(onlyRequest(sandbox).body).toEqual({ notify_signers: true });
+		const sent = await createSent(ctx.sandbox, 'Cancel default');
+		ctx.sandbox.clearRequests();
+		await run(ctx.sandbox, 'cancelSigningRequest', { signingRequestId: byId(sent.id) });
+		expect(onlyRequest(ctx.sandbox).body).toEqual({ notify_signers: true });
 	});
 
 	it('a draft cannot be cancelled: the 409 is readable', async () => {
-		const draft = await createDraft(sandbox, 'Not sent');
-		sandbox.clearRequests();
-		const { error } = await run(sandbox, 'cancelSigningRequest', {
+		const draft = await createDraft(ctx.sandbox, 'Not sent');
+		ctx.sandbox.clearRequests();
+		const { error } = await run(ctx.sandbox, 'cancelSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
-		expect(onlyRequest(sandbox).status).toBe(409);
+		expect(onlyRequest(ctx.sandbox).status).toBe(409);
 		expect(error?.message).toMatch(/^Not possible in the current state/);
 	});
 
 	it('refuses a reason over 500 characters before sending anything', async () => {
-		const { error } = await run(sandbox, 'cancelSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'cancelSigningRequest', {
 			signingRequestId: byId(NO_SUCH_ID),
 			reason: 'x'.repeat(501),
 		});
 		expect(error?.message).toBe('"Reason" is 501 characters long; at most 500 are allowed');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -2,10 +2,8 @@ import {
 	TEMPLATE_REMINDERS_NOTICE,
 	description,
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/createSigningRequest.operation';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import { binaryItem } from '../../../../helpers/n8n';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './signingRequestKit';
 import {
 	NO_SUCH_ID,
@@ -18,17 +16,11 @@ import {
 	run,
 } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let template: SeedTemplate;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	template = await createTemplate(sandbox);
+	template = await createTemplate(ctx.sandbox);
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 const signer = (ref: string, first: string, order: number, extra: object = {}) => ({
 	ref,
@@ -55,7 +47,7 @@ const field = (recipient: string, extra: object = {}) => ({
 
 describe('Signing Request → Create (POST /signing-requests) from a template', () => {
 	it('sends template_id, recipient overrides by template user, field overrides and options', async () => {
-		const { output, error } = await run(sandbox, 'createSigningRequest', {
+		const { output, error } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			recipientsMode: 'fields',
@@ -93,7 +85,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: '/signing-requests', query: {} });
 		expect(request.body).toEqual({
 			template_id: template.id,
@@ -138,11 +130,11 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('with nothing but the template sends only template_id', async () => {
-		const { output } = await run(sandbox, 'createSigningRequest', {
+		const { output } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 		});
-		expect(onlyRequest(sandbox).body).toEqual({ template_id: template.id });
+		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: template.id });
 		expect(only(output).name).toBe('NDA template');
 	});
 
@@ -159,7 +151,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		});
 		expect(TEMPLATE_REMINDERS_NOTICE).toContain('Template → Update');
 
-		const { error } = await run(sandbox, 'createSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			remindersMode: 'fields',
@@ -169,34 +161,34 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			remindersJson: '[{"hours":24,"all_users":true,"subject":"R","message":"M"}]',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({ template_id: template.id });
+		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: template.id });
 	});
 
 	it('refuses a template override that says neither which role nor which field', async () => {
-		const recipient = await run(sandbox, 'createSigningRequest', {
+		const recipient = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			recipientsMode: 'json',
 			recipientsJson: '[{"first_name":"Ada","email":"ada@example.com"}]',
 		});
 		expect(recipient.error?.message).toBe('Recipient 1: say which template recipient this is');
-		const fieldOverride = await run(sandbox, 'createSigningRequest', {
+		const fieldOverride = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			fieldsMode: 'json',
 			fieldsJson: '[{"required": true}]',
 		});
 		expect(fieldOverride.error?.message).toBe('Field 1: say which template field to change');
-		const badId = await run(sandbox, 'createSigningRequest', {
+		const badId = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId('={{ "nope" }}'),
 		});
 		expect(badId.error?.message).toBe('"Template" is not a valid ID: "nope"');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('field changes from the form send only what was added; the template field keeps the rest', async () => {
-		const { output, error } = await run(sandbox, 'createSigningRequest', {
+		const { output, error } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			fieldsMode: 'fields',
@@ -216,7 +208,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			template_id: template.id,
 			fields: [
 				{ template_field_id: template.fieldIds[0], required: false },
@@ -229,7 +221,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		const id = String(only(output).id);
 		const fields = (
 			await api<{ results: Array<Record<string, unknown>> }>(
-				sandbox,
+				ctx.sandbox,
 				'GET',
 				`/signing-requests/${id}/fields`,
 			)
@@ -254,7 +246,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('refuses field changes a template-based request cannot make, before sending', async () => {
-		const { error } = await run(sandbox, 'createSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			fieldsMode: 'json',
@@ -263,16 +255,16 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		expect(error?.message).toBe(
 			'Fields (JSON), entry 1: "page_number" cannot be changed on a template field',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('maps an unknown template to a readable 404', async () => {
-		const { error } = await run(sandbox, 'createSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(NO_SUCH_ID),
 		});
 		expect(error?.message).toMatch(/^Not found/);
-		expect(onlyRequest(sandbox).body).toEqual({ template_id: NO_SUCH_ID });
+		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: NO_SUCH_ID });
 	});
 });
 
@@ -284,7 +276,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			const input = [await binaryItem(document, 'Lease 2025.pdf', 'application/pdf', { mode })];
 			if (mode === 'filesystem') expect(input[0].binary?.data.id).toMatch(/^filesystem/);
 			const { output, error } = await run(
-				sandbox,
+				ctx.sandbox,
 				'createSigningRequest',
 				{
 					source: 'pdf',
@@ -320,7 +312,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				{ input },
 			);
 			expect(error).toBeUndefined();
-			const request = onlyRequest(sandbox);
+			const request = onlyRequest(ctx.sandbox);
 			expect(request.body).toEqual({
 				document: document.toString('base64'),
 				name: 'Lease 2025',
@@ -391,7 +383,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 
 	it('takes recipients and fields as JSON (aliases normalised) and passes the warnings on', async () => {
 		const { output, error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createSigningRequest',
 			{
 				source: 'pdf',
@@ -430,7 +422,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({
+		expect(onlyRequest(ctx.sandbox).body).toMatchObject({
 			name: 'JSON made',
 			recipients: [
 				{
@@ -505,7 +497,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await run(
-				sandbox,
+				ctx.sandbox,
 				'createSigningRequest',
 				{ source: 'pdf', binaryPropertyName: 'data', ...parameters },
 				{ input, keyMode: 'live' },
@@ -513,7 +505,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			expect(error?.message).toBe(message);
 		}
 		const notPdf = await run(
-			sandbox,
+			ctx.sandbox,
 			'createSigningRequest',
 			{ source: 'pdf' },
 			{
@@ -521,6 +513,6 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			},
 		);
 		expect(notPdf.error?.message).toBe('The file in binary property "data" is not a PDF');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

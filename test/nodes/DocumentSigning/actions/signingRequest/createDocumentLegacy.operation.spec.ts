@@ -1,23 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import { only, onlyRequest, run } from './signingRequestKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 	it('sends name and recipients {name, email} and outputs the signing request', async () => {
-		const { output, error, hints } = await run(sandbox, 'createDocumentLegacy', {
+		const { output, error, hints } = await run(ctx.sandbox, 'createDocumentLegacy', {
 			name: 'Old style',
 			legacyRecipients: {
 				recipient: [
@@ -27,7 +17,7 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: '/documents' });
 		expect(request.body).toEqual({
 			name: 'Old style',
@@ -61,9 +51,9 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 			],
 		];
 		for (const [parameters, message] of cases) {
-			const { error } = await run(sandbox, 'createDocumentLegacy', parameters);
+			const { error } = await run(ctx.sandbox, 'createDocumentLegacy', parameters);
 			expect(error?.message).toBe(message);
 		}
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -1,29 +1,21 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import { NO_SUCH_ID, byId, createDraft, only, onlyRequest, run } from './signingRequestKit';
 import type { Draft } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let draft: Draft;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	draft = await createDraft(sandbox, 'Offer letter');
+	draft = await createDraft(ctx.sandbox, 'Offer letter');
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	it('gets the request by ID, with status flags, recipients and key mode (Simplify off)', async () => {
-		const { output, error } = await run(sandbox, 'getSigningRequest', {
+		const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 			simplify: false,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
 			method: 'GET',
 			path: `/signing-requests/${draft.id}`,
 			query: {},
@@ -41,18 +33,18 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	it('Simplify (on by default) keeps status, dates, links and who signs, nothing else', async () => {
 		const full = only(
 			(
-				await run(sandbox, 'getSigningRequest', {
+				await run(ctx.sandbox, 'getSigningRequest', {
 					signingRequestId: byId(draft.id),
 					simplify: false,
 				})
 			).output,
 		);
-		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'getSigningRequest', {
+		ctx.sandbox.clearRequests();
+		const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
 			method: 'GET',
 			path: `/signing-requests/${draft.id}`,
 		});
@@ -94,7 +86,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	});
 
 	it('takes the ID out of a URL', async () => {
-		const { output } = await run(sandbox, 'getSigningRequest', {
+		const { output } = await run(ctx.sandbox, 'getSigningRequest', {
 			signingRequestId: {
 				__rl: true,
 				mode: 'url',
@@ -102,30 +94,30 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			},
 		});
 		expect(only(output).id).toBe(draft.id);
-		expect(onlyRequest(sandbox).path).toBe(`/signing-requests/${draft.id}`);
+		expect(onlyRequest(ctx.sandbox).path).toBe(`/signing-requests/${draft.id}`);
 	});
 
 	it('refuses a malformed ID (from an expression) before sending anything', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'getSigningRequest',
 			{ signingRequestId: byId('={{ $json.id }}') },
 			{ input: [{ json: { id: '../workspaces' } }] },
 		);
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "../workspaces"');
 		// Typed in by hand, n8n itself refuses it (the picker's ID check).
-		const typed = await run(sandbox, 'getSigningRequest', {
+		const typed = await run(ctx.sandbox, 'getSigningRequest', {
 			signingRequestId: byId('../workspaces'),
 		});
 		expect(typed.error?.message).toContain('Not a valid signing request ID');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await run(sandbox, 'getSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'getSigningRequest', {
 			signingRequestId: byId(NO_SUCH_ID),
 		});
 		expect(error?.message).toMatch(/^Not found/);
-		expect(onlyRequest(sandbox).path).toBe(`/signing-requests/${NO_SUCH_ID}`);
+		expect(onlyRequest(ctx.sandbox).path).toBe(`/signing-requests/${NO_SUCH_ID}`);
 	});
 });

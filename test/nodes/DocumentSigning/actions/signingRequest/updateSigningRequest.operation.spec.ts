@@ -1,6 +1,4 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import type { Draft } from './signingRequestKit';
 import {
 	NO_SUCH_ID,
@@ -13,26 +11,18 @@ import {
 	run,
 } from './signingRequestKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 const update = (id: string, parameters: Record<string, unknown>) =>
-	run(sandbox, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
+	run(ctx.sandbox, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
 
 const person = (draft: Draft, email: string) =>
 	draft.recipients.find((r) => r.email === email)?.id as string;
 
 describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 	it('sends every section: properties, settings, language, recipients with _temp_id, removals, fields and reminders', async () => {
-		const draft = await createDraft(sandbox, 'Full update');
-		sandbox.clearRequests();
+		const draft = await createDraft(ctx.sandbox, 'Full update');
+		ctx.sandbox.clearRequests();
 		const ada = person(draft, 'ada@example.com');
 		const bob = person(draft, 'bob@example.com');
 		const { output, error } = await update(draft.id, {
@@ -94,7 +84,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'PUT', path: `/signing-requests/${draft.id}` });
 		expect(request.body).toEqual({
 			signing_request_properties: {
@@ -156,7 +146,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		});
 		const users = (
 			await api<{ results: Array<{ email: string; last_name: string }> }>(
-				sandbox,
+				ctx.sandbox,
 				'GET',
 				`/signing-requests/${draft.id}/users`,
 			)
@@ -165,8 +155,8 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 	});
 
 	it('takes recipients as JSON: {"id": "temp_…"} is a new recipient; summary warnings reach the output', async () => {
-		const draft = await createDraft(sandbox, 'JSON update');
-		sandbox.clearRequests();
+		const draft = await createDraft(ctx.sandbox, 'JSON update');
+		ctx.sandbox.clearRequests();
 		const { output, error } = await update(draft.id, {
 			recipientsMode: 'json',
 			recipientsJson:
@@ -174,7 +164,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			forceRemoveConditions: true,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			recipients: [
 				{ _temp_id: 'temp_x', first_name: 'Xavier', email: 'X@example.com', designation: 'CC' },
 			],
@@ -184,15 +174,15 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 	});
 
 	it('gives a new recipient without a Reference ID a temporary ID of its own', async () => {
-		const draft = await createDraft(sandbox, 'Auto temp');
-		sandbox.clearRequests();
+		const draft = await createDraft(ctx.sandbox, 'Auto temp');
+		ctx.sandbox.clearRequests();
 		await update(draft.id, {
 			recipientsMode: 'fields',
 			recipients: {
 				recipient: [{ first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }],
 			},
 		});
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			recipients: [
 				{
 					_temp_id: 'temp_new_1',
@@ -252,12 +242,12 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			const { error } = await update(NO_SUCH_ID, parameters);
 			expect(error?.message).toBe(message);
 		}
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses "Reassign To" naming a recipient added in the same update (temp_…), before sending', async () => {
-		const draft = await createDraft(sandbox, 'Reassign to new');
-		sandbox.clearRequests();
+		const draft = await createDraft(ctx.sandbox, 'Reassign to new');
+		ctx.sandbox.clearRequests();
 		const bob = person(draft, 'bob@example.com');
 		const { error } = await update(draft.id, {
 			recipientsMode: 'fields',
@@ -284,7 +274,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		expect((error as { description?: string }).description).toContain(
 			'That recipient is added in this same update',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 		// A temp_… ID that belongs to no recipient is refused the same way.
 		const unknown = await update(draft.id, {
 			deletedRecipients: {
@@ -296,14 +286,14 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		expect(unknown.error?.message).toBe(
 			'Recipient to Remove 1: "Reassign To" must be a recipient the request already has, not "temp_x"',
 		);
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('the service refuses a temp_… "Reassign To" too (400 naming the field)', async () => {
-		const draft = await createDraft(sandbox, 'Service refuses');
+		const draft = await createDraft(ctx.sandbox, 'Service refuses');
 		const bob = person(draft, 'bob@example.com');
 		const response = await api<{ details: Record<string, string> }>(
-			sandbox,
+			ctx.sandbox,
 			'PUT',
 			`/signing-requests/${draft.id}`,
 			{
@@ -328,10 +318,10 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 	});
 
 	it('an update after sending is refused by the service with a readable 400', async () => {
-		const sent = await createSent(sandbox, 'Sent already');
-		sandbox.clearRequests();
+		const sent = await createSent(ctx.sandbox, 'Sent already');
+		ctx.sandbox.clearRequests();
 		const { error } = await update(sent.id, { properties: { name: 'Nope' } });
-		expect(onlyRequest(sandbox).status).toBe(400);
+		expect(onlyRequest(ctx.sandbox).status).toBe(400);
 		expect(error?.message).toBe(
 			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
 		);

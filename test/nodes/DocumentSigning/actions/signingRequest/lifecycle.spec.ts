@@ -3,29 +3,21 @@
  * send → signers act (simulated by the sandbox) → get. Plus a decline, a cancel, and the errors
  * for an edit and a delete after sending.
  */
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './signingRequestKit';
 import { byId, createTemplate, only, run } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let template: SeedTemplate;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	template = await createTemplate(sandbox, 'Service agreement');
+	template = await createTemplate(ctx.sandbox, 'Service agreement');
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 type Recipient = { id: string; email: string; order: number };
 
 /** Create from the template through the node, for two people; returns the request. */
 async function createFromTemplate(name: string) {
-	const { output, error } = await run(sandbox, 'createSigningRequest', {
+	const { output, error } = await run(ctx.sandbox, 'createSigningRequest', {
 		source: 'template',
 		templateId: byId(template.id),
 		recipientsMode: 'fields',
@@ -58,13 +50,15 @@ async function createFromTemplate(name: string) {
 }
 
 async function get(id: string) {
-	const { output, error } = await run(sandbox, 'getSigningRequest', { signingRequestId: byId(id) });
+	const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
+		signingRequestId: byId(id),
+	});
 	expect(error).toBeUndefined();
 	return only(output);
 }
 
 async function send(id: string) {
-	const { output, error } = await run(sandbox, 'sendSigningRequest', {
+	const { output, error } = await run(ctx.sandbox, 'sendSigningRequest', {
 		signingRequestId: byId(id),
 	});
 	expect(error).toBeUndefined();
@@ -77,7 +71,7 @@ describe('Signing request lifecycle through the node', () => {
 		const [ada, bob] = created.recipients.sort((a, b) => a.order - b.order);
 		expect([ada.email, bob.email]).toEqual(['ada@example.com', 'bob@example.com']);
 
-		const updated = await run(sandbox, 'updateSigningRequest', {
+		const updated = await run(ctx.sandbox, 'updateSigningRequest', {
 			signingRequestId: byId(created.id),
 			properties: { name: 'Agreement 2025 (final)', expiration_hours: 240 },
 			remindersMode: 'fields',
@@ -99,11 +93,11 @@ describe('Signing request lifecycle through the node', () => {
 		expect(detail.status).toMatchObject({ sent: true, finished: false });
 		expect(detail.name).toBe('Agreement 2025 (final)');
 
-		sandbox.simulate.sign(created.id, ada.id);
+		ctx.sandbox.simulate.sign(created.id, ada.id);
 		detail = await get(created.id);
 		expect(detail.status).toMatchObject({ sent: true, finished: false });
 
-		sandbox.simulate.sign(created.id, bob.id);
+		ctx.sandbox.simulate.sign(created.id, bob.id);
 		detail = await get(created.id);
 		expect(detail.status).toEqual({
 			sent: true,
@@ -115,7 +109,7 @@ describe('Signing request lifecycle through the node', () => {
 		expect((detail.timestamps as Record<string, unknown>).finished_on).toEqual(expect.any(String));
 		expect(detail.key_mode).toBe('test');
 
-		const list = await run(sandbox, 'listSigningRequests', {
+		const list = await run(ctx.sandbox, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['finished'] },
 		});
@@ -126,10 +120,10 @@ describe('Signing request lifecycle through the node', () => {
 		const created = await createFromTemplate('Declined one');
 		await send(created.id);
 		const ada = created.recipients.find((r) => r.order === 1) as Recipient;
-		sandbox.simulate.decline(created.id, ada.id, 'Wrong amount');
+		ctx.sandbox.simulate.decline(created.id, ada.id, 'Wrong amount');
 		const detail = await get(created.id);
 		expect(detail.status).toMatchObject({ sent: true, declined: true, finished: false });
-		const list = await run(sandbox, 'listSigningRequests', {
+		const list = await run(ctx.sandbox, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['declined'] },
 		});
@@ -139,7 +133,7 @@ describe('Signing request lifecycle through the node', () => {
 	it('a sent request is cancelled: signers can no longer sign', async () => {
 		const created = await createFromTemplate('Cancelled one');
 		await send(created.id);
-		const cancelled = await run(sandbox, 'cancelSigningRequest', {
+		const cancelled = await run(ctx.sandbox, 'cancelSigningRequest', {
 			signingRequestId: byId(created.id),
 			reason: 'Replaced',
 		});
@@ -147,30 +141,30 @@ describe('Signing request lifecycle through the node', () => {
 		expect(only(cancelled.output)).toMatchObject({ signing_request_id: created.id });
 		expect((await get(created.id)).status).toMatchObject({ cancelled: true, finished: false });
 		const ada = created.recipients.find((r) => r.order === 1) as Recipient;
-		expect(() => sandbox.simulate.sign(created.id, ada.id)).toThrow();
+		expect(() => ctx.sandbox.simulate.sign(created.id, ada.id)).toThrow();
 	});
 
 	it('after sending, an edit is a readable 400 and a delete a readable 409', async () => {
 		const created = await createFromTemplate('Locked one');
 		await send(created.id);
-		sandbox.clearRequests();
+		ctx.sandbox.clearRequests();
 
-		const edit = await run(sandbox, 'patchSigningRequest', {
+		const edit = await run(ctx.sandbox, 'patchSigningRequest', {
 			signingRequestId: byId(created.id),
 			update: 'properties',
 			properties: { name: 'Changed later' },
 		});
-		expect(sandbox.requests.map((r) => [r.method, r.status])).toEqual([['PATCH', 400]]);
+		expect(ctx.sandbox.requests.map((r) => [r.method, r.status])).toEqual([['PATCH', 400]]);
 		expect(edit.error?.message).toBe(
 			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
 		);
 		expect((edit.error as { description?: string }).description).toContain('cancel this request');
 		expect((edit.error as { httpCode?: string }).httpCode).toBe('400');
 
-		const removal = await run(sandbox, 'deleteSigningRequest', {
+		const removal = await run(ctx.sandbox, 'deleteSigningRequest', {
 			signingRequestId: byId(created.id),
 		});
-		expect(sandbox.requests.map((r) => [r.method, r.status])).toEqual([
+		expect(ctx.sandbox.requests.map((r) => [r.method, r.status])).toEqual([
 			['PATCH', 400],
 			['DELETE', 409],
 		]);

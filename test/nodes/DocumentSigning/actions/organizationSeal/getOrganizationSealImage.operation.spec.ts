@@ -1,7 +1,5 @@
 import { readBinary } from '../../../../helpers/n8n';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import {
 	NO_SUCH_ID,
 	byId,
@@ -14,27 +12,19 @@ import {
 	run,
 } from './sealKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 describe('Organization Seal → Get Image (GET /seals/{id}/image)', () => {
 	it('outputs the image as a PNG binary, and the read is logged', async () => {
 		const image = png('the image');
-		const seal = await createSeal(sandbox, { image: pngDataUri(image) });
-		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'getOrganizationSealImage', {
+		const seal = await createSeal(ctx.sandbox, { image: pngDataUri(image) });
+		ctx.sandbox.clearRequests();
+		const { output, error } = await run(ctx.sandbox, 'getOrganizationSealImage', {
 			sealId: byId(seal.id),
 			outputBinaryPropertyName: 'seal',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
 			method: 'GET',
 			path: `/seals/${seal.id}/image`,
 			query: {},
@@ -50,7 +40,7 @@ describe('Organization Seal → Get Image (GET /seals/{id}/image)', () => {
 		expect(binary).toMatchObject({ mimeType: 'image/png', fileName: `seal-${seal.id}.png` });
 		expect((await readBinary(output[0][0], 'seal')).equals(image)).toBe(true);
 		const log = await ok<{ entries: Array<{ action: string }> }>(
-			sandbox,
+			ctx.sandbox,
 			'GET',
 			`/seals/${seal.id}/access-log`,
 		);
@@ -58,20 +48,24 @@ describe('Organization Seal → Get Image (GET /seals/{id}/image)', () => {
 	});
 
 	it('a typed seal has a rendered PNG image', async () => {
-		const seal = await createSeal(sandbox, {
+		const seal = await createSeal(ctx.sandbox, {
 			kind: 'typed',
 			image: undefined,
 			typed: { text: 'ACME', style: 'script' },
 		});
-		sandbox.clearRequests();
-		const { output } = await run(sandbox, 'getOrganizationSealImage', { sealId: byId(seal.id) });
+		ctx.sandbox.clearRequests();
+		const { output } = await run(ctx.sandbox, 'getOrganizationSealImage', {
+			sealId: byId(seal.id),
+		});
 		const bytes = await readBinary(output[0][0], 'data');
 		expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
 		expect(output[0][0].json.kind).toBe('typed');
 	});
 
 	it('says clearly when the seal does not exist', async () => {
-		const { error } = await run(sandbox, 'getOrganizationSealImage', { sealId: byId(NO_SUCH_ID) });
+		const { error } = await run(ctx.sandbox, 'getOrganizationSealImage', {
+			sealId: byId(NO_SUCH_ID),
+		});
 		expect(error?.message).toContain('Organization seal not found');
 	});
 });

@@ -1,25 +1,17 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import { api, createDraft, createSent, only, pdf, run } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let sentId: string;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	await createDraft(sandbox, 'Alpha draft');
-	await createDraft(sandbox, 'Beta draft');
-	sentId = (await createSent(sandbox, 'Gamma sent')).id;
+	await createDraft(ctx.sandbox, 'Alpha draft');
+	await createDraft(ctx.sandbox, 'Beta draft');
+	sentId = (await createSent(ctx.sandbox, 'Gamma sent')).id;
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 describe('Signing Request → Get Many (GET /signing-requests)', () => {
 	it('sends every filter and sort option as the API names them; several statuses comma-separated', async () => {
-		const { output, error } = await run(sandbox, 'listSigningRequests', {
+		const { output, error } = await run(ctx.sandbox, 'listSigningRequests', {
 			returnAll: false,
 			limit: 5,
 			filters: {
@@ -33,9 +25,9 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 			sort: { sort_by: 'name', sort_order: 'asc' },
 		});
 		expect(error).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/signing-requests' });
-		expect(sandbox.requests[0].query).toEqual({
+		expect(ctx.sandbox.requests).toHaveLength(1);
+		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/signing-requests' });
+		expect(ctx.sandbox.requests[0].query).toEqual({
 			page: '1',
 			page_size: '5',
 			name: 'a',
@@ -61,12 +53,12 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 	});
 
 	it('filters by one status and by every sort key', async () => {
-		const { output } = await run(sandbox, 'listSigningRequests', {
+		const { output } = await run(ctx.sandbox, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['in_progress'] },
 			sort: { sort_by: 'sent_on', sort_order: 'desc' },
 		});
-		expect(sandbox.requests[0].query).toEqual({
+		expect(ctx.sandbox.requests[0].query).toEqual({
 			page: '1',
 			page_size: '200',
 			status: 'in_progress',
@@ -78,34 +70,42 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 
 	it('accepts statuses from an expression as comma-separated text, without duplicates', async () => {
 		await run(
-			sandbox,
+			ctx.sandbox,
 			'listSigningRequests',
 			{ returnAll: true, filters: { status: '={{ $json.statuses }}' } },
 			{ input: [{ json: { statuses: 'finished, expired,finished' } }] },
 		);
-		expect(sandbox.requests[0].query.status).toBe('finished,expired');
+		expect(ctx.sandbox.requests[0].query.status).toBe('finished,expired');
 	});
 
 	it('stops at the limit', async () => {
 		for (let n = 0; n < 3; n++) {
-			await api(sandbox, 'POST', '/signing-requests', {
+			await api(ctx.sandbox, 'POST', '/signing-requests', {
 				name: `Bulk ${n}`,
 				document: pdf().toString('base64'),
 			});
 		}
-		sandbox.clearRequests();
-		const { output } = await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 4 });
+		ctx.sandbox.clearRequests();
+		const { output } = await run(ctx.sandbox, 'listSigningRequests', {
+			returnAll: false,
+			limit: 4,
+		});
 		expect(output[0]).toHaveLength(4);
-		expect(sandbox.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '4' }]);
+		expect(ctx.sandbox.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '4' }]);
 	});
 
 	it('Simplify (on by default) keeps the essentials; off gives each request in full', async () => {
 		const simple = only(
-			(await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 1 })).output,
+			(await run(ctx.sandbox, 'listSigningRequests', { returnAll: false, limit: 1 })).output,
 		);
 		const full = only(
-			(await run(sandbox, 'listSigningRequests', { returnAll: false, limit: 1, simplify: false }))
-				.output,
+			(
+				await run(ctx.sandbox, 'listSigningRequests', {
+					returnAll: false,
+					limit: 1,
+					simplify: false,
+				})
+			).output,
 		);
 		expect(simple).toMatchObject({ id: full.id, name: full.name, key_mode: 'test' });
 		expect(Object.keys(simple).length).toBeLessThan(Object.keys(full).length);
@@ -114,16 +114,16 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 	});
 
 	it('refuses an unknown status and an invalid date before sending anything', async () => {
-		const bad = await run(sandbox, 'listSigningRequests', {
+		const bad = await run(ctx.sandbox, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: '={{ "draft" }}' },
 		});
 		expect(bad.error?.message).toBe('Status "draft" is not a status of the list');
-		const date = await run(sandbox, 'listSigningRequests', {
+		const date = await run(ctx.sandbox, 'listSigningRequests', {
 			returnAll: true,
 			filters: { created_before: 'soon' },
 		});
 		expect(date.error?.message).toBe('"Created Before" is not a valid date and time');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -1,25 +1,17 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import { NO_SUCH_ID, byId, createSeal, only, onlyRequest, run } from './sealKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 describe('Organization Seal → Get (GET /seals/{id})', () => {
 	it('gets the seal by id, marked with the key mode', async () => {
-		const seal = await createSeal(sandbox, { name: 'Get me' });
-		sandbox.clearRequests();
-		const { output, error } = await run(sandbox, 'getOrganizationSeal', { sealId: byId(seal.id) });
+		const seal = await createSeal(ctx.sandbox, { name: 'Get me' });
+		ctx.sandbox.clearRequests();
+		const { output, error } = await run(ctx.sandbox, 'getOrganizationSeal', {
+			sealId: byId(seal.id),
+		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox)).toMatchObject({
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
 			method: 'GET',
 			path: `/seals/${seal.id}`,
 			query: {},
@@ -35,37 +27,37 @@ describe('Organization Seal → Get (GET /seals/{id})', () => {
 	});
 
 	it('accepts the seal picked from a URL', async () => {
-		const seal = await createSeal(sandbox);
-		sandbox.clearRequests();
-		const { output } = await run(sandbox, 'getOrganizationSeal', {
+		const seal = await createSeal(ctx.sandbox);
+		ctx.sandbox.clearRequests();
+		const { output } = await run(ctx.sandbox, 'getOrganizationSeal', {
 			sealId: { __rl: true, mode: 'url', value: `https://app.example.com/seals/${seal.id}` },
 		});
 		expect(only(output).id).toBe(seal.id);
 	});
 
 	it('refuses a malformed id before sending', async () => {
-		const { error } = await run(sandbox, 'getOrganizationSeal', { sealId: byId('seal-1') });
+		const { error } = await run(ctx.sandbox, 'getOrganizationSeal', { sealId: byId('seal-1') });
 		expect(error?.message).toContain('Not a valid seal ID');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('checks an id given as plain text (e.g. from an expression) before sending', async () => {
-		const { error } = await run(sandbox, 'getOrganizationSeal', { sealId: 'seal-1' });
+		const { error } = await run(ctx.sandbox, 'getOrganizationSeal', { sealId: 'seal-1' });
 		expect(error?.message).toBe('"Organization Seal" is not a valid ID: "seal-1"');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('says clearly when the seal does not exist', async () => {
-		const { error } = await run(sandbox, 'getOrganizationSeal', { sealId: byId(NO_SUCH_ID) });
+		const { error } = await run(ctx.sandbox, 'getOrganizationSeal', { sealId: byId(NO_SUCH_ID) });
 		expect(error?.message).toContain('Organization seal not found');
-		expect(onlyRequest(sandbox).status).toBe(404);
+		expect(onlyRequest(ctx.sandbox).status).toBe(404);
 	});
 
 	it('hides a workspace seal from another ordinary workspace key (404)', async () => {
-		const seal = await createSeal(sandbox);
-		sandbox.clearRequests();
+		const seal = await createSeal(ctx.sandbox);
+		ctx.sandbox.clearRequests();
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'getOrganizationSeal',
 			{ sealId: byId(seal.id) },
 			{ key: 'workspace' },

@@ -1,7 +1,5 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import { binaryItem } from '../../../../helpers/n8n';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 import {
 	PROTECTED_WS,
@@ -15,16 +13,10 @@ import {
 	seals,
 } from './sealKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
+const ctx = useSandbox();
 beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-	seals(sandbox).edge = {};
+	seals(ctx.sandbox).edge = {};
 });
-afterAll(async () => await sandbox.close());
 
 const base = {
 	name: 'Main seal',
@@ -43,7 +35,7 @@ describe('Organization Seal → Create (POST /seals)', () => {
 	it('sends the PNG from the binary property as a data URI, with the statement and extra fields', async () => {
 		const image = png('create');
 		const { output, error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{
 				...base,
@@ -57,7 +49,7 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			{ input: [await binaryItem(image, 'seal.png', 'image/png')] },
 		);
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: '/seals', query: {} });
 		expect(request.body).toEqual({
 			name: 'Main seal',
@@ -89,7 +81,7 @@ describe('Organization Seal → Create (POST /seals)', () => {
 		});
 		expect(seal.warnings).toBeUndefined();
 		expect(
-			sandbox.state.events.emitted.some(
+			ctx.sandbox.state.events.emitted.some(
 				(e) =>
 					e.type === 'organization_seal.created' && (e.data.seal as { id: string }).id === seal.id,
 			),
@@ -98,7 +90,7 @@ describe('Organization Seal → Create (POST /seals)', () => {
 
 	it('refuses a binary that is not a PNG (by its bytes), naming the property, before sending', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{ ...base, imageBinaryPropertyName: 'seal' },
 			{
@@ -107,12 +99,12 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			},
 		);
 		expect(error?.message).toBe('The file in binary property "seal" is not a PNG image');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses a missing binary property, listing the ones the item has', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{ ...base, imageBinaryPropertyName: 'image' },
 			{
@@ -123,12 +115,12 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			'No binary property "image" on item 0 (set in "Image Binary Field")',
 		);
 		expect((error as { description?: string }).description).toContain('data');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses to send when the statement is not accepted', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{ ...base, statementAccepted: false },
 			{
@@ -136,12 +128,12 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			},
 		);
 		expect(error?.message).toBe('"Signatory Accepts the Statement" must be on');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses a name over 120 characters before sending', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{ ...base, name: 'n'.repeat(121) },
 			{
@@ -149,11 +141,11 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			},
 		);
 		expect(error?.message).toBe('"Name" is 121 characters long; at most 120 are allowed');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('creates a typed seal without any image, and a company-scope seal without workspace_id', async () => {
-		const { output, error } = await run(sandbox, 'createOrganizationSeal', {
+		const { output, error } = await run(ctx.sandbox, 'createOrganizationSeal', {
 			...base,
 			kind: 'typed',
 			scope: 'company',
@@ -161,12 +153,12 @@ describe('Organization Seal → Create (POST /seals)', () => {
 			typedStyle: 'script',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({
+		expect(onlyRequest(ctx.sandbox).body).toMatchObject({
 			kind: 'typed',
 			scope: 'company',
 			typed: { text: 'ACME', style: 'script' },
 		});
-		const body = onlyRequest(sandbox).body as Record<string, unknown>;
+		const body = onlyRequest(ctx.sandbox).body as Record<string, unknown>;
 		expect(body.image).toBeUndefined();
 		expect(body.workspace_id).toBeUndefined();
 		expect(only(output)).toMatchObject({ kind: 'typed', companies_workspaces_id: null });
@@ -174,7 +166,7 @@ describe('Organization Seal → Create (POST /seals)', () => {
 
 	it('explains that company scope needs the protected key', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{ ...base, kind: 'typed', scope: 'company', typedText: 'ACME', typedStyle: 'script' },
 			{ key: 'workspace' },
@@ -182,12 +174,12 @@ describe('Organization Seal → Create (POST /seals)', () => {
 		expect(error?.message).toContain(
 			'Company-scope seals need the protected (company-level) API key',
 		);
-		expect(onlyRequest(sandbox).status).toBe(403);
+		expect(onlyRequest(ctx.sandbox).status).toBe(403);
 	});
 
 	it('creates a workspace seal with an ordinary workspace key', async () => {
 		const { output, error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createOrganizationSeal',
 			{ ...base, workspaceId: byId(SALES.id) },
 			{
@@ -200,8 +192,8 @@ describe('Organization Seal → Create (POST /seals)', () => {
 	});
 
 	it('keeps the X-Service-Deprecation note of the edge gateway as a warning and a hint', async () => {
-		seals(sandbox).edge = { deprecation: 'Use https://api.primary.example for seal creation' };
-		const { output, error, hints } = await run(sandbox, 'createOrganizationSeal', base, {
+		seals(ctx.sandbox).edge = { deprecation: 'Use https://api.primary.example for seal creation' };
+		const { output, error, hints } = await run(ctx.sandbox, 'createOrganizationSeal', base, {
 			input: [await binaryItem(png(), 'seal.png', 'image/png')],
 		});
 		expect(error).toBeUndefined();

@@ -1,17 +1,7 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import { api, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
+const ctx = useSandbox();
 
 const SHAPE = [
 	'success',
@@ -25,16 +15,16 @@ const SHAPE = [
 
 describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	it('sends a draft without a body and outputs the normalised answer', async () => {
-		const draft = await createDraft(sandbox, 'Go');
-		sandbox.clearRequests();
+		const draft = await createDraft(ctx.sandbox, 'Go');
+		ctx.sandbox.clearRequests();
 		const { output, error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'sendSigningRequest',
 			{ signingRequestId: byId(draft.id) },
 			{ keyMode: 'live' },
 		);
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: `/signing-requests/${draft.id}/send`,
@@ -50,15 +40,20 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 			key_mode: 'live',
 		});
 		expect(
-			(await api<{ status: { sent: boolean } }>(sandbox, 'GET', `/signing-requests/${draft.id}`))
-				.body.status.sent,
+			(
+				await api<{ status: { sent: boolean } }>(
+					ctx.sandbox,
+					'GET',
+					`/signing-requests/${draft.id}`,
+				)
+			).body.status.sent,
 		).toBe(true);
 	});
 
 	it('turns the other documented answer ({success, message, sentTo, sentAt}) into the same shape', async () => {
-		const draft = await createDraft(sandbox, 'Other shape');
-		sandbox.clearRequests();
-		sandbox.injectFault({
+		const draft = await createDraft(ctx.sandbox, 'Other shape');
+		ctx.sandbox.clearRequests();
+		ctx.sandbox.injectFault({
 			method: 'POST',
 			path: `/signing-requests/${draft.id}/send`,
 			kind: 'status',
@@ -70,7 +65,7 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 				sentAt: '2026-01-02T03:04:05.000Z',
 			},
 		});
-		const { output } = await run(sandbox, 'sendSigningRequest', {
+		const { output } = await run(ctx.sandbox, 'sendSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(only(output)).toEqual({
@@ -85,18 +80,20 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	});
 
 	it('sending twice is refused by the service with a readable error', async () => {
-		const sent = await createSent(sandbox, 'Twice');
-		sandbox.clearRequests();
-		const { error } = await run(sandbox, 'sendSigningRequest', { signingRequestId: byId(sent.id) });
-		expect(onlyRequest(sandbox).status).toBe(400);
+		const sent = await createSent(ctx.sandbox, 'Twice');
+		ctx.sandbox.clearRequests();
+		const { error } = await run(ctx.sandbox, 'sendSigningRequest', {
+			signingRequestId: byId(sent.id),
+		});
+		expect(onlyRequest(ctx.sandbox).status).toBe(400);
 		expect(error?.message).toMatch(/^The service rejected the request: .*already been sent/i);
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await run(sandbox, 'sendSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'sendSigningRequest', {
 			signingRequestId: byId('={{ 123 }}'),
 		});
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "123"');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -1,28 +1,20 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
 import { binaryItem } from '../../../../helpers/n8n';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './signingRequestKit';
 import { byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let template: SeedTemplate;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	template = await createTemplate(sandbox);
+	template = await createTemplate(ctx.sandbox);
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 const document = pdf(1, 'Quote');
 
 describe('Signing Request → Create and Send (POST /signing-requests/create-and-send)', () => {
 	it('sends a PDF with flat field coordinates, reminders in hours before expiration, and outputs the signing link', async () => {
 		const { output, error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createAndSendSigningRequest',
 			{
 				source: 'pdf',
@@ -78,7 +70,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			{ input: [await binaryItem(document, 'quote.pdf', 'application/pdf')] },
 		);
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: '/signing-requests/create-and-send' });
 		expect(request.body).toEqual({
 			name: 'Quote 42',
@@ -134,7 +126,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 
 	it('takes flat JSON fields as the API expects them', async () => {
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createAndSendSigningRequest',
 			{
 				source: 'pdf',
@@ -148,14 +140,14 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			{ input: [await binaryItem(document, 'q.pdf', 'application/pdf')] },
 		);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toMatchObject({
+		expect(onlyRequest(ctx.sandbox).body).toMatchObject({
 			fields: [{ type: 'initial', recipient_id: 'temp_1', page: 1, x: 50, y: 700 }],
 		});
 	});
 
 	it('sends from a template with the live key, using a credit', async () => {
 		const { output, error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createAndSendSigningRequest',
 			{
 				source: 'template',
@@ -170,7 +162,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			{ keyMode: 'live' },
 		);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(sandbox).body).toEqual({
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			name: 'From template',
 			template_id: template.id,
 			recipients: [
@@ -242,18 +234,18 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await run(
-				sandbox,
+				ctx.sandbox,
 				'createAndSendSigningRequest',
 				{ source: 'pdf', name: 'Checked', ...parameters },
 				{ input },
 			);
 			expect(error?.message).toBe(message);
 		}
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('reports running out of credits in words (402), not retried', async () => {
-		sandbox.injectFault({
+		ctx.sandbox.injectFault({
 			method: 'POST',
 			path: '/signing-requests/create-and-send',
 			kind: 'status',
@@ -261,12 +253,12 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			body: { error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', current_credits: 0 },
 		});
 		const { error } = await run(
-			sandbox,
+			ctx.sandbox,
 			'createAndSendSigningRequest',
 			{ source: 'template', templateId: byId(template.id), name: 'No credits' },
 			{ keyMode: 'live' },
 		);
 		expect(error?.message).toBe('Not enough credits: Insufficient credits [INSUFFICIENT_CREDITS]');
-		expect(sandbox.requests).toHaveLength(1);
+		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
 });

@@ -1,33 +1,25 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
-import type { Sandbox } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
+import { useSandbox } from '../../../../kit';
 import type { Draft } from './signingRequestKit';
 import { NO_SUCH_ID, byId, createSent, only, onlyRequest, run } from './signingRequestKit';
 
-let sandbox: Sandbox;
+const ctx = useSandbox();
 let sent: Draft;
 beforeAll(async () => {
-	sandbox = await startSandbox();
-	sent = await createSent(sandbox, 'Nudge');
+	sent = await createSent(ctx.sandbox, 'Nudge');
 });
-beforeEach(() => {
-	sandbox.clearRequests();
-	resetRateLimiters();
-});
-afterAll(async () => await sandbox.close());
 
 const first = () => sent.recipients.find((r) => r.order === 1)?.id as string;
 const second = () => sent.recipients.find((r) => r.order === 2)?.id as string;
 
 describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () => {
 	it('sends the chosen recipients and the custom message', async () => {
-		const { output, error } = await run(sandbox, 'resendSigningRequest', {
+		const { output, error } = await run(ctx.sandbox, 'resendSigningRequest', {
 			signingRequestId: byId(sent.id),
 			recipientIds: [first()],
 			customMessage: 'Friendly reminder',
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(sandbox);
+		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: `/signing-requests/${sent.id}/resend` });
 		expect(request.body).toEqual({ recipient_ids: [first()], custom_message: 'Friendly reminder' });
 		expect(only(output)).toMatchObject({
@@ -39,20 +31,20 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 
 	it('takes IDs from an expression (comma-separated text), without duplicates', async () => {
 		await run(
-			sandbox,
+			ctx.sandbox,
 			'resendSigningRequest',
 			{ signingRequestId: byId(sent.id), recipientIds: '={{ $json.ids }}' },
 			{ input: [{ json: { ids: `${first()}, ${first()}` } }] },
 		);
-		expect(onlyRequest(sandbox).body).toEqual({ recipient_ids: [first()] });
+		expect(onlyRequest(ctx.sandbox).body).toEqual({ recipient_ids: [first()] });
 	});
 
 	it('a recipient whose turn has not come is refused with a readable 409', async () => {
-		const { error } = await run(sandbox, 'resendSigningRequest', {
+		const { error } = await run(ctx.sandbox, 'resendSigningRequest', {
 			signingRequestId: byId(sent.id),
 			recipientIds: [second()],
 		});
-		expect(onlyRequest(sandbox).status).toBe(409);
+		expect(onlyRequest(ctx.sandbox).status).toBe(409);
 		expect(error?.message).toMatch(/^Not possible in the current state/);
 	});
 
@@ -69,12 +61,12 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 			],
 		];
 		for (const [parameters, message] of cases) {
-			const { error } = await run(sandbox, 'resendSigningRequest', {
+			const { error } = await run(ctx.sandbox, 'resendSigningRequest', {
 				signingRequestId: byId(sent.id),
 				...parameters,
 			});
 			expect(error?.message).toBe(message);
 		}
-		expect(sandbox.requests).toHaveLength(0);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

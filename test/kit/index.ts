@@ -1,0 +1,174 @@
+/**
+ * The fixture kit of the operation tests: one sandbox per spec, credentials for it, a runner for
+ * the real node, resource-locator values, direct API calls for fixtures and readers of what the
+ * node sent and returned. The per-resource kits next to the specs (template/setup.ts,
+ * signingRequest/signingRequestKit.ts, …) build their fixtures and their resource's runner on
+ * these; they do not copy them.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
+import { resetRateLimiters } from '../../nodes/DocumentSigning/transport';
+import type { RunNodeOptions } from '../helpers/n8n';
+import { runNode } from '../helpers/n8n';
+import type { RecordedRequest, Sandbox } from '../sandbox';
+import { SEED, startSandbox } from '../sandbox';
+
+export { describeSpecs } from './specs';
+export { SEED };
+export type { RecordedRequest, Sandbox };
+
+/** The seed's protected workspace (the company's own keys). */
+export const PROTECTED = SEED.protectedWorkspace;
+export const PROTECTED_KEY = PROTECTED.liveKey;
+/** Two ordinary workspaces of the seed. */
+export const SALES = SEED.workspaces[0];
+export const LEGAL = SEED.workspaces[1];
+
+/** A well-formed ID the sandbox does not know. */
+export const MISSING_UUID = '123e4567-e89b-42d3-a456-426614174000';
+export const NOT_A_UUID = 'not-a-uuid';
+
+export interface TestContext {
+	sandbox: Sandbox;
+}
+
+/**
+ * Starts a sandbox for the spec (beforeAll), clears its request log and the node's rate limiters
+ * before each test, closes it after the spec.
+ */
+export function useSandbox(options?: Parameters<typeof startSandbox>[0]): TestContext {
+	const ctx = {} as TestContext;
+	beforeAll(async () => {
+		ctx.sandbox = await startSandbox(options);
+	});
+	beforeEach(() => {
+		ctx.sandbox.clearRequests();
+		resetRateLimiters();
+	});
+	afterAll(async () => await (ctx.sandbox as Sandbox | undefined)?.close());
+	return ctx;
+}
+
+export type KeyMode = 'live' | 'test';
+
+export interface KeyChoice {
+	/** Default 'live'. */
+	keyToUse?: KeyMode;
+	/** Default: the protected workspace's live key. */
+	liveApiKey?: string;
+	/** Default: the protected workspace's test key. */
+	testApiKey?: string;
+}
+
+/** The node's credentials for the sandbox. */
+export function credentials(sandbox: Sandbox, keys: KeyChoice = {}) {
+	return {
+		documentSigningApi: {
+			baseUrl: sandbox.url,
+			keyToUse: keys.keyToUse ?? 'live',
+			liveApiKey: keys.liveApiKey ?? PROTECTED.liveKey,
+			testApiKey: keys.testApiKey ?? PROTECTED.testKey,
+			apiVersion: 1,
+		},
+	};
+}
+
+export type RunOptions = Partial<RunNodeOptions> & KeyChoice;
+
+/**
+ * Runs the node (a whole one-node workflow, see test/helpers/n8n.ts) with resource, operation and
+ * parameters against the sandbox. `options` may override anything of `runNode` (credentials,
+ * input, continueOnFail, binaryMode) or only the keys.
+ */
+export async function runOperation(
+	sandbox: Sandbox,
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	options: RunOptions = {},
+) {
+	const { keyToUse, liveApiKey, testApiKey, ...rest } = options;
+	return await runNode({
+		node: new DocumentSigning(),
+		parameters: { resource, operation, ...parameters } as INodeParameters,
+		credentials: credentials(sandbox, { keyToUse, liveApiKey, testApiKey }),
+		...rest,
+	});
+}
+
+/** A picker (resource locator) value in "By ID" mode. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+/**
+ * A picker value in "From List" mode: n8n does not check its format (the "By ID" mode's regex
+ * makes n8n refuse a malformed ID itself), so the node's own check is what answers.
+ */
+export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
+
+/**
+ * A direct call of the sandbox's API for fixtures and checks, with the given key (default the
+ * protected live key). The sandbox records it too: call before `clearRequests`.
+ *
+ * `Connection: close`: fetch would otherwise reuse a pooled socket, and after a long test on a busy
+ * machine the sandbox (same process) may already have closed it for idleness, which fails the call
+ * with ECONNRESET. A new loopback connection per call costs nothing noticeable.
+ */
+export async function api<T = IDataObject>(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+	key: string = PROTECTED_KEY,
+): Promise<{ status: number; body: T }> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method,
+		headers: {
+			Authorization: key,
+			'Content-Type': 'application/json',
+			Accept: 'application/json',
+			Connection: 'close',
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** `api`, failing the set-up when the answer is not a 2xx; returns the body. */
+export async function ok<T = IDataObject>(
+	sandbox: Sandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+	key: string = PROTECTED_KEY,
+): Promise<T> {
+	const response = await api<T>(sandbox, method, path, body, key);
+	if (response.status >= 300) {
+		throw new Error(
+			`set-up: ${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`,
+		);
+	}
+	return response.body;
+}
+
+/** The requests the sandbox received since the last `clearRequests` (the node's, in tests). */
+export function sent(ctx: TestContext): RecordedRequest[] {
+	return ctx.sandbox.requests;
+}
+
+/** The one request the node sent (fails the test when it sent another number of requests). */
+export function onlyRequest(sandbox: Sandbox): RecordedRequest {
+	expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
+	return sandbox.requests[0];
+}
+
+/** The JSON of every item of the main output. */
+export function jsonOf(output: INodeExecutionData[][]): IDataObject[] {
+	return (output[0] ?? []).map((item) => item.json);
+}
+
+/** The JSON of the only output item (fails the test when there is not exactly one). */
+export function only(output: INodeExecutionData[][]): Record<string, unknown> {
+	expect(output[0]).toHaveLength(1);
+	return output[0][0].json as Record<string, unknown>;
+}
