@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../DocumentSigning/transport';
+import type { ApiEndpoint } from '../DocumentSigning/transport';
+import { callApi } from '../DocumentSigning/transport';
 
 /**
  * One page of a searchable list behind a resource locator ("From list" mode), for every node's
@@ -17,7 +18,7 @@ export interface PageResponse {
 
 export async function searchPage(
 	context: ILoadOptionsFunctions,
-	path: string,
+	list: ApiEndpoint,
 	label: (row: IDataObject) => string,
 	filter?: string,
 	paginationToken?: string,
@@ -32,7 +33,7 @@ export async function searchPage(
 		...extraQs,
 	};
 	if (filter) qs.name = filter;
-	const response = (await apiRequest.call(context, 'GET', path, { qs })) as PageResponse;
+	const response = (await callApi<PageResponse>(context, list, { qs })).body;
 	const rows = response.results ?? [];
 	const totalPages = response.pagination?.total_pages ?? page;
 	return {

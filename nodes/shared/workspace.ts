@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
+import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
 import { searchPage } from './listSearch';
 
 /** The triggers' "Workspace" picker (shown for the One Workspace scope). */
@@ -49,7 +50,7 @@ export async function searchWorkspaces(
 ): Promise<INodeListSearchResult> {
 	return await searchPage(
 		this,
-		'/workspaces',
+		listWorkspaces,
 		(w) => `${String(w.name ?? w.id)}${w.protected ? ' (protected)' : ''}`,
 		filter,
 		paginationToken,

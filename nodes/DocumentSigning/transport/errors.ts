@@ -19,10 +19,38 @@ export interface FailedCall {
 	body: unknown;
 	apiVersion: number;
 	keyMode: KeyMode;
-	itemIndex?: number;
 	/** Values to keep out of the error (the credential's keys and webhook secret). */
 	secrets?: readonly Secret[];
+	/** The operation's own words for some answers. */
+	explain?: Explainer;
 }
+
+/** What an operation's explainer gets to see of an error answer. */
+export interface ApiErrorInfo {
+	/** HTTP status as a number. */
+	status: number;
+	/** The service's machine code (`code`), if any. */
+	code?: string;
+	/** The service's `error` text, if any (some endpoints put their identifier there). */
+	error?: string;
+	/** The service's `message` text, if any. */
+	message?: string;
+}
+
+export interface ErrorExplanation {
+	/** Replaces the message; the service's code is kept at its end. */
+	message?: string;
+	/** Replaces the description. */
+	description?: string;
+}
+
+/**
+ * Operation-level wording for error answers. The transport turns every error answer into a
+ * readable error; some answers mean something specific for one operation (a 409 on a download
+ * means "not sent yet", a 404 SIGNATURE_NOT_AVAILABLE means "not signed yet"), and the user
+ * deserves those words instead of the generic ones. An operation hands its explainer to the call.
+ */
+export type Explainer = (info: ApiErrorInfo) => ErrorExplanation | undefined;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -257,20 +285,31 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 	if (code && !message.includes(code)) message = `${message} [${code}]`;
 	if (detailLines && !description.includes(detailLines)) description += `\n${detailLines}`;
 
-	return new NodeApiError(
-		node,
-		{
-			...body,
-			...(raw !== undefined ? { error: said ?? 'empty answer' } : {}),
-			httpCode: String(call.statusCode),
-		} as JsonObject,
-		{
-			message: redactText(message, secrets),
-			description: redactText(description, secrets),
-			httpCode: String(call.statusCode),
-			itemIndex: call.itemIndex,
-		},
-	);
+	const response: Record<string, unknown> = {
+		...body,
+		...(raw !== undefined ? { error: said ?? 'empty answer' } : {}),
+		httpCode: String(call.statusCode),
+	};
+	const rawCode = typeof response.code === 'string' ? response.code : undefined;
+	const explanation = call.explain?.({
+		status: call.statusCode,
+		code: rawCode,
+		error: typeof response.error === 'string' ? response.error : undefined,
+		message: typeof response.message === 'string' ? response.message : undefined,
+	});
+	if (explanation?.message) {
+		message =
+			rawCode && !explanation.message.includes(rawCode)
+				? `${explanation.message} [${rawCode}]`
+				: explanation.message;
+	}
+	if (explanation?.description) description = explanation.description;
+
+	return new NodeApiError(node, response as JsonObject, {
+		message: redactText(message, secrets),
+		description: redactText(description, secrets),
+		httpCode: String(call.statusCode),
+	});
 }
 
 /**
@@ -284,7 +323,6 @@ export function unreadableAnswerError(
 		path: string;
 		statusCode: number;
 		contentType?: string;
-		itemIndex?: number;
 	},
 ): NodeApiError {
 	const write = isWrite(call.method);
@@ -302,7 +340,6 @@ export function unreadableAnswerError(
 				? `The request may have been processed: check before running it again (for example by listing or getting the item). It was not sent again automatically.${call.contentType ? ` The answer's content type was ${call.contentType}.` : ''}`
 				: `Nothing was changed. Try again; if it keeps happening, something between n8n and the service (a proxy or firewall) may be altering answers.${call.contentType ? ` The answer's content type was ${call.contentType}.` : ''}`,
 			httpCode: String(call.statusCode),
-			itemIndex: call.itemIndex,
 		},
 	);
 }
@@ -313,9 +350,9 @@ export function rateLimitWaitError(
 	rateClass: RateClass,
 	waitMs: number,
 	maxWaitMs: number,
-	options: { source?: WaitSource; itemIndex?: number } = {},
+	options: { source?: WaitSource } = {},
 ): NodeApiError {
-	const { source = 'retry-after', itemIndex } = options;
+	const { source = 'retry-after' } = options;
 	const seconds = Math.ceil(waitMs / 1000);
 	const why =
 		source === 'retry-after'
@@ -330,7 +367,6 @@ export function rateLimitWaitError(
 			message: `Rate limit reached for ${RATE_CLASS_LABELS[rateClass]}: ${why}`,
 			description: `That is longer than this node waits (${Math.round(maxWaitMs / 1000)} s). Nothing was sent. Try again later, or run fewer items at once.`,
 			httpCode: '429',
-			itemIndex,
 		},
 	);
 }
@@ -378,7 +414,7 @@ export function networkCode(error: unknown): string | undefined {
 export function networkError(
 	node: INode,
 	error: unknown,
-	call: { method: string; path: string; baseUrl: string; itemIndex?: number },
+	call: { method: string; path: string; baseUrl: string },
 ): NodeApiError {
 	const code = networkCode(error) ?? 'NETWORK_ERROR';
 	const words = NETWORK_WORDS[code] ?? 'the connection failed';
@@ -398,7 +434,6 @@ export function networkError(
 					? NOT_RETRIED_WRITE
 					: 'Check the Base URL in the Document Signing API credential and that the service is reachable from n8n.'
 			}`,
-			itemIndex: call.itemIndex,
 		},
 	);
 }

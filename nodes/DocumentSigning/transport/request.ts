@@ -7,6 +7,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 	IWebhookFunctions,
@@ -15,7 +16,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { randomBytes } from 'crypto';
 
-import type { KeyMode, WaitSource } from './errors';
+import type { Explainer, KeyMode, WaitSource } from './errors';
 import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
 import { headerNumber, headerValue, limiterFor, rateClassOf } from './rateLimit';
 import type { Secret } from './secrets';
@@ -62,12 +63,35 @@ export interface FilePart {
 	contentType: string;
 }
 
+/**
+ * One endpoint of the service: an operation's `meta`, or any `{ method, path }`. `{name}` in the
+ * path is a placeholder filled from the call's `params`.
+ */
+export interface ApiEndpoint {
+	method: IHttpRequestMethods;
+	path: string;
+}
+
+/** Path parameter values: a non-empty string or a number. */
+export type PathParams = Record<string, string | number>;
+
+export interface CallOptions {
+	/** Values for the path's `{name}` placeholders; each is URL-encoded. */
+	params?: PathParams;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** multipart/form-data parts (file uploads such as logos), sent instead of a JSON body. */
+	formData?: Record<string, string | FilePart>;
+	/** The operation's own words for some error answers, used when the error is built. */
+	explain?: Explainer;
+}
+
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
 	/** multipart/form-data parts (file uploads such as logos), sent instead of a JSON body. */
 	formData?: Record<string, string | FilePart>;
-	/** The item this call is made for, so errors point at it. */
+	/** Not used: the action node's router puts the item index on every error. */
 	itemIndex?: number;
 }
 
@@ -301,26 +325,76 @@ function usable(parsed: ParsedBody): parsed is { readable: true; value: object }
 }
 
 /**
- * The one place that talks to the service's API.
+ * The path of an endpoint with its `{name}` placeholders filled in from `params` (URL-encoded).
+ * A placeholder without a value, or a value without a placeholder, is a mistake in the node.
+ */
+export function expandPath(node: INode, endpoint: ApiEndpoint, params: PathParams = {}): string {
+	const used = new Set<string>();
+	const path = endpoint.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
+		const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
+		if (
+			(typeof value !== 'string' || value === '') &&
+			(typeof value !== 'number' || !Number.isFinite(value))
+		) {
+			throw new NodeOperationError(
+				node,
+				`Internal error: no value for {${name}} of ${endpoint.method} ${endpoint.path}`,
+				{ description: 'This is a bug in the node. Nothing was sent.' },
+			);
+		}
+		used.add(name);
+		return encodeURIComponent(String(value));
+	});
+	const unused = Object.keys(params).filter((name) => !used.has(name));
+	if (unused.length) {
+		throw new NodeOperationError(
+			node,
+			`Internal error: ${endpoint.method} ${endpoint.path} has no {${unused.join('}, {')}}`,
+			{ description: 'This is a bug in the node. Nothing was sent.' },
+		);
+	}
+	return path;
+}
+
+/**
+ * The one call to the service's API: sends `endpoint.method` to `endpoint.path` with its
+ * placeholders filled from `options.params`, and answers with the parsed body, the headers, the
+ * status and the key mode that answered.
  *
  * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
  * authenticationHeaders), paces requests per rate-limit class, waits and retries on 429 (only)
  * unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
  * read, keeps the credential's secrets out of what it returns, and turns every error answer into
- * a readable NodeApiError. A write that fails in any other way (5xx, timeout, reset connection)
- * is never sent again.
+ * a readable NodeApiError (worded by `options.explain` where the operation has its own words).
+ * A write that fails in any other way (5xx, timeout, reset connection) is never sent again.
+ * Errors carry no item index: the action node's router adds it.
  */
-export async function apiRequestWithMeta<T = IDataObject>(
-	this: TransportContext,
+export async function callApi<T = IDataObject>(
+	context: TransportContext,
+	endpoint: ApiEndpoint,
+	options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+	const path = expandPath(context.getNode(), endpoint, options.params);
+	return await send<T>(context, endpoint.method, path, {
+		qs: options.qs,
+		body: options.body,
+		formData: options.formData,
+		explain: options.explain,
+	});
+}
+
+/** Sends one request to an already expanded path: what callApi does after expanding. */
+async function send<T>(
+	context: TransportContext,
 	method: IHttpRequestMethods,
 	path: string,
-	options: ApiRequestOptions = {},
+	options: Pick<CallOptions, 'qs' | 'body' | 'formData' | 'explain'>,
 ): Promise<ApiResponse<T>> {
-	const { itemIndex } = options;
-	const node = this.getNode();
-	const signal = cancelSignalOf(this);
-	throwIfStopped(signal, node, itemIndex);
-	const credentials = await getServiceCredentials.call(this, itemIndex);
+	const { explain } = options;
+	const node = context.getNode();
+	const signal = cancelSignalOf(context);
+	throwIfStopped(signal, node);
+	const credentials = await getServiceCredentials.call(context);
 	const keyMode = credentials.keyToUse ?? 'test';
 	const apiKey = String(
 		(keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '',
@@ -332,7 +406,6 @@ export async function apiRequestWithMeta<T = IDataObject>(
 			`The ${field} in the Document Signing API credential is empty`,
 			{
 				description: `"Key to Use" is ${keyMode === 'test' ? 'Test' : 'Live'}, so the ${field} is sent with every request. Paste that key into the credential, or switch "Key to Use" to the key you have. Nothing was sent.`,
-				itemIndex,
 			},
 		);
 	}
@@ -366,30 +439,28 @@ export async function apiRequestWithMeta<T = IDataObject>(
 		if (wait > transportPolicy.maxWaitMs) {
 			throw rateLimitWaitError(node, rateClass, wait, transportPolicy.maxWaitMs, {
 				source: limiter.delaySource(rateClass),
-				itemIndex,
 			});
 		}
-		await waitUnlessStopped(wait, signal, node, itemIndex);
+		await waitUnlessStopped(wait, signal, node);
 		limiter.record(rateClass);
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequest({
+			response = (await context.helpers.httpRequest({
 				...request,
 				headers: { ...request.headers },
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
-			if (signal?.aborted) throw stoppedError(node, itemIndex);
+			if (signal?.aborted) throw stoppedError(node);
 			throw networkError(node, error, {
 				method,
 				path,
 				baseUrl: credentials.baseUrl,
-				itemIndex,
 			});
 		}
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
 		limiter.update(rateClass, headers);
-		surfaceDeprecation(this, headers, { method, path, apiVersion });
+		surfaceDeprecation(context, headers, { method, path, apiVersion });
 		const parsed = parseBody(response.body);
 
 		if (response.statusCode < 400) {
@@ -399,7 +470,6 @@ export async function apiRequestWithMeta<T = IDataObject>(
 					path,
 					statusCode: response.statusCode,
 					contentType: headerValue(headers, 'content-type'),
-					itemIndex,
 				});
 			}
 			return {
@@ -416,10 +486,9 @@ export async function apiRequestWithMeta<T = IDataObject>(
 			if (retryWait.ms > transportPolicy.maxWaitMs) {
 				throw rateLimitWaitError(node, rateClass, retryWait.ms, transportPolicy.maxWaitMs, {
 					source: retryWait.source,
-					itemIndex,
 				});
 			}
-			await waitUnlessStopped(retryWait.ms, signal, node, itemIndex);
+			await waitUnlessStopped(retryWait.ms, signal, node);
 			continue;
 		}
 		throw apiError(node, {
@@ -429,10 +498,24 @@ export async function apiRequestWithMeta<T = IDataObject>(
 			body,
 			apiVersion,
 			keyMode,
-			itemIndex,
 			secrets,
+			explain,
 		});
 	}
+}
+
+/**
+ * The former entry point, for callers not yet moved to callApi: a finished path, errors worded
+ * by the transport alone. Goes once every operation calls through its meta.
+ */
+export async function apiRequestWithMeta<T = IDataObject>(
+	this: TransportContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+	const { qs, body, formData } = options;
+	return await send<T>(this, method, path, { qs, body, formData });
 }
 
 /** Like apiRequestWithMeta, returning only the parsed body. */
@@ -453,10 +536,9 @@ export async function apiRequest<T = IDataObject>(
 export async function downloadFile(
 	this: TransportContext,
 	url: string,
-	itemIndex?: number,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const signal = cancelSignalOf(this);
-	throwIfStopped(signal, this.getNode(), itemIndex);
+	throwIfStopped(signal, this.getNode());
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequest({
@@ -470,12 +552,11 @@ export async function downloadFile(
 			timeout: transportPolicy.timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		if (signal?.aborted) throw stoppedError(this.getNode(), itemIndex);
+		if (signal?.aborted) throw stoppedError(this.getNode());
 		throw networkError(this.getNode(), error, {
 			method: 'GET',
 			path: 'the download link',
 			baseUrl: new URL(url).origin,
-			itemIndex,
 		});
 	}
 	const data = Buffer.isBuffer(response.body)
@@ -490,7 +571,6 @@ export async function downloadFile(
 					response.statusCode === 403
 						? 'The download link has expired (links are short-lived). Run the node again to get a fresh link.'
 						: 'The storage behind the download link did not return the file.',
-				itemIndex,
 			},
 		);
 	}

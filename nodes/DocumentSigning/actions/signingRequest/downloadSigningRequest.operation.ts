@@ -7,12 +7,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequest, apiRequestWithMeta, downloadFile } from '../../transport';
+import { callApi, downloadFile } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { meta as getSigningRequest } from './getSigningRequest.operation';
 
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
@@ -51,13 +50,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const returnUrlOnly = options.returnUrlOnly === true;
 
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/download`, {
-				itemIndex: i,
-			})) as ApiResponse,
-		({ status, error, message }) => {
+	const response = await callApi(this, meta, {
+		params: { id },
+		explain: ({ status, error, message }) => {
 			if (status === 409) {
 				const said = message ?? error;
 				return {
@@ -74,23 +69,19 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			}
 			return undefined;
 		},
-	);
+	});
 	const metadata = response.body;
 	const url = String(metadata.download_url ?? '').trim();
 	if (!/^https?:\/\//i.test(url)) {
 		throw new NodeOperationError(this.getNode(), 'The service did not return a download link', {
 			description: `The answer was: ${JSON.stringify(metadata).slice(0, 300)}`,
-			itemIndex: i,
 		});
 	}
 
 	// The download answer does not carry the request's name; the file is named after it.
 	let name = metadata.name ?? metadata.signing_request_name;
 	if (name === undefined || name === null || String(name).trim() === '') {
-		const detail = (await apiRequest.call(this, 'GET', `/signing-requests/${id}`, {
-			itemIndex: i,
-		})) as IDataObject;
-		name = detail.name;
+		name = (await callApi(this, getSigningRequest, { params: { id } })).body.name;
 	}
 	const fileName = fileNameFor(name, 'pdf');
 
@@ -102,11 +93,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	};
 	if (returnUrlOnly) return [{ json }];
 
-	const file = await downloadFile.call(this, url, i);
+	const file = await downloadFile.call(this, url);
 	if (!file.data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
 		throw new NodeOperationError(this.getNode(), 'The downloaded file is not a PDF', {
 			description: `The download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'} instead of a PDF document. Run the node again to get a fresh link; if it keeps happening the service may have a problem with this document.`,
-			itemIndex: i,
 		});
 	}
 	json.file_size = file.data.length;

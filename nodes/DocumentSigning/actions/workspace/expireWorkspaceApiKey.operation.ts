@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { KEY_ROTATION_NOTICE } from './workspace.inputs';
@@ -49,13 +49,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			{
 				description:
 					'The service expires the replaced keys of one type per call (without a type, only live ones). To expire both, run the operation once with Live and, a minute later, once with Test.',
-				itemIndex: i,
 			},
 		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/api-key/expire`, {
-		body: { key_type: keyType },
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body: { key_type: keyType } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }
