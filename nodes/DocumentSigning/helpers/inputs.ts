@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	ADDITIONAL_FIELDS,
@@ -12,6 +11,7 @@ import {
 } from '../actions/common.descriptions';
 import { parseJsonParameter } from './json';
 import { compact } from './validation';
+import { fail } from '../domain/errors';
 
 /**
  * Readers for the complex inputs of actions/common.descriptions.ts. Each returns what the API
@@ -20,15 +20,6 @@ import { compact } from './validation';
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
 
 /** The raw entries of a list input, from the fields form or the JSON field. */
 function readList(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { LANGUAGES } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 
 /**
  * What company settings (PUT /company/settings) and workspace settings
@@ -105,15 +105,6 @@ export function resetOption(
 		default: [],
 		description,
 	};
-}
-
-function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;

@@ -4,7 +4,7 @@ import type {
 	IHttpRequestMethods,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	SIGNING_REQUEST_PDF_LIMIT,
@@ -18,6 +18,10 @@ import { checkSigningRequestProperties } from '../../helpers/inputs';
 import type { ApiRequestOptions, ApiResponse, KeyMode } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
 import { pdfBinaryProperty, signingRequestOptions } from '../common.descriptions';
+import { fail } from '../../domain/errors';
+
+/** Re-exported for the operation files that import it from here. */
+export { fail };
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
@@ -66,15 +70,6 @@ export function additionalOptions(
 		default: {},
 		options: signingRequestOptions(opts),
 	};
-}
-
-export function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
 /** The "Additional Options" collection, checked. */

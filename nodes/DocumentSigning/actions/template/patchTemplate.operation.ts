@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { ApplicationError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { ApplicationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -20,6 +20,7 @@ import {
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
 } from './template.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'patchTemplate',
@@ -225,10 +226,6 @@ export const description: INodeProperties[] = [
 	...updateDisplayOptions(show('field'), fieldPart),
 	...updateDisplayOptions(show('sealParticipant'), sealPart),
 ];
-
-function fail(context: IExecuteFunctions, i: number, message: string, description?: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex: i, description });
-}
 
 async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const body = await readTemplatePropertiesFields.call(

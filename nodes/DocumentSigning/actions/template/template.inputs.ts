@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/binary';
 import { checkId } from '../../helpers/ids';
@@ -13,6 +13,7 @@ import {
 	pdfBinaryProperty,
 	settingsInput,
 } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -23,15 +24,6 @@ import {
 
 // ---------------------------------------------------------------------------------------------
 // Small checks
-
-function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
 
 /** A name of at most 255 characters; undefined when empty and not required. */
 export function checkName(
