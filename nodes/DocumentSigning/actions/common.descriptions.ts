@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { UUID_PATTERN } from '../domain/ids';
+
 /**
  * UI fragments shared by several operations. Each is defined once here and reused.
  */
@@ -94,7 +96,7 @@ export const createdBeforeOption: INodeProperties = {
 // ---------------------------------------------------------------------------------------------
 // Pickers
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID = UUID_PATTERN;
 
 function locator(
 	name: string,

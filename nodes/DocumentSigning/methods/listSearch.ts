@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isUuid } from '../domain/ids';
 import { apiRequest } from '../transport';
 
 const PAGE_SIZE = 50;
@@ -211,8 +212,7 @@ export async function searchEmailDomains(
 		const workspaceId = String(
 			this.getCurrentNodeParameter('workspaceId', { extractValue: true }) ?? '',
 		).trim();
-		if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId))
-			return { results: [] };
+		if (!isUuid(workspaceId)) return { results: [] };
 		path = `/workspace/${workspaceId}/domains`;
 	}
 	const response = (await apiRequest.call(this, 'GET', path)) as { results?: IDataObject[] };

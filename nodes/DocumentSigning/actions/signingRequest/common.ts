@@ -19,9 +19,10 @@ import type { ApiRequestOptions, ApiResponse, KeyMode } from '../../transport';
 import { apiRequestWithMeta } from '../../transport';
 import { pdfBinaryProperty, signingRequestOptions } from '../common.descriptions';
 import { fail } from '../../domain/errors';
+import { TEMP_ID } from '../../domain/ids';
 
 /** Re-exported for the operation files that import it from here. */
-export { fail };
+export { fail, TEMP_ID };
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
@@ -133,8 +134,6 @@ export function nameFromFile(fileName: string | undefined): string | undefined {
 		.slice(0, 255);
 	return base === '' ? undefined : base;
 }
-
-export const TEMP_ID = /^temp_[A-Za-z0-9_-]+$/;
 
 /**
  * Recipients of a request made from a PDF: every "Reference ID" is a temporary ID (temp_…),

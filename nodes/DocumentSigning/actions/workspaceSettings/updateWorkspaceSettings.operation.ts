@@ -23,6 +23,7 @@ import {
 	settingsBody,
 } from '../company/settings.inputs';
 import type { OperationMeta } from '../types';
+import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceSettings',
@@ -207,11 +208,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	if (body.timezone !== undefined) {
 		const zone = String(body.timezone).trim();
-		if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
-			fail(
-				`"Time Zone" is not a time zone name: "${zone}"`,
-				'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
-			);
+		if (!TIME_ZONE.test(zone)) {
+			fail(`"Time Zone" is not a time zone name: "${zone}"`, TIME_ZONE_HINT);
 		}
 		body.timezone = zone;
 	}
