@@ -1,0 +1,230 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { compact } from '../helpers/validation';
+import { fail } from './errors';
+import { LANGUAGE_CODES, LANGUAGES } from './languages';
+import { titleCase } from './text';
+
+/**
+ * The completion page signers see after finishing (title, message, redirect URL and delay), with
+ * the other properties of a signing request (name, description, expiration, language) that the
+ * create and update operations share in their "Options" collection, and their checks.
+ */
+
+export const COMPLETION_KEYS = [
+	'completion_message',
+	'completion_redirect_delay',
+	'completion_redirect_url',
+	'completion_title',
+] as const;
+
+/**
+ * Options of a signing request's "Additional Options" collection (sorted by display name).
+ * `clear` adds "Clear Completion Settings" (PATCH / PUT: null clears an inherited value).
+ */
+export function signingRequestOptions(
+	opts: { name?: boolean; language?: boolean; clear?: boolean } = {},
+): INodeProperties[] {
+	const options: INodeProperties[] = [];
+	if (opts.clear) {
+		options.push({
+			displayName: 'Clear Completion Settings',
+			name: 'clear',
+			type: 'multiOptions',
+			options: COMPLETION_KEYS.map((value) => ({ name: titleCase(value), value })),
+			default: [],
+			description:
+				'Completion settings to remove from this request, so the template, workspace or company value applies again',
+		});
+	}
+	options.push(
+		{
+			displayName: 'Completion Message',
+			name: 'completion_message',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Text on the page signers see after finishing (at most 1000 characters)',
+		},
+		{
+			displayName: 'Completion Redirect Delay (Seconds)',
+			name: 'completion_redirect_delay',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 30, numberPrecision: 0 },
+			default: 5,
+			description: 'How long the completion page shows before redirecting (0–30 seconds)',
+		},
+		{
+			displayName: 'Completion Redirect URL',
+			name: 'completion_redirect_url',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/thanks',
+			description:
+				'Where signers are sent after finishing. Must be https:// (http://localhost only with the test key).',
+		},
+		{
+			displayName: 'Completion Title',
+			name: 'completion_title',
+			type: 'string',
+			default: '',
+			description: 'Title of the page signers see after finishing (at most 200 characters)',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+		},
+		{
+			displayName: 'Expiration Hours',
+			name: 'expiration_hours',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 168,
+			description: 'How long recipients have to sign once the request is sent (168 = 7 days)',
+		},
+	);
+	if (opts.language !== false) {
+		options.push({
+			displayName: 'Language',
+			name: 'language',
+			type: 'options',
+			options: [...LANGUAGES],
+			default: 'en',
+			description: 'Language of the signer emails and signing page',
+		});
+	}
+	if (opts.name) {
+		options.push({
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Name of the signing request (at most 255 characters)',
+		});
+	}
+	return options;
+}
+
+export interface PropertyCheckOptions {
+	/** Which key sends the request: http://localhost redirect URLs are accepted only in test mode. */
+	keyMode?: 'live' | 'test';
+	/** Label of the collection, for errors. */
+	label?: string;
+}
+
+/**
+ * Checks and returns the signing-request properties the user set (unset ones are left out).
+ * A `clear` list (PATCH / PUT) turns the named completion keys into null, which clears them.
+ */
+export function checkSigningRequestProperties(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	values: IDataObject,
+	options: PropertyCheckOptions = {},
+): IDataObject {
+	const label = options.label ?? 'Options';
+	const { clear, ...rest } = values;
+	const out = compact(rest);
+	const tooLong = (key: string, field: string, max: number) => {
+		if (out[key] !== undefined && String(out[key]).length > max) {
+			fail(
+				context,
+				itemIndex,
+				`${label}: "${field}" is ${String(out[key]).length} characters long; at most ${max} are allowed`,
+			);
+		}
+	};
+	if (out.name !== undefined) {
+		out.name = String(out.name).trim();
+		if (out.name === '') delete out.name;
+	}
+	tooLong('name', 'Name', 255);
+	tooLong('completion_title', 'Completion Title', 200);
+	tooLong('completion_message', 'Completion Message', 1000);
+	if (out.expiration_hours !== undefined) {
+		const hours = Number(out.expiration_hours);
+		if (!Number.isInteger(hours) || hours < 1) {
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Expiration Hours" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`,
+			);
+		}
+		out.expiration_hours = hours;
+	}
+	if (out.language !== undefined && !LANGUAGE_CODES.includes(String(out.language))) {
+		fail(
+			context,
+			itemIndex,
+			`${label}: language "${String(out.language)}" is not one of ${LANGUAGE_CODES.join(', ')}`,
+		);
+	}
+	if (out.completion_redirect_url !== undefined) {
+		const url = String(out.completion_redirect_url).trim();
+		let parsed: URL | undefined;
+		try {
+			parsed = new URL(url);
+		} catch {
+			parsed = undefined;
+		}
+		const local =
+			parsed?.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(parsed.hostname);
+		if (!parsed || (parsed.protocol !== 'https:' && !local)) {
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect URL" must be an https:// address (got "${url.slice(0, 100)}")`,
+			);
+		}
+		if (local && options.keyMode === 'live') {
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect URL" may point at ${parsed?.hostname} only with the Test API Key`,
+				'Use an https:// address for live signing requests.',
+			);
+		}
+		if (url.length > 2000)
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect URL" is longer than 2000 characters`,
+			);
+		out.completion_redirect_url = url;
+	}
+	if (out.completion_redirect_delay !== undefined) {
+		const delay = Number(out.completion_redirect_delay);
+		if (!Number.isInteger(delay) || delay < 0 || delay > 30) {
+			fail(
+				context,
+				itemIndex,
+				`${label}: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30`,
+			);
+		}
+		out.completion_redirect_delay = delay;
+	}
+	if (clear !== undefined && clear !== '') {
+		const keys = Array.isArray(clear)
+			? clear.map(String)
+			: String(clear)
+					.split(',')
+					.map((k) => k.trim());
+		for (const key of keys) {
+			if (key === '') continue;
+			if (!COMPLETION_KEYS.includes(key as never)) {
+				fail(
+					context,
+					itemIndex,
+					`${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`,
+				);
+			}
+			if (out[key] !== undefined)
+				fail(context, itemIndex, `${label}: "${key}" is both set and cleared`);
+			out[key] = null;
+		}
+	}
+	return out;
+}
