@@ -10,20 +10,143 @@ import { titleCase } from './text';
  * of signing requests, the template-field changes of a template-based request, and their readers.
  */
 
-export const FIELD_TYPES = [
-	'signature',
-	'initial',
-	'text',
-	'date',
-	'checkbox',
-	'dropdown',
-	'text_area',
-	'image',
-	'stamp',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
+/** Every field type of the service, with its label in the forms. */
+export const FIELD_TYPE_LABELS: Readonly<Record<string, string>> = {
+	signature: 'Signature',
+	initial: 'Initials',
+	text: 'Text',
+	date: 'Date',
+	checkbox: 'Checkbox',
+	dropdown: 'Dropdown',
+	radio_buttons: 'Radio Buttons',
+	text_area: 'Text Area',
+	url: 'URL',
+	file: 'File',
+	image: 'Image',
+	stamp: 'Stamp',
+	approval_signature: 'Approval Signature',
+	approval_checkmark: 'Approval Checkmark',
+	approval_date: 'Approval Date',
+};
+
+/** Other spellings of a type the service accepts, and the type each stands for. */
+export const FIELD_TYPE_ALIASES: Readonly<Record<string, string>> = {
+	initials: 'initial',
+	textarea: 'text_area',
+	radio: 'radio_buttons',
+};
+
+/** The field types one endpoint takes (in the order its errors list them) and the aliases it normalises. */
+export interface FieldTypeSet {
+	types: readonly string[];
+	aliases: readonly string[];
+}
+
+/** Which field types each endpoint takes (API reference). */
+export const FIELD_TYPE_SETS = {
+	/** Signing-request fields in nested form: create (fields[]) and full update (PUT fields[]). */
+	signingRequest: {
+		types: [
+			'signature',
+			'initial',
+			'text',
+			'date',
+			'checkbox',
+			'dropdown',
+			'text_area',
+			'image',
+			'stamp',
+			'approval_signature',
+			'approval_checkmark',
+			'approval_date',
+		],
+		aliases: ['initials', 'textarea'],
+	},
+	/** One field: template PATCH `field` (T4) and signing-request PATCH `field` (same enum). */
+	singleField: {
+		types: [
+			'text',
+			'signature',
+			'date',
+			'checkbox',
+			'initial',
+			'dropdown',
+			'radio_buttons',
+			'text_area',
+			'url',
+			'file',
+			'stamp',
+			'approval_signature',
+			'approval_checkmark',
+			'approval_date',
+		],
+		aliases: ['initials', 'textarea'],
+	},
+	/** Create and send (flat fields of a document-based request). */
+	createAndSend: {
+		types: [
+			'signature',
+			'initial',
+			'text',
+			'date',
+			'checkbox',
+			'dropdown',
+			'radio_buttons',
+			'text_area',
+			'url',
+			'file',
+			'stamp',
+			'approval_signature',
+			'approval_checkmark',
+			'approval_date',
+		],
+		aliases: ['initials', 'textarea', 'radio'],
+	},
+	/** Template full update (T5 `fields[]`). */
+	templateUpdate: {
+		types: [
+			'signature',
+			'text',
+			'date',
+			'checkbox',
+			'dropdown',
+			'approval_signature',
+			'approval_checkmark',
+			'approval_date',
+		],
+		aliases: ['initials', 'textarea'],
+	},
+} as const satisfies Record<string, FieldTypeSet>;
+
+/** The labels of a field's type, page and position (in percent of the page) in forms and errors. */
+export const FIELD_LABELS = {
+	type: 'Type',
+	page: 'Page Number',
+	x: 'X (% of Page Width)',
+	y: 'Y (% of Page Height)',
+	width: 'Width (% of Page Width)',
+	height: 'Height (% of Page Height)',
+} as const;
+
+/** The field types of a signing request's fields form (nested form). */
+export const FIELD_TYPES = FIELD_TYPE_SETS.signingRequest.types;
+
+/** A type as the endpoint names it: one of its aliases becomes the type it stands for. */
+export function normaliseFieldType<T>(set: FieldTypeSet, value: T): T | string {
+	return typeof value === 'string' && set.aliases.includes(value)
+		? FIELD_TYPE_ALIASES[value]
+		: value;
+}
+
+/** The options of a field-type picker, in the given order. */
+export function fieldTypeChoices(types: readonly string[]): Array<{ name: string; value: string }> {
+	return types.map((value) => ({ name: FIELD_TYPE_LABELS[value] ?? value, value }));
+}
+
+/** The options of a field-type picker, by label. */
+export function fieldTypeOptions(types: readonly string[]): Array<{ name: string; value: string }> {
+	return fieldTypeChoices(types).sort((a, b) => a.name.localeCompare(b.name));
+}
 
 export const PREFILL_SOURCES = [
 	'first_name',
@@ -71,7 +194,7 @@ export function fieldFormValues(): INodeProperties[] {
 			displayName: 'Type',
 			name: 'type',
 			type: 'options',
-			options: FIELD_TYPES.map((value) => ({ name: titleCase(value), value })),
+			options: fieldTypeChoices(FIELD_TYPES),
 			default: 'signature',
 		},
 		{
@@ -84,35 +207,35 @@ export function fieldFormValues(): INodeProperties[] {
 				"The recipient who fills the field: an existing recipient's ID, or the temp_… ID of a recipient added in the same request",
 		},
 		{
-			displayName: 'Page Number',
+			displayName: FIELD_LABELS.page,
 			name: 'page_number',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 		},
 		{
-			displayName: 'X (% of Page Width)',
+			displayName: FIELD_LABELS.x,
 			name: 'x',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 100 },
 			default: 10,
 		},
 		{
-			displayName: 'Y (% of Page Height)',
+			displayName: FIELD_LABELS.y,
 			name: 'y',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 100 },
 			default: 80,
 		},
 		{
-			displayName: 'Width (% of Page Width)',
+			displayName: FIELD_LABELS.width,
 			name: 'width',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 100 },
 			default: 25,
 		},
 		{
-			displayName: 'Height (% of Page Height)',
+			displayName: FIELD_LABELS.height,
 			name: 'height',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 100 },
@@ -301,7 +424,7 @@ export function fieldOverridesInput(description: string): INodeProperties[] {
 						placeholder: 'Small, Medium, Large',
 						description: 'The choices of a dropdown field, separated by commas',
 					},
-					percent('Height (% of Page Height)', 'height', 'The new height'),
+					percent(FIELD_LABELS.height, 'height', 'The new height'),
 					{
 						displayName: 'Multi Group ID',
 						name: 'multi_group_id',
@@ -316,19 +439,17 @@ export function fieldOverridesInput(description: string): INodeProperties[] {
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
-						options: FIELD_TYPES.map((value) => ({ name: titleCase(value), value })),
+						options: fieldTypeChoices(FIELD_TYPES),
 						default: 'signature',
 					},
-					percent('Width (% of Page Width)', 'width', 'The new width'),
-					percent('X (% of Page Width)', 'x', 'The new distance from the left edge'),
-					percent('Y (% of Page Height)', 'y', 'The new distance from the top edge'),
+					percent(FIELD_LABELS.width, 'width', 'The new width'),
+					percent(FIELD_LABELS.x, 'x', 'The new distance from the left edge'),
+					percent(FIELD_LABELS.y, 'y', 'The new distance from the top edge'),
 				],
 			},
 		],
 	});
 }
-
-const FIELD_TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area' };
 
 /** Fields in nested form (parameter "fields"). */
 export function readFields(
@@ -467,8 +588,8 @@ export function checkField(
 		Object.assign(entry, rest, { position: compact({ x, y, width, height } as IDataObject) });
 		if (dateFormat) entry.format_rules = { dateFormat };
 	}
-	if (typeof entry.type === 'string' && FIELD_TYPE_ALIASES[entry.type]) {
-		entry.type = FIELD_TYPE_ALIASES[entry.type];
+	if (entry.type !== undefined) {
+		entry.type = normaliseFieldType(FIELD_TYPE_SETS.signingRequest, entry.type);
 	}
 	const isNew =
 		!options.overrides && entry.id === undefined && entry.template_field_id === undefined;

@@ -12,7 +12,8 @@ import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
  * conditions of displayOptions evaluated), in order, with their full definitions apart from those
  * two conditions; a collection's options likewise (their `/resource` and `/operation` conditions
  * evaluated and taken off). Compared with fixtures/forms.json; regenerate it (only for a deliberate UI
- * change) with UPDATE_FORMS=1 npx jest test/nodes/DocumentSigning/forms.test.ts.
+ * change) with UPDATE_FORMS=1 npx jest test/nodes/DocumentSigning/forms.test.ts, then format it
+ * with npx prettier --write test/nodes/DocumentSigning/fixtures/forms.json.
  */
 
 const FIXTURE = join(__dirname, 'fixtures', 'forms.json');

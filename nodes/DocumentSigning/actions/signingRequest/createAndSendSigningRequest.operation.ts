@@ -31,6 +31,7 @@ import {
 	sourceField,
 	request,
 } from './common';
+import { FIELD_TYPE_SETS, normaliseFieldType } from '../../domain/fields';
 
 export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',
@@ -57,28 +58,8 @@ const SETTINGS_KEYS = [
 	'notify_identity_change_webhook',
 ] as const;
 
-/** Field types of create-and-send, and the aliases it accepts. */
-const FIELD_TYPES = [
-	'signature',
-	'initial',
-	'text',
-	'date',
-	'checkbox',
-	'dropdown',
-	'radio_buttons',
-	'text_area',
-	'url',
-	'file',
-	'stamp',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
-const FIELD_TYPE_ALIASES: Record<string, string> = {
-	initials: 'initial',
-	textarea: 'text_area',
-	radio: 'radio_buttons',
-};
+/** Field types of create-and-send. */
+const FIELD_TYPES = FIELD_TYPE_SETS.createAndSend.types;
 
 /** Keys of a create-and-send field (flat coordinates). */
 const FIELD_KEYS = new Set([
@@ -236,7 +217,7 @@ export const description: INodeProperties[] = [
 ];
 
 function normaliseType(value: IDataObject[string]): IDataObject[string] {
-	return typeof value === 'string' && FIELD_TYPE_ALIASES[value] ? FIELD_TYPE_ALIASES[value] : value;
+	return normaliseFieldType(FIELD_TYPE_SETS.createAndSend, value);
 }
 
 /** A fields-form entry in this endpoint's keys. */

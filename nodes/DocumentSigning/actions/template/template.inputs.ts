@@ -14,6 +14,12 @@ import {
 	settingsInput,
 } from '../common.descriptions';
 import { fail } from '../../domain/errors';
+import {
+	FIELD_LABELS,
+	FIELD_TYPE_SETS,
+	fieldTypeOptions,
+	normaliseFieldType,
+} from '../../domain/fields';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -154,72 +160,16 @@ export function checkTemplateUser(
 // Template fields (flat shape: x, y, width, height, page)
 
 /** Field types of a single-field PATCH (T4), after normalising the aliases. */
-export const TEMPLATE_FIELD_TYPES = [
-	'text',
-	'signature',
-	'date',
-	'checkbox',
-	'initial',
-	'dropdown',
-	'radio_buttons',
-	'text_area',
-	'url',
-	'file',
-	'stamp',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
+export const TEMPLATE_FIELD_TYPES = FIELD_TYPE_SETS.singleField.types;
 
 /** Field types the full template update (T5 `fields[]`) accepts. */
-export const TEMPLATE_UPDATE_FIELD_TYPES = [
-	'signature',
-	'text',
-	'date',
-	'checkbox',
-	'dropdown',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
+export const TEMPLATE_UPDATE_FIELD_TYPES = FIELD_TYPE_SETS.templateUpdate.types;
 
-const TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area' };
-
-const TYPE_NAMES: Record<string, string> = {
-	text: 'Text',
-	signature: 'Signature',
-	date: 'Date',
-	checkbox: 'Checkbox',
-	initial: 'Initials',
-	dropdown: 'Dropdown',
-	radio_buttons: 'Radio Buttons',
-	text_area: 'Text Area',
-	url: 'URL',
-	file: 'File',
-	stamp: 'Stamp',
-	approval_signature: 'Approval Signature',
-	approval_checkmark: 'Approval Checkmark',
-	approval_date: 'Approval Date',
-};
-
-/** The options of a field-type picker, by display name. */
-export function fieldTypeOptions(types: readonly string[]): Array<{ name: string; value: string }> {
-	return types
-		.map((value) => ({ name: TYPE_NAMES[value] ?? value, value }))
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
+/** Re-exported from ../../domain/fields for the files that import it from here. */
+export { fieldTypeOptions };
 
 /** Keys a new field must have. */
 const FIELD_REQUIRED_KEYS = ['type', 'x', 'y', 'width', 'height', 'page'] as const;
-
-const FIELD_LABELS: Record<string, string> = {
-	type: 'Type',
-	x: 'X (% of Page Width)',
-	y: 'Y (% of Page Height)',
-	width: 'Width (% of Page Width)',
-	height: 'Height (% of Page Height)',
-	page: 'Page',
-};
 
 export interface TemplateFieldSpec {
 	/** The type enum of the endpoint. */
@@ -274,17 +224,17 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 				'The template user who fills this field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
-			displayName: 'Page',
+			displayName: FIELD_LABELS.page,
 			name: 'page',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description: 'The page the field is on (1 = first page)',
 		},
-		percent('X (% of Page Width)', 'x', 10),
-		percent('Y (% of Page Height)', 'y', 80),
-		percent('Width (% of Page Width)', 'width', 25),
-		percent('Height (% of Page Height)', 'height', 5),
+		percent(FIELD_LABELS.x, 'x', 10),
+		percent(FIELD_LABELS.y, 'y', 80),
+		percent(FIELD_LABELS.width, 'width', 25),
+		percent(FIELD_LABELS.height, 'height', 5),
 		{
 			displayName: 'Required',
 			name: 'required',
@@ -362,8 +312,8 @@ export function checkTemplateField(
 		field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
 	const isNew = field.id === undefined;
 
-	if (typeof field.type === 'string' && TYPE_ALIASES[field.type])
-		field.type = TYPE_ALIASES[field.type];
+	if (field.type !== undefined)
+		field.type = normaliseFieldType(FIELD_TYPE_SETS.singleField, field.type);
 	if (field.type !== undefined && !spec.types.includes(String(field.type))) {
 		fail(
 			context,
