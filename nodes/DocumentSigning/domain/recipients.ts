@@ -39,6 +39,37 @@ export const CONTACT_FIELDS: readonly INodeProperties[] = [
 	{ displayName: 'Country', name: 'country', type: 'string', default: '' },
 ];
 
+/**
+ * The person a recipient or template user is: first and last name, email, designation and signing
+ * order. `required` marks first name and email as required (the recipients list, where every new
+ * entry needs them); elsewhere every value is optional, only what is set is sent.
+ */
+export function personValues(opts: { required?: boolean } = {}): INodeProperties[] {
+	const required = opts.required ? { required: true } : {};
+	return [
+		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '', ...required },
+		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			...required,
+		},
+		DESIGNATION_FIELD,
+		{
+			displayName: 'Order',
+			name: 'order',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description:
+				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+		},
+	];
+}
+
 export interface RecipientInputOptions {
 	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
 	reference?: boolean;
@@ -75,36 +106,14 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 				'Which recipient role of the chosen template this person fills; leave empty to match by Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
-	values.push(
-		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '', required: true },
-		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			required: true,
-		},
-		DESIGNATION_FIELD,
-		{
-			displayName: 'Order',
-			name: 'order',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			description:
-				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-		},
-		{
-			displayName: 'Additional Fields',
-			name: ADDITIONAL_FIELDS,
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [...CONTACT_FIELDS],
-		},
-	);
+	values.push(...personValues({ required: true }), {
+		displayName: 'Additional Fields',
+		name: ADDITIONAL_FIELDS,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [...CONTACT_FIELDS],
+	});
 	return listInput({
 		name: 'recipients',
 		displayName: 'Recipients',

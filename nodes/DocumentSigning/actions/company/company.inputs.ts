@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LANGUAGES } from '../common.descriptions';
 import { fail } from '../../domain/errors';
+import { EMAIL } from '../../domain/recipients';
 
 /** The company's editable details (PUT / PATCH /company) and their checks before sending. */
 
@@ -51,8 +52,6 @@ export const companyFieldValues: INodeProperties[] = [
 		placeholder: 'https://example.com',
 	},
 ];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trims and checks the company keys present in `body` (in place), naming the field. */
 export function checkCompanyFields(

@@ -8,6 +8,7 @@ import type {
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import type { OperationMeta } from '../types';
 import { fail, request } from './common';
+import { EMAIL } from '../../domain/recipients';
 
 export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
@@ -18,8 +19,6 @@ export const meta: OperationMeta = {
 	method: 'POST',
 	path: '/documents',
 };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const description: INodeProperties[] = [
 	{

@@ -18,7 +18,6 @@ import { compact } from '../../helpers/validation';
 import { getKeyMode } from '../../transport';
 import {
 	CONTACT_FIELDS,
-	DESIGNATION_FIELD,
 	fieldFormValues,
 	settingsInput,
 	signingRequestLocator,
@@ -27,6 +26,7 @@ import {
 import { fieldTypeOptions, TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
 import { explainEditAfterSending, fail, request } from './common';
+import { personValues } from '../../domain/recipients';
 
 export const meta: OperationMeta = {
 	value: 'patchSigningRequest',
@@ -46,30 +46,9 @@ const byName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 /** One recipient's details: every key optional (only what is set is sent). */
-const recipientDetailOptions: INodeProperties[] = (
-	[
-		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
-		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-		},
-		{ ...DESIGNATION_FIELD },
-		{
-			displayName: 'Order',
-			name: 'order',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			description:
-				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-		},
-		...CONTACT_FIELDS,
-	] as INodeProperties[]
-).sort(byName);
+const recipientDetailOptions: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS].sort(
+	byName,
+);
 
 /** One field's details: the fields form's values, each optional; the recipient is picked from the request. */
 const fieldDetailOptions: INodeProperties[] = fieldFormValues()

@@ -9,7 +9,6 @@ import {
 	CONTACT_FIELDS,
 	DATE_FORMATS,
 	DESIGNATIONS,
-	DESIGNATION_FIELD,
 	pdfBinaryProperty,
 	settingsInput,
 } from '../common.descriptions';
@@ -20,6 +19,7 @@ import {
 	fieldTypeOptions,
 	normaliseFieldType,
 } from '../../domain/fields';
+import { personValues } from '../../domain/recipients';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -87,28 +87,7 @@ const USER_LABELS: Record<string, string> = {
 };
 
 /** Every value of a template user, as n8n fields named like the API keys. */
-export const TEMPLATE_USER_VALUES: INodeProperties[] = [
-	{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
-	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-	},
-	DESIGNATION_FIELD,
-	{
-		displayName: 'Order',
-		name: 'order',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 1,
-		description:
-			'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-	},
-	...CONTACT_FIELDS,
-];
+export const TEMPLATE_USER_VALUES: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS];
 
 /**
  * Checks one template user (API keys) and returns it cleaned: required keys for a new user,

@@ -24,6 +24,7 @@ import {
 } from '../company/settings.inputs';
 import type { OperationMeta } from '../types';
 import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
+import { EMAIL } from '../../domain/recipients';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceSettings',
@@ -81,7 +82,6 @@ const RESETTABLE = [
 ];
 
 const EMAIL_LOCAL_PART = /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const options = (
 	[
