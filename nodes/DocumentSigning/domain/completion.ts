@@ -11,12 +11,81 @@ import { titleCase } from './text';
  * create and update operations share in their "Options" collection, and their checks.
  */
 
+/** The completion-page settings: API key, label, and the longest text the service takes. */
+export const COMPLETION_SETTINGS: ReadonlyArray<{
+	key: string;
+	label: string;
+	maxLength?: number;
+}> = [
+	{ key: 'completion_message', label: 'Completion Message', maxLength: 1000 },
+	{ key: 'completion_redirect_delay', label: 'Completion Redirect Delay (Seconds)' },
+	{ key: 'completion_redirect_url', label: 'Completion Redirect URL', maxLength: 2000 },
+	{ key: 'completion_title', label: 'Completion Title', maxLength: 200 },
+];
+
 export const COMPLETION_KEYS = [
 	'completion_message',
 	'completion_redirect_delay',
 	'completion_redirect_url',
 	'completion_title',
 ] as const;
+
+/** The longest text the service takes for a completion setting. */
+export const completionMaxLength = (key: string): number =>
+	COMPLETION_SETTINGS.find((s) => s.key === key)?.maxLength ?? Infinity;
+
+/** The redirect delay, in whole seconds. */
+export const REDIRECT_DELAY = { min: 0, max: 30 } as const;
+
+/**
+ * The completion-page options (sorted by display name). For a signing request (no `inherit`) the
+ * redirect URL may be http://localhost with the test key; for company or workspace settings
+ * (`inherit`: what removing a value falls back to) it must be https://, and "Reset" removes a value.
+ */
+export function completionOptions(inherit?: string): INodeProperties[] {
+	const message = `Text on the page signers see after finishing (at most ${completionMaxLength('completion_message')} characters)`;
+	return [
+		{
+			displayName: 'Completion Message',
+			name: 'completion_message',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description:
+				inherit === undefined ? message : `${message}. To remove it (${inherit}), use "Reset".`,
+		},
+		{
+			displayName: 'Completion Redirect Delay (Seconds)',
+			name: 'completion_redirect_delay',
+			type: 'number',
+			typeOptions: {
+				minValue: REDIRECT_DELAY.min,
+				maxValue: REDIRECT_DELAY.max,
+				numberPrecision: 0,
+			},
+			default: 5,
+			description: `How long the completion page shows before redirecting (${REDIRECT_DELAY.min}–${REDIRECT_DELAY.max} seconds)`,
+		},
+		{
+			displayName: 'Completion Redirect URL',
+			name: 'completion_redirect_url',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/thanks',
+			description:
+				inherit === undefined
+					? 'Where signers are sent after finishing. Must be https:// (http://localhost only with the test key).'
+					: `Where signers are sent after finishing. Must start with https:// (at most ${completionMaxLength('completion_redirect_url')} characters).`,
+		},
+		{
+			displayName: 'Completion Title',
+			name: 'completion_title',
+			type: 'string',
+			default: '',
+			description: `Title of the page signers see after finishing (at most ${completionMaxLength('completion_title')} characters)`,
+		},
+	];
+}
 
 /**
  * Options of a signing request's "Additional Options" collection (sorted by display name).
@@ -38,38 +107,7 @@ export function signingRequestOptions(
 		});
 	}
 	options.push(
-		{
-			displayName: 'Completion Message',
-			name: 'completion_message',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			description: 'Text on the page signers see after finishing (at most 1000 characters)',
-		},
-		{
-			displayName: 'Completion Redirect Delay (Seconds)',
-			name: 'completion_redirect_delay',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 30, numberPrecision: 0 },
-			default: 5,
-			description: 'How long the completion page shows before redirecting (0–30 seconds)',
-		},
-		{
-			displayName: 'Completion Redirect URL',
-			name: 'completion_redirect_url',
-			type: 'string',
-			default: '',
-			placeholder: 'https://example.com/thanks',
-			description:
-				'Where signers are sent after finishing. Must be https:// (http://localhost only with the test key).',
-		},
-		{
-			displayName: 'Completion Title',
-			name: 'completion_title',
-			type: 'string',
-			default: '',
-			description: 'Title of the page signers see after finishing (at most 200 characters)',
-		},
+		...completionOptions(),
 		{
 			displayName: 'Description',
 			name: 'description',
@@ -142,8 +180,8 @@ export function checkSigningRequestProperties(
 		if (out.name === '') delete out.name;
 	}
 	tooLong('name', 'Name', 255);
-	tooLong('completion_title', 'Completion Title', 200);
-	tooLong('completion_message', 'Completion Message', 1000);
+	tooLong('completion_title', 'Completion Title', completionMaxLength('completion_title'));
+	tooLong('completion_message', 'Completion Message', completionMaxLength('completion_message'));
 	if (out.expiration_hours !== undefined) {
 		const hours = Number(out.expiration_hours);
 		if (!Number.isInteger(hours) || hours < 1) {
@@ -187,21 +225,21 @@ export function checkSigningRequestProperties(
 				'Use an https:// address for live signing requests.',
 			);
 		}
-		if (url.length > 2000)
+		if (url.length > completionMaxLength('completion_redirect_url'))
 			fail(
 				context,
 				itemIndex,
-				`${label}: "Completion Redirect URL" is longer than 2000 characters`,
+				`${label}: "Completion Redirect URL" is longer than ${completionMaxLength('completion_redirect_url')} characters`,
 			);
 		out.completion_redirect_url = url;
 	}
 	if (out.completion_redirect_delay !== undefined) {
 		const delay = Number(out.completion_redirect_delay);
-		if (!Number.isInteger(delay) || delay < 0 || delay > 30) {
+		if (!Number.isInteger(delay) || delay < REDIRECT_DELAY.min || delay > REDIRECT_DELAY.max) {
 			fail(
 				context,
 				itemIndex,
-				`${label}: "Completion Redirect Delay" must be a whole number of seconds from 0 to 30`,
+				`${label}: "Completion Redirect Delay" must be a whole number of seconds from ${REDIRECT_DELAY.min} to ${REDIRECT_DELAY.max}`,
 			);
 		}
 		out.completion_redirect_delay = delay;
