@@ -83,6 +83,45 @@ export const SETTINGS: ReadonlyArray<{ key: string; name: string; description: s
 	},
 ];
 
+/**
+ * Which settings each endpoint takes (API reference), where it takes fewer than all of them:
+ * signing-request create, PATCH and PUT take every key above plus identity_editable_fields.
+ */
+export const SETTING_KEYS_OF = {
+	/** Create and send: its own list (see the API's create-and-send body). */
+	createAndSend: [
+		'use_signing_order',
+		'allow_download',
+		'attach_pdf_on_finish',
+		'send_signing_email',
+		'send_finish_email',
+		'send_expiration_email',
+		'send_cancellation_email',
+		'hand_drawn_only',
+		'identity_editable_fields',
+		'notify_identity_change_email',
+		'notify_identity_change_webhook',
+	],
+	/** Template creation (service-api.md). */
+	templateCreate: [
+		'allow_editing_before_sending',
+		'attach_pdf_on_finish',
+		'allow_download',
+		'hand_drawn_only',
+	],
+	/** Template update (PATCH properties, PUT template_properties): T2's full list. */
+	templateUpdate: [
+		'allow_editing_before_sending',
+		'attach_pdf_on_finish',
+		'allow_download',
+		'hand_drawn_only',
+		'require_otp_verification',
+		'disable_guided_navigation',
+		'allow_presigning_download',
+		'show_qr_code',
+	],
+} as const;
+
 /** Settings as a collection (only what the user sets is sent), or JSON. Parameter name: settings. */
 export function settingsInput(keys?: readonly string[]): INodeProperties[] {
 	const chosen = keys ? SETTINGS.filter((s) => keys.includes(s.key)) : SETTINGS;

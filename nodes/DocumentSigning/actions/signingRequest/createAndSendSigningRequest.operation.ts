@@ -32,6 +32,7 @@ import {
 	request,
 } from './common';
 import { FIELD_TYPE_SETS, normaliseFieldType } from '../../domain/fields';
+import { SETTING_KEYS_OF } from '../../domain/settings';
 
 export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',
@@ -43,20 +44,8 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/create-and-send',
 };
 
-/** Settings this endpoint accepts (its own list, see the API's create-and-send body). */
-const SETTINGS_KEYS = [
-	'use_signing_order',
-	'allow_download',
-	'attach_pdf_on_finish',
-	'send_signing_email',
-	'send_finish_email',
-	'send_expiration_email',
-	'send_cancellation_email',
-	'hand_drawn_only',
-	'identity_editable_fields',
-	'notify_identity_change_email',
-	'notify_identity_change_webhook',
-] as const;
+/** Settings this endpoint accepts. */
+const SETTINGS_KEYS = SETTING_KEYS_OF.createAndSend;
 
 /** Field types of create-and-send. */
 const FIELD_TYPES = FIELD_TYPE_SETS.createAndSend.types;

@@ -20,6 +20,7 @@ import {
 	normaliseFieldType,
 } from '../../domain/fields';
 import { personValues } from '../../domain/recipients';
+import { SETTING_KEYS_OF } from '../../domain/settings';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -438,22 +439,11 @@ export function readDeletedUsers(
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/** Settings template creation accepts (service-api.md). */
-export const CREATE_SETTING_KEYS = [
-	'allow_editing_before_sending',
-	'attach_pdf_on_finish',
-	'allow_download',
-	'hand_drawn_only',
-] as const;
+/** Settings template creation accepts. */
+export const CREATE_SETTING_KEYS = SETTING_KEYS_OF.templateCreate;
 
-/** Settings of a template update (PATCH properties, PUT template_properties): T2's full list. */
-export const UPDATE_SETTING_KEYS = [
-	...CREATE_SETTING_KEYS,
-	'require_otp_verification',
-	'disable_guided_navigation',
-	'allow_presigning_download',
-	'show_qr_code',
-] as const;
+/** Settings of a template update (PATCH properties, PUT template_properties). */
+export const UPDATE_SETTING_KEYS = SETTING_KEYS_OF.templateUpdate;
 
 // ---------------------------------------------------------------------------------------------
 // Properties shared by create, PATCH properties and PUT template_properties
