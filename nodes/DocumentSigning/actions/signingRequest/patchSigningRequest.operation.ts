@@ -27,6 +27,11 @@ import { fieldTypeOptions, TEMPLATE_FIELD_TYPES } from '../template/template.inp
 import type { OperationMeta } from '../types';
 import { explainEditAfterSending, fail, request } from './common';
 import { personValues } from '../../domain/recipients';
+import {
+	newSealField,
+	readSealParticipant,
+	SEAL_PARTICIPANT_FIELD,
+} from '../../domain/sealParticipants';
 
 export const meta: OperationMeta = {
 	value: 'patchSigningRequest',
@@ -163,29 +168,9 @@ export const description: INodeProperties[] = [
 		displayOptions: show('field'),
 	},
 	// Seal participant
+	{ ...SEAL_PARTICIPANT_FIELD.signingRequest, displayOptions: show('sealParticipant') },
 	{
-		displayName: 'Seal Participant Name or ID',
-		name: 'participantId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getSigningRequestSealParticipants',
-			loadOptionsDependsOn: ['signingRequestId.value'],
-		},
-		default: '',
-		required: true,
-		description:
-			'The seal participant whose seal to swap (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: show('sealParticipant'),
-	},
-	{
-		displayName: 'New Seal Name or ID',
-		name: 'swapToSealId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
-		default: '',
-		required: true,
-		description:
-			'The organization seal the participant uses from now on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		...newSealField('The organization seal the participant uses from now on.'),
 		displayOptions: show('sealParticipant'),
 	},
 ];
@@ -255,20 +240,7 @@ async function buildBody(
 		}
 		case 'sealParticipant':
 			return {
-				seal_participant: {
-					participant_id: checkId(
-						this,
-						this.getNodeParameter('participantId', i, ''),
-						'Seal Participant ID',
-						i,
-					),
-					swap_to_seal_id: checkId(
-						this,
-						this.getNodeParameter('swapToSealId', i, ''),
-						'New Seal ID',
-						i,
-					),
-				},
+				seal_participant: readSealParticipant(this, i),
 			};
 	}
 	return fail(this, i, `Unknown kind of update "${String(kind)}"`);

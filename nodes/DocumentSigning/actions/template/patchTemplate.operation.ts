@@ -21,6 +21,11 @@ import {
 	templatePropertiesFields,
 } from './template.inputs';
 import { fail } from '../../domain/errors';
+import {
+	newSealField,
+	readSealParticipant,
+	SEAL_PARTICIPANT_FIELD,
+} from '../../domain/sealParticipants';
 
 export const meta: OperationMeta = {
 	value: 'patchTemplate',
@@ -175,26 +180,8 @@ const fieldPart: INodeProperties[] = [
 ];
 
 const sealPart: INodeProperties[] = [
-	{
-		displayName: 'Seal Participant ID',
-		name: 'participantId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description:
-			"The seal participant of the template whose seal to swap: its ID is in the template's seal_participants (Template → Get with Simplify off)",
-	},
-	{
-		displayName: 'New Seal Name or ID',
-		name: 'swapToSealId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
-		default: '',
-		required: true,
-		description:
-			'The organization seal to use instead (it must be usable in this workspace). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+	SEAL_PARTICIPANT_FIELD.template,
+	newSealField('The organization seal to use instead (it must be usable in this workspace).'),
 ];
 
 export const description: INodeProperties[] = [
@@ -290,15 +277,7 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 
 function sealBody(this: IExecuteFunctions, i: number): IDataObject {
 	return {
-		seal_participant: {
-			participant_id: checkId(
-				this,
-				this.getNodeParameter('participantId', i),
-				'Seal Participant ID',
-				i,
-			),
-			swap_to_seal_id: checkId(this, this.getNodeParameter('swapToSealId', i), 'New Seal ID', i),
-		},
+		seal_participant: readSealParticipant(this, i),
 	};
 }
 
