@@ -42,6 +42,24 @@ export interface FieldTypeSet {
 	aliases: readonly string[];
 }
 
+/** The field types of one field (template and signing-request PATCH `field`, create and send). */
+const SINGLE_FIELD_TYPES = [
+	'text',
+	'signature',
+	'date',
+	'checkbox',
+	'initial',
+	'dropdown',
+	'radio_buttons',
+	'text_area',
+	'url',
+	'file',
+	'stamp',
+	'approval_signature',
+	'approval_checkmark',
+	'approval_date',
+] as const;
+
 /** Which field types each endpoint takes (API reference). */
 export const FIELD_TYPE_SETS = {
 	/** Signing-request fields in nested form: create (fields[]) and full update (PUT fields[]). */
@@ -64,42 +82,12 @@ export const FIELD_TYPE_SETS = {
 	},
 	/** One field: template PATCH `field` (T4) and signing-request PATCH `field` (same enum). */
 	singleField: {
-		types: [
-			'text',
-			'signature',
-			'date',
-			'checkbox',
-			'initial',
-			'dropdown',
-			'radio_buttons',
-			'text_area',
-			'url',
-			'file',
-			'stamp',
-			'approval_signature',
-			'approval_checkmark',
-			'approval_date',
-		],
+		types: SINGLE_FIELD_TYPES,
 		aliases: ['initials', 'textarea'],
 	},
-	/** Create and send (flat fields of a document-based request). */
+	/** Create and send (flat fields of a document-based request): the same types, and `radio`. */
 	createAndSend: {
-		types: [
-			'signature',
-			'initial',
-			'text',
-			'date',
-			'checkbox',
-			'dropdown',
-			'radio_buttons',
-			'text_area',
-			'url',
-			'file',
-			'stamp',
-			'approval_signature',
-			'approval_checkmark',
-			'approval_date',
-		],
+		types: SINGLE_FIELD_TYPES,
 		aliases: ['initials', 'textarea', 'radio'],
 	},
 	/** Template full update (T5 `fields[]`). */
