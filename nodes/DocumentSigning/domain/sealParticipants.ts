@@ -7,9 +7,6 @@ import { checkId } from './ids';
  * (PATCH `seal_participant` of either) names the participant and the seal it uses from now on.
  */
 
-const EXPRESSION_HINT =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
-
 /** The participant to swap: picked from the signing request, or given by ID on a template. */
 export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
 	signingRequest: {
@@ -22,7 +19,8 @@ export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INode
 		},
 		default: '',
 		required: true,
-		description: `The seal participant whose seal to swap (seal_participants of Get with Simplify off). ${EXPRESSION_HINT}`,
+		description:
+			'The seal participant whose seal to swap (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	template: {
 		displayName: 'Seal Participant ID',
@@ -37,17 +35,28 @@ export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INode
 };
 
 /** The seal the participant uses from now on (an organization seal of the company). */
-export function newSealField(what: string): INodeProperties {
-	return {
+export const NEW_SEAL_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
+	signingRequest: {
 		displayName: 'New Seal Name or ID',
 		name: 'swapToSealId',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
 		default: '',
 		required: true,
-		description: `${what} ${EXPRESSION_HINT}`,
-	};
-}
+		description:
+			'The organization seal the participant uses from now on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	template: {
+		displayName: 'New Seal Name or ID',
+		name: 'swapToSealId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
+		default: '',
+		required: true,
+		description:
+			'The organization seal to use instead (it must be usable in this workspace). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
 
 /** The `seal_participant` of a PATCH body: both IDs checked, naming the field. */
 export function readSealParticipant(context: IExecuteFunctions, itemIndex: number): IDataObject {

@@ -28,7 +28,7 @@ import type { OperationMeta } from '../types';
 import { explainEditAfterSending, fail, request } from './common';
 import { personValues } from '../../domain/recipients';
 import {
-	newSealField,
+	NEW_SEAL_FIELD,
 	readSealParticipant,
 	SEAL_PARTICIPANT_FIELD,
 } from '../../domain/sealParticipants';
@@ -169,10 +169,7 @@ export const description: INodeProperties[] = [
 	},
 	// Seal participant
 	{ ...SEAL_PARTICIPANT_FIELD.signingRequest, displayOptions: show('sealParticipant') },
-	{
-		...newSealField('The organization seal the participant uses from now on.'),
-		displayOptions: show('sealParticipant'),
-	},
+	{ ...NEW_SEAL_FIELD.signingRequest, displayOptions: show('sealParticipant') },
 ];
 
 const POSITION_KEYS = ['x', 'y', 'width', 'height'];

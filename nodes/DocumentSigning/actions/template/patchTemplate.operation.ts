@@ -22,7 +22,7 @@ import {
 } from './template.inputs';
 import { fail } from '../../domain/errors';
 import {
-	newSealField,
+	NEW_SEAL_FIELD,
 	readSealParticipant,
 	SEAL_PARTICIPANT_FIELD,
 } from '../../domain/sealParticipants';
@@ -179,10 +179,7 @@ const fieldPart: INodeProperties[] = [
 	},
 ];
 
-const sealPart: INodeProperties[] = [
-	SEAL_PARTICIPANT_FIELD.template,
-	newSealField('The organization seal to use instead (it must be usable in this workspace).'),
-];
+const sealPart: INodeProperties[] = [SEAL_PARTICIPANT_FIELD.template, NEW_SEAL_FIELD.template];
 
 export const description: INodeProperties[] = [
 	templateLocator,
