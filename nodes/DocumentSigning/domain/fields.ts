@@ -116,6 +116,17 @@ export const FIELD_LABELS = {
 	height: 'Height (% of Page Height)',
 } as const;
 
+/** A position value of a field, in percent of the page. */
+function percentOfPage(key: 'x' | 'y' | 'width' | 'height', defaultValue: number): INodeProperties {
+	return {
+		displayName: FIELD_LABELS[key],
+		name: key,
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: defaultValue,
+	};
+}
+
 /** The field types of a signing request's fields form (nested form). */
 export const FIELD_TYPES = FIELD_TYPE_SETS.signingRequest.types;
 
@@ -201,34 +212,10 @@ export function fieldFormValues(): INodeProperties[] {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 		},
-		{
-			displayName: FIELD_LABELS.x,
-			name: 'x',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 100 },
-			default: 10,
-		},
-		{
-			displayName: FIELD_LABELS.y,
-			name: 'y',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 100 },
-			default: 80,
-		},
-		{
-			displayName: FIELD_LABELS.width,
-			name: 'width',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 100 },
-			default: 25,
-		},
-		{
-			displayName: FIELD_LABELS.height,
-			name: 'height',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 100 },
-			default: 5,
-		},
+		percentOfPage('x', 10),
+		percentOfPage('y', 80),
+		percentOfPage('width', 25),
+		percentOfPage('height', 5),
 		{ displayName: 'Required', name: 'required', type: 'boolean', default: true },
 		{ displayName: 'Read Only', name: 'read_only', type: 'boolean', default: false },
 		{
