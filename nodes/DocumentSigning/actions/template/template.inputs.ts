@@ -79,13 +79,10 @@ export function checkWholeNumber(
 /** Required when a user is added (T4 `user`, T5 `users[]`). */
 export const USER_REQUIRED_KEYS = ['first_name', 'email', 'designation', 'order'] as const;
 
-const USER_LABELS: Record<string, string> = {
-	first_name: 'First Name',
-	last_name: 'Last Name',
-	email: 'Email',
-	designation: 'Designation',
-	order: 'Order',
-};
+/** The labels of a user's values, as the form names them. */
+const USER_LABELS: Record<string, string> = Object.fromEntries(
+	personValues().map((value) => [value.name, value.displayName]),
+);
 
 /** Every value of a template user, as n8n fields named like the API keys. */
 export const TEMPLATE_USER_VALUES: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS];
