@@ -6,7 +6,8 @@
  *   - the trigger's entries in the node panel,
  *   - the recipient form (main fields on top, the rest under "Add Field"),
  *   - the template-user dropdown of Create from a template,
- *   - the Simplify output of Template → Get Many.
+ *   - the Simplify output of Template → Get Many,
+ *   - the options of a collection several operations share (Create a template's Settings).
  * It writes the README's screenshots to docs/screenshots/ (JPEG: `n8n-node build` copies every
  * PNG and SVG of the tree into dist/, and screenshots do not belong in the package).
  *
@@ -65,6 +66,15 @@ export const EXPECT = {
 		'warnings',
 		'key_mode',
 	],
+	/** "Add Setting" of Create a template: its own settings only, in this order (the Settings
+	 * collection is shared with the signing-request operations, which have more). */
+	templateSettings: [
+		'Allow Download',
+		'Attach PDF on Finish',
+		'Allow Editing Before Sending',
+		'Hand-Drawn Signatures Only',
+	],
+	addSetting: 'Add Setting',
 };
 
 const NODE_TYPE = 'n8n-nodes-document-signing.documentSigning';
@@ -127,6 +137,20 @@ export function uiWorkflow(templateId: string): Workflow {
 				position: [260, 100],
 				credentials,
 				parameters: { resource: 'template', operation: 'listTemplates', limit: 2 },
+			},
+			{
+				id: 'c0000000-0000-4000-8000-000000000004',
+				name: 'Create template',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [260, 300],
+				credentials,
+				parameters: {
+					resource: 'template',
+					operation: 'createTemplate',
+					name: 'UI test',
+					settingsMode: 'fields',
+				},
 			},
 		],
 	};
@@ -314,6 +338,35 @@ function checks(stack: Stack): Check[] {
 					options.some((o) => o.includes(EXPECT.templateUserOption)),
 					`no option with "${EXPECT.templateUserOption}": ${JSON.stringify(options)}`,
 				);
+			},
+		},
+		{
+			name: "Create a template: Add Setting lists the template's settings only",
+			run: async (page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'Create template');
+				const items = '.el-select-dropdown__item, [role="option"], [role="menuitem"]';
+				const before = new Set(await texts(page, items));
+				const add = await page.evaluateHandle((text) => {
+					const all = [...(globalThis as any).document.querySelectorAll('[data-test-id="ndv"] *')];
+					return all
+						.filter((el: any) => el.offsetParent !== null && el.children.length === 0)
+						.find(
+							(el: any) =>
+								(el.innerText ?? '').trim() === text || el.getAttribute('placeholder') === text,
+						);
+				}, EXPECT.addSetting);
+				expect((await add.evaluate((el) => el !== undefined)) === true, 'no "Add Setting"');
+				await (add as any).click();
+				await sleep(1500);
+				const options = (await texts(page, items)).filter((o) => !before.has(o));
+				await shot(page, 'template-settings');
+				expect(
+					JSON.stringify(options) === JSON.stringify(EXPECT.templateSettings),
+					`settings offered: ${JSON.stringify(options)}`,
+				);
+				await page.keyboard.press('Escape');
+				await closeNode(page);
 			},
 		},
 		{

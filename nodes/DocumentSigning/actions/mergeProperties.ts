@@ -1,5 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** One option of a merged collection and the operations whose collection has it. */
+interface SharedOption {
+	key: string;
+	option: INodeProperties;
+	operations: Set<string>;
+}
+
 /**
  * Merges identical parameter definitions of several operations into one property.
  *
@@ -20,7 +27,16 @@ import type { INodeProperties } from 'n8n-workflow';
  * - a property shown for one resource only (its Operation dropdown) that comes before all of that
  *   resource's parameters moves to the front, before every parameter, so resources can share;
  *   any other property that is not one operation's parameter stays in place, and no parameter
- *   moves across it.
+ *   moves across it;
+ * - collections (type `collection`) that differ only in their options merge into one whose
+ *   options are the union of theirs, each option used by some of the operations only carrying
+ *   `displayOptions.show['/operation']` (the editor filters a collection's options by their
+ *   displayOptions, root paths read from the node's top-level parameters; operation values are
+ *   unique across resources). This happens only when the collections share an option (otherwise
+ *   the conditions would only add to the description), each operation still sees its own options in
+ *   its own order, no two options share a name with different definitions, and no operation is
+ *   left with a single option of several (the editor shows a button, not a list, for a collection
+ *   with one option).
  */
 export function mergeIdenticalProperties(properties: INodeProperties[]): INodeProperties[] {
 	interface Item {
@@ -30,6 +46,8 @@ export function mergeIdenticalProperties(properties: INodeProperties[]): INodePr
 		operations?: string[];
 		/** The "resource operation" pairs merged into this item. */
 		pairs?: Set<string>;
+		/** A collection's options with the operations that have each. */
+		shared?: SharedOption[];
 	}
 	const pair = (resource: string, operation: string) => `${resource} ${operation}`;
 	const realPairs = new Set<string>();
@@ -78,16 +96,19 @@ export function mergeIdenticalProperties(properties: INodeProperties[]): INodePr
 			barrier ? items.indexOf(barrier) : -1,
 			previous ? items.indexOf(previous) : -1,
 		);
-		let item = items.find(
-			(candidate, index) =>
-				index > start &&
-				candidate.key === key &&
-				canTake(candidate, owner.resource, owner.operation),
-		);
+		let shared: SharedOption[] | undefined;
+		let item = items.find((candidate, index) => {
+			if (index <= start || candidate.key !== key) return false;
+			if (!canTake(candidate, owner.resource, owner.operation)) return false;
+			if (!candidate.shared) return true;
+			shared = unionOfOptions(candidate.shared, property, owner.operation);
+			return shared !== undefined;
+		});
 		if (item) {
 			if (!item.resources!.includes(owner.resource)) item.resources!.push(owner.resource);
 			if (!item.operations!.includes(owner.operation)) item.operations!.push(owner.operation);
 			item.pairs!.add(ownerKey);
+			if (shared) item.shared = shared;
 		} else {
 			item = {
 				property,
@@ -95,17 +116,19 @@ export function mergeIdenticalProperties(properties: INodeProperties[]): INodePr
 				resources: [owner.resource],
 				operations: [owner.operation],
 				pairs: new Set([ownerKey]),
+				shared: isCollection(property) ? unionOfOptions([], property, owner.operation) : undefined,
 			};
 			items.splice(start + 1, 0, item);
 		}
 		last.set(ownerKey, item);
 	}
 
-	const merged = items.map(({ property, resources, operations, pairs }) => {
+	const merged = items.map(({ property, resources, operations, pairs, shared }) => {
 		if (!pairs || pairs.size === 1) return property;
 		const { displayOptions } = property;
 		return {
 			...property,
+			...(shared && { options: sharedOptions(shared, operations!.length) }),
 			displayOptions: {
 				...displayOptions,
 				show: { ...displayOptions!.show, resource: resources!, operation: operations! },
@@ -136,9 +159,74 @@ function ownerOf(property: INodeProperties): { resource: string; operation: stri
 	return { resource: resource[0], operation: operation[0] };
 }
 
-/** The property's definition as text, without its resource and operation conditions. */
+const ROOT_OPERATION = '/operation';
+
+function isCollection(property: INodeProperties): boolean {
+	return property.type === 'collection' && Array.isArray(property.options);
+}
+
+/**
+ * The options of a merged collection with those of `property` (an operation's own collection)
+ * added, or undefined when they cannot be merged without changing what that or another operation
+ * sees (see mergeIdenticalProperties).
+ */
+function unionOfOptions(
+	shared: SharedOption[],
+	property: INodeProperties,
+	operation: string,
+): SharedOption[] | undefined {
+	const options = property.options as INodeProperties[];
+	const result = shared.map((s) => ({ ...s, operations: new Set(s.operations) }));
+	let previous = -1;
+	let common = shared.length === 0;
+	for (const option of options) {
+		if (option.displayOptions?.show?.[ROOT_OPERATION] || option.displayOptions?.hide) {
+			return undefined;
+		}
+		const key = JSON.stringify(option);
+		const index = result.findIndex((s) => s.key === key);
+		if (index === -1) {
+			if (result.some((s) => s.option.name === option.name)) return undefined;
+			previous += 1;
+			result.splice(previous, 0, { key, option, operations: new Set([operation]) });
+		} else {
+			if (index <= previous) return undefined;
+			common = true;
+			result[index].operations.add(operation);
+			previous = index;
+		}
+	}
+	if (!common) return undefined;
+	const operations = new Set(result.flatMap((s) => [...s.operations]));
+	for (const op of operations) {
+		const seen = result.filter((s) => s.operations.has(op)).length;
+		if (seen === 1 && result.length > 1) return undefined;
+	}
+	return result;
+}
+
+/** A merged collection's options, each used by only some of its operations shown for those. */
+function sharedOptions(shared: SharedOption[], operationCount: number): INodeProperties[] {
+	return shared.map(({ option, operations }) => {
+		if (operations.size === operationCount) return option;
+		const { displayOptions } = option;
+		return {
+			...option,
+			displayOptions: {
+				...displayOptions,
+				show: { ...displayOptions?.show, [ROOT_OPERATION]: [...operations] },
+			},
+		};
+	});
+}
+
+/**
+ * The property's definition as text, without its resource and operation conditions (and, for a
+ * collection, without its options: collections merge by unionOfOptions).
+ */
 function definitionKey(property: INodeProperties): string {
 	const { displayOptions, ...rest } = property;
+	if (isCollection(property)) delete rest.options;
 	const show = { ...displayOptions!.show };
 	delete show.resource;
 	delete show.operation;

@@ -16,6 +16,7 @@ import type { ApiEndpoint } from '../transport';
 import { callApi } from '../transport';
 import { meta as listWorkspaces } from '../actions/workspace/listWorkspaces.operation';
 import { PAGE_SIZE, searchPage, type PageResponse } from '../../shared/listSearch';
+import { isUuid } from '../domain/ids';
 
 /** Searchable lists behind the resource locators ("From list" mode). */
 export async function searchTemplates(
@@ -178,8 +179,7 @@ export async function searchEmailDomains(
 		const workspaceId = String(
 			this.getCurrentNodeParameter('workspaceId', { extractValue: true }) ?? '',
 		).trim();
-		if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId))
-			return { results: [] };
+		if (!isUuid(workspaceId)) return { results: [] };
 		list = listWorkspaceDomains;
 		params = { workspace_id: workspaceId };
 	}

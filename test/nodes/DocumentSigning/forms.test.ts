@@ -10,8 +10,10 @@ import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
  * The form of every resource/operation stays the same whatever way the node's properties are
  * assembled: for each operation, the top-level parameters n8n shows (resource and operation
  * conditions of displayOptions evaluated), in order, with their full definitions apart from those
- * two conditions. Compared with fixtures/forms.json; regenerate it (only for a deliberate UI
- * change) with UPDATE_FORMS=1 npx jest test/nodes/DocumentSigning/forms.test.ts.
+ * two conditions; a collection's options likewise (their `/resource` and `/operation` conditions
+ * evaluated and taken off). Compared with fixtures/forms.json; regenerate it (only for a deliberate UI
+ * change) with UPDATE_FORMS=1 npx jest test/nodes/DocumentSigning/forms.test.ts, then format it
+ * with npx prettier --write test/nodes/DocumentSigning/fixtures/forms.json.
  */
 
 const FIXTURE = join(__dirname, 'fixtures', 'forms.json');
@@ -29,18 +31,43 @@ function denies(values: Values, key: string, value: string): boolean {
 }
 
 /** The displayOptions without the resource/operation conditions (undefined when nothing is left). */
-function otherConditions(options: IDisplayOptions | undefined): IDisplayOptions | undefined {
+function otherConditions(
+	options: IDisplayOptions | undefined,
+	keys = ['resource', 'operation'],
+): IDisplayOptions | undefined {
 	if (!options) return undefined;
 	const result: IDisplayOptions = {};
 	for (const kind of ['show', 'hide'] as const) {
 		const values = options[kind];
 		if (!values) continue;
-		const rest = Object.fromEntries(
-			Object.entries(values).filter(([key]) => key !== 'resource' && key !== 'operation'),
-		);
+		const rest = Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
 		if (Object.keys(rest).length > 0) result[kind] = rest;
 	}
 	return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * A collection's options as one resource/operation sees them: options whose root conditions
+ * (`/resource`, `/operation`) leave them out are dropped, those conditions taken off the others.
+ */
+function optionsFor(
+	options: INodeProperties[],
+	resource: string,
+	operation: string,
+): INodeProperties[] {
+	return options.flatMap((option) => {
+		const { displayOptions, ...rest } = option;
+		if (!displayOptions) return [option];
+		const { show, hide } = displayOptions;
+		const shown =
+			allows(show, '/resource', resource) &&
+			allows(show, '/operation', operation) &&
+			!denies(hide, '/resource', resource) &&
+			!denies(hide, '/operation', operation);
+		if (!shown) return [];
+		const other = otherConditions(displayOptions, ['/resource', '/operation']);
+		return [other ? { ...rest, displayOptions: other } : rest];
+	});
 }
 
 /** The parameters shown for one resource/operation, in order. */
@@ -62,7 +89,11 @@ export function formOf(
 		.map((p) => {
 			const { displayOptions, ...rest } = p;
 			const other = otherConditions(displayOptions);
-			return other ? { ...rest, displayOptions: other } : rest;
+			const own =
+				p.type === 'collection' && Array.isArray(p.options)
+					? { ...rest, options: optionsFor(p.options as INodeProperties[], resource, operation) }
+					: rest;
+			return other ? { ...own, displayOptions: other } : own;
 		});
 }
 
@@ -115,5 +146,24 @@ describe('the form of each operation', () => {
 				: p,
 		);
 		expect(formOf(changed, resource.value, op.meta.value)).not.toEqual(before);
+	});
+
+	it('sees a collection option shown for an operation that does not have it', () => {
+		const { properties } = new DocumentSigning().description;
+		const optionsOf = (p: INodeProperties) => p.options as INodeProperties[];
+		const shared = properties.find(
+			(p) =>
+				p.type === 'collection' && optionsOf(p).some((o) => o.displayOptions?.show?.['/operation']),
+		)!;
+		// An operation of the merged collection that one of its options is not shown for.
+		const operation = shared.displayOptions!.show!.operation!.find((op) =>
+			optionsOf(shared).some((o) => o.displayOptions?.show?.['/operation']?.includes(op) === false),
+		) as string;
+		const resource = RESOURCES.find((r) => r.operations[operation])!.value;
+		const before = formOf(properties, resource, operation);
+		const unrestricted = properties.map((p) =>
+			p === shared ? { ...p, options: optionsOf(p).map(({ displayOptions: _, ...o }) => o) } : p,
+		);
+		expect(formOf(unrestricted, resource, operation)).not.toEqual(before);
 	});
 });

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { LANGUAGES } from '../common.descriptions';
+import { fail } from '../../domain/errors';
+import { EMAIL } from '../../domain/recipients';
 
 /** The company's editable details (PUT / PATCH /company) and their checks before sending. */
 
@@ -52,26 +53,25 @@ export const companyFieldValues: INodeProperties[] = [
 	},
 ];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Trims and checks the company keys present in `body` (in place), naming the field. */
 export function checkCompanyFields(
 	context: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
 ): IDataObject {
-	const fail = (message: string): never => {
-		throw new NodeOperationError(context.getNode(), message, { itemIndex });
-	};
 	for (const { key, label } of COMPANY_FIELDS) {
 		if (body[key] === undefined) continue;
 		const value = String(body[key] ?? '').trim();
-		if (value === '') fail(`"${label}" is empty`);
+		if (value === '') fail(context, itemIndex, `"${label}" is empty`);
 		if ((key === 'name' || key === 'account_owner') && value.length > 255) {
-			fail(`"${label}" is ${value.length} characters long; the service accepts at most 255`);
+			fail(
+				context,
+				itemIndex,
+				`"${label}" is ${value.length} characters long; the service accepts at most 255`,
+			);
 		}
 		if (key === 'account_owner_email' && !EMAIL.test(value))
-			fail(`"${label}" is not a valid email address: "${value}"`);
+			fail(context, itemIndex, `"${label}" is not a valid email address: "${value}"`);
 		if (key === 'website') {
 			let ok = /^https?:\/\//i.test(value);
 			try {
@@ -79,10 +79,19 @@ export function checkCompanyFields(
 			} catch {
 				ok = false;
 			}
-			if (!ok) fail(`"${label}" must be a web address starting with https:// or http://`);
+			if (!ok)
+				fail(
+					context,
+					itemIndex,
+					`"${label}" must be a web address starting with https:// or http://`,
+				);
 		}
 		if (key === 'language' && !LANGUAGES.some((l) => l.value === value)) {
-			fail(`"${label}" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`);
+			fail(
+				context,
+				itemIndex,
+				`"${label}" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`,
+			);
 		}
 		body[key] = value;
 	}

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { LANGUAGES } from '../common.descriptions';
+import {
+	COMPLETION_SETTINGS,
+	completionMaxLength,
+	completionOptions,
+	REDIRECT_DELAY,
+} from '../../domain/completion';
+import { fail } from '../../domain/errors';
 
 /**
  * What company settings (PUT /company/settings) and workspace settings
@@ -24,12 +30,8 @@ export const COLOR_SETTINGS: ReadonlyArray<{ key: string; label: string }> = [
 	{ key: 'color_primary_fg', label: 'Primary Text Colour' },
 ];
 
-export const COMPLETION_SETTINGS: ReadonlyArray<{ key: string; label: string }> = [
-	{ key: 'completion_message', label: 'Completion Message' },
-	{ key: 'completion_redirect_delay', label: 'Completion Redirect Delay (Seconds)' },
-	{ key: 'completion_redirect_url', label: 'Completion Redirect URL' },
-	{ key: 'completion_title', label: 'Completion Title' },
-];
+/** Re-exported from ../../domain/completion for the files that import them from here. */
+export { COMPLETION_SETTINGS, completionOptions };
 
 /** One colour option per colour key (n8n colour picker, or an expression giving #RRGGBB). */
 export function colorOptions(inherit: string): INodeProperties[] {
@@ -41,44 +43,6 @@ export function colorOptions(inherit: string): INodeProperties[] {
 		placeholder: '#1A2B3C',
 		description: `A colour as #RRGGBB. To remove it (${inherit}), use "Reset" instead.`,
 	}));
-}
-
-/** The completion-page options (sorted by display name). */
-export function completionOptions(inherit: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Completion Message',
-			name: 'completion_message',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			description: `Text on the page signers see after finishing (at most 1000 characters). To remove it (${inherit}), use "Reset".`,
-		},
-		{
-			displayName: 'Completion Redirect Delay (Seconds)',
-			name: 'completion_redirect_delay',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 30, numberPrecision: 0 },
-			default: 5,
-			description: 'How long the completion page shows before redirecting (0–30 seconds)',
-		},
-		{
-			displayName: 'Completion Redirect URL',
-			name: 'completion_redirect_url',
-			type: 'string',
-			default: '',
-			placeholder: 'https://example.com/thanks',
-			description:
-				'Where signers are sent after finishing. Must start with https:// (at most 2000 characters).',
-		},
-		{
-			displayName: 'Completion Title',
-			name: 'completion_title',
-			type: 'string',
-			default: '',
-			description: 'Title of the page signers see after finishing (at most 200 characters)',
-		},
-	];
 }
 
 export const languageOption: INodeProperties = {
@@ -107,15 +71,6 @@ export function resetOption(
 	};
 }
 
-function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
-
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
@@ -140,28 +95,27 @@ export function checkSharedSettings(
 		}
 		body[key] = value;
 	}
-	const limits: Record<string, number> = {
-		completion_title: 200,
-		completion_message: 1000,
-		completion_redirect_url: 2000,
-	};
 	for (const { key, label } of COMPLETION_SETTINGS) {
 		const value = body[key];
 		if (value === undefined || value === null) continue;
 		if (key === 'completion_redirect_delay') {
 			const delay = Number(value);
-			if (!Number.isInteger(delay) || delay < 0 || delay > 30) {
-				fail(context, itemIndex, `"${label}" must be a whole number from 0 to 30`);
+			if (!Number.isInteger(delay) || delay < REDIRECT_DELAY.min || delay > REDIRECT_DELAY.max) {
+				fail(
+					context,
+					itemIndex,
+					`"${label}" must be a whole number from ${REDIRECT_DELAY.min} to ${REDIRECT_DELAY.max}`,
+				);
 			}
 			body[key] = delay;
 			continue;
 		}
 		const text = String(value).trim();
-		if (text.length > limits[key]) {
+		if (text.length > completionMaxLength(key)) {
 			fail(
 				context,
 				itemIndex,
-				`"${label}" is ${text.length} characters long; the service accepts at most ${limits[key]}`,
+				`"${label}" is ${text.length} characters long; the service accepts at most ${completionMaxLength(key)}`,
 			);
 		}
 		if (key === 'completion_redirect_url') {

@@ -20,6 +20,7 @@ import {
 	resetOption,
 	settingsBody,
 } from './settings.inputs';
+import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
 
 export const meta: OperationMeta = {
 	value: 'updateCompanySettings',
@@ -139,12 +140,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body = settingsBody(this, 'settings', i);
 	if (body.default_timezone !== undefined) {
 		const zone = String(body.default_timezone).trim();
-		if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
+		if (!TIME_ZONE.test(zone)) {
 			throw new NodeOperationError(
 				this.getNode(),
 				`"Default Time Zone" is not a time zone name: "${zone}"`,
 				{
-					description: 'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
+					description: TIME_ZONE_HINT,
 					itemIndex: i,
 				},
 			);

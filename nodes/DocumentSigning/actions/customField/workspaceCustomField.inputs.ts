@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_LABEL_LENGTH, WORKSPACE_OWNER } from './customField.inputs';
+import { fail } from '../../domain/errors';
 
 /** Preset options of workspace custom fields (create and update) and their checks. */
 
@@ -46,15 +46,14 @@ export function checkPresetFields(
 	itemIndex: number,
 	opts: { presetOn?: boolean } = {},
 ): IDataObject {
-	const fail = (message: string): never => {
-		throw new NodeOperationError(context.getNode(), message, { itemIndex });
-	};
 	const body: IDataObject = {};
 	if (values.field_label !== undefined) {
 		const label = String(values.field_label ?? '').trim();
-		if (label === '') fail('"Label" is empty');
+		if (label === '') fail(context, itemIndex, '"Label" is empty');
 		if (label.length > MAX_LABEL_LENGTH) {
 			fail(
+				context,
+				itemIndex,
 				`"Label" is ${label.length} characters long; the service accepts at most ${MAX_LABEL_LENGTH}`,
 			);
 		}
@@ -65,12 +64,16 @@ export function checkPresetFields(
 		const preset = String(values.preset_value);
 		if (preset.length > MAX_PRESET_LENGTH) {
 			fail(
+				context,
+				itemIndex,
 				`"Preset Value" is ${preset.length} characters long; the service accepts at most ${MAX_PRESET_LENGTH}`,
 			);
 		}
 		const presetOn = body.is_preset ?? opts.presetOn;
 		if (presetOn === false) {
 			fail(
+				context,
+				itemIndex,
 				'"Preset Value" is set but "Is Preset" is off: the service ignores the value. Turn "Is Preset" on, or remove the value.',
 			);
 		}

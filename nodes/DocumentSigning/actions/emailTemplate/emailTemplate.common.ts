@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getIdParameter } from '../../helpers/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { apiRequestWithMeta } from '../../transport';
+import { fail } from '../../domain/errors';
 
 /**
  * Shared pieces of the Email Template operations. Workspace templates override the company's,
@@ -122,15 +123,18 @@ export function templateContent(
 ): { subject: string; body: string } {
 	const subject = String(context.getNodeParameter('subject', i, '') ?? '');
 	const body = String(context.getNodeParameter('body', i, '') ?? '');
-	const fail = (message: string, description?: string) => {
-		throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
-	};
-	if (subject.trim() === '') fail('"Subject" is empty');
+	if (subject.trim() === '') fail(context, i, '"Subject" is empty');
 	if (subject.length > SUBJECT_MAX)
-		fail(`"Subject" is too long: ${subject.length} characters (at most ${SUBJECT_MAX})`);
-	if (body.trim() === '') fail('"Body (HTML)" is empty');
+		fail(
+			context,
+			i,
+			`"Subject" is too long: ${subject.length} characters (at most ${SUBJECT_MAX})`,
+		);
+	if (body.trim() === '') fail(context, i, '"Body (HTML)" is empty');
 	if (body.length > BODY_MAX) {
 		fail(
+			context,
+			i,
 			`"Body (HTML)" is too long: ${body.length} characters (at most ${BODY_MAX})`,
 			'Move images to hosted URLs and drop inline styles you do not need.',
 		);

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { fail } from '../../domain/errors';
 
 import { isHttpsOrLoopback } from '../../../shared/url';
 
@@ -100,10 +100,6 @@ export function embedSnippetFields(kind: EditorKind): INodeProperties[] {
 			],
 		},
 	];
-}
-
-function fail(context: IExecuteFunctions, i: number, message: string, description?: string): never {
-	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
 }
 
 /** The Embed URL option: an absolute https:// URL (http only for localhost), without a trailing slash. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { LANGUAGES } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 
 /**
  * Shared parts of the signer terms operations (api-reference §3.12): the language picker, the
@@ -47,10 +47,6 @@ export const termsFields: INodeProperties[] = [
 		description: 'Link to the full terms. Leave empty for none (this removes a link set before).',
 	},
 ];
-
-function fail(context: IExecuteFunctions, i: number, message: string, description?: string): never {
-	throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
-}
 
 export function readLanguage(context: IExecuteFunctions, i: number): string {
 	const language = String(context.getNodeParameter('language', i, '') ?? '').trim();

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	SIGNING_REQUEST_PDF_LIMIT,
@@ -11,6 +11,11 @@ import { getIdParameter, isUuid } from '../../helpers/ids';
 import { checkSigningRequestProperties } from '../../helpers/inputs';
 import type { Explainer, KeyMode } from '../../transport';
 import { pdfBinaryProperty, signingRequestOptions } from '../common.descriptions';
+import { fail } from '../../domain/errors';
+import { TEMP_ID } from '../../domain/ids';
+
+/** Re-exported for the operation files that import it from here. */
+export { fail, TEMP_ID };
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
@@ -59,15 +64,6 @@ export function additionalOptions(
 		default: {},
 		options: signingRequestOptions(opts),
 	};
-}
-
-export function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
 /** The "Additional Options" collection, checked. */
@@ -131,8 +127,6 @@ export function nameFromFile(fileName: string | undefined): string | undefined {
 		.slice(0, 255);
 	return base === '' ? undefined : base;
 }
-
-export const TEMP_ID = /^temp_[A-Za-z0-9_-]+$/;
 
 /**
  * Recipients of a request made from a PDF: every "Reference ID" is a temporary ID (temp_…),

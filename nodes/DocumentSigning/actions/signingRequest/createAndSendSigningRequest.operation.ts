@@ -30,6 +30,8 @@ import {
 	signingRequestPdfField,
 	sourceField,
 } from './common';
+import { FIELD_TYPE_SETS, normaliseFieldType } from '../../domain/fields';
+import { SETTING_KEYS_OF } from '../../domain/settings';
 
 export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',
@@ -41,43 +43,11 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/create-and-send',
 };
 
-/** Settings this endpoint accepts (its own list, see the API's create-and-send body). */
-const SETTINGS_KEYS = [
-	'use_signing_order',
-	'allow_download',
-	'attach_pdf_on_finish',
-	'send_signing_email',
-	'send_finish_email',
-	'send_expiration_email',
-	'send_cancellation_email',
-	'hand_drawn_only',
-	'identity_editable_fields',
-	'notify_identity_change_email',
-	'notify_identity_change_webhook',
-] as const;
+/** Settings this endpoint accepts. */
+const SETTINGS_KEYS = SETTING_KEYS_OF.createAndSend;
 
-/** Field types of create-and-send, and the aliases it accepts. */
-const FIELD_TYPES = [
-	'signature',
-	'initial',
-	'text',
-	'date',
-	'checkbox',
-	'dropdown',
-	'radio_buttons',
-	'text_area',
-	'url',
-	'file',
-	'stamp',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
-const FIELD_TYPE_ALIASES: Record<string, string> = {
-	initials: 'initial',
-	textarea: 'text_area',
-	radio: 'radio_buttons',
-};
+/** Field types of create-and-send. */
+const FIELD_TYPES = FIELD_TYPE_SETS.createAndSend.types;
 
 /** Keys of a create-and-send field (flat coordinates). */
 const FIELD_KEYS = new Set([
@@ -235,7 +205,7 @@ export const description: INodeProperties[] = [
 ];
 
 function normaliseType(value: IDataObject[string]): IDataObject[string] {
-	return typeof value === 'string' && FIELD_TYPE_ALIASES[value] ? FIELD_TYPE_ALIASES[value] : value;
+	return normaliseFieldType(FIELD_TYPE_SETS.createAndSend, value);
 }
 
 /** A fields-form entry in this endpoint's keys. */

@@ -9,6 +9,7 @@ import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { fail } from './common';
+import { EMAIL } from '../../domain/recipients';
 
 export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
@@ -19,8 +20,6 @@ export const meta: OperationMeta = {
 	method: 'POST',
 	path: '/documents',
 };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const description: INodeProperties[] = [
 	{

@@ -5,6 +5,7 @@ import { deletedItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { SEAL_PARTICIPANT_FIELD } from '../../domain/sealParticipants';
 
 export const meta: OperationMeta = {
 	value: 'deleteSealParticipant',
@@ -19,15 +20,7 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	signingRequestLocator,
 	{
-		displayName: 'Seal Participant Name or ID',
-		name: 'participantId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getSigningRequestSealParticipants',
-			loadOptionsDependsOn: ['signingRequestId.value'],
-		},
-		default: '',
-		required: true,
+		...SEAL_PARTICIPANT_FIELD.signingRequest,
 		description:
 			'The seal participant to remove (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},

@@ -17,7 +17,6 @@ import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../transport';
 import {
 	CONTACT_FIELDS,
-	DESIGNATION_FIELD,
 	fieldFormValues,
 	settingsInput,
 	signingRequestLocator,
@@ -26,6 +25,12 @@ import {
 import { fieldTypeOptions, TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
 import { explainEditAfterSending, fail } from './common';
+import { personValues } from '../../domain/recipients';
+import {
+	NEW_SEAL_FIELD,
+	readSealParticipant,
+	SEAL_PARTICIPANT_FIELD,
+} from '../../domain/sealParticipants';
 
 export const meta: OperationMeta = {
 	value: 'patchSigningRequest',
@@ -45,30 +50,9 @@ const byName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 /** One recipient's details: every key optional (only what is set is sent). */
-const recipientDetailOptions: INodeProperties[] = (
-	[
-		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
-		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-		},
-		{ ...DESIGNATION_FIELD },
-		{
-			displayName: 'Order',
-			name: 'order',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			description:
-				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-		},
-		...CONTACT_FIELDS,
-	] as INodeProperties[]
-).sort(byName);
+const recipientDetailOptions: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS].sort(
+	byName,
+);
 
 /** One field's details: the fields form's values, each optional; the recipient is picked from the request. */
 const fieldDetailOptions: INodeProperties[] = fieldFormValues()
@@ -183,31 +167,8 @@ export const description: INodeProperties[] = [
 		displayOptions: show('field'),
 	},
 	// Seal participant
-	{
-		displayName: 'Seal Participant Name or ID',
-		name: 'participantId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getSigningRequestSealParticipants',
-			loadOptionsDependsOn: ['signingRequestId.value'],
-		},
-		default: '',
-		required: true,
-		description:
-			'The seal participant whose seal to swap (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: show('sealParticipant'),
-	},
-	{
-		displayName: 'New Seal Name or ID',
-		name: 'swapToSealId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
-		default: '',
-		required: true,
-		description:
-			'The organization seal the participant uses from now on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: show('sealParticipant'),
-	},
+	{ ...SEAL_PARTICIPANT_FIELD.signingRequest, displayOptions: show('sealParticipant') },
+	{ ...NEW_SEAL_FIELD.signingRequest, displayOptions: show('sealParticipant') },
 ];
 
 const POSITION_KEYS = ['x', 'y', 'width', 'height'];
@@ -275,20 +236,7 @@ async function buildBody(
 		}
 		case 'sealParticipant':
 			return {
-				seal_participant: {
-					participant_id: checkId(
-						this,
-						this.getNodeParameter('participantId', i, ''),
-						'Seal Participant ID',
-						i,
-					),
-					swap_to_seal_id: checkId(
-						this,
-						this.getNodeParameter('swapToSealId', i, ''),
-						'New Seal ID',
-						i,
-					),
-				},
+				seal_participant: readSealParticipant(this, i),
 			};
 	}
 	return fail(this, i, `Unknown kind of update "${String(kind)}"`);

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { ApplicationError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { ApplicationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -20,6 +20,12 @@ import {
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
 } from './template.inputs';
+import { fail } from '../../domain/errors';
+import {
+	NEW_SEAL_FIELD,
+	readSealParticipant,
+	SEAL_PARTICIPANT_FIELD,
+} from '../../domain/sealParticipants';
 
 export const meta: OperationMeta = {
 	value: 'patchTemplate',
@@ -173,28 +179,7 @@ const fieldPart: INodeProperties[] = [
 	},
 ];
 
-const sealPart: INodeProperties[] = [
-	{
-		displayName: 'Seal Participant ID',
-		name: 'participantId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description:
-			"The seal participant of the template whose seal to swap: its ID is in the template's seal_participants (Template → Get with Simplify off)",
-	},
-	{
-		displayName: 'New Seal Name or ID',
-		name: 'swapToSealId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
-		default: '',
-		required: true,
-		description:
-			'The organization seal to use instead (it must be usable in this workspace). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-];
+const sealPart: INodeProperties[] = [SEAL_PARTICIPANT_FIELD.template, NEW_SEAL_FIELD.template];
 
 export const description: INodeProperties[] = [
 	templateLocator,
@@ -225,10 +210,6 @@ export const description: INodeProperties[] = [
 	...updateDisplayOptions(show('field'), fieldPart),
 	...updateDisplayOptions(show('sealParticipant'), sealPart),
 ];
-
-function fail(context: IExecuteFunctions, i: number, message: string, description?: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex: i, description });
-}
 
 async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IDataObject> {
 	const body = await readTemplatePropertiesFields.call(
@@ -293,15 +274,7 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 
 function sealBody(this: IExecuteFunctions, i: number): IDataObject {
 	return {
-		seal_participant: {
-			participant_id: checkId(
-				this,
-				this.getNodeParameter('participantId', i),
-				'Seal Participant ID',
-				i,
-			),
-			swap_to_seal_id: checkId(this, this.getNodeParameter('swapToSealId', i), 'New Seal ID', i),
-		},
+		seal_participant: readSealParticipant(this, i),
 	};
 }
 

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/binary';
 import { checkId } from '../../helpers/ids';
@@ -9,10 +9,18 @@ import {
 	CONTACT_FIELDS,
 	DATE_FORMATS,
 	DESIGNATIONS,
-	DESIGNATION_FIELD,
 	pdfBinaryProperty,
 	settingsInput,
 } from '../common.descriptions';
+import { fail } from '../../domain/errors';
+import {
+	FIELD_LABELS,
+	FIELD_TYPE_SETS,
+	fieldTypeOptions,
+	normaliseFieldType,
+} from '../../domain/fields';
+import { personValues } from '../../domain/recipients';
+import { SETTING_KEYS_OF } from '../../domain/settings';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -23,15 +31,6 @@ import {
 
 // ---------------------------------------------------------------------------------------------
 // Small checks
-
-function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
 
 /** A name of at most 255 characters; undefined when empty and not required. */
 export function checkName(
@@ -80,37 +79,13 @@ export function checkWholeNumber(
 /** Required when a user is added (T4 `user`, T5 `users[]`). */
 export const USER_REQUIRED_KEYS = ['first_name', 'email', 'designation', 'order'] as const;
 
-const USER_LABELS: Record<string, string> = {
-	first_name: 'First Name',
-	last_name: 'Last Name',
-	email: 'Email',
-	designation: 'Designation',
-	order: 'Order',
-};
+/** The labels of a user's values, as the form names them. */
+const USER_LABELS: Record<string, string> = Object.fromEntries(
+	personValues().map((value) => [value.name, value.displayName]),
+);
 
 /** Every value of a template user, as n8n fields named like the API keys. */
-export const TEMPLATE_USER_VALUES: INodeProperties[] = [
-	{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
-	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-	},
-	DESIGNATION_FIELD,
-	{
-		displayName: 'Order',
-		name: 'order',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 1,
-		description:
-			'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-	},
-	...CONTACT_FIELDS,
-];
+export const TEMPLATE_USER_VALUES: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS];
 
 /**
  * Checks one template user (API keys) and returns it cleaned: required keys for a new user,
@@ -162,72 +137,16 @@ export function checkTemplateUser(
 // Template fields (flat shape: x, y, width, height, page)
 
 /** Field types of a single-field PATCH (T4), after normalising the aliases. */
-export const TEMPLATE_FIELD_TYPES = [
-	'text',
-	'signature',
-	'date',
-	'checkbox',
-	'initial',
-	'dropdown',
-	'radio_buttons',
-	'text_area',
-	'url',
-	'file',
-	'stamp',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
+export const TEMPLATE_FIELD_TYPES = FIELD_TYPE_SETS.singleField.types;
 
 /** Field types the full template update (T5 `fields[]`) accepts. */
-export const TEMPLATE_UPDATE_FIELD_TYPES = [
-	'signature',
-	'text',
-	'date',
-	'checkbox',
-	'dropdown',
-	'approval_signature',
-	'approval_checkmark',
-	'approval_date',
-] as const;
+export const TEMPLATE_UPDATE_FIELD_TYPES = FIELD_TYPE_SETS.templateUpdate.types;
 
-const TYPE_ALIASES: Record<string, string> = { initials: 'initial', textarea: 'text_area' };
-
-const TYPE_NAMES: Record<string, string> = {
-	text: 'Text',
-	signature: 'Signature',
-	date: 'Date',
-	checkbox: 'Checkbox',
-	initial: 'Initials',
-	dropdown: 'Dropdown',
-	radio_buttons: 'Radio Buttons',
-	text_area: 'Text Area',
-	url: 'URL',
-	file: 'File',
-	stamp: 'Stamp',
-	approval_signature: 'Approval Signature',
-	approval_checkmark: 'Approval Checkmark',
-	approval_date: 'Approval Date',
-};
-
-/** The options of a field-type picker, by display name. */
-export function fieldTypeOptions(types: readonly string[]): Array<{ name: string; value: string }> {
-	return types
-		.map((value) => ({ name: TYPE_NAMES[value] ?? value, value }))
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
+/** Re-exported from ../../domain/fields for the files that import it from here. */
+export { fieldTypeOptions };
 
 /** Keys a new field must have. */
 const FIELD_REQUIRED_KEYS = ['type', 'x', 'y', 'width', 'height', 'page'] as const;
-
-const FIELD_LABELS: Record<string, string> = {
-	type: 'Type',
-	x: 'X (% of Page Width)',
-	y: 'Y (% of Page Height)',
-	width: 'Width (% of Page Width)',
-	height: 'Height (% of Page Height)',
-	page: 'Page',
-};
 
 export interface TemplateFieldSpec {
 	/** The type enum of the endpoint. */
@@ -282,17 +201,17 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 				'The template user who fills this field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
-			displayName: 'Page',
+			displayName: FIELD_LABELS.page,
 			name: 'page',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 1,
 			description: 'The page the field is on (1 = first page)',
 		},
-		percent('X (% of Page Width)', 'x', 10),
-		percent('Y (% of Page Height)', 'y', 80),
-		percent('Width (% of Page Width)', 'width', 25),
-		percent('Height (% of Page Height)', 'height', 5),
+		percent(FIELD_LABELS.x, 'x', 10),
+		percent(FIELD_LABELS.y, 'y', 80),
+		percent(FIELD_LABELS.width, 'width', 25),
+		percent(FIELD_LABELS.height, 'height', 5),
 		{
 			displayName: 'Required',
 			name: 'required',
@@ -370,8 +289,8 @@ export function checkTemplateField(
 		field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
 	const isNew = field.id === undefined;
 
-	if (typeof field.type === 'string' && TYPE_ALIASES[field.type])
-		field.type = TYPE_ALIASES[field.type];
+	if (field.type !== undefined)
+		field.type = normaliseFieldType(FIELD_TYPE_SETS.singleField, field.type);
 	if (field.type !== undefined && !spec.types.includes(String(field.type))) {
 		fail(
 			context,
@@ -517,22 +436,11 @@ export function readDeletedUsers(
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/** Settings template creation accepts (service-api.md). */
-export const CREATE_SETTING_KEYS = [
-	'allow_editing_before_sending',
-	'attach_pdf_on_finish',
-	'allow_download',
-	'hand_drawn_only',
-] as const;
+/** Settings template creation accepts. */
+export const CREATE_SETTING_KEYS = SETTING_KEYS_OF.templateCreate;
 
-/** Settings of a template update (PATCH properties, PUT template_properties): T2's full list. */
-export const UPDATE_SETTING_KEYS = [
-	...CREATE_SETTING_KEYS,
-	'require_otp_verification',
-	'disable_guided_navigation',
-	'allow_presigning_download',
-	'show_qr_code',
-] as const;
+/** Settings of a template update (PATCH properties, PUT template_properties). */
+export const UPDATE_SETTING_KEYS = SETTING_KEYS_OF.templateUpdate;
 
 // ---------------------------------------------------------------------------------------------
 // Properties shared by create, PATCH properties and PUT template_properties

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { readRecipients, readReminders } from '../../helpers/inputs';
@@ -26,6 +26,7 @@ import {
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
 } from './template.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateTemplate',
@@ -236,10 +237,6 @@ export const description: INodeProperties[] = [
 		}),
 	),
 ];
-
-function fail(context: IExecuteFunctions, i: number, message: string, description?: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex: i, description });
-}
 
 const SECTION_NAMES: Record<string, string> = Object.fromEntries(
 	SECTIONS.map((s) => [s.value, s.name]),

@@ -6,6 +6,7 @@ import { eventTypeOptions } from '../../../shared/events';
 import { checkId } from '../../helpers/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 
 /**
  * UI fragments and input readers shared by the webhook operations (api-reference §3.6, §W).
@@ -112,22 +113,23 @@ export function readScopeWorkspace(context: IExecuteFunctions, i: number): strin
 
 export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: number): string {
 	const value = String(raw ?? '').trim();
-	const fail = (message: string, description?: string): never => {
-		throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
-	};
-	if (value === '') fail('"URL" is empty');
-	if (value.length > URL_MAX) fail(`"URL" is longer than ${URL_MAX} characters`);
+	if (value === '') fail(context, i, '"URL" is empty');
+	if (value.length > URL_MAX) fail(context, i, `"URL" is longer than ${URL_MAX} characters`);
 	let parsed: URL | undefined;
 	try {
 		parsed = new URL(value);
 	} catch {
 		fail(
+			context,
+			i,
 			`"URL" is not a valid URL: "${value.slice(0, 80)}"`,
 			'Use an absolute address such as https://example.com/hooks.',
 		);
 	}
 	if (!isHttpsOrLoopback(parsed as URL)) {
 		fail(
+			context,
+			i,
 			`"URL" must use HTTPS: ${value.slice(0, 80)}`,
 			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
 		);

@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { parseJsonParameter } from '../../helpers/json';
@@ -23,6 +22,9 @@ import {
 	settingsBody,
 } from '../company/settings.inputs';
 import type { OperationMeta } from '../types';
+import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
+import { EMAIL } from '../../domain/recipients';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceSettings',
@@ -80,7 +82,6 @@ const RESETTABLE = [
 ];
 
 const EMAIL_LOCAL_PART = /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const options = (
 	[
@@ -186,9 +187,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const raw = this.getNodeParameter('settings', i, {}) as IDataObject;
 	const body = settingsBody(this, 'settings', i);
-	const fail = (message: string, description?: string): never => {
-		throw new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
-	};
 	for (const { key } of INHERITABLE) {
 		if (body[key] === undefined) continue;
 		const choice = body[key];
@@ -196,22 +194,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			choice === 'on' ? true : choice === 'off' ? false : choice === 'inherit' ? null : choice;
 		if (typeof body[key] !== 'boolean' && body[key] !== null) {
 			fail(
+				this,
+				i,
 				`"${INHERITABLE.find((s) => s.key === key)?.label}" must be Inherit From Company, On or Off`,
 			);
 		}
 	}
 	if (body.team_email !== undefined) {
 		const email = String(body.team_email).trim();
-		if (!EMAIL.test(email)) fail(`"Team Email" is not a valid email address: "${email}"`);
+		if (!EMAIL.test(email)) fail(this, i, `"Team Email" is not a valid email address: "${email}"`);
 		body.team_email = email;
 	}
 	if (body.timezone !== undefined) {
 		const zone = String(body.timezone).trim();
-		if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
-			fail(
-				`"Time Zone" is not a time zone name: "${zone}"`,
-				'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
-			);
+		if (!TIME_ZONE.test(zone)) {
+			fail(this, i, `"Time Zone" is not a time zone name: "${zone}"`, TIME_ZONE_HINT);
 		}
 		body.timezone = zone;
 	}
@@ -219,6 +216,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		const local = String(body.email_local_part).trim();
 		if (local.length > 64 || !EMAIL_LOCAL_PART.test(local)) {
 			fail(
+				this,
+				i,
 				`"Email Local Part" is not valid: "${local.slice(0, 80)}"`,
 				'Use 1–64 lower-case letters, digits, ".", "_" or "-", starting and ending with a letter or digit, e.g. "contracts".',
 			);
@@ -236,6 +235,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		for (const [language, labels] of Object.entries(overrides)) {
 			if (!LANGUAGES.some((l) => l.value === language)) {
 				fail(
+					this,
+					i,
 					`"Signing Button Labels (JSON)": "${language}" is not a language of the service`,
 					`Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
 				);
@@ -247,6 +248,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				Object.values(labels).some((t) => typeof t !== 'string')
 			) {
 				fail(
+					this,
+					i,
 					`"Signing Button Labels (JSON)": "${language}" must be an object of texts, e.g. {"finish": "Approve"}`,
 				);
 			}
@@ -256,7 +259,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	checkSharedSettings(this, body, i);
 	applyReset(this, body, raw.reset, RESETTABLE, i);
-	if (Object.keys(body).length === 0) fail('Add at least one setting to change in "Settings"');
+	if (Object.keys(body).length === 0)
+		fail(this, i, 'Add at least one setting to change in "Settings"');
 	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspace/${id}/settings`, {
 		body,
 		itemIndex: i,

@@ -136,4 +136,83 @@ describe('mergeIdenticalProperties', () => {
 		]);
 		expect(summary(merged)).toEqual(['a:one+two', 'm:two', 'z:one+two']);
 	});
+
+	describe('collections that differ in their options', () => {
+		const option = (name: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+			displayName: name,
+			name,
+			type: 'boolean',
+			default: false,
+			...extra,
+		});
+		const settings = (operation: string, options: INodeProperties[]) =>
+			field('settings', 'r', operation, { type: 'collection', default: {}, options });
+		const names = (property: INodeProperties) =>
+			(property.options as INodeProperties[]).map(
+				(o) =>
+					`${o.name}:${((o.displayOptions?.show?.['/operation'] as string[]) ?? []).join('+')}`,
+			);
+
+		it('merge into one with the union of the options, each shown for its operations', () => {
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a'), option('b'), option('d')]),
+				settings('two', [option('a'), option('c'), option('d')]),
+			]);
+			expect(merged).toHaveLength(1);
+			expect(merged[0].displayOptions!.show!.operation).toEqual(['one', 'two']);
+			expect(names(merged[0])).toEqual(['a:', 'c:two', 'b:one', 'd:']);
+		});
+
+		it('keep options that have conditions of their own', () => {
+			const own = { displayOptions: { show: { mode: ['x'] } } };
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a'), option('b', own)]),
+				settings('two', [option('a'), option('c')]),
+			]);
+			expect((merged[0].options as INodeProperties[])[2]).toEqual({
+				...option('b'),
+				displayOptions: { show: { mode: ['x'], '/operation': ['one'] } },
+			});
+		});
+
+		it('stay apart when an option of the same name differs', () => {
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a'), option('b')]),
+				settings('two', [option('a'), option('b', { description: 'Other' })]),
+			]);
+			expect(summary(merged).sort()).toEqual(['settings:one', 'settings:two']);
+		});
+
+		it('stay apart when they share no option', () => {
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a'), option('b')]),
+				settings('two', [option('c'), option('d')]),
+			]);
+			expect(summary(merged).sort()).toEqual(['settings:one', 'settings:two']);
+		});
+
+		it('stay apart when shared options come in another order', () => {
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a'), option('b')]),
+				settings('two', [option('b'), option('a')]),
+			]);
+			expect(summary(merged).sort()).toEqual(['settings:one', 'settings:two']);
+		});
+
+		it('stay apart when an operation would see one option of several', () => {
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a')]),
+				settings('two', [option('a'), option('b')]),
+			]);
+			expect(summary(merged).sort()).toEqual(['settings:one', 'settings:two']);
+		});
+
+		it('stay apart when anything but the options differs', () => {
+			const merged = mergeIdenticalProperties([
+				settings('one', [option('a'), option('b')]),
+				{ ...settings('two', [option('a'), option('c')]), placeholder: 'Add Option' },
+			]);
+			expect(summary(merged).sort()).toEqual(['settings:one', 'settings:two']);
+		});
+	});
 });

@@ -1,0 +1,52 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** Every id of the service is a UUID (the pattern as text, for regex validations of the UI). */
+export const UUID_PATTERN =
+	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID = new RegExp(`^${UUID_PATTERN}$`);
+
+/**
+ * A temporary id the user gives a new recipient (temp_…), so that fields and reminders of the same
+ * request can refer to it before the service assigns the real one.
+ */
+export const TEMP_ID = /^temp_[A-Za-z0-9_-]+$/;
+
+export function isUuid(value: unknown): boolean {
+	return typeof value === 'string' && UUID.test(value);
+}
+
+/**
+ * Checks an id before it goes into a URL path: a malformed id gets an error naming the field
+ * instead of a confusing 404 (or a request to another path).
+ */
+export function checkId(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	value: unknown,
+	field: string,
+	itemIndex?: number,
+): string {
+	const id = String(value ?? '').trim();
+	if (!UUID.test(id)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			id === '' ? `"${field}" is empty` : `"${field}" is not a valid ID: "${id.slice(0, 80)}"`,
+			{
+				description: 'IDs of the service look like 123e4567-e89b-42d3-a456-426614174000.',
+				itemIndex,
+			},
+		);
+	}
+	return id.toLowerCase();
+}
+
+/** An id parameter (plain string or resource locator), checked. */
+export function getIdParameter(
+	context: IExecuteFunctions,
+	parameterName: string,
+	itemIndex: number,
+	field: string,
+): string {
+	const value = context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
+	return checkId(context, value, field, itemIndex);
+}

@@ -1,0 +1,203 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { compact } from '../helpers/validation';
+import { fail } from './errors';
+import { ADDITIONAL_FIELDS, checkOrder, listInput, readList, requireText, where } from './lists';
+
+/**
+ * Recipients of a signing request and users of a template: the person (name, email, designation,
+ * signing order), their contact details, the recipients list input and its reader.
+ */
+
+/** An email address as the service accepts it. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const DESIGNATIONS = ['Signer', 'Approver', 'CC'] as const;
+
+/** The Designation dropdown (Signer, Approver, CC). */
+export const DESIGNATION_FIELD: INodeProperties = {
+	displayName: 'Designation',
+	name: 'designation',
+	type: 'options',
+	options: [
+		{ name: 'Signer', value: 'Signer', description: 'Signs the document' },
+		{ name: 'Approver', value: 'Approver', description: 'Approves the document' },
+		{ name: 'CC', value: 'CC', description: 'Receives the completed copy; cannot have fields' },
+	],
+	default: 'Signer',
+};
+
+/** The contact details of a recipient / template user (Phone Number … Country). */
+export const CONTACT_FIELDS: readonly INodeProperties[] = [
+	{ displayName: 'Phone Number', name: 'phone_number', type: 'string', default: '' },
+	{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+	{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+	{ displayName: 'Street Address', name: 'street_address', type: 'string', default: '' },
+	{ displayName: 'City', name: 'city', type: 'string', default: '' },
+	{ displayName: 'State / Province', name: 'state_province', type: 'string', default: '' },
+	{ displayName: 'Postal Code', name: 'postal_code', type: 'string', default: '' },
+	{ displayName: 'Country', name: 'country', type: 'string', default: '' },
+];
+
+/**
+ * The person a recipient or template user is: first and last name, email, designation and signing
+ * order. `required` marks first name and email as required (the recipients list, where every new
+ * entry needs them); elsewhere every value is optional, only what is set is sent.
+ */
+export function personValues(opts: { required?: boolean } = {}): INodeProperties[] {
+	const required = opts.required ? { required: true } : {};
+	return [
+		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '', ...required },
+		{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			...required,
+		},
+		DESIGNATION_FIELD,
+		{
+			displayName: 'Order',
+			name: 'order',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description:
+				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+		},
+	];
+}
+
+export interface RecipientInputOptions {
+	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
+	reference?: boolean;
+	/** Offer "Template User ID" (template-based creation overrides). */
+	templateUser?: boolean;
+	description?: string;
+}
+
+/** Recipients of a signing request (or users of a template). Parameter name: recipients. */
+export function recipientsInput(options: RecipientInputOptions = {}): INodeProperties[] {
+	const values: INodeProperties[] = [];
+	if (options.reference) {
+		values.push({
+			displayName: 'Reference ID',
+			name: 'ref',
+			type: 'string',
+			default: '',
+			placeholder: 'temp_1',
+			description:
+				"The ID of an existing recipient to update, or for a new one a temporary ID starting with temp_ that this request's fields and reminders can refer to",
+		});
+	}
+	if (options.templateUser) {
+		values.push({
+			displayName: 'Template User Name or ID',
+			name: 'template_user_id',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getTemplateUsersOrOrder',
+				loadOptionsDependsOn: ['templateId.value'],
+			},
+			default: '',
+			description:
+				'Which recipient role of the chosen template this person fills; leave empty to match by Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		});
+	}
+	values.push(...personValues({ required: true }), {
+		displayName: 'Additional Fields',
+		name: ADDITIONAL_FIELDS,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [...CONTACT_FIELDS],
+	});
+	return listInput({
+		name: 'recipients',
+		displayName: 'Recipients',
+		itemName: 'recipient',
+		itemDisplayName: 'Recipient',
+		values,
+		description: options.description ?? 'The people who sign, approve or receive a copy',
+		jsonExample:
+			'[{"id":"temp_1","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","designation":"Signer","order":1}]',
+	});
+}
+
+export interface RecipientReadOptions {
+	/** Where the "Reference ID" goes: `id` (create, PATCH) or `_temp_id` for temp ids (PUT). */
+	referenceKey?: 'id' | '_temp_id';
+	/** Require first name and email (new recipients); template overrides may leave them out. */
+	requireIdentity?: boolean;
+	label?: string;
+}
+
+/** Recipients (parameter "recipients"). */
+export function readRecipients(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: RecipientReadOptions = {},
+): IDataObject[] | undefined {
+	const label = options.label ?? 'Recipients';
+	const list = readList(context, itemIndex, 'recipients', label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) =>
+		checkRecipient(
+			context,
+			itemIndex,
+			raw,
+			where(label, index, list.fromJson),
+			list.fromJson,
+			options,
+		),
+	);
+}
+
+/**
+ * One recipient entry: resolves "Reference ID", requires first name and email for new recipients,
+ * checks email, designation and order. `place` names the entry in errors.
+ */
+export function checkRecipient(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	place: string,
+	fromJson: boolean,
+	options: RecipientReadOptions = {},
+): IDataObject {
+	const entry = compact(raw);
+	if (entry.ref !== undefined) {
+		const ref = String(entry.ref).trim();
+		delete entry.ref;
+		if (ref.startsWith('temp_') && options.referenceKey === '_temp_id') entry._temp_id = ref;
+		else entry.id = ref;
+	}
+	const isUpdate = entry.id !== undefined && !String(entry.id).startsWith('temp_');
+	if (options.requireIdentity !== false && !isUpdate) {
+		requireText(
+			context,
+			itemIndex,
+			entry,
+			'first_name',
+			place,
+			fromJson ? 'first_name' : 'First Name',
+		);
+		requireText(context, itemIndex, entry, 'email', place, fromJson ? 'email' : 'Email');
+	}
+	if (entry.email !== undefined && !EMAIL.test(String(entry.email).trim())) {
+		fail(context, itemIndex, `${place}: "${String(entry.email)}" is not an email address`);
+	}
+	if (entry.email !== undefined) entry.email = String(entry.email).trim();
+	if (entry.designation !== undefined && !DESIGNATIONS.includes(entry.designation as never)) {
+		fail(
+			context,
+			itemIndex,
+			`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(entry.designation)}")`,
+		);
+	}
+	const order = checkOrder(context, itemIndex, entry.order, place, fromJson ? 'order' : 'Order');
+	if (order !== undefined) entry.order = order;
+	return entry;
+}

@@ -1,0 +1,77 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkId } from './ids';
+
+/**
+ * Seal participants: the organization-seal slots of a template or signing request. Swapping one
+ * (PATCH `seal_participant` of either) names the participant and the seal it uses from now on.
+ */
+
+/** The participant to swap: picked from the signing request, or given by ID on a template. */
+export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
+	signingRequest: {
+		displayName: 'Seal Participant Name or ID',
+		name: 'participantId',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getSigningRequestSealParticipants',
+			loadOptionsDependsOn: ['signingRequestId.value'],
+		},
+		default: '',
+		required: true,
+		description:
+			'The seal participant whose seal to swap (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	template: {
+		displayName: 'Seal Participant ID',
+		name: 'participantId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '123e4567-e89b-42d3-a456-426614174000',
+		description:
+			"The seal participant of the template whose seal to swap: its ID is in the template's seal_participants (Template → Get with Simplify off)",
+	},
+};
+
+/** The seal the participant uses from now on (an organization seal of the company). */
+export const NEW_SEAL_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
+	signingRequest: {
+		displayName: 'New Seal Name or ID',
+		name: 'swapToSealId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
+		default: '',
+		required: true,
+		description:
+			'The organization seal the participant uses from now on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	template: {
+		displayName: 'New Seal Name or ID',
+		name: 'swapToSealId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
+		default: '',
+		required: true,
+		description:
+			'The organization seal to use instead (it must be usable in this workspace). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+};
+
+/** The `seal_participant` of a PATCH body: both IDs checked, naming the field. */
+export function readSealParticipant(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	return {
+		participant_id: checkId(
+			context,
+			context.getNodeParameter('participantId', itemIndex, ''),
+			'Seal Participant ID',
+			itemIndex,
+		),
+		swap_to_seal_id: checkId(
+			context,
+			context.getNodeParameter('swapToSealId', itemIndex, ''),
+			'New Seal ID',
+			itemIndex,
+		),
+	};
+}
