@@ -7,13 +7,13 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../DocumentSigning/events';
-import { getServiceCredentials } from '../DocumentSigning/transport';
 import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
 import type { DocumentSigningEvent } from './envelope';
 import { enrich } from './enrich';
 import { normaliseEnvelope, parseBody } from './envelope';
 import { resolveEvents } from './lifecycle';
-import { DELIVERY_HEADER, singleHeader, verifyDelivery } from './signature';
+import { verifyWithCredential } from './secrets';
+import { DELIVERY_HEADER, singleHeader } from './signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
@@ -92,7 +92,6 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 
 	// 1. Signature.
 	if (verify) {
-		const credentials = await getServiceCredentials.call(this);
 		if (!rawBody) {
 			// Without the exact bytes received nothing can be verified (re-serialised JSON never is).
 			this.logger.warn(
@@ -100,12 +99,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			);
 			return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 		}
-		const result = verifyDelivery(
-			headers,
-			rawBody,
-			credentials.webhookSigningSecret,
-			options.timestampTolerance,
-		);
+		const result = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
 		if (!result.valid) {
 			this.logger.warn(`Document Signing Trigger refused a delivery: ${result.reason}`, {
 				node: this.getNode().name,
