@@ -14,7 +14,9 @@
  * instead of 5 minutes and 1 hour).
  *
  * Printed per node: deliveries by answer, events acknowledged, executions, lost (acknowledged, never
- * ran), duplicated (ran more than once), executions/s, distinct events/s. Target for the trigger:
+ * ran), duplicated (ran more than once), executions/s, distinct events/s, and the CPU time n8n's
+ * process used per distinct event (read from /proc on Linux: on a shared machine it depends far
+ * less on the other processes' load than wall time does). Target for the trigger:
  * 0 lost, 0 duplicated, executions/s ≥ 0.9 × the Webhook node's. Exit code 1 when the trigger
  * misses a target.
  *
@@ -31,7 +33,7 @@
  * BENCH_N8N_ENV can set for both nodes).
  */
 import { randomUUID } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { tmpdir } from 'os';
@@ -81,6 +83,24 @@ interface PhaseResult {
 	duplicated: number;
 	seconds: number;
 	perSecond: number;
+	/** CPU time n8n's process used during the node's rounds, in seconds (undefined: unknown). */
+	cpuSeconds?: number;
+}
+
+/**
+ * CPU time (user + system, all threads, so the expression isolates too) that a process has used,
+ * in seconds, from Linux's /proc; undefined elsewhere.
+ */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+	if (pid === undefined) return undefined;
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Collects the event ids the workflows report: kind → event id → times. */
@@ -293,7 +313,9 @@ async function round(
 	from: number,
 	to: number,
 	result: PhaseResult,
+	n8nPid: number | undefined,
 ): Promise<void> {
+	const cpuBefore = cpuSecondsOf(n8nPid);
 	const queue: Array<Delivery & { n: number }> = [];
 	for (let i = from; i < to; i++) {
 		const eventId = `evt_bench_${kind}_${String(i).padStart(5, '0')}`;
@@ -323,6 +345,9 @@ async function round(
 	}
 	const lastRun = Math.max(collector.lastHitAt, sent);
 	result.seconds += (lastRun - started) / 1000;
+	const cpuAfter = cpuSecondsOf(n8nPid);
+	if (cpuBefore !== undefined && cpuAfter !== undefined)
+		result.cpuSeconds = (result.cpuSeconds ?? 0) + (cpuAfter - cpuBefore);
 	process.stdout.write(
 		`  ${result.label}: events ${from}–${to - 1}, ${queue.length} deliveries sent in ${((sent - started) / 1000).toFixed(1)} s, last execution after ${((lastRun - started) / 1000).toFixed(1)} s\n`,
 	);
@@ -374,6 +399,7 @@ function print(result: PhaseResult): void {
 			`  duplicated:             ${result.duplicated}`,
 			`  executions/s:           ${result.perSecond.toFixed(2)} (${result.seconds.toFixed(1)} s: the sum of its rounds, first delivery to last execution)`,
 			`  distinct events/s:      ${(result.executions.size / result.seconds).toFixed(2)}`,
+			`  n8n CPU per event:      ${result.cpuSeconds === undefined ? 'unknown' : `${((result.cpuSeconds * 1000) / result.executions.size).toFixed(1)} ms (${result.cpuSeconds.toFixed(1)} s for ${result.executions.size} distinct events)`}`,
 			'',
 		].join('\n'),
 	);
@@ -443,7 +469,8 @@ async function main(): Promise<void> {
 			const to = Math.floor((EVENTS * (r + 1)) / ROUNDS);
 			// Alternate which node goes first, so that neither gets the quieter moments.
 			const order = r % 2 === 0 ? nodes : [...nodes].reverse();
-			for (const [result, url] of order) await round(result.kind, url, collector, from, to, result);
+			for (const [result, url] of order)
+				await round(result.kind, url, collector, from, to, result, server.child.pid);
 		}
 		const webhookResult = finish(nodes[0][0], collector);
 		const triggerResult = finish(nodes[1][0], collector);
@@ -461,6 +488,16 @@ async function main(): Promise<void> {
 		] as const;
 		for (const [text, ok] of checks) process.stdout.write(`${ok ? 'PASS' : 'FAIL'}  ${text}\n`);
 		failed = checks.some(([, ok]) => !ok);
+		const distinct = (r: PhaseResult) => r.executions.size / r.seconds;
+		process.stdout.write(
+			`info  trigger distinct events/s = ${(distinct(triggerResult) / distinct(webhookResult)).toFixed(2)} × the Webhook node's\n`,
+		);
+		if (triggerResult.cpuSeconds !== undefined && webhookResult.cpuSeconds !== undefined) {
+			const perEvent = (r: PhaseResult) => (r.cpuSeconds ?? 0) / r.executions.size;
+			process.stdout.write(
+				`info  n8n CPU per distinct event, trigger = ${(perEvent(triggerResult) / perEvent(webhookResult)).toFixed(2)} × the Webhook node's (less load-dependent than wall time)\n`,
+			);
+		}
 		if (process.env.BENCH_SHOW_N8N_ERRORS === '1') {
 			const lines = server
 				.output()
