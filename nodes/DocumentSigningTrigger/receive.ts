@@ -18,7 +18,8 @@ import { DELIVERY_HEADER, singleHeader } from './signature';
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
  *  1. signature (unless "Verify Signatures" is off): X-Service-Signature, then X-Service-Signature-Old,
- *     over the raw body bytes, within the timestamp tolerance → otherwise 401
+ *     over the raw body bytes, within the timestamp tolerance → otherwise 401 (the credential's
+ *     secret is read at most every 10 s, and again whenever it does not verify: see secrets.ts)
  *  2. payload: a JSON object with an event id and type (either envelope shape) → otherwise 400
  *  3. test deliveries (`webhook.test`): dropped (200) unless the "Test Deliveries" option passes them
  *  4. event type not among the chosen events → 200, ignored
@@ -75,6 +76,19 @@ function rawBodyOf(context: IWebhookFunctions): Buffer | undefined {
 	return undefined;
 }
 
+/**
+ * n8n reads the body of a version 1 node's request whatever its Content-Type; for version 2 it
+ * leaves bodies of types it does not parse (JSON, text, form, XML) unread. Read them, as n8n's own
+ * Webhook node does, so that both versions verify the same bytes.
+ */
+async function readRawBody(context: IWebhookFunctions): Promise<void> {
+	const req = context.getRequestObject() as {
+		rawBody?: unknown;
+		readRawBody?: () => Promise<void>;
+	};
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
+}
+
 function shownHeaders(headers: Record<string, unknown>): IDataObject {
 	const shown: IDataObject = {};
 	for (const [name, value] of Object.entries(headers)) {
@@ -88,6 +102,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	const verify = this.getNodeParameter('verifySignatures', true) !== false;
 	const headers = this.getHeaderData() as Record<string, unknown>;
+	await readRawBody(this);
 	const rawBody = rawBodyOf(this);
 
 	// 1. Signature.

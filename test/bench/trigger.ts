@@ -56,6 +56,8 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1200);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 8);
 /** The events are sent in this many rounds, alternating between the two nodes. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
+/** The trigger's node version (a new node is version 2; workflows built before it hold version 1). */
+const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION ?? 2);
 const COPY_EVERY = 10;
 const ATTEMPTS = 3;
 const ANSWER_TIMEOUT_MS = 5000;
@@ -170,7 +172,7 @@ function workflows(collectorUrl: string) {
 				id: randomUUID(),
 				name: 'On completed',
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion: TRIGGER_VERSION,
 				position: [0, 0],
 				webhookId: TRIGGER_WEBHOOK_ID,
 				credentials: { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
