@@ -26,8 +26,10 @@
  * nothing (Fetch Full Signing Request and Attach Signed PDF are off, so no request goes to the
  * service). The Webhook node ("Respond: Immediately", no authentication) checks nothing and does
  * no deduplication: its 120 copies run twice and count as executions, so "distinct events/s" is
- * the like-for-like rate of useful work. One cost is n8n's and no node can avoid it: n8n 2.41.1
- * builds an expression isolate for the webhook call of every node other than its own Webhook node
+ * the like-for-like rate of useful work. The trigger node is version 2, as a new node is
+ * (BENCH_TRIGGER_VERSION=1 measures the old one, for which n8n evaluates an expression in an
+ * isolate on every webhook call). One cost is n8n's and no node can avoid it: n8n 2.41.1 builds an
+ * expression isolate for the webhook call of every node other than its own Webhook node
  * (live-webhooks.js `webhookPhaseNeedsIsolate` checks the node type; with
  * N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true it is built only when an expression needs it, which
  * BENCH_N8N_ENV can set for both nodes).
