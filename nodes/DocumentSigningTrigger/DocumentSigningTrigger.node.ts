@@ -19,7 +19,13 @@ export class DocumentSigningTrigger implements INodeType {
 		name: 'documentSigningTrigger',
 		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves exactly as version 1. It exists for n8n: for a webhook node of version 1,
+		// n8n 2.41.1 evaluates the expression `$parameter["options"]["binaryData"]` (a setting of its
+		// own Webhook node's first version) in an expression isolate on every call
+		// (webhook-helpers.js parseRequestBody), which cost more n8n CPU per delivery than all of this
+		// trigger's own work. New nodes are version 2; version 1 nodes keep working as before.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{$parameter["scope"] === "workspace" ? "Workspace events" : "Company-wide events"}}',
 		description:

@@ -112,13 +112,29 @@ export function eventState(
 	const key = eventKey(eventId);
 	const pending = inFlight.get(`${scope}\n${key}`);
 	if (pending) return { state: 'starting', outcome: pending.outcome };
-	const known = (entries: SeenEntry[]) => entries.some(([id]) => id === key);
 	const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
-	const fresh = (entries: SeenEntry[]) =>
-		entries.filter(([, at]) => options.nowMs - at <= retention);
-	if (known(fresh(readEntries(staticData))) || known(fresh(processMemory.get(scope) ?? [])))
+	if (
+		holds(processMemory.get(scope), key, options.nowMs, retention) ||
+		holds(staticData[SEEN_EVENTS_KEY], key, options.nowMs, retention)
+	)
 		return { state: 'seen' };
 	return { state: 'new' };
+}
+
+/** Whether a list of seen entries holds `key` within the retention; one pass, nothing copied. */
+function holds(list: unknown, key: string, nowMs: number, retention: number): boolean {
+	if (!Array.isArray(list)) return false;
+	for (let i = list.length - 1; i >= 0; i--) {
+		const entry: unknown = list[i];
+		if (
+			Array.isArray(entry) &&
+			entry[0] === key &&
+			typeof entry[1] === 'number' &&
+			nowMs - entry[1] <= retention
+		)
+			return true;
+	}
+	return false;
 }
 
 /** Writes the memory's list into the static data (a new array, so n8n notices and saves it). */

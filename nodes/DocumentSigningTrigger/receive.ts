@@ -7,18 +7,20 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../shared/events';
-import { getServiceCredentials } from '../DocumentSigning/transport';
 import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
 import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
 import { normaliseEnvelope, parseBody } from '../shared/envelope';
 import { resolveEvents } from './lifecycle';
-import { DELIVERY_HEADER, rawBodyOf, singleHeader, verifyDelivery } from '../shared/signature';
+import { respond } from '../shared/respond';
+import { verifyWithCredential } from './secrets';
+import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
  *  1. signature (unless "Verify Signatures" is off): X-Service-Signature, then X-Service-Signature-Old,
- *     over the raw body bytes, within the timestamp tolerance → otherwise 401
+ *     over the raw body bytes, within the timestamp tolerance → otherwise 401 (the credential's
+ *     secret is read at most every 10 s, and again whenever it does not verify: see secrets.ts)
  *  2. payload: a JSON object with an event id and type (either envelope shape) → otherwise 400
  *  3. test deliveries (`webhook.test`): dropped (200) unless the "Test Deliveries" option passes them
  *  4. event type not among the chosen events → 200, ignored
@@ -55,17 +57,17 @@ export interface TriggerOptions {
 /** Request headers that never go into the output. */
 const HIDDEN_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
-function respond(
-	context: IWebhookFunctions,
-	status: number,
-	body: IDataObject,
-): IWebhookResponseData {
-	const res = context.getResponseObject();
-	if (!res.headersSent) {
-		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-		res.end(JSON.stringify(body));
-	}
-	return { noWebhookResponse: true };
+/**
+ * n8n reads the body of a version 1 node's request whatever its Content-Type; for version 2 it
+ * leaves bodies of types it does not parse (JSON, text, form, XML) unread. Read them, as n8n's own
+ * Webhook node does, so that both versions verify the same bytes.
+ */
+async function readRawBody(context: IWebhookFunctions): Promise<void> {
+	const req = context.getRequestObject() as {
+		rawBody?: unknown;
+		readRawBody?: () => Promise<void>;
+	};
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
 }
 
 function shownHeaders(headers: Record<string, unknown>): IDataObject {
@@ -81,11 +83,11 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	const verify = this.getNodeParameter('verifySignatures', true) !== false;
 	const headers = this.getHeaderData() as Record<string, unknown>;
+	await readRawBody(this);
 	const rawBody = rawBodyOf(this);
 
 	// 1. Signature.
 	if (verify) {
-		const credentials = await getServiceCredentials.call(this);
 		if (!rawBody) {
 			// Without the exact bytes received nothing can be verified (re-serialised JSON never is).
 			this.logger.warn(
@@ -93,12 +95,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			);
 			return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
 		}
-		const result = verifyDelivery(
-			headers,
-			rawBody,
-			credentials.webhookSigningSecret,
-			options.timestampTolerance,
-		);
+		const result = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
 		if (!result.valid) {
 			this.logger.warn(`Document Signing Trigger refused a delivery: ${result.reason}`, {
 				node: this.getNode().name,

@@ -1,0 +1,68 @@
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import { getServiceCredentials } from '../DocumentSigning/transport';
+import { verifyDelivery, type VerifyResult } from '../shared/signature';
+
+/**
+ * Signature verification with the credential's Webhook Signing Secret, reading the credential at
+ * most once every SECRET_REUSE_MS per trigger in this process.
+ *
+ * Why: in n8n 2.41.1 a credential read inside a webhook call (there is no execution yet) is a
+ * database read, a decryption, and a fresh expression isolate that n8n builds only to resolve the
+ * credential's fields (credentials-helper `applyDefaultsAndOverwrites` without execution data).
+ * Under a burst that cost as much as the rest of the delivery.
+ *
+ * What stays true: a delivery that the remembered secret does not verify is checked again with a
+ * fresh read of the credential, so a new secret (or a credential switched to another one) works
+ * at once, and a delivery is never accepted on a secret the credential did not hold within the
+ * last SECRET_REUSE_MS. A secret removed from the credential is refused by this process at the
+ * latest SECRET_REUSE_MS after its last read. The secret stays in this process's memory only (n8n
+ * holds the decrypted credential in memory during every read anyway); it is never output.
+ */
+
+/** How long a secret read from the credential is used without reading the credential again. */
+export const SECRET_REUSE_MS = 10_000;
+/** How many triggers (workflow, node, mode, credential) one process remembers a secret for. */
+const MAX_REMEMBERED = 1000;
+
+interface Remembered {
+	secret: string | undefined;
+	readAtMs: number;
+}
+
+const remembered = new Map<string, Remembered>();
+
+function keyOf(context: IWebhookFunctions): string {
+	const node = context.getNode();
+	const credentialId = node.credentials?.documentSigningApi?.id ?? '';
+	return `${context.getWorkflow().id ?? ''}|${node.id}|${context.getMode()}|${credentialId}`;
+}
+
+/** Verifies a delivery's signature (see signature.ts) with the credential's secret. */
+export async function verifyWithCredential(
+	context: IWebhookFunctions,
+	headers: Record<string, unknown>,
+	rawBody: Buffer,
+	tolerance: unknown,
+): Promise<VerifyResult> {
+	const key = keyOf(context);
+	const known = remembered.get(key);
+	if (known && Date.now() - known.readAtMs < SECRET_REUSE_MS) {
+		const result = verifyDelivery(headers, rawBody, known.secret, tolerance);
+		if (result.valid) return result;
+	}
+	const readAtMs = Date.now();
+	const credentials = await getServiceCredentials.call(context);
+	const secret = credentials.webhookSigningSecret;
+	remembered.delete(key);
+	remembered.set(key, { secret, readAtMs });
+	while (remembered.size > MAX_REMEMBERED) {
+		remembered.delete(remembered.keys().next().value as string);
+	}
+	return verifyDelivery(headers, rawBody, secret, tolerance);
+}
+
+/** Forgets every remembered secret, as an n8n restart does (tests). */
+export function forgetSecrets(): void {
+	remembered.clear();
+}
