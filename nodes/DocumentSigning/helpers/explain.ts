@@ -1,32 +1,9 @@
 import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-/**
- * Operation-level wording for API errors. The transport already turns every error answer into a
- * readable NodeApiError; some answers mean something specific for one operation (a 409 on a
- * download means "not sent yet", a 404 SIGNATURE_NOT_AVAILABLE means "not signed yet"), and the
- * user deserves those words instead of the generic ones.
- */
+import type { ApiErrorInfo, Explainer } from '../transport';
 
-export interface ApiErrorInfo {
-	/** HTTP status as a number (0 when unknown). */
-	status: number;
-	/** The service's machine code (`code`), if any. */
-	code?: string;
-	/** The service's `error` text, if any (some endpoints put their identifier there). */
-	error?: string;
-	/** The service's `message` text, if any. */
-	message?: string;
-}
-
-export interface ErrorExplanation {
-	/** Replaces the message; the service's code is kept at its end. */
-	message?: string;
-	/** Replaces the description. */
-	description?: string;
-}
-
-export type Explainer = (info: ApiErrorInfo) => ErrorExplanation | undefined;
+export type { ApiErrorInfo, ErrorExplanation, Explainer } from '../transport';
 
 /** What the transport's NodeApiError knows about the service's answer. */
 export function apiErrorInfo(error: unknown): ApiErrorInfo | undefined {
@@ -40,7 +17,8 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo | undefined {
 }
 
 /**
- * Runs an API call; when it fails with an answer `explain` recognises, the error gets that
+ * For calls not yet made through callApi (which takes the explainer itself): runs an API call;
+ * when it fails with an answer `explain` recognises, the error gets that
  * explanation (same error instance, same http code, so Continue On Fail reports it unchanged).
  */
 export async function explainApiErrors<T>(

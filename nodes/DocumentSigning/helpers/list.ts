@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getKeyMode, paginatePages } from '../transport';
+import type { ApiEndpoint, PathParams } from '../transport';
+import { callPages } from '../transport';
 import { toItems } from './output';
 import { checkDateTime, compact } from './validation';
 
 const DATE_FILTERS = { created_after: 'Created After', created_before: 'Created Before' } as const;
 
 export interface PageListOptions {
+	/** Values for the endpoint's path placeholders. */
+	params?: PathParams;
 	/** Query parameters the operation adds (e.g. a workspace scope). */
 	qs?: IDataObject;
 	/** Operation-specific shaping of the filters before sending (e.g. several statuses). */
@@ -16,13 +19,13 @@ export interface PageListOptions {
 /**
  * Runs a page-number list operation: reads Return All / Limit, the Filters collection (dates
  * checked, text trimmed, empty values dropped) and the Sort collection of
- * `paginationFields()` / `filtersCollection()` / `sortCollection()`, fetches page by page and
- * outputs one item per result.
+ * `paginationFields()` / `filtersCollection()` / `sortCollection()`, fetches the list endpoint
+ * (the operation's meta) page by page and outputs one item per result.
  */
 export async function listPages(
 	this: IExecuteFunctions,
 	i: number,
-	path: string,
+	endpoint: ApiEndpoint,
 	options: PageListOptions = {},
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
@@ -38,11 +41,11 @@ export async function listPages(
 		else filters[key] = value.trim();
 	}
 	options.shapeFilters?.(filters);
-	const rows = await paginatePages.call(this, path, {
+	const { results, keyMode } = await callPages(this, endpoint, {
+		params: options.params,
 		qs: { ...filters, ...sort, ...options.qs },
 		returnAll,
 		limit,
-		itemIndex: i,
 	});
-	return toItems(rows, await getKeyMode.call(this, i));
+	return toItems(results, keyMode);
 }

@@ -22,7 +22,36 @@ export interface FailedCall {
 	itemIndex?: number;
 	/** Values to keep out of the error (the credential's keys and webhook secret). */
 	secrets?: readonly Secret[];
+	/** The operation's own words for some answers. */
+	explain?: Explainer;
 }
+
+/** What an operation's explainer gets to see of an error answer. */
+export interface ApiErrorInfo {
+	/** HTTP status as a number. */
+	status: number;
+	/** The service's machine code (`code`), if any. */
+	code?: string;
+	/** The service's `error` text, if any (some endpoints put their identifier there). */
+	error?: string;
+	/** The service's `message` text, if any. */
+	message?: string;
+}
+
+export interface ErrorExplanation {
+	/** Replaces the message; the service's code is kept at its end. */
+	message?: string;
+	/** Replaces the description. */
+	description?: string;
+}
+
+/**
+ * Operation-level wording for error answers. The transport turns every error answer into a
+ * readable error; some answers mean something specific for one operation (a 409 on a download
+ * means "not sent yet", a 404 SIGNATURE_NOT_AVAILABLE means "not signed yet"), and the user
+ * deserves those words instead of the generic ones. An operation hands its explainer to the call.
+ */
+export type Explainer = (info: ApiErrorInfo) => ErrorExplanation | undefined;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -257,20 +286,32 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 	if (code && !message.includes(code)) message = `${message} [${code}]`;
 	if (detailLines && !description.includes(detailLines)) description += `\n${detailLines}`;
 
-	return new NodeApiError(
-		node,
-		{
-			...body,
-			...(raw !== undefined ? { error: said ?? 'empty answer' } : {}),
-			httpCode: String(call.statusCode),
-		} as JsonObject,
-		{
-			message: redactText(message, secrets),
-			description: redactText(description, secrets),
-			httpCode: String(call.statusCode),
-			itemIndex: call.itemIndex,
-		},
-	);
+	const response: Record<string, unknown> = {
+		...body,
+		...(raw !== undefined ? { error: said ?? 'empty answer' } : {}),
+		httpCode: String(call.statusCode),
+	};
+	const rawCode = typeof response.code === 'string' ? response.code : undefined;
+	const explanation = call.explain?.({
+		status: call.statusCode,
+		code: rawCode,
+		error: typeof response.error === 'string' ? response.error : undefined,
+		message: typeof response.message === 'string' ? response.message : undefined,
+	});
+	if (explanation?.message) {
+		message =
+			rawCode && !explanation.message.includes(rawCode)
+				? `${explanation.message} [${rawCode}]`
+				: explanation.message;
+	}
+	if (explanation?.description) description = explanation.description;
+
+	return new NodeApiError(node, response as JsonObject, {
+		message: redactText(message, secrets),
+		description: redactText(description, secrets),
+		httpCode: String(call.statusCode),
+		itemIndex: call.itemIndex,
+	});
 }
 
 /**

@@ -2,4 +2,4 @@ export * from './request';
 export * from './pagination';
 export { RATE_LIMITS, rateClassOf, resetRateLimiters } from './rateLimit';
 export type { RateClass } from './rateLimit';
-export type { KeyMode } from './errors';
+export type { ApiErrorInfo, ErrorExplanation, Explainer, KeyMode } from './errors';

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TransportContext } from './request';
-import { apiRequest } from './request';
+import type { KeyMode } from './errors';
+import type { ApiEndpoint, CallOptions, TransportContext } from './request';
+import { callApi } from './request';
 
 /** page_size limits of the page-number lists. */
 export const MAX_PAGE_SIZE = 200;
@@ -23,13 +24,30 @@ export interface ListOptions {
 	itemIndex?: number;
 }
 
+/** A list call: the endpoint's placeholders and explanations as in callApi, plus paging. */
+export interface ListCallOptions extends Pick<CallOptions, 'params' | 'explain'> {
+	/** Extra query parameters (filters, sorting). */
+	qs?: IDataObject;
+	/** Fetch every page. */
+	returnAll: boolean;
+	/** Maximum number of results when returnAll is false. */
+	limit?: number;
+	/** Page size to ask for; defaults to the largest the service allows. */
+	pageSize?: number;
+}
+
+/** The rows of a list, with the key mode that answered. */
+export interface ListResult {
+	results: IDataObject[];
+	keyMode: KeyMode;
+}
+
 function checkWhole(
 	context: TransportContext,
 	value: number,
 	field: string,
 	min: number,
 	max: number,
-	itemIndex?: number,
 ): void {
 	if (!Number.isInteger(value) || value < min || value > max) {
 		const range = Number.isFinite(max) ? `from ${min} to ${max}` : `of ${min} or more`;
@@ -41,7 +59,6 @@ function checkWhole(
 					field === 'Limit'
 						? 'Limit is how many results to return. To get every result, turn on "Return All".'
 						: undefined,
-				itemIndex,
 			},
 		);
 	}
@@ -58,71 +75,102 @@ interface PageResponse {
 }
 
 /**
- * Page-number lists (`page`, `page_size`; `{results, pagination}`): fetches page after page until
- * the limit is reached or the last page has been read.
+ * Page-number lists (`page`, `page_size`; `{results, pagination}`): fetches page after page of
+ * the list endpoint (a list operation's meta) until the limit is reached or the last page has
+ * been read.
  */
+export async function callPages(
+	context: TransportContext,
+	endpoint: ApiEndpoint,
+	options: ListCallOptions,
+): Promise<ListResult> {
+	const { returnAll } = options;
+	const limit = returnAll ? Infinity : Number(options.limit ?? 50);
+	if (!returnAll) checkWhole(context, limit, 'Limit', 1, Infinity);
+	const pageSize = Number(
+		options.pageSize ?? (returnAll ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE)),
+	);
+	checkWhole(context, pageSize, 'Page Size', 1, MAX_PAGE_SIZE);
+
+	const results: IDataObject[] = [];
+	let keyMode: KeyMode = 'test';
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const answer = await callApi<PageResponse>(context, endpoint, {
+			params: options.params,
+			qs: { ...options.qs, page, page_size: pageSize },
+			explain: options.explain,
+		});
+		keyMode = answer.keyMode;
+		const response = answer.body;
+		const rows = Array.isArray(response?.results) ? response.results : [];
+		results.push(...rows);
+		if (results.length >= limit) return { results: results.slice(0, limit), keyMode };
+		const totalPages = response?.pagination?.total_pages;
+		const lastPage = typeof totalPages === 'number' ? page >= totalPages : rows.length < pageSize;
+		if (rows.length === 0 || lastPage) break;
+	}
+	return { results, keyMode };
+}
+
+/** Page-number list of a finished GET path, for callers not yet moved to callPages. */
 export async function paginatePages(
 	this: TransportContext,
 	path: string,
 	options: ListOptions,
 ): Promise<IDataObject[]> {
-	const { returnAll, itemIndex } = options;
-	const limit = returnAll ? Infinity : Number(options.limit ?? 50);
-	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Infinity, itemIndex);
-	const pageSize = Number(
-		options.pageSize ?? (returnAll ? MAX_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE)),
-	);
-	checkWhole(this, pageSize, 'Page Size', 1, MAX_PAGE_SIZE, itemIndex);
-
-	const results: IDataObject[] = [];
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const response = (await apiRequest.call(this, 'GET', path, {
-			qs: { ...options.qs, page, page_size: pageSize },
-			itemIndex,
-		})) as PageResponse;
-		const rows = Array.isArray(response?.results) ? response.results : [];
-		results.push(...rows);
-		if (results.length >= limit) return results.slice(0, limit);
-		const totalPages = response?.pagination?.total_pages;
-		const lastPage = typeof totalPages === 'number' ? page >= totalPages : rows.length < pageSize;
-		if (rows.length === 0 || lastPage) break;
-	}
-	return results;
+	return (await callPages(this, { method: 'GET', path }, options)).results;
 }
 
 /**
- * Cursor lists (`limit`, `cursor`; `{<itemsKey>: [...], cursor}`): follows the cursor until it is
- * null or the limit is reached.
+ * Cursor lists (`limit`, `cursor`; `{<itemsKey>: [...], cursor}`): follows the cursor of the
+ * list endpoint (a list operation's meta) until it is null or the limit is reached.
  */
-export async function paginateCursor(
-	this: TransportContext,
-	path: string,
+export async function callCursor(
+	context: TransportContext,
+	endpoint: ApiEndpoint,
 	itemsKey: string,
-	options: ListOptions,
-): Promise<IDataObject[]> {
-	const { returnAll, itemIndex } = options;
+	options: ListCallOptions,
+): Promise<ListResult> {
+	const { returnAll } = options;
 	const limit = returnAll ? Infinity : Number(options.limit ?? 25);
-	if (!returnAll) checkWhole(this, limit, 'Limit', 1, Infinity, itemIndex);
+	if (!returnAll) checkWhole(context, limit, 'Limit', 1, Infinity);
 	const pageSize = Number(
 		options.pageSize ?? (returnAll ? MAX_CURSOR_LIMIT : Math.min(limit, MAX_CURSOR_LIMIT)),
 	);
-	checkWhole(this, pageSize, 'Page Size', 1, MAX_CURSOR_LIMIT, itemIndex);
+	checkWhole(context, pageSize, 'Page Size', 1, MAX_CURSOR_LIMIT);
 
 	const results: IDataObject[] = [];
 	const seen = new Set<string>();
+	let keyMode: KeyMode = 'test';
 	let cursor: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {
 		const qs: IDataObject = { ...options.qs, limit: pageSize };
 		if (cursor) qs.cursor = cursor;
-		const response = (await apiRequest.call(this, 'GET', path, { qs, itemIndex })) as IDataObject;
+		const answer = await callApi(context, endpoint, {
+			params: options.params,
+			qs,
+			explain: options.explain,
+		});
+		keyMode = answer.keyMode;
+		const response = answer.body;
 		const rows = Array.isArray(response?.[itemsKey]) ? (response[itemsKey] as IDataObject[]) : [];
 		results.push(...rows);
-		if (results.length >= limit) return results.slice(0, limit);
+		if (results.length >= limit) return { results: results.slice(0, limit), keyMode };
 		const next =
 			typeof response?.cursor === 'string' && response.cursor !== '' ? response.cursor : undefined;
 		if (!next || rows.length === 0 || seen.has(next)) break;
 		seen.add(next);
 		cursor = next;
 	}
-	return results;
+	return { results, keyMode };
+}
+
+/** Cursor list of a finished GET path, for callers not yet moved to callCursor. */
+export async function paginateCursor(
+	this: TransportContext,
+	path: string,
+	itemsKey: string,
+	options: ListOptions,
+): Promise<IDataObject[]> {
+	return (await callCursor(this, { method: 'GET', path }, itemsKey, options)).results;
 }

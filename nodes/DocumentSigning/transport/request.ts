@@ -7,6 +7,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 	IWebhookFunctions,
@@ -15,7 +16,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { randomBytes } from 'crypto';
 
-import type { KeyMode, WaitSource } from './errors';
+import type { Explainer, KeyMode, WaitSource } from './errors';
 import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
 import { headerNumber, headerValue, limiterFor, rateClassOf } from './rateLimit';
 import type { Secret } from './secrets';
@@ -60,6 +61,29 @@ export interface FilePart {
 	data: Buffer;
 	fileName: string;
 	contentType: string;
+}
+
+/**
+ * One endpoint of the service: an operation's `meta`, or any `{ method, path }`. `{name}` in the
+ * path is a placeholder filled from the call's `params`.
+ */
+export interface ApiEndpoint {
+	method: IHttpRequestMethods;
+	path: string;
+}
+
+/** Path parameter values: a non-empty string or a number. */
+export type PathParams = Record<string, string | number>;
+
+export interface CallOptions {
+	/** Values for the path's `{name}` placeholders; each is URL-encoded. */
+	params?: PathParams;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** multipart/form-data parts (file uploads such as logos), sent instead of a JSON body. */
+	formData?: Record<string, string | FilePart>;
+	/** The operation's own words for some error answers, used when the error is built. */
+	explain?: Explainer;
 }
 
 export interface ApiRequestOptions {
@@ -301,26 +325,76 @@ function usable(parsed: ParsedBody): parsed is { readable: true; value: object }
 }
 
 /**
- * The one place that talks to the service's API.
+ * The path of an endpoint with its `{name}` placeholders filled in from `params` (URL-encoded).
+ * A placeholder without a value, or a value without a placeholder, is a mistake in the node.
+ */
+export function expandPath(node: INode, endpoint: ApiEndpoint, params: PathParams = {}): string {
+	const used = new Set<string>();
+	const path = endpoint.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
+		const value = Object.prototype.hasOwnProperty.call(params, name) ? params[name] : undefined;
+		if (
+			(typeof value !== 'string' || value === '') &&
+			(typeof value !== 'number' || !Number.isFinite(value))
+		) {
+			throw new NodeOperationError(
+				node,
+				`Internal error: no value for {${name}} of ${endpoint.method} ${endpoint.path}`,
+				{ description: 'This is a bug in the node. Nothing was sent.' },
+			);
+		}
+		used.add(name);
+		return encodeURIComponent(String(value));
+	});
+	const unused = Object.keys(params).filter((name) => !used.has(name));
+	if (unused.length) {
+		throw new NodeOperationError(
+			node,
+			`Internal error: ${endpoint.method} ${endpoint.path} has no {${unused.join('}, {')}}`,
+			{ description: 'This is a bug in the node. Nothing was sent.' },
+		);
+	}
+	return path;
+}
+
+/**
+ * The one call to the service's API: sends `endpoint.method` to `endpoint.path` with its
+ * placeholders filled from `options.params`, and answers with the parsed body, the headers, the
+ * status and the key mode that answered.
  *
  * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
  * authenticationHeaders), paces requests per rate-limit class, waits and retries on 429 (only)
  * unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
  * read, keeps the credential's secrets out of what it returns, and turns every error answer into
- * a readable NodeApiError. A write that fails in any other way (5xx, timeout, reset connection)
- * is never sent again.
+ * a readable NodeApiError (worded by `options.explain` where the operation has its own words).
+ * A write that fails in any other way (5xx, timeout, reset connection) is never sent again.
+ * Errors carry no item index: the action node's router adds it.
  */
-export async function apiRequestWithMeta<T = IDataObject>(
-	this: TransportContext,
+export async function callApi<T = IDataObject>(
+	context: TransportContext,
+	endpoint: ApiEndpoint,
+	options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+	const path = expandPath(context.getNode(), endpoint, options.params);
+	return await send<T>(context, endpoint.method, path, {
+		qs: options.qs,
+		body: options.body,
+		formData: options.formData,
+		explain: options.explain,
+	});
+}
+
+/** Sends one request to an already expanded path: what callApi does after expanding. */
+async function send<T>(
+	context: TransportContext,
 	method: IHttpRequestMethods,
 	path: string,
-	options: ApiRequestOptions = {},
+	options: ApiRequestOptions & Pick<CallOptions, 'explain'>,
 ): Promise<ApiResponse<T>> {
-	const { itemIndex } = options;
-	const node = this.getNode();
-	const signal = cancelSignalOf(this);
+	const { itemIndex, explain } = options;
+	const node = context.getNode();
+	const signal = cancelSignalOf(context);
 	throwIfStopped(signal, node, itemIndex);
-	const credentials = await getServiceCredentials.call(this, itemIndex);
+	const credentials = await getServiceCredentials.call(context, itemIndex);
 	const keyMode = credentials.keyToUse ?? 'test';
 	const apiKey = String(
 		(keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '',
@@ -374,7 +448,7 @@ export async function apiRequestWithMeta<T = IDataObject>(
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequest({
+			response = (await context.helpers.httpRequest({
 				...request,
 				headers: { ...request.headers },
 			})) as IN8nHttpFullResponse;
@@ -389,7 +463,7 @@ export async function apiRequestWithMeta<T = IDataObject>(
 		}
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
 		limiter.update(rateClass, headers);
-		surfaceDeprecation(this, headers, { method, path, apiVersion });
+		surfaceDeprecation(context, headers, { method, path, apiVersion });
 		const parsed = parseBody(response.body);
 
 		if (response.statusCode < 400) {
@@ -431,8 +505,22 @@ export async function apiRequestWithMeta<T = IDataObject>(
 			keyMode,
 			itemIndex,
 			secrets,
+			explain,
 		});
 	}
+}
+
+/**
+ * The former entry point, for callers not yet moved to callApi: a finished path, errors worded
+ * by the transport alone. Goes once every operation calls through its meta.
+ */
+export async function apiRequestWithMeta<T = IDataObject>(
+	this: TransportContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+	return await send<T>(this, method, path, options);
 }
 
 /** Like apiRequestWithMeta, returning only the parsed body. */

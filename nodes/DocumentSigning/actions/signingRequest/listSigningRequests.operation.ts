@@ -99,7 +99,7 @@ function statusFilter(context: IExecuteFunctions, value: unknown, i: number): st
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const items = await listPages.call(this, i, meta.path, {
+	const items = await listPages.call(this, i, meta, {
 		shapeFilters: (filters) => {
 			const status = statusFilter(this, filters.status, i);
 			if (status) filters.status = status;

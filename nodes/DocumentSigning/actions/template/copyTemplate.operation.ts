@@ -5,11 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
-import type { ApiResponse } from '../../transport';
+import { callApi } from '../../transport';
 import { templateLocator, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkName } from './template.inputs';
@@ -55,14 +53,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body: IDataObject = { workspace_id: workspaceId };
 	if (name !== undefined) body.name = name;
 
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'POST', `/templates/${id}/copy`, {
-				body,
-				itemIndex: i,
-			})) as ApiResponse<IDataObject>,
-		({ status, code }) =>
+	const response = await callApi(this, meta, {
+		params: { id },
+		body,
+		explain: ({ status, code }) =>
 			status === 403
 				? {
 						message:
@@ -73,6 +67,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 							"Copying templates between workspaces only works with the API key of the company's protected workspace. Put that key in the Document Signing API credential (or use a second credential for this node). The template and the target workspace must belong to the same company.",
 					}
 				: undefined,
-	);
+	});
 	return toItems({ ...response.body, source_template_id: id }, response.keyMode);
 }

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [templateLocator, simplifyField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}`, { itemIndex: i });
+	const response = await callApi(this, meta, { params: { id } });
 	return simplifyItems(
 		this,
 		i,

@@ -34,5 +34,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return simplifyItems(this, i, 'template', await listPages.call(this, i, meta.path));
+	return simplifyItems(this, i, 'template', await listPages.call(this, i, meta));
 }

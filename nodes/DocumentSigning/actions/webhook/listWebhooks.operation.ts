@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const workspaceId = readScopeWorkspace(this, i);
-	return await listPages.call(this, i, meta.path, {
+	return await listPages.call(this, i, meta, {
 		qs: workspaceId ? { workspace_id: workspaceId } : {},
 	});
 }

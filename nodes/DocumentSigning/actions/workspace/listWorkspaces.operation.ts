@@ -43,5 +43,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await listPages.call(this, i, meta.path);
+	return await listPages.call(this, i, meta);
 }

@@ -1,9 +1,11 @@
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 
+import { meta as listSealApplications } from '../../../../nodes/DocumentSigning/actions/organizationSeal/listOrganizationSealApplications.operation';
+import { meta as listWorkspaces } from '../../../../nodes/DocumentSigning/actions/workspace/listWorkspaces.operation';
 import {
-	paginateCursor,
-	paginatePages,
+	callCursor,
+	callPages,
 	resetRateLimiters,
 } from '../../../../nodes/DocumentSigning/transport';
 import { createExecuteContext } from '../../../helpers/n8n';
@@ -35,11 +37,13 @@ describe('page-number lists', () => {
 	const pages = () => sandbox.requests.map((r) => r.query);
 
 	it('Return All walks every page, keeping filters and sorting on each request', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
-			returnAll: true,
-			pageSize: 3,
-			qs: { sort_by: 'name', sort_order: 'asc' },
-		});
+		const rows = (
+			await callPages(contextFor(sandbox.url), listWorkspaces, {
+				returnAll: true,
+				pageSize: 3,
+				qs: { sort_by: 'name', sort_order: 'asc' },
+			})
+		).results;
 		expect(rows).toHaveLength(10);
 		expect(rows.map((r) => r.name)).toEqual(
 			[...rows.map((r) => r.name as string)].sort((a, b) =>
@@ -57,52 +61,78 @@ describe('page-number lists', () => {
 		);
 	});
 
+	it('answers with the key mode that made the calls', async () => {
+		const context = createExecuteContext({
+			parameters: {},
+			credentials: {
+				documentSigningApi: {
+					baseUrl: sandbox.url,
+					keyToUse: 'test',
+					testApiKey: SEED.protectedWorkspace.testKey,
+					apiVersion: 1,
+				},
+			},
+		}).context;
+		const list = await callPages(context, listWorkspaces, { returnAll: false, limit: 2 });
+		expect(list.keyMode).toBe('test');
+		expect(list.results).toHaveLength(2);
+		expect(sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/workspaces']]);
+	});
+
 	it('Return All asks for the largest page size by default', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
-			returnAll: true,
-		});
+		const rows = (
+			await callPages(contextFor(sandbox.url), listWorkspaces, {
+				returnAll: true,
+			})
+		).results;
 		expect(rows).toHaveLength(10);
 		expect(pages()).toEqual([{ page: '1', page_size: '200' }]);
 	});
 
 	it('a limit stops as soon as it is reached', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
-			returnAll: false,
-			limit: 5,
-			pageSize: 3,
-		});
+		const rows = (
+			await callPages(contextFor(sandbox.url), listWorkspaces, {
+				returnAll: false,
+				limit: 5,
+				pageSize: 3,
+			})
+		).results;
 		expect(rows).toHaveLength(5);
 		expect(pages().map((q) => q.page)).toEqual(['1', '2']);
 	});
 
 	it('a limit below 200 is the page size', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
-			returnAll: false,
-			limit: 4,
-		});
+		const rows = (
+			await callPages(contextFor(sandbox.url), listWorkspaces, {
+				returnAll: false,
+				limit: 4,
+			})
+		).results;
 		expect(rows).toHaveLength(4);
 		expect(pages()).toEqual([{ page: '1', page_size: '4' }]);
 	});
 
 	it('a limit above what exists returns everything and stops at the last page', async () => {
-		const rows = await paginatePages.call(contextFor(sandbox.url), '/workspaces', {
-			returnAll: false,
-			limit: 50,
-			pageSize: 4,
-		});
+		const rows = (
+			await callPages(contextFor(sandbox.url), listWorkspaces, {
+				returnAll: false,
+				limit: 50,
+				pageSize: 4,
+			})
+		).results;
 		expect(rows).toHaveLength(10);
 		expect(pages().map((q) => q.page)).toEqual(['1', '2', '3']);
 	});
 
 	it.each([0, 201, 2.5])('a page size of %s is refused before any request', async (pageSize) => {
 		await expect(
-			paginatePages.call(contextFor(sandbox.url), '/workspaces', { returnAll: true, pageSize }),
+			callPages(contextFor(sandbox.url), listWorkspaces, { returnAll: true, pageSize }),
 		).rejects.toThrow(`"Page Size" must be a whole number from 1 to 200 (got ${pageSize})`);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('a limit of 0 is refused before any request, in words a person would use', async () => {
-		const refusal = paginatePages.call(contextFor(sandbox.url), '/workspaces', {
+		const refusal = callPages(contextFor(sandbox.url), listWorkspaces, {
 			returnAll: false,
 			limit: 0,
 		});
@@ -138,15 +168,13 @@ describe('cursor lists', () => {
 	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
 
 	it('Return All follows the cursor until it is null', async () => {
-		const rows = await paginateCursor.call(
-			contextFor(url),
-			'/seals/s1/applications',
-			'applications',
-			{
+		const rows = (
+			await callCursor(contextFor(url), listSealApplications, 'applications', {
+				params: { id: 's1' },
 				returnAll: true,
 				pageSize: 3,
-			},
-		);
+			})
+		).results;
 		expect(rows.map((r) => r.id)).toEqual(entries.map((e) => e.id));
 		expect(seen.map(({ cursor, limit }) => ({ cursor, limit }))).toEqual([
 			{ cursor: undefined, limit: '3' },
@@ -157,22 +185,21 @@ describe('cursor lists', () => {
 	});
 
 	it('a limit stops early', async () => {
-		const rows = await paginateCursor.call(
-			contextFor(url),
-			'/seals/s1/applications',
-			'applications',
-			{
+		const rows = (
+			await callCursor(contextFor(url), listSealApplications, 'applications', {
+				params: { id: 's1' },
 				returnAll: false,
 				limit: 4,
 				pageSize: 3,
-			},
-		);
+			})
+		).results;
 		expect(rows.map((r) => r.id)).toEqual(['app-1', 'app-2', 'app-3', 'app-4']);
 		expect(seen).toHaveLength(2);
 	});
 
 	it('Return All asks for 100 at a time, the most the service allows', async () => {
-		await paginateCursor.call(contextFor(url), '/seals/s1/applications', 'applications', {
+		await callCursor(contextFor(url), listSealApplications, 'applications', {
+			params: { id: 's1' },
 			returnAll: true,
 		});
 		expect(seen.map((q) => q.limit)).toEqual(['100']);
@@ -180,7 +207,8 @@ describe('cursor lists', () => {
 
 	it('a page size above 100 is refused before any request', async () => {
 		await expect(
-			paginateCursor.call(contextFor(url), '/seals/s1/applications', 'applications', {
+			callCursor(contextFor(url), listSealApplications, 'applications', {
+				params: { id: 's1' },
 				returnAll: true,
 				pageSize: 101,
 			}),

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
 	apiRequest,
 	apiRequestWithMeta,
+	callApi,
 	getKeyMode,
 	resetRateLimiters,
 	transportPolicy,
@@ -64,6 +65,105 @@ beforeEach(async () => {
 afterAll(async () => {
 	await sandbox?.close();
 	Object.assign(transportPolicy, defaultPolicy);
+});
+
+describe('callApi: an endpoint and its arguments', () => {
+	const getWorkspace = { method: 'GET', path: '/workspaces/{id}' } as const;
+
+	it('uses the endpoint method, fills the placeholders and reports the key mode', async () => {
+		const { context: ctx } = context({ keyToUse: 'test' });
+		const response = await callApi(ctx, getWorkspace, { params: { id: LEGAL.id } });
+		expect(last()).toMatchObject({ method: 'GET', path: `/workspaces/${LEGAL.id}`, status: 200 });
+		expect(response).toMatchObject({ statusCode: 200, keyMode: 'test', body: { id: LEGAL.id } });
+		expect(response.headers['content-type']).toContain('application/json');
+	});
+
+	it('URL-encodes each placeholder value', async () => {
+		const { context: ctx } = context();
+		await failure(callApi(ctx, getWorkspace, { params: { id: 'a b/c?d' } }));
+		expect(last().path).toBe('/workspaces/a%20b%2Fc%3Fd');
+	});
+
+	it('sends the body and query with the method of the endpoint', async () => {
+		const { context: ctx } = context();
+		const created = await callApi(
+			ctx,
+			{ method: 'POST', path: '/workspaces' },
+			{ body: { name: 'Ops' }, qs: { x: '1' } },
+		);
+		expect(created.body).toMatchObject({ name: 'Ops' });
+		expect(last()).toMatchObject({ method: 'POST', path: '/workspaces', query: { x: '1' } });
+		expect(last().body).toEqual({ name: 'Ops' });
+	});
+
+	it.each([
+		['missing', {}],
+		['empty', { id: '' }],
+		['not a number', { id: Number.NaN }],
+	])('refuses a %s placeholder value before sending anything', async (_, params) => {
+		const { context: ctx } = context();
+		const call = callApi(ctx, getWorkspace, { params });
+		await expect(call).rejects.toThrow(NodeOperationError);
+		await expect(call).rejects.toThrow('Internal error: no value for {id} of GET /workspaces/{id}');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('refuses a value for a placeholder the path does not have', async () => {
+		const { context: ctx } = context();
+		await expect(
+			callApi(ctx, getWorkspace, { params: { id: LEGAL.id, workspaceId: LEGAL.id } }),
+		).rejects.toThrow('Internal error: GET /workspaces/{id} has no {workspaceId}');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it("builds the error with the operation's explanation, keeping the service's code", async () => {
+		const { context: ctx } = context();
+		const seen: unknown[] = [];
+		const error = await failure(
+			callApi(ctx, getWorkspace, {
+				params: { id: '29999999-0000-4000-8000-000000000000' },
+				explain: (info) => {
+					seen.push(info);
+					return info.status === 404
+						? { message: 'No such workspace', description: 'Pick another one.' }
+						: undefined;
+				},
+			}),
+		);
+		expect(seen).toEqual([
+			{ status: 404, code: 'NOT_FOUND', error: 'Not Found', message: expect.any(String) },
+		]);
+		expect(error.httpCode).toBe('404');
+		expect(error.message).toBe('No such workspace [NOT_FOUND]');
+		expect(error.description).toBe('Pick another one.');
+		expect(error.context.itemIndex).toBeUndefined();
+	});
+
+	it('keeps its own wording when the explanation does not recognise the answer', async () => {
+		const { context: ctx } = context();
+		const error = await failure(
+			callApi(ctx, getWorkspace, {
+				params: { id: '29999999-0000-4000-8000-000000000000' },
+				explain: ({ status }) => (status === 409 ? { message: 'never' } : undefined),
+			}),
+		);
+		expect(error.message).toMatch(/^Not found: /);
+		expect(error.description).toContain(
+			'Nothing exists at GET /workspaces/29999999-0000-4000-8000-000000000000',
+		);
+	});
+
+	it('an explanation with a message only keeps the description of the transport', async () => {
+		const { context: ctx } = context();
+		const error = await failure(
+			callApi(ctx, getWorkspace, {
+				params: { id: '29999999-0000-4000-8000-000000000000' },
+				explain: () => ({ message: 'Workspace NOT_FOUND here' }),
+			}),
+		);
+		expect(error.message).toBe('Workspace NOT_FOUND here');
+		expect(error.description).toContain('Check the ID');
+	});
 });
 
 describe('what is sent', () => {
