@@ -6,10 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { LANGUAGES, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -236,14 +234,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		);
 	}
 
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'PATCH', `/seals/${id}`, {
-				body,
-				itemIndex: i,
-			})) as ApiResponse,
-		sealErrorExplainer,
-	);
+	const response = await callApi(this, meta, { params: { id }, body, explain: sealErrorExplainer });
 	return sealWriteItems(response);
 }
