@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import {
 	COLOR_SETTINGS,
@@ -173,6 +173,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			{ itemIndex: i },
 		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'PUT', meta.path, { body, itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { body });
+	return toItems(response.body, response.keyMode);
 }
