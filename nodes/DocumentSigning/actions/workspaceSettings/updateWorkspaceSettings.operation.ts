@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getIdParameter } from '../../helpers/ids';
 import { parseJsonParameter } from '../../helpers/json';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { LANGUAGES, workspaceLocator } from '../common.descriptions';
 import {
 	COLOR_SETTINGS,
@@ -257,9 +257,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	checkSharedSettings(this, body, i);
 	applyReset(this, body, raw.reset, RESETTABLE, i);
 	if (Object.keys(body).length === 0) fail('Add at least one setting to change in "Settings"');
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspace/${id}/settings`, {
-		body,
-		itemIndex: i,
-	});
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { params: { workspace_id: id }, body });
+	return toItems(response.body, response.keyMode);
 }
