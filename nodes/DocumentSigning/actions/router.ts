@@ -1,7 +1,25 @@
-import type { IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeError, NodeOperationError } from 'n8n-workflow';
 
 import { findOperation } from './operations';
+
+/**
+ * The error of an item, as n8n shows it: an n8n node error (NodeApiError, NodeOperationError) as
+ * it is, anything else wrapped in a NodeOperationError; either way pointing at the item
+ * (`context.itemIndex`, where n8n's editor reads it). Errors are built without an item index
+ * (the transport and the helpers do not know the item); this is the one place that adds it.
+ */
+function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeError {
+	const nodeError =
+		error instanceof NodeError
+			? error
+			: new NodeOperationError(
+					context.getNode(),
+					error instanceof Error ? error : new Error(String(error)),
+				);
+	nodeError.context.itemIndex = itemIndex;
+	return nodeError;
+}
 
 /**
  * Runs the chosen operation once per input item. Each output item is paired with the item it
@@ -37,11 +55,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				});
 				continue;
 			}
-			// Both constructors hand back an error that already is of their kind unchanged.
-			if (error instanceof NodeApiError) {
-				throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex: i });
-			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: i });
+			throw itemError(this, error, i);
 		}
 	}
 	return [returnData];
