@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { TEMPLATE_OWNER, customFieldBody, customFieldInputs } from './customField.inputs';
 
@@ -28,14 +28,6 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	const body = customFieldBody(this, i);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'POST',
-		`${TEMPLATE_OWNER.basePath(id)}/custom-fields`,
-		{
-			body,
-			itemIndex: i,
-		},
-	);
+	const response = await callApi(this, meta, { params: { template_id: id }, body });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

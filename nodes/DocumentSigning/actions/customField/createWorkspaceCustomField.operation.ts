@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, customFieldBody, customFieldInputs } from './customField.inputs';
 import {
@@ -56,14 +56,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			},
 		),
 	);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'POST',
-		`${WORKSPACE_OWNER.basePath(id)}/custom-fields`,
-		{
-			body,
-			itemIndex: i,
-		},
-	);
+	const response = await callApi(this, meta, { params: { workspace_id: id }, body });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { SIGNING_REQUEST_OWNER, customFieldId, customFieldIdInput } from './customField.inputs';
 
@@ -23,12 +23,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const fieldId = customFieldId(this, i);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'DELETE',
-		`${SIGNING_REQUEST_OWNER.basePath(id)}/custom-fields/${fieldId}`,
-		{ itemIndex: i },
-	);
+	const response = await callApi(this, meta, { params: { request_id: id, field_id: fieldId } });
 	// The answer is only {message}; the ids tell the next node which field went.
 	return deletedItems(fieldId, response.body, response.keyMode, { signing_request_id: id });
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, customFieldId } from './customField.inputs';
 import { workspaceCustomFieldIdInput } from './workspaceCustomField.inputs';
@@ -24,12 +24,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const fieldId = customFieldId(this, i);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'DELETE',
-		`${WORKSPACE_OWNER.basePath(id)}/custom-fields/${fieldId}`,
-		{ itemIndex: i },
-	);
+	const response = await callApi(this, meta, { params: { workspace_id: id, field_id: fieldId } });
 	// The answer is only {message}; the ids tell the next node which field went.
 	return deletedItems(fieldId, response.body, response.keyMode, { workspace_id: id });
 }

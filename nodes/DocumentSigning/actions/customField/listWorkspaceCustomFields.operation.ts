@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
-import { limitEntries, toItems } from '../../helpers/output';
+import { limitEntries, listEntries, toItems } from '../../helpers/output';
+import { callApi } from '../../transport';
+import { WORKSPACE_OWNER } from './customField.inputs';
 import { paginationFields } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { WORKSPACE_OWNER, listCustomFields } from './customField.inputs';
 
 export const meta: OperationMeta = {
 	value: 'listWorkspaceCustomFields',
@@ -19,6 +20,7 @@ export const description: INodeProperties[] = [WORKSPACE_OWNER.locator, ...pagin
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const { fields, response } = await listCustomFields(this, i, id, WORKSPACE_OWNER);
+	const response = await callApi<unknown>(this, meta, { params: { workspace_id: id } });
+	const fields = listEntries(this, response.body, i, 'custom_fields');
 	return toItems(limitEntries(this, i, fields), response.keyMode);
 }

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { MAX_LABEL_LENGTH, WORKSPACE_OWNER, customFieldId } from './customField.inputs';
 import {
@@ -64,11 +64,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			},
 		);
 	}
-	const response = await apiRequestWithMeta.call(
-		this,
-		'PUT',
-		`${WORKSPACE_OWNER.basePath(id)}/custom-fields/${fieldId}`,
-		{ body, itemIndex: i },
-	);
+	const response = await callApi(this, meta, {
+		params: { workspace_id: id, field_id: fieldId },
+		body,
+	});
 	return toItems(response.body as IDataObject, response.keyMode);
 }

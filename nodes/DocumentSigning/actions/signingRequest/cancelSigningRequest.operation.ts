@@ -7,9 +7,10 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fail, request } from './common';
+import { fail } from './common';
 
 export const meta: OperationMeta = {
 	value: 'cancelSigningRequest',
@@ -56,9 +57,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		notify_signers: this.getNodeParameter('notifySigners', i, true) !== false,
 	};
 	if (reason !== '') body.reason = reason;
-	const response = await request(this, 'POST', `/signing-requests/${id}/cancel`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(response.body, response.keyMode);
 }

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -12,11 +7,9 @@ import {
 	pdfFieldHint,
 	readPdfBinary,
 } from '../../helpers/binary';
-import type { Explainer } from '../../helpers/explain';
 import { getIdParameter, isUuid } from '../../helpers/ids';
 import { checkSigningRequestProperties } from '../../helpers/inputs';
-import type { ApiRequestOptions, ApiResponse, KeyMode } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import type { Explainer, KeyMode } from '../../transport';
 import { pdfBinaryProperty, signingRequestOptions } from '../common.descriptions';
 
 /**
@@ -209,21 +202,6 @@ export function checkRecipientReferences(
 			);
 		}
 	});
-}
-
-/** One API call whose answer is a JSON object, with the key mode that made it. */
-export async function request(
-	context: IExecuteFunctions,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ApiRequestOptions = {},
-): Promise<ApiResponse<IDataObject>> {
-	return (await apiRequestWithMeta.call(
-		context,
-		method,
-		path,
-		options,
-	)) as ApiResponse<IDataObject>;
 }
 
 /** PATCH / PUT of a request that was already sent: say what is still possible. */

@@ -9,7 +9,7 @@ import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry, readRecipients, readSettings } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../transport';
 import {
 	PREFILL_SOURCES,
 	fieldsInput,
@@ -29,7 +29,6 @@ import {
 	checkSourcePayload,
 	signingRequestPdfField,
 	sourceField,
-	request,
 } from './common';
 
 export const meta: OperationMeta = {
@@ -415,9 +414,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (settings) body.settings = settings;
 	checkSourcePayload(this, i, body, 'Create and Send', pdfBytes);
 
-	const response = await request(this, 'POST', '/signing-requests/create-and-send', {
-		body,
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { body });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

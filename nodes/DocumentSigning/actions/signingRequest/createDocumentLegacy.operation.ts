@@ -6,8 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
-import { fail, request } from './common';
+import { fail } from './common';
 
 export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
@@ -84,9 +85,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			fail(this, i, `Recipient ${index + 1}: "${email}" is not an email address`);
 		return { name: recipientName, email };
 	});
-	const response = await request(this, 'POST', meta.path, {
-		body: { name, recipients },
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { body: { name, recipients } });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

@@ -14,7 +14,7 @@ import {
 	readSettings,
 } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../transport';
 import {
 	fieldOverridesInput,
 	fieldsInput,
@@ -36,7 +36,6 @@ import {
 	readSource,
 	signingRequestPdfField,
 	sourceField,
-	request,
 } from './common';
 
 export const meta: OperationMeta = {
@@ -191,6 +190,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (settings) body.settings = settings;
 	checkSourcePayload(this, i, body, 'Create', pdfBytes);
 
-	const response = await request(this, 'POST', '/signing-requests', { body, itemIndex: i });
+	const response = await callApi(this, meta, { body });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

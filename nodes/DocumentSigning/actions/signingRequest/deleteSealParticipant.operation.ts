@@ -1,10 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -52,23 +50,16 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		'Seal Participant ID',
 		i,
 	);
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(
-				this,
-				'DELETE',
-				`/signing-requests/${id}/seal-participants/${participantId}`,
-				{ itemIndex: i },
-			)) as ApiResponse,
-		({ status, code }) =>
+	const response = await callApi(this, meta, {
+		params: { id, participant_id: participantId },
+		explain: ({ status, code }) =>
 			status === 409
 				? {
 						message: 'The seal participant cannot be removed now',
 						description: `${(code && LOCKED[code]) || 'Seal participants can only be removed from signing requests that have not been sent.'}`,
 					}
 				: undefined,
-	);
+	});
 	return deletedItems(participantId, response.body, response.keyMode, {
 		signing_request_id: id,
 	});

@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { request } from './common';
 
 export const meta: OperationMeta = {
 	value: 'deleteSigningRequest',
@@ -30,10 +29,9 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const response = await explainApiErrors(
-		this,
-		async () => await request(this, 'DELETE', `/signing-requests/${id}`, { itemIndex: i }),
-		({ status, code }) =>
+	const response = await callApi(this, meta, {
+		params: { id },
+		explain: ({ status, code }) =>
 			status === 409 || code === 'ALREADY_SENT'
 				? {
 						message: 'This signing request was already sent, so it cannot be deleted',
@@ -41,6 +39,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 							'Only drafts can be deleted. Use the Cancel operation to stop a signing request that was sent.',
 					}
 				: undefined,
-	);
+	});
 	return deletedItems(id, response.body, response.keyMode);
 }

@@ -7,12 +7,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequest, apiRequestWithMeta, downloadFile } from '../../transport';
+import { callApi, downloadFile } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { meta as getSigningRequest } from './getSigningRequest.operation';
 
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
@@ -51,13 +50,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const returnUrlOnly = options.returnUrlOnly === true;
 
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/download`, {
-				itemIndex: i,
-			})) as ApiResponse,
-		({ status, error, message }) => {
+	const response = await callApi(this, meta, {
+		params: { id },
+		explain: ({ status, error, message }) => {
 			if (status === 409) {
 				const said = message ?? error;
 				return {
@@ -74,7 +69,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			}
 			return undefined;
 		},
-	);
+	});
 	const metadata = response.body;
 	const url = String(metadata.download_url ?? '').trim();
 	if (!/^https?:\/\//i.test(url)) {
@@ -87,10 +82,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// The download answer does not carry the request's name; the file is named after it.
 	let name = metadata.name ?? metadata.signing_request_name;
 	if (name === undefined || name === null || String(name).trim() === '') {
-		const detail = (await apiRequest.call(this, 'GET', `/signing-requests/${id}`, {
-			itemIndex: i,
-		})) as IDataObject;
-		name = detail.name;
+		name = (await callApi(this, getSigningRequest, { params: { id } })).body.name;
 	}
 	const fileName = fileNameFor(name, 'pdf');
 

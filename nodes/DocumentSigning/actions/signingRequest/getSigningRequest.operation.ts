@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../helpers/ids';
 import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { request } from './common';
 
 export const meta: OperationMeta = {
 	value: 'getSigningRequest',
@@ -20,6 +20,6 @@ export const description: INodeProperties[] = [signingRequestLocator, simplifyFi
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const response = await request(this, 'GET', `/signing-requests/${id}`, { itemIndex: i });
+	const response = await callApi(this, meta, { params: { id } });
 	return simplifyItems(this, i, 'signingRequest', toItems(response.body, response.keyMode));
 }

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -30,9 +30,7 @@ function timeOf(event: IDataObject): number {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/audit`, {
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id } });
 	// The service documents the trail as chronological; a stable sort keeps it so whatever comes
 	// back (events without a readable timestamp keep their place at the end).
 	const events = listEntries(this, response.body, i)

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../helpers/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -20,8 +20,6 @@ export const description: INodeProperties[] = [signingRequestLocator, ...paginat
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	// The service answers with a bare array here (unlike most lists, which use {results}).
-	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/reminders`, {
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id } });
 	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
 }

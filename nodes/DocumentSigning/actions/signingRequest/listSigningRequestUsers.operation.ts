@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -28,9 +28,7 @@ const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/signing-requests/${id}/users`, {
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id } });
 	const users = listEntries(this, response.body, i).map((user) => {
 		const row: IDataObject = { ...user };
 		for (const key of PROGRESS_KEYS) if (row[key] === undefined) row[key] = null;

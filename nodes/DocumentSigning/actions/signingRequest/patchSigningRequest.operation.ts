@@ -5,7 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
 import {
 	checkField,
@@ -15,7 +14,7 @@ import {
 } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../transport';
 import {
 	CONTACT_FIELDS,
 	DESIGNATION_FIELD,
@@ -26,7 +25,7 @@ import {
 } from '../common.descriptions';
 import { fieldTypeOptions, TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
-import { explainEditAfterSending, fail, request } from './common';
+import { explainEditAfterSending, fail } from './common';
 
 export const meta: OperationMeta = {
 	value: 'patchSigningRequest',
@@ -299,10 +298,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const kind = this.getNodeParameter('update', i) as UpdateKind;
 	const body = await buildBody.call(this, i, kind);
-	const response = await explainApiErrors(
-		this,
-		async () => await request(this, 'PATCH', `/signing-requests/${id}`, { body, itemIndex: i }),
-		explainEditAfterSending,
-	);
+	const response = await callApi(this, meta, {
+		params: { id },
+		body,
+		explain: explainEditAfterSending,
+	});
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

@@ -7,9 +7,10 @@ import type {
 
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fail, request } from './common';
+import { fail } from './common';
 
 export const meta: OperationMeta = {
 	value: 'resendSigningRequest',
@@ -83,9 +84,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	const body: IDataObject = { recipient_ids: recipientIds };
 	if (message !== '') body.custom_message = message;
-	const response = await request(this, 'POST', `/signing-requests/${id}/resend`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(response.body, response.keyMode);
 }

@@ -7,9 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
-import { explainApiErrors } from '../../helpers/explain';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta, downloadFile } from '../../transport';
+import { callApi, downloadFile } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -95,13 +93,14 @@ function mimeTypeOf(fileType: unknown, fileName: string, downloaded?: string): s
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const target = readSignerTarget(this, i, 'file');
 	const options = this.getNodeParameter('options', i, {}) as IDataObject;
-	const path = `/signing-requests/${target.signingRequestId}/signers/${target.signerId}/files/${target.fieldId}`;
-
-	const response = await explainApiErrors(
-		this,
-		async () => (await apiRequestWithMeta.call(this, 'GET', path, { itemIndex: i })) as ApiResponse,
-		signerErrorExplainer('file'),
-	);
+	const response = await callApi(this, meta, {
+		params: {
+			id: target.signingRequestId,
+			signer_id: target.signerId,
+			field_id: target.fieldId ?? '',
+		},
+		explain: signerErrorExplainer('file'),
+	});
 	const answer = response.body;
 	const json: IDataObject = { ...answer, key_mode: response.keyMode };
 	if (options.returnUrlOnly === true) return [{ json }];
@@ -124,7 +123,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		extensionOf(givenName) ||
 		Object.entries(MIME_BY_EXTENSION).find(([, mime]) => mime === mimeType)?.[0] ||
 		'bin';
-	const baseName = givenName || `${await signerNameFor(this, i, target, answer)}-file`;
+	const baseName = givenName || `${await signerNameFor(this, target, answer)}-file`;
 	const fileName = fileNameFor(baseName, extension);
 	const property =
 		String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';

@@ -15,5 +15,5 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = markDescription('initials');
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await retrieveSignerMark.call(this, i, 'initials');
+	return await retrieveSignerMark.call(this, i, 'initials', meta);
 }

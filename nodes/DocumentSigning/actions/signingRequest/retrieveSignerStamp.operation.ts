@@ -15,5 +15,5 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = markDescription('stamp');
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await retrieveSignerMark.call(this, i, 'stamp');
+	return await retrieveSignerMark.call(this, i, 'stamp', meta);
 }

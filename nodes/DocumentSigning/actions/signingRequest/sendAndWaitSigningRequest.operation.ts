@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-w
 
 import { getIdParameter } from '../../helpers/ids';
 import type { TransportContext } from '../../transport';
-import { apiRequest, downloadFile, getServiceCredentials, paginatePages } from '../../transport';
+import { callApi, callPages, downloadFile, getServiceCredentials } from '../../transport';
 import {
 	normaliseEnvelope,
 	pdfFileName,
@@ -25,6 +25,11 @@ import {
 } from '../../../DocumentSigningTrigger/signature';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { meta as createWebhook } from '../webhook/createWebhook.operation';
+import { meta as deleteWebhookMeta } from '../webhook/deleteWebhook.operation';
+import { meta as listWebhooks } from '../webhook/listWebhooks.operation';
+import { meta as downloadSigningRequest } from './downloadSigningRequest.operation';
+import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { normaliseSendResponse } from './sendSigningRequest.operation';
 
 /**
@@ -221,11 +226,9 @@ export function waitEndOf(description: unknown): number | undefined {
 }
 
 async function deleteWebhook(context: TransportContext, id: string): Promise<void> {
-	await apiRequest
-		.call(context, 'DELETE', `/webhooks/${encodeURIComponent(id)}`)
-		.catch((error: unknown) => {
-			if (!isNotFound(error)) throw error;
-		});
+	await callApi(context, deleteWebhookMeta, { params: { id } }).catch((error: unknown) => {
+		if (!isNotFound(error)) throw error;
+	});
 }
 
 /**
@@ -236,11 +239,11 @@ async function webhooksLike(
 	workspaceId: string,
 	urlPart: string,
 ): Promise<IDataObject[]> {
-	const all = await paginatePages.call(context, '/webhooks', {
+	const { results } = await callPages(context, listWebhooks, {
 		qs: { workspace_id: workspaceId, url: urlPart },
 		returnAll: true,
 	});
-	return all.filter((webhook) => String(webhook.url ?? '').includes(urlPart));
+	return results.filter((webhook) => String(webhook.url ?? '').includes(urlPart));
 }
 
 /** Removes this n8n's Send-and-Wait webhooks of the workspace whose wait ended over a minute ago. */
@@ -277,11 +280,7 @@ async function finalItem(
 		pairedItem: { item: 0 },
 	};
 	if (options.attachSignedPdf && status === 'completed') {
-		const download = (await apiRequest.call(
-			context,
-			'GET',
-			`/signing-requests/${encodeURIComponent(id)}/download`,
-		)) as IDataObject;
+		const download = (await callApi(context, downloadSigningRequest, { params: { id } })).body;
 		const url = typeof download?.download_url === 'string' ? download.download_url : '';
 		if (!url) {
 			throw new NodeOperationError(context.getNode(), 'The service returned no download_url');
@@ -339,8 +338,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	checkDeliveryUrl(node, this.getSignedResumeUrl());
 
 	// Which workspace the request belongs to (its webhook must be a webhook of that workspace).
-	const path = `/signing-requests/${encodeURIComponent(id)}`;
-	const before = (await apiRequest.call(this, 'GET', path, { itemIndex: i })) as IDataObject;
+	const before = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const workspaceId = String(before?.workspace_id ?? '');
 	if (!workspaceId) {
 		throw new NodeOperationError(
@@ -366,16 +364,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const base = waitingBase.slice(0, waitingBase.lastIndexOf('/'));
 	await sweepLeftovers(this, workspaceId, base, Date.now());
 
-	const created = (await apiRequest.call(this, 'POST', '/webhooks', {
-		body: {
-			url: resumeUrl,
-			events: FINAL_EVENTS,
-			workspace_id: workspaceId,
-			description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
-			enabled: true,
-		},
-		itemIndex: i,
-	})) as IDataObject;
+	const created = (
+		await callApi(this, createWebhook, {
+			body: {
+				url: resumeUrl,
+				events: FINAL_EVENTS,
+				workspace_id: workspaceId,
+				description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
+				enabled: true,
+			},
+		})
+	).body;
 	const webhookId = String(created?.id ?? '');
 	if (!webhookId) {
 		throw new NodeOperationError(node, 'The service did not return the id of the new webhook', {
@@ -386,11 +385,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	let sent: IDataObject | undefined;
 	try {
 		if (sendFirst) {
-			const response = await apiRequest.call(this, 'POST', `${path}/send`, { itemIndex: i });
-			sent = normaliseSendResponse(response, id);
+			const response = await callApi(this, meta, { params: { id } });
+			sent = normaliseSendResponse(response.body, id);
 		}
 		// It may have ended before the webhook existed or while it was being sent.
-		const now = (await apiRequest.call(this, 'GET', path, { itemIndex: i })) as IDataObject;
+		const now = (await callApi(this, getSigningRequest, { params: { id } })).body;
 		const ended = finalStatusOf(now);
 		if (ended) {
 			await deleteWebhook(this, webhookId);
@@ -401,10 +400,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	} catch (error) {
 		// Nothing to wait for: the webhook goes again (a failed send is never retried).
 		await deleteWebhook(this, webhookId).catch(() => undefined);
-		if (error instanceof NodeApiError) {
-			throw new NodeApiError(node, error as unknown as JsonObject, { itemIndex: i });
-		}
-		throw new NodeOperationError(node, error as Error, { itemIndex: i });
+		// Both constructors hand back an error that already is of their kind unchanged.
+		if (error instanceof NodeApiError) throw new NodeApiError(node, error as unknown as JsonObject);
+		throw new NodeOperationError(node, error as Error);
 	}
 
 	// What the node outputs if the time limit runs out: n8n then passes the node's input on, so
@@ -491,11 +489,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	for (const webhook of await webhooksLike(this, workspaceId, ownPath)) {
 		await deleteWebhook(this, String(webhook.id));
 	}
-	const detail = (await apiRequest.call(
-		this,
-		'GET',
-		`/signing-requests/${encodeURIComponent(id)}`,
-	)) as IDataObject;
+	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const status: FinalStatus =
 		finalStatusOf(detail) ??
 		(event.type === 'signing_request.completed'

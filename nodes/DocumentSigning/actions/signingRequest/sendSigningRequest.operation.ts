@@ -7,9 +7,9 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { request } from './common';
 
 export const meta: OperationMeta = {
 	value: 'sendSigningRequest',
@@ -57,6 +57,6 @@ export function normaliseSendResponse(body: unknown, id: string): IDataObject {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const response = await request(this, 'POST', `/signing-requests/${id}/send`, { itemIndex: i });
+	const response = await callApi(this, meta, { params: { id } });
 	return toItems(normaliseSendResponse(response.body, id), response.keyMode);
 }

@@ -7,12 +7,12 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
-import type { Explainer } from '../../helpers/explain';
-import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequest, apiRequestWithMeta } from '../../transport';
+import type { Explainer } from '../../transport';
+import { callApi } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
+import type { OperationMeta } from '../types';
+import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 
 /**
  * What the signer-retrieval operations (signature, initials, stamp, uploaded file) share: their
@@ -136,21 +136,17 @@ function nameOf(person: IDataObject): string {
  */
 export async function signerNameFor(
 	context: IExecuteFunctions,
-	i: number,
 	target: SignerTarget,
 	answer: IDataObject,
 ): Promise<string> {
 	const fromAnswer = String(answer.signer_name ?? '').trim();
 	if (fromAnswer) return fromAnswer;
 	try {
-		const users = (await apiRequest.call(
-			context,
-			'GET',
-			`/signing-requests/${target.signingRequestId}/users`,
-			{
-				itemIndex: i,
-			},
-		)) as { results?: IDataObject[] } | IDataObject[];
+		const users = (
+			await callApi<{ results?: IDataObject[] } | IDataObject[]>(context, listSigningRequestUsers, {
+				params: { id: target.signingRequestId },
+			})
+		).body;
 		const list = Array.isArray(users) ? users : (users.results ?? []);
 		const signer = list.find((user) => String(user.id).toLowerCase() === target.signerId);
 		const name = signer ? nameOf(signer) : '';
@@ -169,26 +165,24 @@ const EXTENSIONS: Record<string, string> = {
 	'image/svg+xml': 'svg',
 };
 
-/** Signature, initials or stamp of a signer as a PNG binary. */
+/** Signature, initials or stamp of a signer as a PNG binary, from the operation's endpoint. */
 export async function retrieveSignerMark(
 	this: IExecuteFunctions,
 	i: number,
 	kind: MarkKind,
+	endpoint: OperationMeta,
 ): Promise<INodeExecutionData[]> {
 	const target = readSignerTarget(this, i, kind === 'stamp' ? 'stamp' : undefined);
 	const includeFrame = this.getNodeParameter('includeFrame', i, true) as boolean;
-	const base = `/signing-requests/${target.signingRequestId}/signers/${target.signerId}`;
-	const path = kind === 'stamp' ? `${base}/stamps/${target.fieldId}` : `${base}/${kind}`;
-
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'GET', path, {
-				qs: { include_frame: includeFrame },
-				itemIndex: i,
-			})) as ApiResponse,
-		signerErrorExplainer(kind),
-	);
+	const response = await callApi(this, endpoint, {
+		params: {
+			id: target.signingRequestId,
+			signer_id: target.signerId,
+			...(kind === 'stamp' ? { field_id: target.fieldId ?? '' } : {}),
+		},
+		qs: { include_frame: includeFrame },
+		explain: signerErrorExplainer(kind),
+	});
 	const { image, ...rest } = response.body;
 	const decoded = decodeDataUri(image);
 	if (!decoded || decoded.data.length === 0) {
@@ -202,7 +196,7 @@ export async function retrieveSignerMark(
 		image_size: decoded.data.length,
 		key_mode: response.keyMode,
 	};
-	const name = await signerNameFor(this, i, target, response.body);
+	const name = await signerNameFor(this, target, response.body);
 	const extension = EXTENSIONS[decoded.mimeType.toLowerCase()] ?? 'png';
 	const fileName = fileNameFor(`${name}-${kind}`, extension);
 	const property =

@@ -5,7 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { checkId, getIdParameter, isUuid } from '../../helpers/ids';
 import {
 	checkSigningRequestProperties,
@@ -15,7 +14,7 @@ import {
 	readSettings,
 } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../transport';
 import {
 	fieldsInput,
 	recipientsInput,
@@ -25,13 +24,7 @@ import {
 	signingRequestOptions,
 } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import {
-	TEMP_ID,
-	checkRecipientReferences,
-	explainEditAfterSending,
-	fail,
-	request,
-} from './common';
+import { TEMP_ID, checkRecipientReferences, explainEditAfterSending, fail } from './common';
 
 export const meta: OperationMeta = {
 	value: 'updateSigningRequest',
@@ -287,10 +280,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		);
 	}
 
-	const response = await explainApiErrors(
-		this,
-		async () => await request(this, 'PUT', `/signing-requests/${id}`, { body, itemIndex: i }),
-		explainEditAfterSending,
-	);
+	const response = await callApi(this, meta, {
+		params: { id },
+		body,
+		explain: explainEditAfterSending,
+	});
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

@@ -8,7 +8,7 @@ import type {
 import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
 import { readSettings } from '../../helpers/inputs';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { settingsInput } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -68,6 +68,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const body: IDataObject = { name, document: pdf.base64, ...additional };
 	if (settings) body.settings = settings;
-	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, { body, itemIndex: i });
+	const response = await callApi(this, meta, { body });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkName } from './template.inputs';
@@ -50,9 +50,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		'Signing Request Name',
 		false,
 	);
-	const response = await apiRequestWithMeta.call(this, 'POST', `/templates/${id}/duplicate`, {
+	const response = await callApi(this, meta, {
+		params: { id },
 		...(name === undefined ? {} : { body: { name } }),
-		itemIndex: i,
 	});
 	// The service answers {message, signing_request: {...}}: the item is the signing request, so the
 	// next node can use its id directly. An answer that is already flat is passed on as it is.

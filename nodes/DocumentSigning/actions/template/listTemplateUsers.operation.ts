@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../helpers/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { paginationFields, templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -20,8 +20,6 @@ export const description: INodeProperties[] = [templateLocator, ...paginationFie
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/templates/${id}/users`, {
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id } });
 	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
 }

@@ -8,7 +8,7 @@ import { ApplicationError, NodeOperationError, updateDisplayOptions } from 'n8n-
 
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -316,9 +316,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	else
 		fail(this, i, `"Update" must be Properties, User, Field or Seal Participant (got "${part}")`);
 
-	const response = await apiRequestWithMeta.call(this, 'PATCH', `/templates/${id}`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
 }

@@ -8,7 +8,7 @@ import type {
 import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { SAME_PAGES_NOTICE, templatePdfField } from './template.inputs';
@@ -37,14 +37,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		TEMPLATE_PDF_LIMIT,
 		'Template → Replace Document',
 	);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'POST',
-		`/templates/${id}/replace-document`,
-		{
-			body: { document: pdf.base64 },
-			itemIndex: i,
-		},
-	);
+	const response = await callApi(this, meta, { params: { id }, body: { document: pdf.base64 } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

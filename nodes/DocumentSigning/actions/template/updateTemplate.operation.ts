@@ -9,7 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { checkId, getIdParameter } from '../../helpers/ids';
 import { readRecipients, readReminders } from '../../helpers/inputs';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import {
 	listInput,
 	recipientsInput,
@@ -320,9 +320,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	if (sections.includes('reminders')) body.reminders = reminders.call(this, i);
 
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/templates/${id}`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
 
@@ -23,9 +23,6 @@ export const description: INodeProperties[] = [workspaceNameInput];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
-	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, {
-		body: { name },
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { body: { name } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

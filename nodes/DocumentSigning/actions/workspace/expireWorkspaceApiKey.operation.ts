@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { KEY_ROTATION_NOTICE } from './workspace.inputs';
@@ -53,9 +53,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			},
 		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/api-key/expire`, {
-		body: { key_type: keyType },
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body: { key_type: keyType } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -24,8 +24,6 @@ export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/workspaces/${id}`, {
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

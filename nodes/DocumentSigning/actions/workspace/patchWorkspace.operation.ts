@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
@@ -47,9 +47,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		);
 	}
 	const body = { name: checkWorkspaceName(this, fields.name, i) };
-	const response = await apiRequestWithMeta.call(this, 'PATCH', `/workspaces/${id}`, {
-		body,
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
 }

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { KEY_ROTATION_NOTICE } from './workspace.inputs';
@@ -40,14 +40,6 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const keyType = this.getNodeParameter('keyType', i, 'live') as string;
-	const response = await apiRequestWithMeta.call(
-		this,
-		'POST',
-		`/workspaces/${id}/api-key/regenerate`,
-		{
-			body: { key_type: keyType },
-			itemIndex: i,
-		},
-	);
+	const response = await callApi(this, meta, { params: { id }, body: { key_type: keyType } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
@@ -26,9 +26,6 @@ export const description: INodeProperties[] = [workspaceLocator, workspaceNameIn
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspaces/${id}`, {
-		body: { name },
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, body: { name } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

@@ -8,7 +8,7 @@ import type {
 import { readLogoBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { logoBinaryProperty, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -31,9 +31,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		i,
 		this.getNodeParameter('binaryPropertyName', i, '') as string,
 	);
-	const response = await apiRequestWithMeta.call(this, 'POST', `/workspaces/${id}/logo`, {
-		formData: { file },
-		itemIndex: i,
-	});
+	const response = await callApi(this, meta, { params: { id }, formData: { file } });
 	return toItems({ ...(response.body as IDataObject), workspace_id: id }, response.keyMode);
 }
