@@ -8,7 +8,8 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../DocumentSigning/events';
-import { apiRequest } from '../DocumentSigning/transport';
+import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
+import { callApi } from '../DocumentSigning/transport';
 import { searchWorkspaces, workspaceLocator } from '../DocumentSigningTrigger/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
 import {
@@ -233,10 +234,12 @@ export class DocumentSigningPollTrigger implements INodeType {
 
 function fetcher(context: IPollFunctions) {
 	return async (qs: IDataObject) => {
-		const response = (await apiRequest.call(context, 'GET', '/signing-requests', { qs })) as {
-			results?: IDataObject[];
-			pagination?: { current_page?: number; total_pages?: number };
-		};
+		const response = (
+			await callApi<{
+				results?: IDataObject[];
+				pagination?: { current_page?: number; total_pages?: number };
+			}>(context, listSigningRequests, { qs })
+		).body;
 		const results = Array.isArray(response?.results) ? response.results : [];
 		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);
 		const total = response?.pagination?.total_pages;

@@ -2,11 +2,13 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DocumentSigningCredentials } from '../DocumentSigning/transport';
+import { meta as getWorkspace } from '../DocumentSigning/actions/workspace/getWorkspace.operation';
+import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
 import {
-	apiRequest,
+	callApi,
+	callPages,
 	credentialSecrets,
 	getServiceCredentials,
-	paginatePages,
 } from '../DocumentSigning/transport';
 import { redactionMark } from '../DocumentSigning/transport/secrets';
 
@@ -63,14 +65,13 @@ export async function workspacesToPoll(this: IPollFunctions): Promise<PolledWork
 	if (this.getNodeParameter('scope', 'company') === 'workspace') {
 		const id = String(this.getNodeParameter('workspace', '', { extractValue: true }) ?? '').trim();
 		if (!id) throw new NodeOperationError(node, 'Choose the workspace to watch');
-		rows = [
-			(await apiRequest.call(this, 'GET', `/workspaces/${encodeURIComponent(id)}`)) as IDataObject,
-		];
+		rows = [(await callApi(this, getWorkspace, { params: { id } })).body];
 	} else {
-		rows = await paginatePages.call(this, '/workspaces', {
+		const list = await callPages(this, listWorkspaces, {
 			qs: { sort_by: 'created_on', sort_order: 'asc' },
 			returnAll: true,
 		});
+		rows = list.results;
 	}
 	const result: PolledWorkspace[] = [];
 	for (const row of rows) {

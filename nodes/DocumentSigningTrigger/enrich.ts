@@ -5,7 +5,9 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { apiRequest, downloadFile } from '../DocumentSigning/transport';
+import { meta as downloadSigningRequest } from '../DocumentSigning/actions/signingRequest/downloadSigningRequest.operation';
+import { meta as getSigningRequest } from '../DocumentSigning/actions/signingRequest/getSigningRequest.operation';
+import { callApi, downloadFile } from '../DocumentSigning/transport';
 import type { DocumentSigningEvent } from './envelope';
 import { pdfFileName, signingRequestIdOf } from './envelope';
 
@@ -32,12 +34,11 @@ export async function enrich(
 	const requestId = signingRequestIdOf(event);
 	if (!requestId || !event.type.startsWith('signing_request.')) return;
 	const errors: string[] = [];
-	const path = `/signing-requests/${encodeURIComponent(requestId)}`;
 
 	let name: unknown = (event.data.signing_request as IDataObject | undefined)?.name;
 	if (options.fetchSigningRequest) {
 		try {
-			const full = (await apiRequest.call(context, 'GET', path)) as IDataObject;
+			const full = (await callApi(context, getSigningRequest, { params: { id: requestId } })).body;
 			item.json.signing_request = full;
 			name = full?.name ?? name;
 		} catch (error) {
@@ -47,7 +48,9 @@ export async function enrich(
 
 	if (options.attachSignedPdf && event.type === 'signing_request.completed') {
 		try {
-			const download = (await apiRequest.call(context, 'GET', `${path}/download`)) as IDataObject;
+			const download = (
+				await callApi(context, downloadSigningRequest, { params: { id: requestId } })
+			).body;
 			const url = typeof download?.download_url === 'string' ? download.download_url : '';
 			if (!url) throw new Error('the service returned no download_url');
 			const file = await downloadFile.call(context, url);

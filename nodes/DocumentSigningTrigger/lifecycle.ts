@@ -2,7 +2,12 @@ import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../DocumentSigning/events';
-import { apiRequest, getServiceCredentials, paginatePages } from '../DocumentSigning/transport';
+import { meta as createWebhook } from '../DocumentSigning/actions/webhook/createWebhook.operation';
+import { meta as deleteWebhook } from '../DocumentSigning/actions/webhook/deleteWebhook.operation';
+import { meta as getWebhook } from '../DocumentSigning/actions/webhook/getWebhook.operation';
+import { meta as listWebhooks } from '../DocumentSigning/actions/webhook/listWebhooks.operation';
+import { meta as updateWebhook } from '../DocumentSigning/actions/webhook/updateWebhook.operation';
+import { callApi, callPages, getServiceCredentials } from '../DocumentSigning/transport';
 
 /**
  * Registration of the node's webhook at the service (n8n webhookMethods), modelled on n8n's
@@ -167,17 +172,15 @@ function unlessNotFound(error: unknown): undefined {
 }
 
 async function getRemote(this: IHookFunctions, id: string): Promise<WebhookRemote | undefined> {
-	const path = `/webhooks/${encodeURIComponent(id)}`;
-	return (await apiRequest.call(this, 'GET', path).catch(unlessNotFound)) as
-		| WebhookRemote
-		| undefined;
+	return await callApi<WebhookRemote>(this, getWebhook, { params: { id } }).then(
+		(response) => response.body,
+		unlessNotFound,
+	);
 }
 
 /** Deleting a webhook that is already gone (elsewhere, or by an earlier attempt) counts as done. */
 async function deleteRemote(this: IHookFunctions, id: string): Promise<void> {
-	await apiRequest
-		.call(this, 'DELETE', `/webhooks/${encodeURIComponent(id)}`)
-		.catch(unlessNotFound);
+	await callApi(this, deleteWebhook, { params: { id } }).catch(unlessNotFound);
 }
 
 /** Brings a webhook that is ours in line with the configuration (one PUT, only when needed). */
@@ -193,17 +196,15 @@ async function reconcile(
 	const body: IDataObject = { url: config.url, events: config.events };
 	// Re-enabling (after the service disabled it for failures) also resets its failure count.
 	if (disabled) body.enabled = true;
-	await apiRequest.call(this, 'PUT', `/webhooks/${encodeURIComponent(remote.id)}`, { body });
+	await callApi(this, updateWebhook, { params: { id: remote.id }, body });
 }
 
 /** Webhooks of the configured scope whose URL is exactly this node's URL. */
 async function findByUrl(this: IHookFunctions, config: TriggerConfig): Promise<WebhookRemote[]> {
 	const qs: IDataObject = { url: config.url };
 	if (config.workspaceId) qs.workspace_id = config.workspaceId;
-	const all = (await paginatePages.call(this, '/webhooks', {
-		qs,
-		returnAll: true,
-	})) as WebhookRemote[];
+	const all = (await callPages(this, listWebhooks, { qs, returnAll: true }))
+		.results as WebhookRemote[];
 	return all.filter(
 		(webhook) =>
 			webhook.url === config.url && (webhook.workspace_id ?? null) === (config.workspaceId ?? null),
@@ -250,7 +251,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		enabled: true,
 	};
 	if (config.workspaceId) body.workspace_id = config.workspaceId;
-	const created = (await apiRequest.call(this, 'POST', '/webhooks', { body })) as WebhookRemote;
+	const created = (await callApi<WebhookRemote>(this, createWebhook, { body })).body;
 	if (!created?.id) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../DocumentSigning/transport';
+import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
+import { callApi } from '../DocumentSigning/transport';
 
 /** The triggers' "Workspace" picker (shown for the One Workspace scope). */
 export function workspaceLocator(description: string): INodeProperties {
@@ -52,10 +53,13 @@ export async function searchWorkspaces(
 	const page = Math.max(1, Number(paginationToken) || 1);
 	const qs: IDataObject = { page, page_size: 50, sort_by: 'name', sort_order: 'asc' };
 	if (filter) qs.name = filter;
-	const response = (await apiRequest.call(this, 'GET', '/workspaces', { qs })) as {
-		results?: IDataObject[];
-		pagination?: { total_pages?: number };
-	};
+	const response = (
+		await callApi<{ results?: IDataObject[]; pagination?: { total_pages?: number } }>(
+			this,
+			listWorkspaces,
+			{ qs },
+		)
+	).body;
 	const results = (response.results ?? []).map((workspace) => ({
 		name: `${String(workspace.name)}${workspace.protected ? ' (protected)' : ''}`,
 		value: String(workspace.id),

@@ -6,7 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { meta as listCompanyDomains } from '../actions/emailDomain/listCompanyDomains.operation';
+import { meta as listWorkspaceDomains } from '../actions/emailDomain/listWorkspaceDomains.operation';
+import { meta as listOrganizationSeals } from '../actions/organizationSeal/listOrganizationSeals.operation';
+import { meta as listSigningRequests } from '../actions/signingRequest/listSigningRequests.operation';
+import { meta as listTemplates } from '../actions/template/listTemplates.operation';
+import { meta as listWebhooks } from '../actions/webhook/listWebhooks.operation';
+import { meta as listWorkspaces } from '../actions/workspace/listWorkspaces.operation';
+import type { ApiEndpoint } from '../transport';
+import { callApi } from '../transport';
 
 const PAGE_SIZE = 50;
 
@@ -17,7 +25,7 @@ interface PageResponse {
 
 async function searchPage(
 	context: ILoadOptionsFunctions,
-	path: string,
+	list: ApiEndpoint,
 	label: (row: IDataObject) => string,
 	filter?: string,
 	paginationToken?: string,
@@ -32,7 +40,7 @@ async function searchPage(
 		...extraQs,
 	};
 	if (filter) qs.name = filter;
-	const response = (await apiRequest.call(context, 'GET', path, { qs })) as PageResponse;
+	const response = (await callApi<PageResponse>(context, list, { qs })).body;
 	const rows = response.results ?? [];
 	const totalPages = response.pagination?.total_pages ?? page;
 	return {
@@ -49,7 +57,7 @@ export async function searchTemplates(
 ): Promise<INodeListSearchResult> {
 	return await searchPage(
 		this,
-		'/templates',
+		listTemplates,
 		(t) => String(t.name ?? t.id),
 		filter,
 		paginationToken,
@@ -63,7 +71,7 @@ export async function searchSigningRequests(
 ): Promise<INodeListSearchResult> {
 	return await searchPage(
 		this,
-		'/signing-requests',
+		listSigningRequests,
 		(r) => `${String(r.name ?? r.id)}${r.status ? ` (${String(r.status)})` : ''}`,
 		filter,
 		paginationToken,
@@ -77,7 +85,7 @@ export async function searchWorkspaces(
 ): Promise<INodeListSearchResult> {
 	return await searchPage(
 		this,
-		'/workspaces',
+		listWorkspaces,
 		(w) => `${String(w.name ?? w.id)}${w.protected ? ' (protected)' : ''}`,
 		filter,
 		paginationToken,
@@ -101,9 +109,11 @@ export async function searchWebhooks(
 	const [scopeText, pageText] = (paginationToken ?? '0:1').split(':');
 	let scopeIndex = Number(scopeText) || 0;
 	let page = Number(pageText) || 1;
-	const workspacesResponse = (await apiRequest.call(this, 'GET', '/workspaces', {
-		qs: { page: 1, page_size: 200, sort_by: 'created_on', sort_order: 'asc' },
-	})) as PageResponse;
+	const workspacesResponse = (
+		await callApi<PageResponse>(this, listWorkspaces, {
+			qs: { page: 1, page_size: 200, sort_by: 'created_on', sort_order: 'asc' },
+		})
+	).body;
 	const workspaces = workspacesResponse.results ?? [];
 	const scopes: Array<{ id?: string; label: string }> = [
 		{ label: 'company' },
@@ -121,7 +131,7 @@ export async function searchWebhooks(
 		if (filter) qs.url = filter;
 		let response: PageResponse;
 		try {
-			response = (await apiRequest.call(this, 'GET', '/webhooks', { qs })) as PageResponse;
+			response = (await callApi<PageResponse>(this, listWebhooks, { qs })).body;
 		} catch (error) {
 			// A key that may not list company-level webhooks (or another workspace's) skips that scope.
 			const status = Number((error as { httpCode?: string }).httpCode);
@@ -163,7 +173,7 @@ export async function searchSeals(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const response = (await apiRequest.call(this, 'GET', '/seals')) as { seals?: IDataObject[] };
+	const response = (await callApi<{ seals?: IDataObject[] }>(this, listOrganizationSeals)).body;
 	const needle = String(filter ?? '')
 		.trim()
 		.toLowerCase();
@@ -206,16 +216,18 @@ export async function searchEmailDomains(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const operation = String(this.getCurrentNodeParameter('operation') ?? '');
-	let path = '/company/domains';
+	let list: ApiEndpoint = listCompanyDomains;
+	let params = {};
 	if (/Workspace/.test(operation)) {
 		const workspaceId = String(
 			this.getCurrentNodeParameter('workspaceId', { extractValue: true }) ?? '',
 		).trim();
 		if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId))
 			return { results: [] };
-		path = `/workspace/${workspaceId}/domains`;
+		list = listWorkspaceDomains;
+		params = { workspace_id: workspaceId };
 	}
-	const response = (await apiRequest.call(this, 'GET', path)) as { results?: IDataObject[] };
+	const response = (await callApi<{ results?: IDataObject[] }>(this, list, { params })).body;
 	const needle = (filter ?? '').trim().toLowerCase();
 	const status = (d: IDataObject) =>
 		Number(d.domain_status) === 1

@@ -1,7 +1,24 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { isUuid } from '../helpers/ids';
-import { apiRequest } from '../transport';
+import { meta as listSigningRequestCustomFields } from '../actions/customField/listSigningRequestCustomFields.operation';
+import { meta as listTemplateCustomFields } from '../actions/customField/listTemplateCustomFields.operation';
+import { meta as listWorkspaceCustomFields } from '../actions/customField/listWorkspaceCustomFields.operation';
+import { meta as listOrganizationSeals } from '../actions/organizationSeal/listOrganizationSeals.operation';
+import { meta as getSigningRequest } from '../actions/signingRequest/getSigningRequest.operation';
+import { meta as listSigningRequestFields } from '../actions/signingRequest/listSigningRequestFields.operation';
+import { meta as listSigningRequestUsers } from '../actions/signingRequest/listSigningRequestUsers.operation';
+import { meta as listTemplateFields } from '../actions/template/listTemplateFields.operation';
+import { meta as listTemplateUsers } from '../actions/template/listTemplateUsers.operation';
+import type { ApiEndpoint } from '../transport';
+import { callApi } from '../transport';
+
+/** A list of something that belongs to the item chosen in `parameter`: its endpoint and id placeholder. */
+interface OwnedList {
+	parameter: string;
+	list: ApiEndpoint;
+	placeholder: string;
+}
 
 function personLabel(user: IDataObject): string {
 	const name = String(
@@ -17,14 +34,15 @@ function personLabel(user: IDataObject): string {
 
 async function people(
 	context: ILoadOptionsFunctions,
-	parameter: string,
-	pathFor: (id: string) => string,
+	{ parameter, list, placeholder }: OwnedList,
 ): Promise<INodePropertyOptions[]> {
 	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
 	if (!isUuid(id)) return [];
-	const response = (await apiRequest.call(context, 'GET', pathFor(String(id)))) as {
-		results?: IDataObject[];
-	};
+	const response = (
+		await callApi<{
+			results?: IDataObject[];
+		}>(context, list, { params: { [placeholder]: String(id) } })
+	).body;
 	return (response.results ?? []).map((user) => ({
 		name: personLabel(user),
 		value: String(user.id),
@@ -36,14 +54,22 @@ async function people(
 export async function getSigningRequestRecipients(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await people(this, 'signingRequestId', (id) => `/signing-requests/${id}/users`);
+	return await people(this, {
+		parameter: 'signingRequestId',
+		list: listSigningRequestUsers,
+		placeholder: 'id',
+	});
 }
 
 /** Users (recipient roles) of the template chosen in the node ("Template" parameter). */
 export async function getTemplateUsers(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await people(this, 'templateId', (id) => `/templates/${id}/users`);
+	return await people(this, {
+		parameter: 'templateId',
+		list: listTemplateUsers,
+		placeholder: 'id',
+	});
 }
 
 /**
@@ -62,14 +88,15 @@ export async function getTemplateUsersOrOrder(
 
 async function customFields(
 	context: ILoadOptionsFunctions,
-	parameter: string,
-	pathFor: (id: string) => string,
+	{ parameter, list, placeholder }: OwnedList,
 ): Promise<INodePropertyOptions[]> {
 	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
 	if (!isUuid(id)) return [];
-	const response = (await apiRequest.call(context, 'GET', pathFor(String(id)))) as {
-		custom_fields?: IDataObject[];
-	};
+	const response = (
+		await callApi<{
+			custom_fields?: IDataObject[];
+		}>(context, list, { params: { [placeholder]: String(id) } })
+	).body;
 	return (response.custom_fields ?? [])
 		.map((field) => ({
 			name: `${String(field.field_label ?? field.field_name ?? field.id)}${
@@ -84,18 +111,22 @@ async function customFields(
 export async function getTemplateCustomFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await customFields(this, 'templateId', (id) => `/templates/${id}/custom-fields`);
+	return await customFields(this, {
+		parameter: 'templateId',
+		list: listTemplateCustomFields,
+		placeholder: 'template_id',
+	});
 }
 
 /** Custom fields of the signing request chosen in the node ("Signing Request" parameter). */
 export async function getSigningRequestCustomFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await customFields(
-		this,
-		'signingRequestId',
-		(id) => `/signing-requests/${id}/custom-fields`,
-	);
+	return await customFields(this, {
+		parameter: 'signingRequestId',
+		list: listSigningRequestCustomFields,
+		placeholder: 'request_id',
+	});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +136,11 @@ export async function getSigningRequestCustomFields(
 export async function getWorkspaceCustomFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await customFields(this, 'workspaceId', (id) => `/workspace/${id}/custom-fields`);
+	return await customFields(this, {
+		parameter: 'workspaceId',
+		list: listWorkspaceCustomFields,
+		placeholder: 'workspace_id',
+	});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,14 +153,15 @@ const typeName = (type: unknown) =>
 
 async function fields(
 	context: ILoadOptionsFunctions,
-	parameter: string,
-	pathFor: (id: string) => string,
+	{ parameter, list, placeholder }: OwnedList,
 ): Promise<INodePropertyOptions[]> {
 	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
 	if (!isUuid(id)) return [];
-	const response = (await apiRequest.call(context, 'GET', pathFor(String(id)))) as {
-		results?: IDataObject[];
-	};
+	const response = (
+		await callApi<{
+			results?: IDataObject[];
+		}>(context, list, { params: { [placeholder]: String(id) } })
+	).body;
 	return (response.results ?? []).map((field) => {
 		const page = field.page_number ?? field.page;
 		const label = [
@@ -143,14 +179,22 @@ async function fields(
 export async function getSigningRequestFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await fields(this, 'signingRequestId', (id) => `/signing-requests/${id}/fields`);
+	return await fields(this, {
+		parameter: 'signingRequestId',
+		list: listSigningRequestFields,
+		placeholder: 'id',
+	});
 }
 
 /** Fields of the template chosen in the node ("Template" parameter). */
 export async function getTemplateFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await fields(this, 'templateId', (id) => `/templates/${id}/fields`);
+	return await fields(this, {
+		parameter: 'templateId',
+		list: listTemplateFields,
+		placeholder: 'id',
+	});
 }
 
 /** Seal participants of the signing request chosen in the node (from its Get answer). */
@@ -159,9 +203,11 @@ export async function getSigningRequestSealParticipants(
 ): Promise<INodePropertyOptions[]> {
 	const id = this.getCurrentNodeParameter('signingRequestId', { extractValue: true });
 	if (!isUuid(id)) return [];
-	const request = (await apiRequest.call(this, 'GET', `/signing-requests/${String(id)}`)) as {
-		seal_participants?: IDataObject[];
-	};
+	const request = (
+		await callApi<{ seal_participants?: IDataObject[] }>(this, getSigningRequest, {
+			params: { id: String(id) },
+		})
+	).body;
 	return (request.seal_participants ?? [])
 		.filter((p) => !p.deleted)
 		.map((p) => ({
@@ -175,7 +221,7 @@ export async function getSigningRequestSealParticipants(
 export async function getOrganizationSeals(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const response = (await apiRequest.call(this, 'GET', '/seals')) as { seals?: IDataObject[] };
+	const response = (await callApi<{ seals?: IDataObject[] }>(this, listOrganizationSeals)).body;
 	return (Array.isArray(response?.seals) ? response.seals : [])
 		.map((seal) => ({
 			name: `${String(seal.name ?? seal.id)}${seal.companies_workspaces_id ? '' : ' (company)'}`,

@@ -541,10 +541,9 @@ export async function apiRequest<T = IDataObject>(
 export async function downloadFile(
 	this: TransportContext,
 	url: string,
-	itemIndex?: number,
 ): Promise<{ data: Buffer; contentType?: string }> {
 	const signal = cancelSignalOf(this);
-	throwIfStopped(signal, this.getNode(), itemIndex);
+	throwIfStopped(signal, this.getNode());
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequest({
@@ -558,12 +557,11 @@ export async function downloadFile(
 			timeout: transportPolicy.timeoutMs,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		if (signal?.aborted) throw stoppedError(this.getNode(), itemIndex);
+		if (signal?.aborted) throw stoppedError(this.getNode());
 		throw networkError(this.getNode(), error, {
 			method: 'GET',
 			path: 'the download link',
 			baseUrl: new URL(url).origin,
-			itemIndex,
 		});
 	}
 	const data = Buffer.isBuffer(response.body)
@@ -578,7 +576,6 @@ export async function downloadFile(
 					response.statusCode === 403
 						? 'The download link has expired (links are short-lived). Run the node again to get a fresh link.'
 						: 'The storage behind the download link did not return the file.',
-				itemIndex,
 			},
 		);
 	}

@@ -75,7 +75,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (!/^https?:\/\//i.test(url)) {
 		throw new NodeOperationError(this.getNode(), 'The service did not return a download link', {
 			description: `The answer was: ${JSON.stringify(metadata).slice(0, 300)}`,
-			itemIndex: i,
 		});
 	}
 
@@ -94,11 +93,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	};
 	if (returnUrlOnly) return [{ json }];
 
-	const file = await downloadFile.call(this, url, i);
+	const file = await downloadFile.call(this, url);
 	if (!file.data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
 		throw new NodeOperationError(this.getNode(), 'The downloaded file is not a PDF', {
 			description: `The download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'} instead of a PDF document. Run the node again to get a fresh link; if it keeps happening the service may have a problem with this document.`,
-			itemIndex: i,
 		});
 	}
 	json.file_size = file.data.length;

@@ -112,11 +112,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			'The service did not return a download link for the file',
 			{
 				description: `The answer was: ${JSON.stringify(answer).slice(0, 300)}`,
-				itemIndex: i,
 			},
 		);
 	}
-	const file = await downloadFile.call(this, url, i);
+	const file = await downloadFile.call(this, url);
 	const givenName = String(answer.file_name ?? '').trim();
 	const mimeType = mimeTypeOf(answer.file_type, givenName, file.contentType);
 	const extension =

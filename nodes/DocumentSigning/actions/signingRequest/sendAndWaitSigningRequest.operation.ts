@@ -307,7 +307,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			{
 				description:
 					'Use "Loop Over Items" with an Execute Workflow node (one execution per request), or send them with Send and react with the Document Signing Trigger or Poll Trigger.',
-				itemIndex: i,
 			},
 		);
 	}
@@ -316,9 +315,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const amount = Number(this.getNodeParameter('timeLimitAmount', i, 8));
 	const unit = String(this.getNodeParameter('timeLimitUnit', i, 'days'));
 	if (!Number.isInteger(amount) || amount < 1 || !UNIT_MS[unit]) {
-		throw new NodeOperationError(node, '"Time Limit" must be a whole number of 1 or more', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(node, '"Time Limit" must be a whole number of 1 or more');
 	}
 	const options = this.getNodeParameter('waitOptions', i, {}) as WaitOptions;
 	const credentials = await getServiceCredentials.call(this, i);
@@ -329,7 +326,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			{
 				description:
 					'Send and Wait verifies the service\'s delivery with the workspace\'s webhook signing secret. Copy it from the service dashboard into "Webhook Signing Secret" in the credential.',
-				itemIndex: i,
 			},
 		);
 	}
@@ -341,13 +337,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const before = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const workspaceId = String(before?.workspace_id ?? '');
 	if (!workspaceId) {
-		throw new NodeOperationError(
-			node,
-			'The service did not say which workspace the request is in',
-			{
-				itemIndex: i,
-			},
-		);
+		throw new NodeOperationError(node, 'The service did not say which workspace the request is in');
 	}
 	const endedAlready = finalStatusOf(before);
 	if (endedAlready) {
@@ -377,9 +367,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	).body;
 	const webhookId = String(created?.id ?? '');
 	if (!webhookId) {
-		throw new NodeOperationError(node, 'The service did not return the id of the new webhook', {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(node, 'The service did not return the id of the new webhook');
 	}
 
 	let sent: IDataObject | undefined;

@@ -188,7 +188,6 @@ export async function retrieveSignerMark(
 	if (!decoded || decoded.data.length === 0) {
 		throw new NodeOperationError(this.getNode(), `The service returned no ${kind} image`, {
 			description: `Expected a data:image/png;base64,… image, got: ${String(image ?? 'nothing').slice(0, 80)}`,
-			itemIndex: i,
 		});
 	}
 	const json: IDataObject = {

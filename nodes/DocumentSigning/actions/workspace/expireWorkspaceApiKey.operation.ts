@@ -49,7 +49,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			{
 				description:
 					'The service expires the replaced keys of one type per call (without a type, only live ones). To expire both, run the operation once with Live and, a minute later, once with Test.',
-				itemIndex: i,
 			},
 		);
 	}

@@ -7,9 +7,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
+import type { ApiResponse } from '../../../../nodes/DocumentSigning/transport';
 import {
-	apiRequest,
-	apiRequestWithMeta,
+	callApi,
 	resetRateLimiters,
 	transportPolicy,
 } from '../../../../nodes/DocumentSigning/transport';
@@ -20,6 +20,11 @@ import { SEED, simplePdf, startSandbox } from '../../../sandbox';
 const PROTECTED = SEED.protectedWorkspace;
 const WEBHOOK_SECRET = 'whsec_transport_test_0123456789';
 const defaultPolicy = { ...transportPolicy };
+
+/** The parsed body of a call (what most checks look at). */
+async function bodyOf(call: Promise<ApiResponse>): Promise<IDataObject> {
+	return (await call).body;
+}
 
 let sandbox: Sandbox;
 
@@ -101,7 +106,7 @@ describe('a 2xx the node cannot read is an error', () => {
 			status: 200,
 			body: '{"id": "8f0c2b1e-1111-',
 		});
-		const error = await failure(apiRequest.call(context(), 'GET', '/company'));
+		const error = await failure(callApi(context(), { method: 'GET', path: '/company' }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
 			'The service answered 200 to GET /company, but the answer could not be read (cut off or not JSON)',
@@ -119,7 +124,7 @@ describe('a 2xx the node cannot read is an error', () => {
 			body: '{"id": "8f0c2b1e-1111-',
 		});
 		const error = await failure(
-			apiRequest.call(context(), 'POST', '/workspaces', { body: { name: 'Ops' } }),
+			callApi(context(), { method: 'POST', path: '/workspaces' }, { body: { name: 'Ops' } }),
 		);
 		expect(error.message).toContain(
 			'answered 201 to POST /workspaces, but the answer could not be read',
@@ -135,7 +140,7 @@ describe('a 2xx the node cannot read is an error', () => {
 			body: '<html><head><title>Sign in</title></head></html>',
 			headers: { 'Content-Type': 'text/html' },
 		});
-		const error = await failure(apiRequest.call(context(), 'GET', '/company'));
+		const error = await failure(callApi(context(), { method: 'GET', path: '/company' }));
 		expect(error.message).toContain('could not be read');
 		expect(error.description).toContain('content type was text/html');
 		expect(everything(error)).not.toContain('Sign in');
@@ -161,7 +166,7 @@ describe('a 2xx the node cannot read is an error', () => {
 
 	it('an empty 2xx body is an empty answer, not an error', async () => {
 		sandbox.injectFault({ method: 'DELETE', kind: 'status', status: 204, body: '' });
-		expect(await apiRequest.call(context(), 'DELETE', '/webhooks/x')).toEqual({});
+		expect(await bodyOf(callApi(context(), { method: 'DELETE', path: '/webhooks/x' }))).toEqual({});
 	});
 });
 
@@ -173,7 +178,7 @@ describe('error pages and gateways', () => {
 			body: `<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center><pre>Authorization: ${PROTECTED.liveKey}</pre></body></html>`,
 			headers: { 'Content-Type': 'text/html' },
 		});
-		const error = await failure(apiRequest.call(context(), 'GET', '/company'));
+		const error = await failure(callApi(context(), { method: 'GET', path: '/company' }));
 		expect(error.message).toBe(
 			'The service or a gateway in front of it was unavailable (502 Bad Gateway): it answered with an HTML page titled "502 Bad Gateway"',
 		);
@@ -186,7 +191,7 @@ describe('error pages and gateways', () => {
 	it('a 504 on a write says the gateway was unavailable and that it was not retried', async () => {
 		sandbox.injectFault({ method: 'POST', kind: 'status', status: 504, body: '' });
 		const error = await failure(
-			apiRequest.call(context(), 'POST', '/workspaces', { body: { name: 'X' } }),
+			callApi(context(), { method: 'POST', path: '/workspaces' }, { body: { name: 'X' } }),
 		);
 		expect(error.message).toBe(
 			'The service or a gateway in front of it was unavailable (504 Gateway Timeout)',
@@ -208,7 +213,11 @@ describe('error pages and gateways', () => {
 			},
 		});
 		const error = await failure(
-			apiRequest.call(context(), 'POST', '/signing-requests/create-and-send', { body: {} }),
+			callApi(
+				context(),
+				{ method: 'POST', path: '/signing-requests/create-and-send' },
+				{ body: {} },
+			),
 		);
 		expect(error.message).toBe(
 			'The service could not process this: A recipient cannot receive email [RECIPIENT_EMAIL_SUPPRESSED]',
@@ -244,9 +253,13 @@ describe('error pages and gateways', () => {
 			},
 		});
 		const error = await failure(
-			apiRequest.call(context(), 'POST', '/signing-requests/create-and-send', {
-				body: { name: 'Lease' },
-			}),
+			callApi(
+				context(),
+				{ method: 'POST', path: '/signing-requests/create-and-send' },
+				{
+					body: { name: 'Lease' },
+				},
+			),
 		);
 		expect(error.message).toBe(
 			'The service refused to send the signing request: Recipient 2 (bob@example.com): missing first_name; Recipient 3 (eve@example.com): missing company, final_value of field f-1 [VALIDATION_ERROR]',
@@ -270,7 +283,7 @@ describe('keys and the webhook secret never come out', () => {
 				details: { authorization: PROTECTED.liveKey, secret: WEBHOOK_SECRET },
 			},
 		});
-		const error = await failure(apiRequest.call(context(), 'GET', '/company'));
+		const error = await failure(callApi(context(), { method: 'GET', path: '/company' }));
 		expect(error.message).toBe('The live API key was refused (UNAUTHORIZED)');
 		const all = everything(error);
 		expect(all).not.toContain(PROTECTED.liveKey);
@@ -280,11 +293,10 @@ describe('keys and the webhook secret never come out', () => {
 
 	it('a refused test key is named as the test key, never shown', async () => {
 		const error = await failure(
-			apiRequest.call(
-				context({ keyToUse: 'test', testApiKey: 'sk_test_not_a_real_key_9' }),
-				'GET',
-				'/company',
-			),
+			callApi(context({ keyToUse: 'test', testApiKey: 'sk_test_not_a_real_key_9' }), {
+				method: 'GET',
+				path: '/company',
+			}),
 		);
 		expect(error.message).toBe('The test API key was refused (UNAUTHORIZED)');
 		expect(error.description).toContain('the Test API Key was sent');
@@ -301,7 +313,9 @@ describe('keys and the webhook secret never come out', () => {
 				list: [WEBHOOK_SECRET],
 			},
 		});
-		const body = (await apiRequest.call(context(), 'GET', '/company')) as IDataObject;
+		const body = (await bodyOf(
+			callApi(context(), { method: 'GET', path: '/company' }),
+		)) as IDataObject;
 		expect(body).toEqual({
 			id: 'w1',
 			echo: { authorization: '[test API key redacted]', note: 'live=[live API key redacted]' },
@@ -311,7 +325,7 @@ describe('keys and the webhook secret never come out', () => {
 
 	it('an empty key is refused before anything is sent, naming the field', async () => {
 		const error = await failure(
-			apiRequest.call(context({ keyToUse: 'test', testApiKey: '' }), 'GET', '/company'),
+			callApi(context({ keyToUse: 'test', testApiKey: '' }), { method: 'GET', path: '/company' }),
 		);
 		expect(error.message).toBe('The Test API Key in the Document Signing API credential is empty');
 		expect(sandbox.requests).toHaveLength(0);
@@ -324,7 +338,7 @@ describe('stopping the execution stops the waits', () => {
 		const ctx = context();
 		const stop = stoppable(ctx);
 		const started = Date.now();
-		const pending = failure(apiRequest.call(ctx, 'GET', '/company'));
+		const pending = failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		await sleep(300);
 		stop.abort();
 		const error = await pending;
@@ -337,10 +351,12 @@ describe('stopping the execution stops the waits', () => {
 	it('a pacing wait ends at once and the paced request is never sent', async () => {
 		await withSandbox({ rateLimits: { write: 1 }, rateLimitWindowMs: 60_000 });
 		const ctx = context();
-		await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'One' } });
+		await bodyOf(callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'One' } }));
 		const stop = stoppable(ctx);
 		const started = Date.now();
-		const pending = failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Two' } }));
+		const pending = failure(
+			callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Two' } }),
+		);
 		await sleep(300);
 		stop.abort();
 		const error = await pending;
@@ -388,7 +404,7 @@ describe('stopping the execution stops the waits', () => {
 	it('an execution already stopped sends nothing', async () => {
 		const ctx = context();
 		stoppable(ctx).abort();
-		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(error.message).toBe('The execution was stopped');
 		expect(sandbox.requests).toHaveLength(0);
 	});
@@ -404,8 +420,8 @@ describe('waits over the limit say where the figure came from', () => {
 			headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) },
 		});
 		const ctx = context();
-		await apiRequest.call(ctx, 'GET', '/company');
-		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(error.message).toMatch(
 			/^Rate limit reached for read requests \(200 per minute\): this key has no requests left in the service's current window, which ends in (599|600|601) s \(X-RateLimit-Reset\)$/,
 		);
@@ -419,9 +435,15 @@ describe('the credential is read once per node run', () => {
 		await withSandbox({ rateLimits: { read: 100_000 } });
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const authenticated = jest.spyOn(HarnessCredentialsHelper.prototype, 'authenticate');
-		const created = (await apiRequest.call(context({ keyToUse: 'test' }), 'POST', '/templates', {
-			body: { name: 'Bench', document: simplePdf('Bench').toString('base64') },
-		})) as IDataObject;
+		const created = (await bodyOf(
+			callApi(
+				context({ keyToUse: 'test' }),
+				{ method: 'POST', path: '/templates' },
+				{
+					body: { name: 'Bench', document: simplePdf('Bench').toString('base64') },
+				},
+			),
+		)) as IDataObject;
 		reads.mockClear();
 		authenticated.mockClear();
 		sandbox.clearRequests();
@@ -449,8 +471,8 @@ describe('the credential is read once per node run', () => {
 	it('apiRequestWithMeta reports the key mode from the same read', async () => {
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const ctx = context({ keyToUse: 'test' });
-		const first = await apiRequestWithMeta.call(ctx, 'GET', '/company');
-		await apiRequestWithMeta.call(ctx, 'GET', '/company');
+		const first = await callApi(ctx, { method: 'GET', path: '/company' });
+		await callApi(ctx, { method: 'GET', path: '/company' });
 		expect(first.keyMode).toBe('test');
 		expect(reads).toHaveBeenCalledTimes(1);
 	});

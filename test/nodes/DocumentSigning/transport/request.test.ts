@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ApiResponse } from '../../../../nodes/DocumentSigning/transport';
 import {
-	apiRequest,
-	apiRequestWithMeta,
 	callApi,
 	getKeyMode,
 	resetRateLimiters,
@@ -17,6 +16,11 @@ const PROTECTED = SEED.protectedWorkspace;
 const SALES = SEED.workspaces[0];
 const LEGAL = SEED.workspaces[1];
 const defaultPolicy = { ...transportPolicy };
+
+/** The parsed body of a call (what most checks look at). */
+async function bodyOf(call: Promise<ApiResponse>): Promise<IDataObject> {
+	return (await call).body;
+}
 
 let sandbox: Sandbox;
 
@@ -170,7 +174,7 @@ describe('what is sent', () => {
 	it('sends the live key bare in Authorization, X-API-Version 1 and asks for JSON', async () => {
 		const { context: ctx } = context();
 		const body = <IDataObject>(
-			await apiRequest.call(ctx, 'GET', '/workspaces', { qs: { page_size: 2 } })
+			await bodyOf(callApi(ctx, { method: 'GET', path: '/workspaces' }, { qs: { page_size: 2 } }))
 		);
 		expect(body.pagination).toMatchObject({ page_size: 2, total_count: 3 });
 		expect(last()).toMatchObject({ method: 'GET', path: '/workspaces', query: { page_size: '2' } });
@@ -181,7 +185,7 @@ describe('what is sent', () => {
 
 	it('sends the test key when Key to Use is Test, and says so', async () => {
 		const { context: ctx } = context({ keyToUse: 'test' });
-		const response = await apiRequestWithMeta.call(ctx, 'GET', '/workspaces');
+		const response = await callApi(ctx, { method: 'GET', path: '/workspaces' });
 		expect(last().headers.authorization).toBe(PROTECTED.testKey);
 		expect(response.keyMode).toBe('test');
 		expect(await getKeyMode.call(ctx)).toBe('test');
@@ -190,14 +194,14 @@ describe('what is sent', () => {
 	it('sends the API version of the credential', async () => {
 		await withSandbox({ versions: { 1: { status: 'active' }, 2: { status: 'active' } } });
 		const { context: ctx } = context({ apiVersion: 2 });
-		const response = await apiRequestWithMeta.call(ctx, 'GET', '/company');
+		const response = await callApi(ctx, { method: 'GET', path: '/company' });
 		expect(last().headers['x-api-version']).toBe('2');
 		expect(response.headers['x-api-version']).toBe('2');
 	});
 
 	it('tolerates a trailing slash on the base URL', async () => {
 		const { context: ctx } = context({ baseUrl: `${sandbox.url}//` });
-		await apiRequest.call(ctx, 'GET', '/company');
+		await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(last().path).toBe('/company');
 		expect(last().status).toBe(200);
 	});
@@ -205,7 +209,7 @@ describe('what is sent', () => {
 	it('sends JSON bodies and returns the created object', async () => {
 		const { context: ctx } = context();
 		const created = <IDataObject>(
-			await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Ops' } })
+			await bodyOf(callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Ops' } }))
 		);
 		expect(created).toMatchObject({ name: 'Ops', protected: false });
 		expect(last()).toMatchObject({
@@ -226,11 +230,21 @@ describe('what is sent', () => {
 			body: { success: true, icon_url: 'https://cdn/logo.png' },
 		});
 		const { context: ctx } = context();
-		const answer = <IDataObject>await apiRequest.call(ctx, 'POST', '/company/logo', {
-			formData: {
-				file: { data: Buffer.from('PNGDATA'), fileName: 'logo "x".png', contentType: 'image/png' },
-			},
-		});
+		const answer = <IDataObject>await bodyOf(
+			callApi(
+				ctx,
+				{ method: 'POST', path: '/company/logo' },
+				{
+					formData: {
+						file: {
+							data: Buffer.from('PNGDATA'),
+							fileName: 'logo "x".png',
+							contentType: 'image/png',
+						},
+					},
+				},
+			),
+		);
 		expect(answer).toEqual({ success: true, icon_url: 'https://cdn/logo.png' });
 		const sent = last();
 		const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(
@@ -245,7 +259,7 @@ describe('what is sent', () => {
 
 	it('refuses a Base URL that is not a web address before sending anything', async () => {
 		const { context: ctx } = context({ baseUrl: 'api.example.com' });
-		await expect(apiRequest.call(ctx, 'GET', '/company')).rejects.toThrow(
+		await expect(bodyOf(callApi(ctx, { method: 'GET', path: '/company' }))).rejects.toThrow(
 			'The Base URL in the Document Signing API credential is not a web address',
 		);
 		expect(sandbox.requests).toHaveLength(0);
@@ -266,8 +280,8 @@ describe('deprecation', () => {
 			},
 		});
 		const { context: ctx, hints } = context();
-		const company = <IDataObject>await apiRequest.call(ctx, 'GET', '/company');
-		await apiRequest.call(ctx, 'GET', '/company');
+		const company = <IDataObject>await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
+		await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(company.id).toBe(SEED.company.id);
 		expect(hints).toHaveLength(1);
 		expect(hints[0].type).toBe('warning');
@@ -293,8 +307,8 @@ describe('deprecation', () => {
 			headers: { Deprecation: 'true', 'X-Deprecated-Message': 'Use POST /signing-requests' },
 		});
 		const { context: ctx, hints } = context();
-		await apiRequest.call(ctx, 'POST', '/documents', { body: {} });
-		await apiRequest.call(ctx, 'POST', '/documents', { body: {} });
+		await bodyOf(callApi(ctx, { method: 'POST', path: '/documents' }, { body: {} }));
+		await bodyOf(callApi(ctx, { method: 'POST', path: '/documents' }, { body: {} }));
 		expect(hints).toHaveLength(2);
 		expect(hints[0].message).toContain('since Sat, 01 Aug 2026 00:00:00 GMT');
 		expect(hints[1].message).not.toContain('since');
@@ -303,7 +317,7 @@ describe('deprecation', () => {
 
 	it('adds no hint for an active version', async () => {
 		const { context: ctx, hints } = context();
-		await apiRequest.call(ctx, 'GET', '/company');
+		await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(hints).toHaveLength(0);
 	});
 });
@@ -312,7 +326,7 @@ describe('errors in plain words', () => {
 	it('400 validation lists the field', async () => {
 		const { context: ctx } = context();
 		const error = await failure(
-			apiRequest.call(ctx, 'GET', '/workspaces', { qs: { sort_by: 'colour' } }),
+			callApi(ctx, { method: 'GET', path: '/workspaces' }, { qs: { sort_by: 'colour' } }),
 		);
 		expect(error.httpCode).toBe('400');
 		expect(error.message).toMatch(/^The service rejected the request/);
@@ -321,7 +335,7 @@ describe('errors in plain words', () => {
 
 	it('401 UNAUTHORIZED points at the key and Key to Use', async () => {
 		const { context: ctx } = context({ liveApiKey: 'sk_live_wrong' });
-		const error = await failure(apiRequest.call(ctx, 'GET', '/workspaces'));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/workspaces' }));
 		expect(error.httpCode).toBe('401');
 		expect(error.message).toBe('The live API key was refused (UNAUTHORIZED)');
 		expect(error.description).toContain('the Live API Key was sent');
@@ -331,7 +345,7 @@ describe('errors in plain words', () => {
 
 	it('403 when a workspace key reaches for another workspace', async () => {
 		const { context: ctx } = context({ liveApiKey: SALES.liveKey });
-		const error = await failure(apiRequest.call(ctx, 'GET', `/workspaces/${LEGAL.id}`));
+		const error = await failure(callApi(ctx, { method: 'GET', path: `/workspaces/${LEGAL.id}` }));
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toMatch(/^Permission denied/);
 		expect(error.description).toContain('protected workspace');
@@ -340,7 +354,7 @@ describe('errors in plain words', () => {
 	it('404 names what was not found', async () => {
 		const { context: ctx } = context();
 		const error = await failure(
-			apiRequest.call(ctx, 'GET', '/workspaces/29999999-0000-4000-8000-000000000000'),
+			callApi(ctx, { method: 'GET', path: '/workspaces/29999999-0000-4000-8000-000000000000' }),
 		);
 		expect(error.httpCode).toBe('404');
 		expect(error.message).toMatch(/^Not found: /);
@@ -353,21 +367,21 @@ describe('errors in plain words', () => {
 			currentVersion: 2,
 		});
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(error.httpCode).toBe('410');
 		expect(error.message).toBe('API version 1 has been retired by the service (VERSION_SUNSET)');
 	});
 
 	it('400 INVALID_VERSION for a version that is not a positive integer', async () => {
 		const { context: ctx } = context({ apiVersion: 0 });
-		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(last().headers['x-api-version']).toBe('0');
 		expect(error.message).toBe('API Version 0 in the credential is not valid [INVALID_VERSION]');
 	});
 
 	it('400 UNSUPPORTED_VERSION for a version the service does not know', async () => {
 		const { context: ctx } = context({ apiVersion: 9 });
-		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(error.message).toBe('The service does not support API version 9 [UNSUPPORTED_VERSION]');
 	});
 
@@ -379,7 +393,7 @@ describe('errors in plain words', () => {
 			body: { error: 'Signing request has already been sent', code: 'ALREADY_SENT' },
 		});
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'DELETE', '/signing-requests/x'));
+		const error = await failure(callApi(ctx, { method: 'DELETE', path: '/signing-requests/x' }));
 		expect(error.httpCode).toBe('409');
 		expect(error.message).toContain('Signing request has already been sent [ALREADY_SENT]');
 	});
@@ -393,7 +407,7 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 			await fetch(`${sandbox.url}/company`, { headers: { Authorization: PROTECTED.liveKey } });
 		}
 		const { context: ctx } = context();
-		const company = <IDataObject>await apiRequest.call(ctx, 'GET', '/company');
+		const company = <IDataObject>await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(company.id).toBe(SEED.company.id);
 		expect(statuses()).toEqual([200, 200, 429, 200]);
 	});
@@ -407,7 +421,9 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 		});
 		const { context: ctx } = context();
 		const created = <IDataObject>(
-			await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Second' } })
+			await bodyOf(
+				callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Second' } }),
+			)
 		);
 		expect(created.name).toBe('Second');
 		expect(posts().map((r) => r.status)).toEqual([201, 429, 201]);
@@ -419,7 +435,7 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 		transportPolicy.max429Retries = 1;
 		sandbox.injectFault({ kind: 'status', status: 429, headers: { 'Retry-After': '0' }, times: 5 });
 		const { context: ctx } = context();
-		const error = await failure(apiRequest.call(ctx, 'GET', '/company'));
+		const error = await failure(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(error.httpCode).toBe('429');
 		expect(error.message).toContain('too many requests');
 		expect(sandbox.requests).toHaveLength(2);
@@ -435,7 +451,7 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 		const { context: ctx } = context();
 		const started = Date.now();
 		const error = await failure(
-			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'X' } }),
+			callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'X' } }),
 		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(error.message).toContain('the service asks to wait 3600 s');
@@ -458,7 +474,7 @@ describe('a write is never sent twice', () => {
 		const before = workspaceCount();
 		const { context: ctx } = context();
 		const error = await failure(
-			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }),
+			callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Once' } }),
 		);
 		expect(error.httpCode).toBe('500');
 		expect(error.description).toContain('not retried automatically');
@@ -474,7 +490,9 @@ describe('a write is never sent twice', () => {
 			headers: { 'Retry-After': '1' },
 		});
 		const { context: ctx } = context();
-		await failure(apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }));
+		await failure(
+			callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Once' } }),
+		);
 		expect(posts()).toHaveLength(1);
 	});
 
@@ -482,7 +500,7 @@ describe('a write is never sent twice', () => {
 		sandbox.injectFault({ method: 'POST', path: '/workspaces', kind: 'reset' });
 		const { context: ctx } = context();
 		const error = await failure(
-			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Once' } }),
+			callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Once' } }),
 		);
 		expect(error.message).toContain('the connection was reset');
 		expect(error.description).toContain('not retried automatically');
@@ -503,7 +521,7 @@ describe('a write is never sent twice', () => {
 		const before = workspaceCount();
 		const { context: ctx } = context();
 		const error = await failure(
-			apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'Late' } }),
+			callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'Late' } }),
 		);
 		expect(error.message).toContain('timed out');
 		await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -517,7 +535,9 @@ describe('pacing', () => {
 		await withSandbox({ rateLimits: { write: 4 }, rateLimitWindowMs: 1000 });
 		const { context: ctx } = context();
 		for (let i = 0; i < 10; i++) {
-			await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: `Burst ${i}` } });
+			await bodyOf(
+				callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: `Burst ${i}` } }),
+			);
 		}
 		expect(posts()).toHaveLength(10);
 		expect(posts().every((r) => r.status === 201)).toBe(true);
@@ -530,7 +550,7 @@ describe('pacing', () => {
 		await withSandbox({ rateLimits: { read: 3 }, rateLimitWindowMs: 1000 });
 		for (let i = 0; i < 7; i++) {
 			const { context: ctx } = context();
-			await apiRequest.call(ctx, 'GET', '/company');
+			await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		}
 		expect(statuses()).toEqual(Array(7).fill(200));
 	});
@@ -538,9 +558,9 @@ describe('pacing', () => {
 	it('classes are paced separately: reads are not held up by exhausted writes', async () => {
 		await withSandbox({ rateLimits: { write: 1 }, rateLimitWindowMs: 60_000 });
 		const { context: ctx } = context();
-		await apiRequest.call(ctx, 'POST', '/workspaces', { body: { name: 'One' } });
+		await bodyOf(callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: 'One' } }));
 		const started = Date.now();
-		await apiRequest.call(ctx, 'GET', '/company');
+		await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		expect(Date.now() - started).toBeLessThan(1000);
 		expect(statuses()).toEqual([201, 200]);
 	});
