@@ -37,9 +37,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Add at least one field to update in "Update Fields"',
-			{
-				itemIndex: i,
-			},
 		);
 	}
 	const body = checkCompanyFields(this, fields, i);

@@ -145,7 +145,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				`"Default Time Zone" is not a time zone name: "${zone}"`,
 				{
 					description: 'Use an IANA name such as Europe/Berlin, America/New_York or UTC.',
-					itemIndex: i,
 				},
 			);
 		}
@@ -157,9 +156,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			throw new NodeOperationError(
 				this.getNode(),
 				'"Default Expiration Hours" must be a whole number of at least 1',
-				{
-					itemIndex: i,
-				},
 			);
 		}
 		body.default_expiration_hours = hours;
@@ -170,7 +166,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Add at least one setting to change in "Settings"',
-			{ itemIndex: i },
 		);
 	}
 	const response = await callApi(this, meta, { body });

@@ -82,9 +82,6 @@ export async function listDomains(
 		throw new NodeOperationError(
 			this.getNode(),
 			`"Limit" must be a whole number of at least 1 (got ${limit})`,
-			{
-				itemIndex: i,
-			},
 		);
 	}
 	const response = await callApi(this, endpoint, { params: scopeParams(this, scope, i) });
@@ -131,7 +128,6 @@ export async function createDomain(
 			{
 				description:
 					'Enter a bare domain such as mail.example.com (no https://, no path, no email address).',
-				itemIndex: i,
 			},
 		);
 	}

@@ -99,7 +99,6 @@ export function emailTypeOf(context: IExecuteFunctions, i: number): string {
 			`"Email Type" is not a known email type: "${type.slice(0, 60)}"`,
 			{
 				description: `Use one of: ${EMAIL_TYPES.map((t) => t.value).join(', ')}.`,
-				itemIndex: i,
 			},
 		);
 	}
@@ -114,7 +113,7 @@ export function templateContent(
 	const subject = String(context.getNodeParameter('subject', i, '') ?? '');
 	const body = String(context.getNodeParameter('body', i, '') ?? '');
 	const fail = (message: string, description?: string) => {
-		throw new NodeOperationError(context.getNode(), message, { description, itemIndex: i });
+		throw new NodeOperationError(context.getNode(), message, { description });
 	};
 	if (subject.trim() === '') fail('"Subject" is empty');
 	if (subject.length > SUBJECT_MAX)

@@ -48,7 +48,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			`"Language" is not a supported language: "${language.slice(0, 20)}"`,
 			{
 				description: `Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
-				itemIndex: i,
 			},
 		);
 	}

@@ -40,7 +40,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (!decoded || decoded.data.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'The service returned no seal image', {
 			description: `Expected a data:image/png;base64,… URL, got: ${String(dataUrl ?? 'nothing').slice(0, 80)}`,
-			itemIndex: i,
 		});
 	}
 	const mimeType = String(rest.content_type || decoded.mimeType);

@@ -192,7 +192,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				'Set either "Image Binary Field" or "Typed Text", not both',
 				{
 					description: 'Uploaded and drawn seals take an image; typed seals take typed text.',
-					itemIndex: i,
 				},
 			);
 		}
@@ -228,9 +227,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Nothing to update: add at least one field under "Update Fields"',
-			{
-				itemIndex: i,
-			},
 		);
 	}
 

@@ -79,7 +79,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			throw new NodeOperationError(this.getNode(), '"Events" is empty: choose at least one event', {
 				description:
 					'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
-				itemIndex: i,
 			});
 		}
 	}
@@ -90,9 +89,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Nothing to update: add at least one field under "Update Fields"',
-			{
-				itemIndex: i,
-			},
 		);
 	}
 	const response = await callApi(this, meta, { params: { id }, body });

@@ -187,7 +187,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const raw = this.getNodeParameter('settings', i, {}) as IDataObject;
 	const body = settingsBody(this, 'settings', i);
 	const fail = (message: string, description?: string): never => {
-		throw new NodeOperationError(this.getNode(), message, { itemIndex: i, description });
+		throw new NodeOperationError(this.getNode(), message, { description });
 	};
 	for (const { key } of INHERITABLE) {
 		if (body[key] === undefined) continue;
