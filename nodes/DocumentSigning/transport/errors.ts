@@ -19,7 +19,6 @@ export interface FailedCall {
 	body: unknown;
 	apiVersion: number;
 	keyMode: KeyMode;
-	itemIndex?: number;
 	/** Values to keep out of the error (the credential's keys and webhook secret). */
 	secrets?: readonly Secret[];
 	/** The operation's own words for some answers. */
@@ -310,7 +309,6 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 		message: redactText(message, secrets),
 		description: redactText(description, secrets),
 		httpCode: String(call.statusCode),
-		itemIndex: call.itemIndex,
 	});
 }
 
@@ -325,7 +323,6 @@ export function unreadableAnswerError(
 		path: string;
 		statusCode: number;
 		contentType?: string;
-		itemIndex?: number;
 	},
 ): NodeApiError {
 	const write = isWrite(call.method);
@@ -343,7 +340,6 @@ export function unreadableAnswerError(
 				? `The request may have been processed: check before running it again (for example by listing or getting the item). It was not sent again automatically.${call.contentType ? ` The answer's content type was ${call.contentType}.` : ''}`
 				: `Nothing was changed. Try again; if it keeps happening, something between n8n and the service (a proxy or firewall) may be altering answers.${call.contentType ? ` The answer's content type was ${call.contentType}.` : ''}`,
 			httpCode: String(call.statusCode),
-			itemIndex: call.itemIndex,
 		},
 	);
 }
@@ -354,9 +350,9 @@ export function rateLimitWaitError(
 	rateClass: RateClass,
 	waitMs: number,
 	maxWaitMs: number,
-	options: { source?: WaitSource; itemIndex?: number } = {},
+	options: { source?: WaitSource } = {},
 ): NodeApiError {
-	const { source = 'retry-after', itemIndex } = options;
+	const { source = 'retry-after' } = options;
 	const seconds = Math.ceil(waitMs / 1000);
 	const why =
 		source === 'retry-after'
@@ -371,7 +367,6 @@ export function rateLimitWaitError(
 			message: `Rate limit reached for ${RATE_CLASS_LABELS[rateClass]}: ${why}`,
 			description: `That is longer than this node waits (${Math.round(maxWaitMs / 1000)} s). Nothing was sent. Try again later, or run fewer items at once.`,
 			httpCode: '429',
-			itemIndex,
 		},
 	);
 }
@@ -419,7 +414,7 @@ export function networkCode(error: unknown): string | undefined {
 export function networkError(
 	node: INode,
 	error: unknown,
-	call: { method: string; path: string; baseUrl: string; itemIndex?: number },
+	call: { method: string; path: string; baseUrl: string },
 ): NodeApiError {
 	const code = networkCode(error) ?? 'NETWORK_ERROR';
 	const words = NETWORK_WORDS[code] ?? 'the connection failed';
@@ -439,7 +434,6 @@ export function networkError(
 					? NOT_RETRIED_WRITE
 					: 'Check the Base URL in the Document Signing API credential and that the service is reachable from n8n.'
 			}`,
-			itemIndex: call.itemIndex,
 		},
 	);
 }

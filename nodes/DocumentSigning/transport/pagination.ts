@@ -21,6 +21,7 @@ export interface ListOptions {
 	limit?: number;
 	/** Page size to ask for; defaults to the largest the service allows. */
 	pageSize?: number;
+	/** Not used: the action node's router puts the item index on every error. */
 	itemIndex?: number;
 }
 

@@ -91,7 +91,7 @@ export interface ApiRequestOptions {
 	body?: IDataObject | IDataObject[];
 	/** multipart/form-data parts (file uploads such as logos), sent instead of a JSON body. */
 	formData?: Record<string, string | FilePart>;
-	/** The item this call is made for, so errors point at it. */
+	/** Not used: the action node's router puts the item index on every error. */
 	itemIndex?: number;
 }
 
@@ -388,13 +388,13 @@ async function send<T>(
 	context: TransportContext,
 	method: IHttpRequestMethods,
 	path: string,
-	options: ApiRequestOptions & Pick<CallOptions, 'explain'>,
+	options: Pick<CallOptions, 'qs' | 'body' | 'formData' | 'explain'>,
 ): Promise<ApiResponse<T>> {
-	const { itemIndex, explain } = options;
+	const { explain } = options;
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
-	throwIfStopped(signal, node, itemIndex);
-	const credentials = await getServiceCredentials.call(context, itemIndex);
+	throwIfStopped(signal, node);
+	const credentials = await getServiceCredentials.call(context);
 	const keyMode = credentials.keyToUse ?? 'test';
 	const apiKey = String(
 		(keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '',
@@ -406,7 +406,6 @@ async function send<T>(
 			`The ${field} in the Document Signing API credential is empty`,
 			{
 				description: `"Key to Use" is ${keyMode === 'test' ? 'Test' : 'Live'}, so the ${field} is sent with every request. Paste that key into the credential, or switch "Key to Use" to the key you have. Nothing was sent.`,
-				itemIndex,
 			},
 		);
 	}
@@ -440,10 +439,9 @@ async function send<T>(
 		if (wait > transportPolicy.maxWaitMs) {
 			throw rateLimitWaitError(node, rateClass, wait, transportPolicy.maxWaitMs, {
 				source: limiter.delaySource(rateClass),
-				itemIndex,
 			});
 		}
-		await waitUnlessStopped(wait, signal, node, itemIndex);
+		await waitUnlessStopped(wait, signal, node);
 		limiter.record(rateClass);
 
 		let response: IN8nHttpFullResponse;
@@ -453,12 +451,11 @@ async function send<T>(
 				headers: { ...request.headers },
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
-			if (signal?.aborted) throw stoppedError(node, itemIndex);
+			if (signal?.aborted) throw stoppedError(node);
 			throw networkError(node, error, {
 				method,
 				path,
 				baseUrl: credentials.baseUrl,
-				itemIndex,
 			});
 		}
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
@@ -473,7 +470,6 @@ async function send<T>(
 					path,
 					statusCode: response.statusCode,
 					contentType: headerValue(headers, 'content-type'),
-					itemIndex,
 				});
 			}
 			return {
@@ -490,10 +486,9 @@ async function send<T>(
 			if (retryWait.ms > transportPolicy.maxWaitMs) {
 				throw rateLimitWaitError(node, rateClass, retryWait.ms, transportPolicy.maxWaitMs, {
 					source: retryWait.source,
-					itemIndex,
 				});
 			}
-			await waitUnlessStopped(retryWait.ms, signal, node, itemIndex);
+			await waitUnlessStopped(retryWait.ms, signal, node);
 			continue;
 		}
 		throw apiError(node, {
@@ -503,7 +498,6 @@ async function send<T>(
 			body,
 			apiVersion,
 			keyMode,
-			itemIndex,
 			secrets,
 			explain,
 		});
@@ -520,7 +514,8 @@ export async function apiRequestWithMeta<T = IDataObject>(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
-	return await send<T>(this, method, path, options);
+	const { qs, body, formData } = options;
+	return await send<T>(this, method, path, { qs, body, formData });
 }
 
 /** Like apiRequestWithMeta, returning only the parsed body. */

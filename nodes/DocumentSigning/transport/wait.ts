@@ -12,20 +12,15 @@ export function cancelSignalOf(context: object): AbortSignal | undefined {
 /** The longest slice of a wait: bounds how long a timer outlives a stopped execution. */
 const SLICE_MS = 250;
 
-export function stoppedError(node: INode, itemIndex?: number): NodeOperationError {
+export function stoppedError(node: INode): NodeOperationError {
 	return new NodeOperationError(node, 'The execution was stopped', {
 		description: 'Nothing more was sent to the service after the execution was stopped.',
-		itemIndex,
 	});
 }
 
 /** Throws when the execution has been stopped: called before anything is sent. */
-export function throwIfStopped(
-	signal: AbortSignal | undefined,
-	node: INode,
-	itemIndex?: number,
-): void {
-	if (signal?.aborted) throw stoppedError(node, itemIndex);
+export function throwIfStopped(signal: AbortSignal | undefined, node: INode): void {
+	if (signal?.aborted) throw stoppedError(node);
 }
 
 /**
@@ -36,9 +31,8 @@ export async function waitUnlessStopped(
 	ms: number,
 	signal: AbortSignal | undefined,
 	node: INode,
-	itemIndex?: number,
 ): Promise<void> {
-	throwIfStopped(signal, node, itemIndex);
+	throwIfStopped(signal, node);
 	if (ms <= 0) return;
 	if (!signal) {
 		await sleep(ms);
@@ -53,7 +47,7 @@ export async function waitUnlessStopped(
 		const until = Date.now() + ms;
 		for (let left = ms; left > 0; left = until - Date.now()) {
 			const outcome = await Promise.race([sleep(Math.min(left, SLICE_MS)), stopped]);
-			if (outcome === 'stopped' || signal.aborted) throw stoppedError(node, itemIndex);
+			if (outcome === 'stopped' || signal.aborted) throw stoppedError(node);
 		}
 	} finally {
 		if (onAbort) signal.removeEventListener('abort', onAbort);
