@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { deletedItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -15,7 +15,7 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithMeta.call(this, 'DELETE', meta.path, { itemIndex: i });
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const response = await callApi(this, meta);
 	return deletedItems(undefined, response.body, response.keyMode);
 }

@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -21,7 +16,7 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithMeta.call(this, 'GET', meta.path, { itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const response = await callApi(this, meta);
+	return toItems(response.body, response.keyMode);
 }

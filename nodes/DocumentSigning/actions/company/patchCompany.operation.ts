@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { checkCompanyFields, companyFieldValues } from './company.inputs';
 
@@ -37,12 +37,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Add at least one field to update in "Update Fields"',
-			{
-				itemIndex: i,
-			},
 		);
 	}
 	const body = checkCompanyFields(this, fields, i);
-	const response = await apiRequestWithMeta.call(this, 'PATCH', meta.path, { body, itemIndex: i });
-	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
+	const response = await callApi(this, meta, { body });
+	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { checkCompanyFields, companyFieldValues } from './company.inputs';
 
@@ -57,6 +57,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		},
 		i,
 	);
-	const response = await apiRequestWithMeta.call(this, 'PUT', meta.path, { body, itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { body });
+	return toItems(response.body, response.keyMode);
 }

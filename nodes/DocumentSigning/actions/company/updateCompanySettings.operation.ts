@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import {
 	COLOR_SETTINGS,
@@ -146,7 +146,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				`"Default Time Zone" is not a time zone name: "${zone}"`,
 				{
 					description: TIME_ZONE_HINT,
-					itemIndex: i,
 				},
 			);
 		}
@@ -158,9 +157,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			throw new NodeOperationError(
 				this.getNode(),
 				'"Default Expiration Hours" must be a whole number of at least 1',
-				{
-					itemIndex: i,
-				},
 			);
 		}
 		body.default_expiration_hours = hours;
@@ -171,9 +167,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Add at least one setting to change in "Settings"',
-			{ itemIndex: i },
 		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'PUT', meta.path, { body, itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { body });
+	return toItems(response.body, response.keyMode);
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readLogoBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { logoBinaryProperty } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -29,9 +24,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		i,
 		this.getNodeParameter('binaryPropertyName', i, '') as string,
 	);
-	const response = await apiRequestWithMeta.call(this, 'POST', meta.path, {
-		formData: { file },
-		itemIndex: i,
-	});
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { formData: { file } });
+	return toItems(response.body, response.keyMode);
 }

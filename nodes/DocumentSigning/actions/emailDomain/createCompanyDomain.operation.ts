@@ -19,5 +19,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await createDomain.call(this, 'company', i);
+	return await createDomain.call(this, meta, 'company', i);
 }

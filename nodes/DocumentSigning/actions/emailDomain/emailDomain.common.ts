@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { deletedItems, listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import type { ApiEndpoint, PathParams } from '../../transport';
+import { callApi } from '../../transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
 
 /**
@@ -25,11 +25,10 @@ export type DomainScope = 'company' | 'workspace';
 export const SETUP_FLOW =
 	'Setup: 1. Add the domain (you get a TXT record), 2. publish the TXT record and Verify Ownership, 3. Finalize (you get the SPF/DKIM/DMARC records), 4. publish those records and Verify DNS, 5. optionally Set Primary';
 
-/** Path of the scope's domain list, e.g. /workspace/<id>/domains. */
-export function domainsPath(context: IExecuteFunctions, scope: DomainScope, i: number): string {
-	if (scope === 'company') return '/company/domains';
-	const workspaceId = getIdParameter(context, 'workspaceId', i, 'Workspace');
-	return `/workspace/${workspaceId}/domains`;
+/** The path values of the scope: none for the company, the workspace's id for a workspace. */
+function scopeParams(context: IExecuteFunctions, scope: DomainScope, i: number): PathParams {
+	if (scope === 'company') return {};
+	return { workspace_id: getIdParameter(context, 'workspaceId', i, 'Workspace') };
 }
 
 /** Parameters of an operation on the scope's list (list, add). */
@@ -40,18 +39,6 @@ export function scopeFields(scope: DomainScope): INodeProperties[] {
 /** Parameters of an operation on one domain: the workspace (workspace scope) and the domain. */
 export function domainFields(scope: DomainScope): INodeProperties[] {
 	return [...scopeFields(scope), emailDomainLocator];
-}
-
-/** The domain path of one operation, e.g. /company/domains/<id>/verify-dns. */
-export function domainPath(
-	context: IExecuteFunctions,
-	scope: DomainScope,
-	i: number,
-	action = '',
-): string {
-	const base = domainsPath(context, scope, i);
-	const id = getIdParameter(context, 'domainId', i, 'Domain');
-	return `${base}/${id}${action ? `/${action}` : ''}`;
 }
 
 /**
@@ -85,6 +72,7 @@ export function withDnsSummary(data: IDataObject): IDataObject {
 
 export async function listDomains(
 	this: IExecuteFunctions,
+	endpoint: ApiEndpoint,
 	scope: DomainScope,
 	i: number,
 ): Promise<INodeExecutionData[]> {
@@ -94,14 +82,9 @@ export async function listDomains(
 		throw new NodeOperationError(
 			this.getNode(),
 			`"Limit" must be a whole number of at least 1 (got ${limit})`,
-			{
-				itemIndex: i,
-			},
 		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'GET', domainsPath(this, scope, i), {
-		itemIndex: i,
-	});
+	const response = await callApi(this, endpoint, { params: scopeParams(this, scope, i) });
 	const domains = listEntries(this, response.body, i);
 	return toItems(limit === undefined ? domains : domains.slice(0, limit), response.keyMode);
 }
@@ -128,6 +111,7 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 
 export async function createDomain(
 	this: IExecuteFunctions,
+	endpoint: ApiEndpoint,
 	scope: DomainScope,
 	i: number,
 ): Promise<INodeExecutionData[]> {
@@ -144,30 +128,29 @@ export async function createDomain(
 			{
 				description:
 					'Enter a bare domain such as mail.example.com (no https://, no path, no email address).',
-				itemIndex: i,
 			},
 		);
 	}
-	const response = await apiRequestWithMeta.call(this, 'POST', domainsPath(this, scope, i), {
+	const response = await callApi(this, endpoint, {
+		params: scopeParams(this, scope, i),
 		body: { domain },
-		itemIndex: i,
 	});
-	return toItems(response.body as IDataObject, response.keyMode);
+	return toItems(response.body, response.keyMode);
 }
 
-/** GET / DELETE / the POST actions on one domain. */
+/** GET / DELETE / the POST actions on one domain (the endpoint is the operation's meta). */
 export async function domainAction(
 	this: IExecuteFunctions,
+	endpoint: ApiEndpoint,
 	scope: DomainScope,
 	i: number,
 	kind: 'get' | 'delete' | 'verify-ownership' | 'finalize' | 'verify-dns' | 'set-primary',
 ): Promise<INodeExecutionData[]> {
-	const path = domainPath(this, scope, i, kind === 'get' || kind === 'delete' ? '' : kind);
-	const method = kind === 'get' ? 'GET' : kind === 'delete' ? 'DELETE' : 'POST';
-	const response = await explainApiErrors(
-		this,
-		async () => await apiRequestWithMeta.call(this, method, path, { itemIndex: i }),
-		({ status, error }) => {
+	const params = scopeParams(this, scope, i);
+	const id = getIdParameter(this, 'domainId', i, 'Domain');
+	const response = await callApi(this, endpoint, {
+		params: { ...params, id },
+		explain: ({ status, error }) => {
 			if (status !== 400) return undefined;
 			switch (error) {
 				case 'Verification failed':
@@ -190,10 +173,9 @@ export async function domainAction(
 					return undefined;
 			}
 		},
-	);
-	const body = response.body as IDataObject;
+	});
+	const body = response.body;
 	if (kind === 'delete') {
-		const id = path.split('/').pop() as string;
 		return deletedItems(id, body, response.keyMode, { domain_id: body.domain_id ?? id });
 	}
 	const out = kind === 'finalize' || kind === 'verify-dns' ? withDnsSummary(body) : body;

@@ -18,5 +18,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await domainAction.call(this, 'company', i, 'get');
+	return await domainAction.call(this, meta, 'company', i, 'get');
 }

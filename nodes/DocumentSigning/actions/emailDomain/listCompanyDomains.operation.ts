@@ -18,5 +18,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await listDomains.call(this, 'company', i);
+	return await listDomains.call(this, meta, 'company', i);
 }

@@ -18,5 +18,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await listDomains.call(this, 'workspace', i);
+	return await listDomains.call(this, meta, 'workspace', i);
 }

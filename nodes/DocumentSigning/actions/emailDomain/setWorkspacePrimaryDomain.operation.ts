@@ -19,5 +19,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await domainAction.call(this, 'workspace', i, 'set-primary');
+	return await domainAction.call(this, meta, 'workspace', i, 'set-primary');
 }

@@ -19,5 +19,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await domainAction.call(this, 'company', i, 'verify-ownership');
+	return await domainAction.call(this, meta, 'company', i, 'verify-ownership');
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { deletedItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { emailTypeField, emailTypeOf } from './emailTemplate.common';
 
@@ -19,11 +19,6 @@ export const description: INodeProperties[] = [emailTypeField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const type = emailTypeOf(this, i);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'DELETE',
-		`/company/email-templates/${type}`,
-		{ itemIndex: i },
-	);
+	const response = await callApi(this, meta, { params: { email_type: type } });
 	return deletedItems(type, response.body, response.keyMode, { email_type: type });
 }

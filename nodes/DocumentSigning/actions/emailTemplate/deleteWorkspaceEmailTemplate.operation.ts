@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { emailTypeField, emailTypeOf, workspaceTemplatesPath } from './emailTemplate.common';
+import { emailTypeField, emailTypeOf } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'deleteWorkspaceEmailTemplate',
@@ -20,13 +21,8 @@ export const description: INodeProperties[] = [workspaceLocator, emailTypeField]
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const type = emailTypeOf(this, i);
-	const response = await apiRequestWithMeta.call(
-		this,
-		'DELETE',
-		`${workspaceTemplatesPath(this, i)}/${type}`,
-		{
-			itemIndex: i,
-		},
-	);
+	const response = await callApi(this, meta, {
+		params: { workspace_id: getIdParameter(this, 'workspaceId', i, 'Workspace'), email_type: type },
+	});
 	return deletedItems(type, response.body, response.keyMode, { email_type: type });
 }

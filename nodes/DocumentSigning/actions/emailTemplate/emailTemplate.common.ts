@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import type { ApiEndpoint, PathParams } from '../../transport';
+import { callApi } from '../../transport';
 import { fail } from '../../domain/errors';
 
 /**
@@ -105,15 +100,10 @@ export function emailTypeOf(context: IExecuteFunctions, i: number): string {
 			`"Email Type" is not a known email type: "${type.slice(0, 60)}"`,
 			{
 				description: `Use one of: ${EMAIL_TYPES.map((t) => t.value).join(', ')}.`,
-				itemIndex: i,
 			},
 		);
 	}
 	return type;
-}
-
-export function workspaceTemplatesPath(context: IExecuteFunctions, i: number): string {
-	return `/workspace/${getIdParameter(context, 'workspaceId', i, 'Workspace')}/email-templates`;
 }
 
 /** Subject and body, checked against the service's limits before sending. */
@@ -145,15 +135,13 @@ export function templateContent(
 /** PUT upsert: the template plus `created` (201) and `warnings` (always an array). */
 export async function upsertTemplate(
 	this: IExecuteFunctions,
-	path: string,
+	endpoint: ApiEndpoint,
+	params: PathParams,
 	i: number,
 ): Promise<INodeExecutionData[]> {
 	const content = templateContent(this, i);
-	const response = await apiRequestWithMeta.call(this, 'PUT', path, {
-		body: content,
-		itemIndex: i,
-	});
-	const out = normaliseWarnings(response.body as IDataObject);
+	const response = await callApi(this, endpoint, { params, body: content });
+	const out = normaliseWarnings(response.body);
 	return toItems(
 		{ ...out, warnings: out.warnings ?? [], created: response.statusCode === 201 },
 		response.keyMode,

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { LANGUAGES } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -48,17 +48,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			`"Language" is not a supported language: "${language.slice(0, 20)}"`,
 			{
 				description: `Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
-				itemIndex: i,
 			},
 		);
 	}
-	const response = await apiRequestWithMeta.call(
-		this,
-		'GET',
-		`/email-templates/defaults/${language}`,
-		{ itemIndex: i },
-	);
-	const body = response.body as IDataObject;
+	const response = await callApi(this, meta, { params: { language } });
+	const body = response.body;
 	if (!this.getNodeParameter('splitIntoItems', i, false)) return toItems(body, response.keyMode);
 	const templates = (body.templates ?? {}) as IDataObject;
 	return toItems(

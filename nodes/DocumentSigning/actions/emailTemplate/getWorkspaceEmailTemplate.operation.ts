@@ -1,15 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { emailTypeField, emailTypeOf, workspaceTemplatesPath } from './emailTemplate.common';
+import { emailTypeField, emailTypeOf } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'getWorkspaceEmailTemplate',
@@ -23,7 +19,9 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [workspaceLocator, emailTypeField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const path = `${workspaceTemplatesPath(this, i)}/${emailTypeOf(this, i)}`;
-	const response = await apiRequestWithMeta.call(this, 'GET', path, { itemIndex: i });
-	return toItems(response.body as IDataObject, response.keyMode);
+	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const response = await callApi(this, meta, {
+		params: { workspace_id: workspaceId, email_type: emailTypeOf(this, i) },
+	});
+	return toItems(response.body, response.keyMode);
 }

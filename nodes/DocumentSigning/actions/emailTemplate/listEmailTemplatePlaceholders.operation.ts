@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -16,6 +16,6 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithMeta.call(this, 'GET', meta.path, { itemIndex: i });
+	const response = await callApi(this, meta);
 	return toItems(listEntries(this, response.body, i, 'placeholders'), response.keyMode);
 }

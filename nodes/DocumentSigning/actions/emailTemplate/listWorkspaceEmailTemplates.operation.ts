@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { getIdParameter } from '../../helpers/ids';
 import { listEntries, toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { workspaceTemplatesPath } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'listWorkspaceEmailTemplates',
@@ -19,8 +19,8 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithMeta.call(this, 'GET', workspaceTemplatesPath(this, i), {
-		itemIndex: i,
+	const response = await callApi(this, meta, {
+		params: { workspace_id: getIdParameter(this, 'workspaceId', i, 'Workspace') },
 	});
 	return toItems(listEntries(this, response.body, i), response.keyMode);
 }

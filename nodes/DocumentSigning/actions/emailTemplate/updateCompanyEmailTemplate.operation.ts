@@ -21,5 +21,5 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [emailTypeField, ...templateContentFields];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await upsertTemplate.call(this, `/company/email-templates/${emailTypeOf(this, i)}`, i);
+	return await upsertTemplate.call(this, meta, { email_type: emailTypeOf(this, i) }, i);
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { getIdParameter } from '../../helpers/ids';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -7,7 +8,6 @@ import {
 	emailTypeOf,
 	templateContentFields,
 	upsertTemplate,
-	workspaceTemplatesPath,
 } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
@@ -27,6 +27,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const path = `${workspaceTemplatesPath(this, i)}/${emailTypeOf(this, i)}`;
-	return await upsertTemplate.call(this, path, i);
+	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const params = { workspace_id: workspaceId, email_type: emailTypeOf(this, i) };
+	return await upsertTemplate.call(this, meta, params, i);
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -35,10 +30,9 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const signingRequestId = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const snippet = readSnippetSettings(this, i);
-	const body = (await apiRequest.call(this, 'POST', meta.path, {
+	const response = await callApi(this, meta, {
 		body: { companies_workspaces_signing_requests_id: signingRequestId },
-		itemIndex: i,
-	})) as IDataObject;
-	const token = normaliseGeneratedToken(this, body, 'signingRequest', signingRequestId, i);
-	return toItems(withSnippet(token, 'signingRequest', snippet), await getKeyMode.call(this, i));
+	});
+	const token = normaliseGeneratedToken(this, response.body, 'signingRequest', signingRequestId, i);
+	return toItems(withSnippet(token, 'signingRequest', snippet), response.keyMode);
 }

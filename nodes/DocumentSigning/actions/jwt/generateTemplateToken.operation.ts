@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -32,10 +27,9 @@ export const description: INodeProperties[] = [templateLocator, ...embedSnippetF
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const templateId = getIdParameter(this, 'templateId', i, 'Template');
 	const snippet = readSnippetSettings(this, i);
-	const body = (await apiRequest.call(this, 'POST', meta.path, {
+	const response = await callApi(this, meta, {
 		body: { companies_workspaces_templates_id: templateId },
-		itemIndex: i,
-	})) as IDataObject;
-	const token = normaliseGeneratedToken(this, body, 'template', templateId, i);
-	return toItems(withSnippet(token, 'template', snippet), await getKeyMode.call(this, i));
+	});
+	const token = normaliseGeneratedToken(this, response.body, 'template', templateId, i);
+	return toItems(withSnippet(token, 'template', snippet), response.keyMode);
 }

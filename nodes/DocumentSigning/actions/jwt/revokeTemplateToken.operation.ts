@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { checkId } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { jwtIdField, normaliseRevocation } from './jwt.common';
 
@@ -24,9 +19,6 @@ export const description: INodeProperties[] = [jwtIdField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const jwtId = checkId(this, this.getNodeParameter('jwtId', i), 'JWT ID', i);
-	const body = (await apiRequest.call(this, 'POST', meta.path, {
-		body: { jwt_id: jwtId },
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems(normaliseRevocation(body, jwtId), await getKeyMode.call(this, i));
+	const response = await callApi(this, meta, { body: { jwt_id: jwtId } });
+	return toItems(normaliseRevocation(response.body, jwtId), response.keyMode);
 }

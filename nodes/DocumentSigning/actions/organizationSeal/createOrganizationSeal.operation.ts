@@ -5,10 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -238,14 +236,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	body.statement = statement;
 	if (extra.is_default !== undefined) body.is_default = extra.is_default === true;
 
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'POST', meta.path, {
-				body,
-				itemIndex: i,
-			})) as ApiResponse,
-		sealListErrorExplainer,
-	);
+	const response = await callApi(this, meta, { body, explain: sealListErrorExplainer });
 	return sealWriteItems(response);
 }

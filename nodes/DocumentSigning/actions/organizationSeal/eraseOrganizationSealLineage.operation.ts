@@ -1,10 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';
@@ -35,13 +33,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'DELETE', `/seals/${id}/erase`, {
-				itemIndex: i,
-			})) as ApiResponse,
-		sealErrorExplainer,
-	);
+	const response = await callApi(this, meta, { params: { id }, explain: sealErrorExplainer });
 	return deletedItems(id, response.body, response.keyMode);
 }

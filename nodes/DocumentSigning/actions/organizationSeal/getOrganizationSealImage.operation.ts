@@ -7,10 +7,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { outputBinaryProperty, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';
@@ -36,20 +34,12 @@ const EXTENSIONS: Record<string, string> = {
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'GET', `/seals/${id}/image`, {
-				itemIndex: i,
-			})) as ApiResponse,
-		sealErrorExplainer,
-	);
-	const { data_url: dataUrl, ...rest } = response.body as IDataObject;
+	const response = await callApi(this, meta, { params: { id }, explain: sealErrorExplainer });
+	const { data_url: dataUrl, ...rest } = response.body;
 	const decoded = decodeDataUri(dataUrl);
 	if (!decoded || decoded.data.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'The service returned no seal image', {
 			description: `Expected a data:image/png;base64,… URL, got: ${String(dataUrl ?? 'nothing').slice(0, 80)}`,
-			itemIndex: i,
 		});
 	}
 	const mimeType = String(rest.content_type || decoded.mimeType);

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { getKeyMode, paginateCursor } from '../../transport';
+import { callCursor } from '../../transport';
 import { paginationFields, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';
@@ -24,15 +23,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
 	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
-	const applications = await explainApiErrors(
-		this,
-		async () =>
-			await paginateCursor.call(this, `/seals/${id}/applications`, 'applications', {
-				returnAll,
-				limit,
-				itemIndex: i,
-			}),
-		sealErrorExplainer,
-	);
-	return toItems(applications, await getKeyMode.call(this, i));
+	const { results, keyMode } = await callCursor(this, meta, 'applications', {
+		params: { id },
+		returnAll,
+		limit,
+		explain: sealErrorExplainer,
+	});
+	return toItems(results, keyMode);
 }

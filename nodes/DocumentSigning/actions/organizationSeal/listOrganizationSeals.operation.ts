@@ -5,11 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { paginationFields, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealListErrorExplainer } from './seal.inputs';
@@ -50,12 +48,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (this.getNodeParameter('onlyWorkspace', i, false) as boolean) {
 		qs.workspace_id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	}
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'GET', meta.path, { qs, itemIndex: i })) as ApiResponse,
-		sealListErrorExplainer,
-	);
+	const response = await callApi(this, meta, { qs, explain: sealListErrorExplainer });
 	return toItems(
 		limitEntries(this, i, listEntries(this, response.body, i, 'seals')),
 		response.keyMode,

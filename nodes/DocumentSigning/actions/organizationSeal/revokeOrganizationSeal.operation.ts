@@ -1,15 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';
@@ -46,14 +39,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'sealId', i, 'Organization Seal');
 	const stopPending = this.getNodeParameter('stopPending', i, false) as boolean;
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'DELETE', `/seals/${id}`, {
-				qs: { stop_pending: stopPending },
-				itemIndex: i,
-			})) as ApiResponse,
-		sealErrorExplainer,
-	);
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, {
+		params: { id },
+		qs: { stop_pending: stopPending },
+		explain: sealErrorExplainer,
+	});
+	return toItems(response.body, response.keyMode);
 }

@@ -6,10 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { explainApiErrors } from '../../helpers/explain';
 import { getIdParameter } from '../../helpers/ids';
-import type { ApiResponse } from '../../transport';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { LANGUAGES, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -194,7 +192,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				'Set either "Image Binary Field" or "Typed Text", not both',
 				{
 					description: 'Uploaded and drawn seals take an image; typed seals take typed text.',
-					itemIndex: i,
 				},
 			);
 		}
@@ -230,20 +227,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Nothing to update: add at least one field under "Update Fields"',
-			{
-				itemIndex: i,
-			},
 		);
 	}
 
-	const response = await explainApiErrors(
-		this,
-		async () =>
-			(await apiRequestWithMeta.call(this, 'PATCH', `/seals/${id}`, {
-				body,
-				itemIndex: i,
-			})) as ApiResponse,
-		sealErrorExplainer,
-	);
+	const response = await callApi(this, meta, { params: { id }, body, explain: sealErrorExplainer });
 	return sealWriteItems(response);
 }

@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { deletedItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { languageField, readLanguage } from './signerTerms.common';
 
@@ -23,8 +18,6 @@ export const description: INodeProperties[] = [languageField('delete')];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const language = readLanguage(this, i);
-	const response = (await apiRequest.call(this, 'DELETE', `/company/signer-terms/${language}`, {
-		itemIndex: i,
-	})) as IDataObject;
-	return deletedItems(language, response, await getKeyMode.call(this, i), { language });
+	const response = await callApi(this, meta, { params: { language } });
+	return deletedItems(language, response.body, response.keyMode, { language });
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { deletedItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { languageField, readLanguage } from './signerTerms.common';
@@ -27,15 +22,10 @@ export const description: INodeProperties[] = [workspaceLocator, languageField('
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const language = readLanguage(this, i);
-	const response = (await apiRequest.call(
-		this,
-		'DELETE',
-		`/workspace/${workspaceId}/signer-terms/${language}`,
-		{
-			itemIndex: i,
-		},
-	)) as IDataObject;
-	return deletedItems(language, response, await getKeyMode.call(this, i), {
+	const response = await callApi(this, meta, {
+		params: { workspace_id: workspaceId, language },
+	});
+	return deletedItems(language, response.body, response.keyMode, {
 		workspace_id: workspaceId,
 		language,
 	});

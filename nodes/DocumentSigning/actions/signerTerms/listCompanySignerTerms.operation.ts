@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { listEntries, toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -21,6 +16,6 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const body = (await apiRequest.call(this, 'GET', meta.path, { itemIndex: i })) as IDataObject;
-	return toItems(listEntries(this, body, i, 'terms'), await getKeyMode.call(this, i));
+	const response = await callApi(this, meta);
+	return toItems(listEntries(this, response.body, i, 'terms'), response.keyMode);
 }

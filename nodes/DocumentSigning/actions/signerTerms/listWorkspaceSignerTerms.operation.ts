@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { listEntries, toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -24,12 +19,10 @@ export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const body = (await apiRequest.call(this, 'GET', `/workspace/${workspaceId}/signer-terms`, {
-		itemIndex: i,
-	})) as IDataObject;
-	const terms = listEntries(this, body, i, 'terms').map((t) => ({
+	const response = await callApi(this, meta, { params: { workspace_id: workspaceId } });
+	const terms = listEntries(this, response.body, i, 'terms').map((t) => ({
 		workspace_id: workspaceId,
 		...t,
 	}));
-	return toItems(terms, await getKeyMode.call(this, i));
+	return toItems(terms, response.keyMode);
 }

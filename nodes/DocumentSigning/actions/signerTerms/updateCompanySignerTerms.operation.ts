@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import {
 	languageField,
@@ -31,9 +26,6 @@ export const description: INodeProperties[] = [languageField('set'), ...termsFie
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const language = readLanguage(this, i);
 	const body = readTermsBody(this, i);
-	const response = (await apiRequest.call(this, 'PUT', `/company/signer-terms/${language}`, {
-		body,
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems(termsPutOutput(response, language), await getKeyMode.call(this, i));
+	const response = await callApi(this, meta, { params: { language }, body });
+	return toItems(termsPutOutput(response.body, language), response.keyMode);
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -38,14 +33,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const language = readLanguage(this, i);
 	const body = readTermsBody(this, i);
-	const response = (await apiRequest.call(
-		this,
-		'PUT',
-		`/workspace/${workspaceId}/signer-terms/${language}`,
-		{
-			body,
-			itemIndex: i,
-		},
-	)) as IDataObject;
-	return toItems(termsPutOutput(response, language, workspaceId), await getKeyMode.call(this, i));
+	const response = await callApi(this, meta, {
+		params: { workspace_id: workspaceId, language },
+		body,
+	});
+	return toItems(termsPutOutput(response.body, language, workspaceId), response.keyMode);
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import {
 	checkDescription,
@@ -61,9 +61,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.description = checkDescription(this, additional.description, i);
 	}
 	if (additional.enabled !== undefined) body.enabled = additional.enabled === true;
-	const created = (await apiRequest.call(this, 'POST', meta.path, {
-		body,
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems(created, await getKeyMode.call(this, i));
+	const response = await callApi(this, meta, { body });
+	return toItems(response.body, response.keyMode);
 }

@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import { rotationNotice } from './webhook.inputs';
 
@@ -22,7 +17,7 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [rotationNotice('rotateCompanyNotice')];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const result = (await apiRequest.call(this, 'POST', meta.path, { itemIndex: i })) as IDataObject;
-	return toItems({ scope: 'company', ...result }, await getKeyMode.call(this, i));
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const response = await callApi(this, meta);
+	return toItems({ scope: 'company', ...response.body }, response.keyMode);
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { rotationNotice } from './webhook.inputs';
@@ -29,11 +24,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const result = (await apiRequest.call(this, 'POST', `/workspaces/${id}/webhooks/rotate-secret`, {
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems(
-		{ scope: 'workspace', workspace_id: id, ...result },
-		await getKeyMode.call(this, i),
-	);
+	const response = await callApi(this, meta, { params: { id } });
+	return toItems({ scope: 'workspace', workspace_id: id, ...response.body }, response.keyMode);
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { webhookLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -34,8 +29,6 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
-	const result = (await apiRequest.call(this, 'POST', `/webhooks/${id}/test`, {
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems({ webhook_id: id, ...result }, await getKeyMode.call(this, i));
+	const response = await callApi(this, meta, { params: { id } });
+	return toItems({ webhook_id: id, ...response.body }, response.keyMode);
 }

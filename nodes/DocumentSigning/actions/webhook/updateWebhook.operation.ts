@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequest, getKeyMode } from '../../transport';
+import { callApi } from '../../transport';
 import { webhookLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -79,7 +79,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			throw new NodeOperationError(this.getNode(), '"Events" is empty: choose at least one event', {
 				description:
 					'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
-				itemIndex: i,
 			});
 		}
 	}
@@ -90,14 +89,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			this.getNode(),
 			'Nothing to update: add at least one field under "Update Fields"',
-			{
-				itemIndex: i,
-			},
 		);
 	}
-	const updated = (await apiRequest.call(this, 'PUT', `/webhooks/${id}`, {
-		body,
-		itemIndex: i,
-	})) as IDataObject;
-	return toItems(updated, await getKeyMode.call(this, i));
+	const response = await callApi(this, meta, { params: { id }, body });
+	return toItems(response.body, response.keyMode);
 }

@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../helpers/ids';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
@@ -25,8 +20,6 @@ export const description: INodeProperties[] = [workspaceLocator];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const response = await apiRequestWithMeta.call(this, 'GET', `/workspace/${id}/settings`, {
-		itemIndex: i,
-	});
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { params: { workspace_id: id } });
+	return toItems(response.body, response.keyMode);
 }

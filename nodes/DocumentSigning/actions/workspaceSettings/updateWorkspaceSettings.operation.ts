@@ -8,7 +8,7 @@ import type {
 import { getIdParameter } from '../../helpers/ids';
 import { parseJsonParameter } from '../../helpers/json';
 import { toItems } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
+import { callApi } from '../../transport';
 import { LANGUAGES, workspaceLocator } from '../common.descriptions';
 import {
 	COLOR_SETTINGS,
@@ -261,9 +261,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	applyReset(this, body, raw.reset, RESETTABLE, i);
 	if (Object.keys(body).length === 0)
 		fail(this, i, 'Add at least one setting to change in "Settings"');
-	const response = await apiRequestWithMeta.call(this, 'PUT', `/workspace/${id}/settings`, {
-		body,
-		itemIndex: i,
-	});
-	return toItems(response.body as IDataObject, response.keyMode);
+	const response = await callApi(this, meta, { params: { workspace_id: id }, body });
+	return toItems(response.body, response.keyMode);
 }
