@@ -1,5 +1,5 @@
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
-import { apiRequest, resetRateLimiters } from '../../nodes/DocumentSigning/transport';
+import { callApi, resetRateLimiters } from '../../nodes/DocumentSigning/transport';
 import { createExecuteContext, runCredentialTest } from '../helpers/n8n';
 import type { Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
@@ -111,7 +111,7 @@ describe('Document Signing API credential', () => {
 				url: `${sandbox.url}/company`,
 				ignoreHttpStatusErrors: true,
 			});
-			await apiRequest.call(context, 'GET', '/company').catch(() => undefined);
+			await callApi(context, { method: 'GET', path: '/company' }).catch(() => undefined);
 			expect(sandbox.requests).toHaveLength(2);
 			const [byBlock, byNode] = sandbox.requests.map((r) => r.headers);
 			expect(byNode.authorization).toBe(byBlock.authorization);

@@ -12,19 +12,6 @@ export const MAX_CURSOR_LIMIT = 100;
 /** Stops a misbehaving service from keeping a run busy forever. */
 const MAX_PAGES = 10_000;
 
-export interface ListOptions {
-	/** Extra query parameters (filters, sorting). */
-	qs?: IDataObject;
-	/** Fetch every page. */
-	returnAll: boolean;
-	/** Maximum number of results when returnAll is false. */
-	limit?: number;
-	/** Page size to ask for; defaults to the largest the service allows. */
-	pageSize?: number;
-	/** Not used: the action node's router puts the item index on every error. */
-	itemIndex?: number;
-}
-
 /** A list call: the endpoint's placeholders and explanations as in callApi, plus paging. */
 export interface ListCallOptions extends Pick<CallOptions, 'params' | 'explain'> {
 	/** Extra query parameters (filters, sorting). */
@@ -113,15 +100,6 @@ export async function callPages(
 	return { results, keyMode };
 }
 
-/** Page-number list of a finished GET path, for callers not yet moved to callPages. */
-export async function paginatePages(
-	this: TransportContext,
-	path: string,
-	options: ListOptions,
-): Promise<IDataObject[]> {
-	return (await callPages(this, { method: 'GET', path }, options)).results;
-}
-
 /**
  * Cursor lists (`limit`, `cursor`; `{<itemsKey>: [...], cursor}`): follows the cursor of the
  * list endpoint (a list operation's meta) until it is null or the limit is reached.
@@ -164,14 +142,4 @@ export async function callCursor(
 		cursor = next;
 	}
 	return { results, keyMode };
-}
-
-/** Cursor list of a finished GET path, for callers not yet moved to callCursor. */
-export async function paginateCursor(
-	this: TransportContext,
-	path: string,
-	itemsKey: string,
-	options: ListOptions,
-): Promise<IDataObject[]> {
-	return (await callCursor(this, { method: 'GET', path }, itemsKey, options)).results;
 }

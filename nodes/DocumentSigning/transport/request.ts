@@ -86,15 +86,6 @@ export interface CallOptions {
 	explain?: Explainer;
 }
 
-export interface ApiRequestOptions {
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[];
-	/** multipart/form-data parts (file uploads such as logos), sent instead of a JSON body. */
-	formData?: Record<string, string | FilePart>;
-	/** Not used: the action node's router puts the item index on every error. */
-	itemIndex?: number;
-}
-
 export interface ApiResponse<T = IDataObject> {
 	body: T;
 	headers: Record<string, unknown>;
@@ -502,31 +493,6 @@ async function send<T>(
 			explain,
 		});
 	}
-}
-
-/**
- * The former entry point, for callers not yet moved to callApi: a finished path, errors worded
- * by the transport alone. Goes once every operation calls through its meta.
- */
-export async function apiRequestWithMeta<T = IDataObject>(
-	this: TransportContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ApiRequestOptions = {},
-): Promise<ApiResponse<T>> {
-	const { qs, body, formData } = options;
-	return await send<T>(this, method, path, { qs, body, formData });
-}
-
-/** Like apiRequestWithMeta, returning only the parsed body. */
-export async function apiRequest<T = IDataObject>(
-	this: TransportContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ApiRequestOptions = {},
-): Promise<T> {
-	const response = (await apiRequestWithMeta.call(this, method, path, options)) as ApiResponse<T>;
-	return response.body;
 }
 
 /**

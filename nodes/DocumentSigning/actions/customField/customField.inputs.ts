@@ -2,9 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkId } from '../../helpers/ids';
-import { listEntries } from '../../helpers/output';
-import { apiRequestWithMeta } from '../../transport';
-import type { ApiResponse } from '../../transport';
 import { signingRequestLocator, templateLocator, workspaceLocator } from '../common.descriptions';
 
 /**
@@ -17,8 +14,6 @@ export interface CustomFieldOwner {
 	parameter: 'templateId' | 'signingRequestId' | 'workspaceId';
 	label: string;
 	locator: INodeProperties;
-	/** The owner's path prefix, e.g. /templates/{id}. */
-	basePath: (id: string) => string;
 	/** loadOptions method listing the owner's custom fields. */
 	loadOptionsMethod: string;
 }
@@ -27,7 +22,6 @@ export const TEMPLATE_OWNER: CustomFieldOwner = {
 	parameter: 'templateId',
 	label: 'Template',
 	locator: templateLocator,
-	basePath: (id) => `/templates/${id}`,
 	loadOptionsMethod: 'getTemplateCustomFields',
 };
 
@@ -35,16 +29,14 @@ export const SIGNING_REQUEST_OWNER: CustomFieldOwner = {
 	parameter: 'signingRequestId',
 	label: 'Signing Request',
 	locator: signingRequestLocator,
-	basePath: (id) => `/signing-requests/${id}`,
 	loadOptionsMethod: 'getSigningRequestCustomFields',
 };
 
-/** Workspace-level definitions (added with the workspace custom-field operations). */
+/** Workspace-level definitions. */
 export const WORKSPACE_OWNER: CustomFieldOwner = {
 	parameter: 'workspaceId',
 	label: 'Workspace',
 	locator: workspaceLocator,
-	basePath: (id) => `/workspace/${id}`,
 	loadOptionsMethod: 'getWorkspaceCustomFields',
 };
 
@@ -127,24 +119,6 @@ export function customFieldIdInput(owner: CustomFieldOwner): INodeProperties {
 		description:
 			'The custom field to delete. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	};
-}
-
-/** GET <owner>/custom-fields → one entry per definition. */
-export async function listCustomFields(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	ownerId: string,
-	owner: CustomFieldOwner,
-): Promise<{ fields: IDataObject[]; response: ApiResponse<unknown> }> {
-	const response = (await apiRequestWithMeta.call(
-		context,
-		'GET',
-		`${owner.basePath(ownerId)}/custom-fields`,
-		{
-			itemIndex,
-		},
-	)) as ApiResponse<unknown>;
-	return { fields: listEntries(context, response.body, itemIndex, 'custom_fields'), response };
 }
 
 export function customFieldId(context: IExecuteFunctions, itemIndex: number): string {

@@ -468,7 +468,7 @@ describe('the credential is read once per node run', () => {
 		expect(sandbox.requests.every((r) => r.headers['x-api-version'] === '1')).toBe(true);
 	});
 
-	it('apiRequestWithMeta reports the key mode from the same read', async () => {
+	it('callApi reports the key mode from the same read', async () => {
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const ctx = context({ keyToUse: 'test' });
 		const first = await callApi(ctx, { method: 'GET', path: '/company' });
