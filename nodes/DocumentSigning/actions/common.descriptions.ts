@@ -199,31 +199,6 @@ export const outputBinaryProperty: INodeProperties = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Re-exported from the domain modules (../domain/) for the files that import them from here.
-
-export type { ComplexInputSpec } from '../domain/lists';
-export { ADDITIONAL_FIELDS, listInput } from '../domain/lists';
-export type { RecipientInputOptions } from '../domain/recipients';
-export {
-	CONTACT_FIELDS,
-	DESIGNATION_FIELD,
-	DESIGNATIONS,
-	recipientsInput,
-} from '../domain/recipients';
-export type { FieldInputOptions } from '../domain/fields';
-export {
-	DATE_FORMATS,
-	FIELD_TYPES,
-	fieldFormValues,
-	fieldOverridesInput,
-	fieldsInput,
-	PREFILL_SOURCES,
-} from '../domain/fields';
-export type { ReminderInputOptions } from '../domain/reminders';
-export { remindersInput } from '../domain/reminders';
-export { SETTINGS, settingsInput } from '../domain/settings';
-export { LANGUAGES } from '../domain/languages';
-export { COMPLETION_KEYS, signingRequestOptions } from '../domain/completion';
 
 // ---------------------------------------------------------------------------------------------
 // Webhook picker (added with the Webhooks area)

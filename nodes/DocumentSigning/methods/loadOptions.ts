@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { isUuid } from '../helpers/ids';
+import { isUuid } from '../domain/ids';
 import { meta as listSigningRequestCustomFields } from '../actions/customField/listSigningRequestCustomFields.operation';
 import { meta as listTemplateCustomFields } from '../actions/customField/listTemplateCustomFields.operation';
 import { meta as listWorkspaceCustomFields } from '../actions/customField/listWorkspaceCustomFields.operation';

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkEmbedUrl } from '../../../nodes/DocumentSigning/actions/jwt/jwt.common';
 import { checkWebhookUrl } from '../../../nodes/DocumentSigning/actions/webhook/webhook.inputs';
-import { checkSigningRequestProperties } from '../../../nodes/DocumentSigning/helpers/inputs';
+import { checkSigningRequestProperties } from '../../../nodes/DocumentSigning/domain/completion';
 import {
 	checkDeliveryUrl,
 	isHttpLoopback,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LANGUAGES } from '../common.descriptions';
+import { LANGUAGES } from '../../domain/languages';
 import { fail } from '../../domain/errors';
 import { EMAIL } from '../../domain/recipients';
 

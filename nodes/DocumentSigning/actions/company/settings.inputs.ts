@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LANGUAGES } from '../common.descriptions';
-import {
-	COMPLETION_SETTINGS,
-	completionMaxLength,
-	completionOptions,
-	REDIRECT_DELAY,
-} from '../../domain/completion';
+import { LANGUAGES } from '../../domain/languages';
+import { COMPLETION_SETTINGS, completionMaxLength, REDIRECT_DELAY } from '../../domain/completion';
 import { fail } from '../../domain/errors';
 
 /**
@@ -29,9 +24,6 @@ export const COLOR_SETTINGS: ReadonlyArray<{ key: string; label: string }> = [
 	{ key: 'color_primary', label: 'Primary Colour' },
 	{ key: 'color_primary_fg', label: 'Primary Text Colour' },
 ];
-
-/** Re-exported from ../../domain/completion for the files that import them from here. */
-export { COMPLETION_SETTINGS, completionOptions };
 
 /** One colour option per colour key (n8n colour picker, or an expression giving #RRGGBB). */
 export function colorOptions(inherit: string): INodeProperties[] {

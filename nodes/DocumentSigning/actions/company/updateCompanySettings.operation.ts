@@ -11,15 +11,14 @@ import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
 import {
 	COLOR_SETTINGS,
-	COMPLETION_SETTINGS,
 	applyReset,
 	checkSharedSettings,
 	colorOptions,
-	completionOptions,
 	languageOption,
 	resetOption,
 	settingsBody,
 } from './settings.inputs';
+import { COMPLETION_SETTINGS, completionOptions } from '../../domain/completion';
 import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
 
 export const meta: OperationMeta = {

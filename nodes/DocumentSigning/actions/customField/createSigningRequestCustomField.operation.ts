@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';

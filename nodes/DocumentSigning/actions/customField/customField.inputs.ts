@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkId } from '../../helpers/ids';
+import { checkId } from '../../domain/ids';
 import { signingRequestLocator, templateLocator, workspaceLocator } from '../common.descriptions';
 
 /**

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { deletedItems, listEntries, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../transport';
 import { callApi } from '../../transport';

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
-import { LANGUAGES } from '../common.descriptions';
+import { LANGUAGES } from '../../domain/languages';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {

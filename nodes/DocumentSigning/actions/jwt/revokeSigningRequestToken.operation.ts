@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { checkId } from '../../helpers/ids';
+import { checkId } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';

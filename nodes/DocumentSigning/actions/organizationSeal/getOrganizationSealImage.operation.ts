@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { callApi } from '../../transport';
 import { outputBinaryProperty, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';

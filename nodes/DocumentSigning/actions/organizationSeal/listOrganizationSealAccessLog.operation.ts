@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callCursor } from '../../transport';
 import { paginationFields, sealLocator } from '../common.descriptions';

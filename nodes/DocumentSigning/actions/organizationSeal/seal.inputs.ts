@@ -6,11 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Explainer } from '../../helpers/explain';
+import type { Explainer, ApiResponse } from '../../transport';
 import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
-import type { ApiResponse } from '../../transport';
-import { LANGUAGES } from '../common.descriptions';
+import { LANGUAGES } from '../../domain/languages';
 
 /**
  * What the Organization Seal operations share: the PNG image input, the statement fields, the

@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { callApi } from '../../transport';
-import { LANGUAGES, sealLocator } from '../common.descriptions';
+import { LANGUAGES } from '../../domain/languages';
+import { sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	readPngDataUri,

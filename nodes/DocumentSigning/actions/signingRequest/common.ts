@@ -7,15 +7,11 @@ import {
 	pdfFieldHint,
 	readPdfBinary,
 } from '../../helpers/binary';
-import { getIdParameter, isUuid } from '../../helpers/ids';
-import { checkSigningRequestProperties } from '../../helpers/inputs';
+import { getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
+import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
 import type { Explainer, KeyMode } from '../../transport';
-import { pdfBinaryProperty, signingRequestOptions } from '../common.descriptions';
+import { pdfBinaryProperty } from '../common.descriptions';
 import { fail } from '../../domain/errors';
-import { TEMP_ID } from '../../domain/ids';
-
-/** Re-exported for the operation files that import it from here. */
-export { fail, TEMP_ID };
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)

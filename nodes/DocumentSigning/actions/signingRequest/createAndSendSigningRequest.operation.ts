@@ -6,23 +6,24 @@ import type {
 } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../helpers/json';
-import { flattenEntry, readRecipients, readSettings } from '../../helpers/inputs';
+import { flattenEntry } from '../../domain/lists';
+import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../transport';
 import {
 	PREFILL_SOURCES,
 	fieldsInput,
-	recipientsInput,
-	settingsInput,
-	templateLocator,
-} from '../common.descriptions';
+	FIELD_TYPE_SETS,
+	normaliseFieldType,
+} from '../../domain/fields';
+import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
 	checkRecipientReferences,
-	fail,
 	forSource,
 	readOptions,
 	readSource,
@@ -30,8 +31,7 @@ import {
 	signingRequestPdfField,
 	sourceField,
 } from './common';
-import { FIELD_TYPE_SETS, normaliseFieldType } from '../../domain/fields';
-import { SETTING_KEYS_OF } from '../../domain/settings';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',

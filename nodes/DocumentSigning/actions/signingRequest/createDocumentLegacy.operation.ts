@@ -8,7 +8,7 @@ import type {
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import type { OperationMeta } from '../types';
-import { fail } from './common';
+import { fail } from '../../domain/errors';
 import { EMAIL } from '../../domain/recipients';
 
 export const meta: OperationMeta = {

@@ -5,31 +5,25 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { isUuid } from '../../helpers/ids';
+import { isUuid } from '../../domain/ids';
 import {
 	readFieldOverrides,
 	readFields,
-	readRecipients,
-	readReminders,
-	readSettings,
-} from '../../helpers/inputs';
-import { normaliseWarnings, toItems } from '../../helpers/output';
-import { callApi, getKeyMode } from '../../transport';
-import {
 	fieldOverridesInput,
 	fieldsInput,
-	recipientsInput,
-	remindersInput,
-	settingsInput,
-	templateLocator,
-} from '../common.descriptions';
+} from '../../domain/fields';
+import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { readReminders, remindersInput } from '../../domain/reminders';
+import { readSettings, settingsInput } from '../../domain/settings';
+import { normaliseWarnings, toItems } from '../../helpers/output';
+import { callApi, getKeyMode } from '../../transport';
+import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
 	checkSourcePayload,
 	checkRecipientReferences,
-	fail,
 	forSource,
 	nameFromFile,
 	readOptions,
@@ -37,6 +31,7 @@ import {
 	signingRequestPdfField,
 	sourceField,
 } from './common';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'createSigningRequest',

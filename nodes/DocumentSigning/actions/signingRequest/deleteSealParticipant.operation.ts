@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { checkId, getIdParameter } from '../../helpers/ids';
+import { checkId, getIdParameter } from '../../domain/ids';
 import { deletedItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';

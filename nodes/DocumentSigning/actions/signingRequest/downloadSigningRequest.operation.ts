@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { callApi, downloadFile } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';

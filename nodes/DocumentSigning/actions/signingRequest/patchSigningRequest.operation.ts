@@ -5,27 +5,19 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { checkId, getIdParameter } from '../../helpers/ids';
-import {
-	checkField,
-	checkRecipient,
-	checkSigningRequestProperties,
-	readSettings,
-} from '../../helpers/inputs';
+import { checkId, getIdParameter } from '../../domain/ids';
+import { checkField, fieldFormValues, fieldTypeOptions } from '../../domain/fields';
+import { checkRecipient, CONTACT_FIELDS, personValues } from '../../domain/recipients';
+import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
+import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../transport';
-import {
-	CONTACT_FIELDS,
-	fieldFormValues,
-	settingsInput,
-	signingRequestLocator,
-	signingRequestOptions,
-} from '../common.descriptions';
-import { fieldTypeOptions, TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
+import { signingRequestLocator } from '../common.descriptions';
+import { TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
-import { explainEditAfterSending, fail } from './common';
-import { personValues } from '../../domain/recipients';
+import { explainEditAfterSending } from './common';
+import { fail } from '../../domain/errors';
 import {
 	NEW_SEAL_FIELD,
 	readSealParticipant,

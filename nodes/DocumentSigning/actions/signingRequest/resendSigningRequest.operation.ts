@@ -5,12 +5,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { checkId, getIdParameter } from '../../helpers/ids';
+import { checkId, getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fail } from './common';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'resendSigningRequest',

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
-import { checkId, getIdParameter } from '../../helpers/ids';
+import { checkId, getIdParameter } from '../../domain/ids';
 import type { Explainer } from '../../transport';
 import { callApi } from '../../transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';

@@ -5,26 +5,18 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { checkId, getIdParameter, isUuid } from '../../helpers/ids';
-import {
-	checkSigningRequestProperties,
-	readFields,
-	readRecipients,
-	readReminders,
-	readSettings,
-} from '../../helpers/inputs';
+import { checkId, getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
+import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
+import { readFields, fieldsInput } from '../../domain/fields';
+import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { readReminders, remindersInput } from '../../domain/reminders';
+import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi, getKeyMode } from '../../transport';
-import {
-	fieldsInput,
-	recipientsInput,
-	remindersInput,
-	settingsInput,
-	signingRequestLocator,
-	signingRequestOptions,
-} from '../common.descriptions';
+import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { TEMP_ID, checkRecipientReferences, explainEditAfterSending, fail } from './common';
+import { checkRecipientReferences, explainEditAfterSending } from './common';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateSigningRequest',

@@ -6,10 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
-import { readSettings } from '../../helpers/inputs';
+import { readSettings, settingsInput } from '../../domain/settings';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
-import { settingsInput } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	CREATE_SETTING_KEYS,

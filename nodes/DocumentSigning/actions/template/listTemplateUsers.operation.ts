@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { paginationFields, templateLocator } from '../common.descriptions';

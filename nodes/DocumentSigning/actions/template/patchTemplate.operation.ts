@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { ApplicationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { checkId, getIdParameter } from '../../helpers/ids';
+import { checkId, getIdParameter } from '../../domain/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';

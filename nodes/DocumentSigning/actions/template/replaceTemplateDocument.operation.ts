@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { templateLocator } from '../common.descriptions';

@@ -2,25 +2,25 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/binary';
-import { checkId } from '../../helpers/ids';
-import { EMAIL_PATTERN, listEntryPlace, readListInput, readSettings } from '../../helpers/inputs';
+import { checkId } from '../../domain/ids';
+import {
+	EMAIL as EMAIL_PATTERN,
+	CONTACT_FIELDS,
+	DESIGNATIONS,
+	personValues,
+} from '../../domain/recipients';
+import { where as listEntryPlace, readList as readListInput } from '../../domain/lists';
+import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
 import { compact } from '../../helpers/validation';
 import {
-	CONTACT_FIELDS,
 	DATE_FORMATS,
-	DESIGNATIONS,
-	pdfBinaryProperty,
-	settingsInput,
-} from '../common.descriptions';
-import { fail } from '../../domain/errors';
-import {
 	FIELD_LABELS,
 	FIELD_TYPE_SETS,
 	fieldTypeOptions,
 	normaliseFieldType,
 } from '../../domain/fields';
-import { personValues } from '../../domain/recipients';
-import { SETTING_KEYS_OF } from '../../domain/settings';
+import { pdfBinaryProperty } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field
@@ -141,9 +141,6 @@ export const TEMPLATE_FIELD_TYPES = FIELD_TYPE_SETS.singleField.types;
 
 /** Field types the full template update (T5 `fields[]`) accepts. */
 export const TEMPLATE_UPDATE_FIELD_TYPES = FIELD_TYPE_SETS.templateUpdate.types;
-
-/** Re-exported from ../../domain/fields for the files that import it from here. */
-export { fieldTypeOptions };
 
 /** Keys a new field must have. */
 const FIELD_REQUIRED_KEYS = ['type', 'x', 'y', 'width', 'height', 'page'] as const;

@@ -6,16 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkId, getIdParameter } from '../../helpers/ids';
-import { readRecipients, readReminders } from '../../helpers/inputs';
+import { checkId, getIdParameter } from '../../domain/ids';
+import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { readReminders, remindersInput } from '../../domain/reminders';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
-import {
-	listInput,
-	recipientsInput,
-	remindersInput,
-	templateLocator,
-} from '../common.descriptions';
+import { listInput } from '../../domain/lists';
+import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	UPDATE_FIELD_SPEC,

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
 import { webhookLocator } from '../common.descriptions';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readEventNames } from '../../../shared/eventNames';
 import { eventTypeOptions } from '../../../shared/events';
-import { checkId } from '../../helpers/ids';
+import { checkId } from '../../domain/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
 import { fail } from '../../domain/errors';

@@ -5,22 +5,22 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { getIdParameter } from '../../helpers/ids';
+import { getIdParameter } from '../../domain/ids';
 import { parseJsonParameter } from '../../helpers/json';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../transport';
-import { LANGUAGES, workspaceLocator } from '../common.descriptions';
+import { LANGUAGES } from '../../domain/languages';
+import { workspaceLocator } from '../common.descriptions';
 import {
 	COLOR_SETTINGS,
-	COMPLETION_SETTINGS,
 	applyReset,
 	checkSharedSettings,
 	colorOptions,
-	completionOptions,
 	languageOption,
 	resetOption,
 	settingsBody,
 } from '../company/settings.inputs';
+import { COMPLETION_SETTINGS, completionOptions } from '../../domain/completion';
 import type { OperationMeta } from '../types';
 import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
 import { EMAIL } from '../../domain/recipients';

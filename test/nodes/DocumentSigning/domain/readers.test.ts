@@ -3,14 +3,16 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	checkField,
-	checkRecipient,
-	checkSigningRequestProperties,
 	readFieldOverrides,
 	readFields,
+} from '../../../../nodes/DocumentSigning/domain/fields';
+import {
+	checkRecipient,
 	readRecipients,
-	readReminders,
-	readSettings,
-} from '../../../../nodes/DocumentSigning/helpers/inputs';
+} from '../../../../nodes/DocumentSigning/domain/recipients';
+import { checkSigningRequestProperties } from '../../../../nodes/DocumentSigning/domain/completion';
+import { readReminders } from '../../../../nodes/DocumentSigning/domain/reminders';
+import { readSettings } from '../../../../nodes/DocumentSigning/domain/settings';
 import { createExecuteContext } from '../../../helpers/n8n';
 
 /** A real n8n ExecuteContext whose node has exactly these parameters (no defaults added). */
