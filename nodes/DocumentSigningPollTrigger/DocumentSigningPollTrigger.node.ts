@@ -9,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../shared/events';
 import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
-import { callApi } from '../DocumentSigning/transport';
+import { callApi } from '../shared/transport';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
 import {

@@ -1,16 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DocumentSigningCredentials } from '../DocumentSigning/transport';
+import type { DocumentSigningCredentials } from '../shared/transport';
 import { meta as getWorkspace } from '../DocumentSigning/actions/workspace/getWorkspace.operation';
 import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
-import {
-	callApi,
-	callPages,
-	credentialSecrets,
-	getServiceCredentials,
-} from '../DocumentSigning/transport';
-import { redactionMark } from '../DocumentSigning/transport/secrets';
+import { callApi, callPages, credentialSecrets, getServiceCredentials } from '../shared/transport';
+import { redactionMark } from '../shared/transport/secrets';
 
 /**
  * An API key reaches the signing requests of its own workspace only. To poll several workspaces

@@ -8,7 +8,7 @@ import { meta as deleteWebhook } from '../DocumentSigning/actions/webhook/delete
 import { meta as getWebhook } from '../DocumentSigning/actions/webhook/getWebhook.operation';
 import { meta as listWebhooks } from '../DocumentSigning/actions/webhook/listWebhooks.operation';
 import { meta as updateWebhook } from '../DocumentSigning/actions/webhook/updateWebhook.operation';
-import { callApi, callPages, getServiceCredentials } from '../DocumentSigning/transport';
+import { callApi, callPages, getServiceCredentials } from '../shared/transport';
 import { checkDeliveryUrl } from '../shared/url';
 
 /**

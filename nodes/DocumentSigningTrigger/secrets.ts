@@ -1,6 +1,6 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { getServiceCredentials } from '../DocumentSigning/transport';
+import { getServiceCredentials } from '../shared/transport';
 import { verifyDelivery, type VerifyResult } from '../shared/signature';
 
 /**

@@ -7,7 +7,7 @@ import type {
 
 import { meta as downloadSigningRequest } from '../DocumentSigning/actions/signingRequest/downloadSigningRequest.operation';
 import { meta as getSigningRequest } from '../DocumentSigning/actions/signingRequest/getSigningRequest.operation';
-import { callApi, downloadFile } from '../DocumentSigning/transport';
+import { callApi, downloadFile } from './transport';
 import type { DocumentSigningEvent } from './envelope';
 import { pdfFileName, signingRequestIdOf } from './envelope';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { ApiEndpoint } from '../DocumentSigning/transport';
-import { callApi } from '../DocumentSigning/transport';
+import type { ApiEndpoint } from './transport';
+import { callApi } from './transport';
 
 /**
  * One page of a searchable list behind a resource locator ("From list" mode), for every node's

@@ -1,5 +1,5 @@
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
-import { callApi, resetRateLimiters } from '../../nodes/DocumentSigning/transport';
+import { callApi, resetRateLimiters } from '../../nodes/shared/transport';
 import { createExecuteContext, runCredentialTest } from '../helpers/n8n';
 import type { Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';

@@ -8,7 +8,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters } from '../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../nodes/shared/transport';
 import type { RunNodeOptions } from '../helpers/n8n';
 import { runNode } from '../helpers/n8n';
 import type { RecordedRequest, Sandbox } from '../sandbox';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ApiEndpoint, PathParams } from '../transport';
-import { callPages } from '../transport';
+import type { ApiEndpoint, PathParams } from '../../shared/transport';
+import { callPages } from '../../shared/transport';
 import { toItems } from './output';
 import { checkDateTime, compact } from './validation';
 

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { KeyMode } from '../transport';
+import type { KeyMode } from '../../shared/transport';
 
 /**
  * Output items of the action node. Every item says which key produced it (`key_mode`): test

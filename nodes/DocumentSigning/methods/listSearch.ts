@@ -12,8 +12,8 @@ import { meta as listOrganizationSeals } from '../actions/organizationSeal/listO
 import { meta as listSigningRequests } from '../actions/signingRequest/listSigningRequests.operation';
 import { meta as listTemplates } from '../actions/template/listTemplates.operation';
 import { meta as listWebhooks } from '../actions/webhook/listWebhooks.operation';
-import type { ApiEndpoint } from '../transport';
-import { callApi } from '../transport';
+import type { ApiEndpoint } from '../../shared/transport';
+import { callApi } from '../../shared/transport';
 import { meta as listWorkspaces } from '../actions/workspace/listWorkspaces.operation';
 import { PAGE_SIZE, searchPage, type PageResponse } from '../../shared/listSearch';
 import { isUuid } from '../domain/ids';

@@ -10,8 +10,8 @@ import { meta as listSigningRequestFields } from '../actions/signingRequest/list
 import { meta as listSigningRequestUsers } from '../actions/signingRequest/listSigningRequestUsers.operation';
 import { meta as listTemplateFields } from '../actions/template/listTemplateFields.operation';
 import { meta as listTemplateUsers } from '../actions/template/listTemplateUsers.operation';
-import type { ApiEndpoint } from '../transport';
-import { callApi } from '../transport';
+import type { ApiEndpoint } from '../../shared/transport';
+import { callApi } from '../../shared/transport';
 
 /** A list of something that belongs to the item chosen in `parameter`: its endpoint and id placeholder. */
 interface OwnedList {

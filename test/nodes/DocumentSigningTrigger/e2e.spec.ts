@@ -3,7 +3,7 @@
  * delivery, the node's webhook() verifies it with the signature the sandbox produced, and the
  * workflow starts with the normalised event.
  */
-import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
 import { createSent } from '../../sandbox/signing/testkit';
 import { call } from '../../sandbox/support/client';

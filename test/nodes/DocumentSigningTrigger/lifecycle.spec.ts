@@ -5,7 +5,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SEED_EVENT_TYPES } from '../../../nodes/shared/events';
-import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { DocumentSigningPollTrigger } from '../../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { resetRateLimiters } from '../../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { ENRICH_BUDGET_MS } from '../../../nodes/DocumentSigningTrigger/receive';
 import { readBinary } from '../../helpers/n8n';
 import { SEED, startSandbox, type Sandbox } from '../../sandbox';

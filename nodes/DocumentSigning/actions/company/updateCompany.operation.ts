@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { checkCompanyFields, companyFieldValues } from './company.inputs';
 

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, customFieldBody, customFieldInputs } from './customField.inputs';
 import {

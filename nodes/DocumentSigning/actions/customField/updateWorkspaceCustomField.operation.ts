@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { MAX_LABEL_LENGTH, WORKSPACE_OWNER, customFieldId } from './customField.inputs';
 import {

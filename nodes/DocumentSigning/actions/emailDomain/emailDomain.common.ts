@@ -8,8 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { deletedItems, listEntries, toItems } from '../../helpers/output';
-import type { ApiEndpoint, PathParams } from '../../transport';
-import { callApi } from '../../transport';
+import type { ApiEndpoint, PathParams } from '../../../shared/transport';
+import { callApi } from '../../../shared/transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
 
 /**

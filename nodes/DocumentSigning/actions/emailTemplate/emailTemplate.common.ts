@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import type { ApiEndpoint, PathParams } from '../../transport';
-import { callApi } from '../../transport';
+import type { ApiEndpoint, PathParams } from '../../../shared/transport';
+import { callApi } from '../../../shared/transport';
 import { fail } from '../../domain/errors';
 
 /**

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { LANGUAGES } from '../../domain/languages';
 import type { OperationMeta } from '../types';
 

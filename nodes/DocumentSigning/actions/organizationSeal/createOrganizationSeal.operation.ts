@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { outputBinaryProperty, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callCursor } from '../../transport';
+import { callCursor } from '../../../shared/transport';
 import { paginationFields, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';

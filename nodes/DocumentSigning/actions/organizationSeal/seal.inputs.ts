@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Explainer, ApiResponse } from '../../transport';
+import type { Explainer, ApiResponse } from '../../../shared/transport';
 import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
 import { LANGUAGES } from '../../domain/languages';

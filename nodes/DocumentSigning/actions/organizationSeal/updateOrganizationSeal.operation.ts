@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { LANGUAGES } from '../../domain/languages';
 import { sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../domain/ids';
 import { listEntries, toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 

@@ -9,7 +9,7 @@ import {
 } from '../../helpers/binary';
 import { getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
 import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
-import type { Explainer, KeyMode } from '../../transport';
+import type { Explainer, KeyMode } from '../../../shared/transport';
 import { pdfBinaryProperty } from '../common.descriptions';
 import { fail } from '../../domain/errors';
 

@@ -11,7 +11,7 @@ import { readRecipients, recipientsInput } from '../../domain/recipients';
 import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { callApi, getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../../shared/transport';
 import {
 	PREFILL_SOURCES,
 	fieldsInput,

@@ -16,7 +16,7 @@ import { readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { callApi, getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
-import { callApi, downloadFile } from '../../transport';
+import { callApi, downloadFile } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../domain/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 

@@ -12,7 +12,7 @@ import { checkSigningRequestProperties, signingRequestOptions } from '../../doma
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
-import { callApi, getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import { TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';

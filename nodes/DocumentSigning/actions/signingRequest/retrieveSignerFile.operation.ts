@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
-import { callApi, downloadFile } from '../../transport';
+import { callApi, downloadFile } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {

@@ -11,8 +11,8 @@ import type {
 import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import type { TransportContext } from '../../transport';
-import { callApi, callPages, downloadFile, getServiceCredentials } from '../../transport';
+import type { TransportContext } from '../../../shared/transport';
+import { callApi, callPages, downloadFile, getServiceCredentials } from '../../../shared/transport';
 import {
 	normaliseEnvelope,
 	parseBody,

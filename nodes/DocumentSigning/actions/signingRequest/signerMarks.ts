@@ -8,8 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, decodeDataUri, fileNameFor } from '../../helpers/binary';
 import { checkId, getIdParameter } from '../../domain/ids';
-import type { Explainer } from '../../transport';
-import { callApi } from '../../transport';
+import type { Explainer } from '../../../shared/transport';
+import { callApi } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';

@@ -12,7 +12,7 @@ import { readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { callApi, getKeyMode } from '../../transport';
+import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkRecipientReferences, explainEditAfterSending } from './common';

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { templateLocator, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkName } from './template.inputs';

@@ -8,7 +8,7 @@ import type {
 import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import {
 	CREATE_SETTING_KEYS,

@@ -7,7 +7,7 @@ import type {
 
 import { getIdParameter } from '../../domain/ids';
 import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 

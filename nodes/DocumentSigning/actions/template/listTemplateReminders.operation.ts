@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { getIdParameter } from '../../domain/ids';
 import { limitEntries, listEntries, toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { paginationFields, templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 

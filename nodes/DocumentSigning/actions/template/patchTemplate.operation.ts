@@ -8,7 +8,7 @@ import { ApplicationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../domain/ids';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {

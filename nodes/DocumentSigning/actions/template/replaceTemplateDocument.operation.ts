@@ -8,7 +8,7 @@ import type {
 import { TEMPLATE_PDF_LIMIT, readPdfBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { SAME_PAGES_NOTICE, templatePdfField } from './template.inputs';

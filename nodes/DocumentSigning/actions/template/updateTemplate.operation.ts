@@ -10,7 +10,7 @@ import { checkId, getIdParameter } from '../../domain/ids';
 import { readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { normaliseWarnings, toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { listInput } from '../../domain/lists';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';

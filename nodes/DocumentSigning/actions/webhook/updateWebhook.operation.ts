@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { webhookLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {

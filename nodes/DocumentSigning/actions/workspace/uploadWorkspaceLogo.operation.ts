@@ -8,7 +8,7 @@ import type {
 import { readLogoBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { logoBinaryProperty, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 

@@ -8,7 +8,7 @@ import type {
 import { getIdParameter } from '../../domain/ids';
 import { parseJsonParameter } from '../../helpers/json';
 import { toItems } from '../../helpers/output';
-import { callApi } from '../../transport';
+import { callApi } from '../../../shared/transport';
 import { LANGUAGES } from '../../domain/languages';
 import { workspaceLocator } from '../common.descriptions';
 import {

@@ -12,7 +12,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../../nodes/DocumentSigning/actions/operations';
 import type { OperationMeta } from '../../../../nodes/DocumentSigning/actions/types';
-import { resetRateLimiters } from '../../../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../../../nodes/shared/transport';
 import { binaryItem, runNode } from '../../../helpers/n8n';
 
 /** One id per kind, all different, so that an id in the wrong place shows. */

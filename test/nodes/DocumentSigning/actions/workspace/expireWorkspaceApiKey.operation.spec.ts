@@ -1,5 +1,5 @@
 import { description } from '../../../../../nodes/DocumentSigning/actions/workspace/expireWorkspaceApiKey.operation';
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';
 

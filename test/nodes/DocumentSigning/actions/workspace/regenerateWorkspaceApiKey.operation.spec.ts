@@ -1,4 +1,4 @@
-import { resetRateLimiters } from '../../../../../nodes/DocumentSigning/transport';
+import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { KEY_GRACE_MS } from '../../../../sandbox';
 import { SEED, byId, credentials, jsonOf, run, sent } from '../company/companyKit';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';

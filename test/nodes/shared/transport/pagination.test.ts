@@ -3,11 +3,7 @@ import type { AddressInfo } from 'net';
 
 import { meta as listSealApplications } from '../../../../nodes/DocumentSigning/actions/organizationSeal/listOrganizationSealApplications.operation';
 import { meta as listWorkspaces } from '../../../../nodes/DocumentSigning/actions/workspace/listWorkspaces.operation';
-import {
-	callCursor,
-	callPages,
-	resetRateLimiters,
-} from '../../../../nodes/DocumentSigning/transport';
+import { callCursor, callPages, resetRateLimiters } from '../../../../nodes/shared/transport';
 import { createExecuteContext } from '../../../helpers/n8n';
 import type { Sandbox } from '../../../sandbox';
 import { SEED, startSandbox } from '../../../sandbox';

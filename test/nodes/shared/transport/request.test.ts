@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiResponse } from '../../../../nodes/DocumentSigning/transport';
+import type { ApiResponse } from '../../../../nodes/shared/transport';
 import {
 	callApi,
 	getKeyMode,
 	resetRateLimiters,
 	transportPolicy,
-} from '../../../../nodes/DocumentSigning/transport';
+} from '../../../../nodes/shared/transport';
 import { createExecuteContext } from '../../../helpers/n8n';
 import type { Sandbox, SandboxOptions } from '../../../sandbox';
 import { SEED, startSandbox } from '../../../sandbox';

@@ -4,7 +4,7 @@ import {
 	limiterFor,
 	rateClassOf,
 	resetRateLimiters,
-} from '../../../../nodes/DocumentSigning/transport/rateLimit';
+} from '../../../../nodes/shared/transport/rateLimit';
 
 describe('rateClassOf', () => {
 	it.each([

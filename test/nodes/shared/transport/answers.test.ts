@@ -7,12 +7,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
-import type { ApiResponse } from '../../../../nodes/DocumentSigning/transport';
-import {
-	callApi,
-	resetRateLimiters,
-	transportPolicy,
-} from '../../../../nodes/DocumentSigning/transport';
+import type { ApiResponse } from '../../../../nodes/shared/transport';
+import { callApi, resetRateLimiters, transportPolicy } from '../../../../nodes/shared/transport';
 import { HarnessCredentialsHelper, createExecuteContext, runNode } from '../../../helpers/n8n';
 import type { Sandbox, SandboxOptions } from '../../../sandbox';
 import { SEED, simplePdf, startSandbox } from '../../../sandbox';

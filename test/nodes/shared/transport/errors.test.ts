@@ -8,8 +8,8 @@ import {
 	networkError,
 	rateLimitWaitError,
 	summariseText,
-} from '../../../../nodes/DocumentSigning/transport/errors';
-import { secretList } from '../../../../nodes/DocumentSigning/transport/secrets';
+} from '../../../../nodes/shared/transport/errors';
+import { secretList } from '../../../../nodes/shared/transport/secrets';
 
 const node: INode = {
 	id: '1',
