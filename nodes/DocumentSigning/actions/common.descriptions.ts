@@ -201,7 +201,7 @@ export const outputBinaryProperty: INodeProperties = {
 // ---------------------------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------------------------
-// Webhook picker (added with the Webhooks area)
+// Webhook picker
 
 /** Webhook picker: searchable list (company-level and workspace webhooks), URL, or ID. Parameter name: webhookId. */
 export const webhookLocator: INodeProperties = locator(
@@ -213,7 +213,7 @@ export const webhookLocator: INodeProperties = locator(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Organization seal picker (added with the Organization Seals area)
+// Organization seal picker
 
 /** Organization seal picker: searchable list (active seals), URL, or ID. Parameter name: sealId. */
 export const sealLocator: INodeProperties = locator(
@@ -225,7 +225,7 @@ export const sealLocator: INodeProperties = locator(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Email domain picker (added with the Email Domains area)
+// Email domain picker
 
 /**
  * Email domain picker: searchable list of the scope's domains (company, or the workspace chosen
@@ -240,7 +240,7 @@ export const emailDomainLocator: INodeProperties = locator(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Logos (added with the Company / Workspace areas). Reader: readLogoBinary in helpers/binary.ts.
+// Logos. Reader: readLogoBinary in helpers/binary.ts.
 
 /** Input binary property holding a PNG or JPEG logo. Parameter name: binaryPropertyName. */
 export const logoBinaryProperty: INodeProperties = {

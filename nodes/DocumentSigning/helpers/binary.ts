@@ -217,7 +217,7 @@ export function decodeDataUri(uri: unknown): { mimeType: string; data: Buffer } 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Logo images (added with the Company / Workspace areas): company and workspace logo uploads.
+// Logo images: company and workspace logo uploads.
 
 /** The service accepts logos up to 2 MB. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

@@ -139,7 +139,7 @@ export function simplifyItems(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unpaginated lists (added with the signing-request read operations)
+// Unpaginated lists
 
 /**
  * The entries of an unpaginated list answer: `{results: [...]}` (or another key, e.g.
@@ -195,7 +195,7 @@ export function limitEntries(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Warnings (added with the signing-request write operations)
+// Warnings
 
 /**
  * One shape for the service's warnings: create responses carry `warnings[]`, PATCH a single

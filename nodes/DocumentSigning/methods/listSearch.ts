@@ -50,7 +50,7 @@ export async function searchSigningRequests(
 export { searchWorkspaces } from '../../shared/workspace';
 
 // ---------------------------------------------------------------------------------------------
-// Webhooks (added with the Webhooks area)
+// Webhooks
 
 /**
  * Webhook picker. `GET /webhooks` lists company-level webhooks only unless `workspace_id` is given,
@@ -123,7 +123,7 @@ export async function searchWebhooks(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Organization seals (added with the Organization Seals area). GET /seals is unpaginated
+// Organization seals. GET /seals is unpaginated
 // ({seals: [...]}, active seal heads only): the filter is applied here, on name and display name.
 
 export async function searchSeals(
@@ -161,7 +161,7 @@ export async function searchSeals(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Email domains (added with the Email Domains area)
+// Email domains
 
 /**
  * Email domain picker. The domain lists are unpaginated (`{results, workspace_id}`); the scope

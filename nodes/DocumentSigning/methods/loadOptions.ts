@@ -84,7 +84,7 @@ export async function getTemplateUsersOrOrder(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Custom field definitions (added with the Custom Field resource)
+// Custom field definitions
 
 async function customFields(
 	context: ILoadOptionsFunctions,
@@ -130,7 +130,7 @@ export async function getSigningRequestCustomFields(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Workspace custom field definitions (added with the workspace custom-field operations)
+// Workspace custom field definitions
 
 /** Custom fields of the workspace chosen in the node ("Workspace" parameter). */
 export async function getWorkspaceCustomFields(
