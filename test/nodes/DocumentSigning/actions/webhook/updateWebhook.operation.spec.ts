@@ -76,7 +76,7 @@ describe('Webhook → Update (PUT /webhooks/{id})', () => {
 
 	it.each([
 		[{}, 'Nothing to update: add at least one field under "Update Fields"'],
-		[{ events: [] }, '"Events" is empty: choose at least one event'],
+		[{ events: [] }, '"Event Names or IDs" is empty: choose at least one event'],
 		[{ url: 'ftp://x.example.com' }, '"URL" must use HTTPS: ftp://x.example.com'],
 		[
 			{ description: 'y'.repeat(600) },
