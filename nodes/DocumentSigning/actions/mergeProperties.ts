@@ -232,3 +232,35 @@ function definitionKey(property: INodeProperties): string {
 	delete show.operation;
 	return JSON.stringify([rest, { ...displayOptions, show }]);
 }
+
+/**
+ * Takes `show.resource` off the parameters whose `show.operation` already implies it.
+ *
+ * Operation values are unique across resources, so a parameter shown for some operations is shown
+ * for the same resource/operation pairs without its resource condition, as long as every listed
+ * operation belongs to a listed resource (otherwise, or when an operation value is used by two
+ * resources, the property is kept as it is). The Operation dropdowns keep theirs: they are shown
+ * for a resource, and n8n's editor relies on it when the Resource changes (it clears an Operation
+ * value that the now shown dropdown does not offer, which brings in that resource's default).
+ *
+ * @param resourceOf each operation value's resources
+ */
+export function withoutImpliedResource(
+	properties: INodeProperties[],
+	resourceOf: Map<string, string[]>,
+): INodeProperties[] {
+	return properties.map((property) => {
+		const show = property.displayOptions?.show;
+		const resources = show?.resource;
+		const operations = show?.operation;
+		if (!resources || !operations || operations.length === 0) return property;
+		const implied = operations.every((operation) => {
+			const owners = resourceOf.get(String(operation));
+			return owners?.length === 1 && resources.includes(owners[0]);
+		});
+		if (!implied) return property;
+		const rest = { ...show };
+		delete rest.resource;
+		return { ...property, displayOptions: { ...property.displayOptions, show: rest } };
+	});
+}
