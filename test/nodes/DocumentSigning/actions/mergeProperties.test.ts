@@ -53,6 +53,27 @@ describe('mergeIdenticalProperties', () => {
 		]);
 	});
 
+	it("moves a copy after an operation's previous parameter to share it, when no order changes", () => {
+		const merged = mergeIdenticalProperties([
+			field('ws', 'r', 'c0'),
+			field('id', 'r', 'a1'),
+			field('ws', 'r', 'b1'),
+			field('id', 'r', 'b1'),
+		]);
+		expect(summary(merged)).toEqual(['ws:c0+b1', 'id:a1+b1']);
+	});
+
+	it('does not move a copy past a later parameter of its own operations', () => {
+		const merged = mergeIdenticalProperties([
+			field('ws', 'r', 'c0'),
+			field('id', 'r', 'a1'),
+			field('ws', 'r', 'a1'),
+			field('ws', 'r', 'b1'),
+			field('id', 'r', 'b1'),
+		]);
+		expect(summary(merged)).toEqual(['id:a1', 'ws:c0+a1+b1', 'id:b1']);
+	});
+
 	it('keeps definitions that differ in anything else apart', () => {
 		const merged = mergeIdenticalProperties([
 			field('id', 'r', 'get'),
