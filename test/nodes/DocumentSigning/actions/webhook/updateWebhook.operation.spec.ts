@@ -68,10 +68,7 @@ describe('Webhook → Update (PUT /webhooks/{id})', () => {
 		);
 		expect(notice?.type).toBe('notice');
 		expect(notice?.displayName).toMatch(/50 failed deliveries.*Enabled/);
-		expect(notice?.displayOptions?.show).toEqual({
-			resource: ['webhook'],
-			operation: ['updateWebhook'],
-		});
+		expect(notice?.displayOptions?.show).toEqual({ operation: ['updateWebhook'] });
 	});
 
 	it.each([
