@@ -9,7 +9,9 @@
  *   - the Simplify output of Template → Get Many,
  *   - the options of a collection several operations share (Create a template's Settings),
  *   - the event choices of Create a webhook (a loadOptions method), in the action node and in its
- *     AI-tool variant.
+ *     AI-tool variant,
+ *   - changing Resource resets Operation to the new resource's default and shows that operation's
+ *     form (parameters carry no resource condition where their operation implies it).
  * It writes the README's screenshots to docs/screenshots/ (JPEG: `n8n-node build` copies every
  * PNG and SVG of the tree into dist/, and screenshots do not belong in the package).
  *
@@ -80,6 +82,13 @@ export const EXPECT = {
 	addSetting: 'Add Setting',
 	/** Create a webhook's event picker: every event of nodes/shared/events.ts, in its order. */
 	webhookEvents: eventTypeOptions().map((o) => o.name),
+	/** Resource changed from Webhook (Create) to Template: Template's default operation and form. */
+	resourceChange: {
+		resource: 'Template',
+		operation: 'Get Many',
+		shown: ['Return All', 'Limit'],
+		hidden: ['URL', 'Event Names or IDs', 'Additional Event Names'],
+	},
 };
 
 const NODE_TYPE = 'n8n-nodes-document-signing.documentSigning';
@@ -437,6 +446,34 @@ function checks(stack: Stack): Check[] {
 				expect(columns.includes('id') && columns.includes('name'), `columns: ${columns}`);
 				const extra = columns.filter((c) => !EXPECT.simplifiedTemplateKeys.includes(c));
 				expect(extra.length === 0, `not simplified, extra columns: ${JSON.stringify(extra)}`);
+			},
+		},
+		{
+			// Last: it leaves the workflow changed in the editor.
+			name: "changing Resource resets Operation and shows the new operation's form",
+			run: async (page: Page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'Create webhook');
+				const want = EXPECT.resourceChange;
+				await (await page.waitForSelector(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-resource"]',
+				))!.click();
+				await sleep(800);
+				await clickText(page, '.el-select-dropdown__item, [role="option"]', want.resource);
+				await sleep(1500);
+				const operation = await page.$eval(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-operation"] input',
+					(el) => (el as any).value as string,
+				);
+				const labels = (
+					await texts(page, '[data-test-id="ndv"] [data-test-id="parameter-item"]')
+				).map((l) => l.split('\n')[0].trim());
+				expect(operation === want.operation, `Operation shows "${operation}"`);
+				for (const label of want.shown)
+					expect(labels.includes(label), `no "${label}" in ${JSON.stringify(labels)}`);
+				for (const label of want.hidden)
+					expect(!labels.includes(label), `"${label}" still shown: ${JSON.stringify(labels)}`);
+				await closeNode(page);
 			},
 		},
 	];
