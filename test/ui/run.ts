@@ -7,7 +7,11 @@
  *   - the recipient form (main fields on top, the rest under "Add Field"),
  *   - the template-user dropdown of Create from a template,
  *   - the Simplify output of Template → Get Many,
- *   - the options of a collection several operations share (Create a template's Settings).
+ *   - the options of a collection several operations share (Create a template's Settings),
+ *   - the event choices of Create a webhook (a loadOptions method), in the action node and in its
+ *     AI-tool variant,
+ *   - changing Resource resets Operation to the new resource's default and shows that operation's
+ *     form (parameters carry no resource condition where their operation implies it).
  * It writes the README's screenshots to docs/screenshots/ (JPEG: `n8n-node build` copies every
  * PNG and SVG of the tree into dist/, and screenshots do not belong in the package).
  *
@@ -22,6 +26,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
+import { eventTypeOptions } from '../../nodes/shared/events';
 import { OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
 import { startStack, type Stack } from './stack';
@@ -75,6 +80,15 @@ export const EXPECT = {
 		'Hand-Drawn Signatures Only',
 	],
 	addSetting: 'Add Setting',
+	/** Create a webhook's event picker: every event of nodes/shared/events.ts, in its order. */
+	webhookEvents: eventTypeOptions().map((o) => o.name),
+	/** Resource changed from Webhook (Create) to Template: Template's default operation and form. */
+	resourceChange: {
+		resource: 'Template',
+		operation: 'Get Many',
+		shown: ['Return All', 'Limit'],
+		hidden: ['URL', 'Event Names or IDs', 'Additional Event Names'],
+	},
 };
 
 const NODE_TYPE = 'n8n-nodes-document-signing.documentSigning';
@@ -82,7 +96,10 @@ const SHOTS = join(REPO_ROOT, 'docs', 'screenshots');
 const DEBUG_DIR = process.env.UI_DEBUG_DIR ?? join(REPO_ROOT, '.build', 'ui', 'failures');
 const WRITE_SHOTS = process.env.UI_SCREENSHOTS !== '0';
 
-/** A workflow for the form and output checks: Create from a template, and Template → Get Many. */
+/**
+ * A workflow for the form and output checks: Create from a template, Template → Get Many, Create a
+ * template, and Create a webhook (as an action and as an AI tool).
+ */
 export function uiWorkflow(templateId: string): Workflow {
 	const credentials = { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 	return {
@@ -152,6 +169,22 @@ export function uiWorkflow(templateId: string): Workflow {
 					settingsMode: 'fields',
 				},
 			},
+			...[
+				{ name: 'Create webhook', type: NODE_TYPE, y: 500 },
+				{ name: 'Create webhook (tool)', type: `${NODE_TYPE}Tool`, y: 700 },
+			].map(({ name, type, y }, index) => ({
+				id: `c0000000-0000-4000-8000-00000000001${index}`,
+				name,
+				type,
+				typeVersion: 1,
+				position: [260, y] as [number, number],
+				credentials,
+				parameters: {
+					resource: 'webhook',
+					operation: 'createWebhook',
+					url: 'https://example.com/hooks/signing',
+				},
+			})),
 		],
 	};
 }
@@ -369,6 +402,28 @@ function checks(stack: Stack): Check[] {
 				await closeNode(page);
 			},
 		},
+		...['Create webhook', 'Create webhook (tool)'].map((node) => ({
+			name: `${node}: the event picker lists every event, in order`,
+			run: async (page: Page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, node);
+				const input = await page.waitForSelector(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-events"]',
+				);
+				await input!.click();
+				await sleep(2500);
+				const options = (await texts(page, '.el-select-dropdown__item, [role="option"]')).map((o) =>
+					o.split('\n')[0].trim(),
+				);
+				await shot(page, node === 'Create webhook' ? 'webhook-events' : 'webhook-events-tool');
+				expect(
+					JSON.stringify(options) === JSON.stringify(EXPECT.webhookEvents),
+					`events offered: ${JSON.stringify(options)}`,
+				);
+				await page.keyboard.press('Escape');
+				await closeNode(page);
+			},
+		})),
 		{
 			name: 'Template → Get Many returns the simplified template',
 			run: async (page) => {
@@ -391,6 +446,34 @@ function checks(stack: Stack): Check[] {
 				expect(columns.includes('id') && columns.includes('name'), `columns: ${columns}`);
 				const extra = columns.filter((c) => !EXPECT.simplifiedTemplateKeys.includes(c));
 				expect(extra.length === 0, `not simplified, extra columns: ${JSON.stringify(extra)}`);
+			},
+		},
+		{
+			// Last: it leaves the workflow changed in the editor.
+			name: "changing Resource resets Operation and shows the new operation's form",
+			run: async (page: Page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'Create webhook');
+				const want = EXPECT.resourceChange;
+				await (await page.waitForSelector(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-resource"]',
+				))!.click();
+				await sleep(800);
+				await clickText(page, '.el-select-dropdown__item, [role="option"]', want.resource);
+				await sleep(1500);
+				const operation = await page.$eval(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-operation"] input',
+					(el) => (el as any).value as string,
+				);
+				const labels = (
+					await texts(page, '[data-test-id="ndv"] [data-test-id="parameter-item"]')
+				).map((l) => l.split('\n')[0].trim());
+				expect(operation === want.operation, `Operation shows "${operation}"`);
+				for (const label of want.shown)
+					expect(labels.includes(label), `no "${label}" in ${JSON.stringify(labels)}`);
+				for (const label of want.hidden)
+					expect(!labels.includes(label), `"${label}" still shown: ${JSON.stringify(labels)}`);
+				await closeNode(page);
 			},
 		},
 	];

@@ -23,7 +23,8 @@ interface SharedOption {
  * - each operation's parameters keep their order: a parameter merges into a copy placed after the
  *   operation's previous parameter, otherwise it is inserted right after that parameter (the
  *   first one right after the last property it must follow: this leaves the most room for later
- *   operations to share it);
+ *   operations to share it); a copy placed before the operation's previous parameter moves right
+ *   after it when that takes it past no later parameter of the operations it already serves;
  * - a property shown for one resource only (its Operation dropdown) that comes before all of that
  *   resource's parameters moves to the front, before every parameter, so resources can share;
  *   any other property that is not one operation's parameter stays in place, and no parameter
@@ -104,6 +105,31 @@ export function mergeIdenticalProperties(properties: INodeProperties[]): INodePr
 			shared = unionOfOptions(candidate.shared, property, owner.operation);
 			return shared !== undefined;
 		});
+		if (!item) {
+			// An identical copy placed before this operation's previous parameter can move right after
+			// it, when that takes it past no later parameter of its own operations (nor a property that
+			// is not a parameter).
+			const floor = barrier ? items.indexOf(barrier) : -1;
+			const index = items.findIndex((candidate, i) => {
+				if (i <= floor || i > start || candidate.key !== key) return false;
+				if (!canTake(candidate, owner.resource, owner.operation)) return false;
+				const passed = items.slice(i + 1, start + 1);
+				if (
+					passed.some(
+						(other) => !other.pairs || [...candidate.pairs!].some((p) => other.pairs!.has(p)),
+					)
+				)
+					return false;
+				if (!candidate.shared) return true;
+				shared = unionOfOptions(candidate.shared, property, owner.operation);
+				return shared !== undefined;
+			});
+			if (index >= 0) {
+				item = items[index];
+				items.splice(index, 1);
+				items.splice(start, 0, item);
+			}
+		}
 		if (item) {
 			if (!item.resources!.includes(owner.resource)) item.resources!.push(owner.resource);
 			if (!item.operations!.includes(owner.operation)) item.operations!.push(owner.operation);
@@ -231,4 +257,36 @@ function definitionKey(property: INodeProperties): string {
 	delete show.resource;
 	delete show.operation;
 	return JSON.stringify([rest, { ...displayOptions, show }]);
+}
+
+/**
+ * Takes `show.resource` off the parameters whose `show.operation` already implies it.
+ *
+ * Operation values are unique across resources, so a parameter shown for some operations is shown
+ * for the same resource/operation pairs without its resource condition, as long as every listed
+ * operation belongs to a listed resource (otherwise, or when an operation value is used by two
+ * resources, the property is kept as it is). The Operation dropdowns keep theirs: they are shown
+ * for a resource, and n8n's editor relies on it when the Resource changes (it clears an Operation
+ * value that the now shown dropdown does not offer, which brings in that resource's default).
+ *
+ * @param resourceOf each operation value's resources
+ */
+export function withoutImpliedResource(
+	properties: INodeProperties[],
+	resourceOf: Map<string, string[]>,
+): INodeProperties[] {
+	return properties.map((property) => {
+		const show = property.displayOptions?.show;
+		const resources = show?.resource;
+		const operations = show?.operation;
+		if (!resources || !operations || operations.length === 0) return property;
+		const implied = operations.every((operation) => {
+			const owners = resourceOf.get(String(operation));
+			return owners?.length === 1 && resources.includes(owners[0]);
+		});
+		if (!implied) return property;
+		const rest = { ...show };
+		delete rest.resource;
+		return { ...property, displayOptions: { ...property.displayOptions, show: rest } };
+	});
 }

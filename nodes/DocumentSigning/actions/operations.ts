@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationModule, ResourceModule } from './types';
-import { mergeIdenticalProperties } from './mergeProperties';
+import { mergeIdenticalProperties, withoutImpliedResource } from './mergeProperties';
 import { company } from './company/Company.resource';
 import { customField } from './customField/CustomField.resource';
 import { workspaceSettings } from './workspaceSettings/WorkspaceSettings.resource';
@@ -48,10 +48,20 @@ export function resourceOptions(): INodePropertyOptions[] {
 
 /**
  * All properties of the node below the Resource dropdown, a parameter that several operations of
- * a resource define identically written once (see mergeIdenticalProperties).
+ * a resource define identically written once (see mergeIdenticalProperties), without the resource
+ * condition where the operation condition implies it (see withoutImpliedResource).
  */
 export function resourceProperties(): INodeProperties[] {
-	return mergeIdenticalProperties(RESOURCES.flatMap((r) => r.description));
+	const resourceOf = new Map<string, string[]>();
+	for (const resource of RESOURCES) {
+		for (const operation of Object.keys(resource.operations)) {
+			resourceOf.set(operation, [...(resourceOf.get(operation) ?? []), resource.value]);
+		}
+	}
+	return withoutImpliedResource(
+		mergeIdenticalProperties(RESOURCES.flatMap((r) => r.description)),
+		resourceOf,
+	);
 }
 
 /**

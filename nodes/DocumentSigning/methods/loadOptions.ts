@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { eventTypeOptions } from '../../shared/events';
 import { isUuid } from '../domain/ids';
 import { meta as listSigningRequestCustomFields } from '../actions/customField/listSigningRequestCustomFields.operation';
 import { meta as listTemplateCustomFields } from '../actions/customField/listTemplateCustomFields.operation';
@@ -229,4 +230,12 @@ export async function getOrganizationSeals(
 			description: seal.display_name ? String(seal.display_name) : undefined,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The webhook event types (THE list of shared/events.ts), in the service's groups: the choices of
+ * the webhook operations' event pickers.
+ */
+export async function getEventTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return eventTypeOptions();
 }

@@ -9,6 +9,17 @@ import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 const nodeType = new DocumentSigning();
 const { description } = nodeType;
 
+/**
+ * Whether a property's resource and operation conditions show it for this pair (a parameter may
+ * have no resource condition: its operations imply the resource).
+ */
+function shownFor(p: INodeProperties, resource: string, operation: string): boolean {
+	const show = p.displayOptions?.show;
+	const allows = (key: string, value: string) =>
+		show?.[key] === undefined || (show[key] as string[]).includes(value);
+	return allows('resource', resource) && allows('operation', operation);
+}
+
 /** Evaluates the subtitle the way the editor does (Workflow.expression.getSimpleParameterValue). */
 function subtitleFor(parameters: INode['parameters']): unknown {
 	const node: INode = {
@@ -113,8 +124,8 @@ describe('recipient form', () => {
 			(p) =>
 				p.name === 'recipients' &&
 				p.type === 'fixedCollection' &&
-				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation) &&
-				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource),
+				p.displayOptions?.show?.operation !== undefined &&
+				shownFor(p, resource, operation),
 		) as INodeProperties;
 		return (recipients.options as Array<{ values: INodeProperties[] }>)[0].values;
 	};
@@ -180,8 +191,8 @@ describe('Limit on the lists the service answers in one piece', () => {
 			description.properties.find(
 				(p) =>
 					p.name === name &&
-					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) &&
-					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+					p.displayOptions?.show?.operation !== undefined &&
+					shownFor(p, resource, operation),
 			);
 		expect(shown('returnAll')).toMatchObject({ type: 'boolean', default: false });
 		expect(shown('limit')).toMatchObject({ type: 'number', default: 50 });

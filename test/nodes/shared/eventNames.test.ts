@@ -129,7 +129,7 @@ describe('both nodes read event names the same way', () => {
 		);
 		expect(readEvents(context, [], ' ', 0, false)).toBeUndefined();
 		expect(errorOf(() => readEvents(context, [], '', 0, true)).message).toBe(
-			'"Events" is empty: choose at least one event',
+			'"Event Names or IDs" is empty: choose at least one event',
 		);
 	});
 });

@@ -163,7 +163,7 @@ export const description: INodeProperties[] = [
 		recipientsInput({
 			templateUser: true,
 			description:
-				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Leave empty to send to the template's recipients.",
+				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
 		}),
 	),
 	...forSource(
@@ -171,7 +171,7 @@ export const description: INodeProperties[] = [
 		recipientsInput({
 			reference: true,
 			description:
-				'The people who sign, approve or receive a copy (at least one signer). Give each a Reference ID such as temp_1 so fields can refer to them.',
+				'The people who sign, approve or receive a copy (sending needs at least one signer). Give each a Reference ID such as temp_1 so that fields and other entries can refer to them.',
 		}),
 	),
 	...forSource('pdf', createAndSendFieldsInput()),

@@ -64,7 +64,7 @@ export const description: INodeProperties[] = [
 		recipientsInput({
 			reference: true,
 			description:
-				'The people who sign, approve or receive a copy. Give each a Reference ID such as temp_1 so fields and reminders can refer to them.',
+				'The people who sign, approve or receive a copy (sending needs at least one signer). Give each a Reference ID such as temp_1 so that fields and other entries can refer to them.',
 		}),
 	),
 	...forSource(

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { eventTypeOptions } from '../../../shared/events';
 import { listPages } from '../../helpers/list';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -36,7 +35,7 @@ export const description: INodeProperties[] = [
 			displayName: 'Event Name or ID',
 			name: 'event',
 			type: 'options',
-			options: eventTypeOptions(),
+			typeOptions: { loadOptionsMethod: 'getEventTypes' },
 			default: 'signing_request.completed',
 			description:
 				'Only webhooks subscribed to this event. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',

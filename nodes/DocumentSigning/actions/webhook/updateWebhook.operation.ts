@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 			{
 				...eventsFields(false)[1],
 				description:
-					'Event names that are in no list (the service may add new ones), separated by commas. Together with Events they REPLACE the subscribed events.',
+					'Event names that are in no list (the service may add new ones), separated by commas. Together with Event Names or IDs they REPLACE the subscribed events.',
 			},
 			descriptionField,
 			{
@@ -60,7 +60,8 @@ export const description: INodeProperties[] = [
 			},
 			{
 				...eventsFields(false)[0],
-				description: 'The events delivered to this webhook. REPLACES the current list.',
+				description:
+					'The events delivered to this webhook. REPLACES the current list. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{ ...urlField, required: false },
 		],
@@ -76,10 +77,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		const events = readEvents(this, fields.events, fields.additionalEvents, i, false);
 		if (events) body.events = events;
 		else if (Array.isArray(fields.events)) {
-			throw new NodeOperationError(this.getNode(), '"Events" is empty: choose at least one event', {
-				description:
-					'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'"Event Names or IDs" is empty: choose at least one event',
+				{
+					description:
+						'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
+				},
+			);
 		}
 	}
 	if (fields.description !== undefined)

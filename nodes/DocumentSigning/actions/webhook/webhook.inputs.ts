@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readEventNames } from '../../../shared/eventNames';
-import { eventTypeOptions } from '../../../shared/events';
 import { checkId } from '../../domain/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
@@ -26,18 +25,21 @@ export const urlField: INodeProperties = {
 		'The HTTPS address the service delivers events to (plain http only for localhost / 127.0.0.1, for local tests)',
 };
 
-/** The event multi-select (THE list of shared/events.ts) plus free-text names. */
+/**
+ * The event multi-select plus free-text names. Its choices (THE list of shared/events.ts) come from
+ * the `getEventTypes` method, so the node's description does not carry the list.
+ */
 export function eventsFields(required: boolean): INodeProperties[] {
 	return [
 		{
-			displayName: 'Events',
+			displayName: 'Event Names or IDs',
 			name: 'events',
 			type: 'multiOptions',
 			required,
 			default: [],
-			options: eventTypeOptions(),
+			typeOptions: { loadOptionsMethod: 'getEventTypes' },
 			description:
-				"The events delivered to this webhook, grouped as the service groups them. An event whose description says it is not in the service's event list comes from other published lists: the service may never send it.",
+				'The events delivered to this webhook, grouped as the service groups them. An event whose description says it is not in the service\'s event list comes from other published lists: the service may never send it. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Additional Event Names',
@@ -154,7 +156,7 @@ export function readEvents(
 		if (required) {
 			throw new NodeOperationError(
 				context.getNode(),
-				'"Events" is empty: choose at least one event',
+				'"Event Names or IDs" is empty: choose at least one event',
 				{
 					itemIndex: i,
 				},

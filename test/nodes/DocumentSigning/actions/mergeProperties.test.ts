@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { mergeIdenticalProperties } from '../../../../nodes/DocumentSigning/actions/mergeProperties';
+import {
+	mergeIdenticalProperties,
+	withoutImpliedResource,
+} from '../../../../nodes/DocumentSigning/actions/mergeProperties';
 
 function field(
 	name: string,
@@ -48,6 +51,27 @@ describe('mergeIdenticalProperties', () => {
 				displayOptions: { show: { resource: ['r'], operation: ['get', 'delete', 'update'] } },
 			},
 		]);
+	});
+
+	it("moves a copy after an operation's previous parameter to share it, when no order changes", () => {
+		const merged = mergeIdenticalProperties([
+			field('ws', 'r', 'c0'),
+			field('id', 'r', 'a1'),
+			field('ws', 'r', 'b1'),
+			field('id', 'r', 'b1'),
+		]);
+		expect(summary(merged)).toEqual(['ws:c0+b1', 'id:a1+b1']);
+	});
+
+	it('does not move a copy past a later parameter of its own operations', () => {
+		const merged = mergeIdenticalProperties([
+			field('ws', 'r', 'c0'),
+			field('id', 'r', 'a1'),
+			field('ws', 'r', 'a1'),
+			field('ws', 'r', 'b1'),
+			field('id', 'r', 'b1'),
+		]);
+		expect(summary(merged)).toEqual(['id:a1', 'ws:c0+a1+b1', 'id:b1']);
 	});
 
 	it('keeps definitions that differ in anything else apart', () => {
@@ -214,5 +238,43 @@ describe('mergeIdenticalProperties', () => {
 			]);
 			expect(summary(merged).sort()).toEqual(['settings:one', 'settings:two']);
 		});
+	});
+});
+
+describe('withoutImpliedResource', () => {
+	const resourceOf = new Map([
+		['getA', ['a']],
+		['listA', ['a']],
+		['getB', ['b']],
+		['shared', ['a', 'b']],
+	]);
+
+	it('takes the resource condition off a parameter its operations imply, keeping the rest', () => {
+		const merged = {
+			...field('id', 'a', 'getA', { displayOptions: { show: { mode: ['x'] } } }),
+			displayOptions: {
+				show: { mode: ['x'], resource: ['a', 'b'], operation: ['getA', 'getB'] },
+				hide: { other: ['y'] },
+			},
+		};
+		expect(withoutImpliedResource([merged], resourceOf)).toEqual([
+			{
+				...merged,
+				displayOptions: {
+					show: { mode: ['x'], operation: ['getA', 'getB'] },
+					hide: { other: ['y'] },
+				},
+			},
+		]);
+	});
+
+	it("keeps it on the Operation dropdowns, and where an operation's resource is not listed or not unique", () => {
+		const kept = [
+			dropdown('a'),
+			field('id', 'b', 'getA'),
+			field('id', 'a', 'shared'),
+			field('id', 'a', 'unknown'),
+		];
+		expect(withoutImpliedResource(kept, resourceOf)).toEqual(kept);
 	});
 });

@@ -60,9 +60,9 @@ describe('Webhook → Create (POST /webhooks)', () => {
 		[{ url: '   ' }, '"URL" is empty'],
 		[
 			{ events: [] },
-			'The \'Document Signing\' node has issues:\n- Parameter "Events" is required.',
+			'The \'Document Signing\' node has issues:\n- Parameter "Event Names or IDs" is required.',
 		],
-		[{ events: '={{ [] }}' }, '"Events" is empty: choose at least one event'],
+		[{ events: '={{ [] }}' }, '"Event Names or IDs" is empty: choose at least one event'],
 		[{ additionalEvents: 'Bad Name!' }, '"Bad" is not an event name'],
 		[{ additionalEvents: 'webhook.test' }, 'webhook.test cannot be subscribed to'],
 		[

@@ -39,9 +39,6 @@ describe('Webhook → Rotate Company Secret (POST /webhooks/rotate-secret)', () 
 		expect(notice?.displayName).toContain(
 			'"Webhook Signing Secret" of your Document Signing credential',
 		);
-		expect(notice?.displayOptions?.show).toEqual({
-			resource: ['webhook'],
-			operation: ['rotateWebhookSecret'],
-		});
+		expect(notice?.displayOptions?.show).toEqual({ operation: ['rotateWebhookSecret'] });
 	});
 });

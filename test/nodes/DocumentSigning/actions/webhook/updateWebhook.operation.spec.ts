@@ -68,15 +68,12 @@ describe('Webhook → Update (PUT /webhooks/{id})', () => {
 		);
 		expect(notice?.type).toBe('notice');
 		expect(notice?.displayName).toMatch(/50 failed deliveries.*Enabled/);
-		expect(notice?.displayOptions?.show).toEqual({
-			resource: ['webhook'],
-			operation: ['updateWebhook'],
-		});
+		expect(notice?.displayOptions?.show).toEqual({ operation: ['updateWebhook'] });
 	});
 
 	it.each([
 		[{}, 'Nothing to update: add at least one field under "Update Fields"'],
-		[{ events: [] }, '"Events" is empty: choose at least one event'],
+		[{ events: [] }, '"Event Names or IDs" is empty: choose at least one event'],
 		[{ url: 'ftp://x.example.com' }, '"URL" must use HTTPS: ftp://x.example.com'],
 		[
 			{ description: 'y'.repeat(600) },
