@@ -10,7 +10,7 @@ import { binaryItem, fileNameFor } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
 import { callApi, downloadFile } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 
 export const meta: OperationMeta = {
@@ -21,6 +21,7 @@ export const meta: OperationMeta = {
 		'Get the PDF of a sent signing request: the signed document once finished, or the document signed so far while in progress',
 	method: 'GET',
 	path: '/signing-requests/{id}/download',
+	lookups: [callName(getSigningRequest)],
 };
 
 export const description: INodeProperties[] = [

@@ -16,6 +16,7 @@ import {
 	signerErrorExplainer,
 	signerField,
 	signerNameFor,
+	SIGNER_NAME_LOOKUPS,
 } from './signerMarks';
 
 export const meta: OperationMeta = {
@@ -25,6 +26,7 @@ export const meta: OperationMeta = {
 	description: 'Get the file a signer uploaded in a file field of a signing request',
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/files/{field_id}',
+	lookups: SIGNER_NAME_LOOKUPS,
 };
 
 export const description: INodeProperties[] = [
