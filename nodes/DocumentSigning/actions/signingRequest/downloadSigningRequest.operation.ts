@@ -9,7 +9,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { binaryItem, fileNameFor } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
 import { callApi, downloadFile } from '../../../shared/transport';
-import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
+import {
+	outputBinaryProperty,
+	returnUrlOnlyOptions,
+	signingRequestLocator,
+} from '../common.descriptions';
 import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 
@@ -27,23 +31,9 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	signingRequestLocator,
 	outputBinaryProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Return URL Only',
-				name: 'returnUrlOnly',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output only the download link and its details, without downloading the file. The link is short-lived (see expires_at).',
-			},
-		],
-	},
+	returnUrlOnlyOptions(
+		'Whether to output only the download link and its details, without downloading the file. The link is short-lived (see expires_at).',
+	),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
