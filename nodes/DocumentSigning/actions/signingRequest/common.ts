@@ -69,6 +69,16 @@ export const recipientsBySource: INodeProperties[] = [
 	),
 ];
 
+/** "Properties" of Update and Update One Part: the request's own properties, each clearable. */
+export const propertiesInput: INodeProperties = {
+	displayName: 'Properties',
+	name: 'properties',
+	type: 'collection',
+	placeholder: 'Add Property',
+	default: {},
+	options: signingRequestOptions({ name: true, clear: true }),
+};
+
 /** "Additional Options" of a signing request. Parameter: options. */
 export function additionalOptions(
 	opts: Parameters<typeof signingRequestOptions>[0] = {},
