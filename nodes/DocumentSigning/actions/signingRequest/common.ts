@@ -49,6 +49,16 @@ export function forSource(source: Source, properties: INodeProperties[]): INodeP
 	return updateDisplayOptions({ show: { source: [source] } }, properties);
 }
 
+/** The name of a new signing request (required). Parameter: name. */
+export const signingRequestNameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'Name of the signing request (at most 255 characters)',
+};
+
 /** The recipients of a new signing request: template roles or, from a PDF, people with Reference IDs. */
 export const recipientsBySource: INodeProperties[] = [
 	...forSource(

@@ -25,6 +25,7 @@ import {
 	checkNewRecipientIds,
 	checkRecipientReferences,
 	forSource,
+	signingRequestNameField,
 	recipientsBySource,
 	readOptions,
 	readSource,
@@ -151,14 +152,7 @@ export const description: INodeProperties[] = [
 	sourceField,
 	...forSource('template', [templateLocator]),
 	...forSource('pdf', [signingRequestPdfField]),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'Name of the signing request (at most 255 characters)',
-	},
+	signingRequestNameField,
 	...recipientsBySource,
 	...forSource('pdf', createAndSendFieldsInput()),
 	{
