@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { additionalEventsField } from '../shared/eventNames';
 import { eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
@@ -94,15 +95,7 @@ export class DocumentSigningTrigger implements INodeType {
 					...eventTypeOptions(),
 				],
 			},
-			{
-				displayName: 'Additional Event Names',
-				name: 'additionalEvents',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. signing_request.some_new_event',
-				description:
-					'Event names that are in no list above (the service may add new ones), separated by commas',
-			},
+			additionalEventsField,
 			{
 				displayName: 'Verify Signatures',
 				name: 'verifySignatures',

@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from './events';
@@ -11,6 +11,17 @@ export interface EventNameOptions {
 	testEventHint: string;
 	itemIndex?: number;
 }
+
+/** "Additional Event Names": event names that no list offers (read by `readEventNames`). */
+export const additionalEventsField: INodeProperties = {
+	displayName: 'Additional Event Names',
+	name: 'additionalEvents',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. signing_request.some_new_event',
+	description:
+		'Event names that are in no list above (the service may add new ones), separated by commas',
+};
 
 /** The names typed into "Additional Event Names": separated by commas and/or white space. */
 export function splitEventNames(additional: unknown): string[] {

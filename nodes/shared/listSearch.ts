@@ -41,3 +41,17 @@ export async function searchPage(
 		paginationToken: page < totalPages ? String(page + 1) : undefined,
 	};
 }
+
+/** A list-search method of a picker that pages through `list` (see `searchPage`). */
+export function pagedSearch(
+	list: ApiEndpoint,
+	label: (row: IDataObject) => string,
+): (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult> {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		return await searchPage(this, list, label, filter, paginationToken);
+	};
+}

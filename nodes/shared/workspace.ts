@@ -1,7 +1,7 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
-import { searchPage } from './listSearch';
+import { pagedSearch } from './listSearch';
 
 /** The triggers' "Workspace" picker (shown for the One Workspace scope). */
 export function workspaceLocator(description: string): INodeProperties {
@@ -43,16 +43,7 @@ export function workspaceLocator(description: string): INodeProperties {
  * The workspaces for every workspace picker (the action node's and the triggers'): newest first,
  * 50 a page, protected ones marked.
  */
-export async function searchWorkspaces(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPage(
-		this,
-		listWorkspaces,
-		(w) => `${String(w.name ?? w.id)}${w.protected ? ' (protected)' : ''}`,
-		filter,
-		paginationToken,
-	);
-}
+export const searchWorkspaces = pagedSearch(
+	listWorkspaces,
+	(w) => `${String(w.name ?? w.id)}${w.protected ? ' (protected)' : ''}`,
+);

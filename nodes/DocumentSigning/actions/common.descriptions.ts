@@ -198,6 +198,26 @@ export const outputBinaryProperty: INodeProperties = {
 	hint: 'The name of the output binary field to put the file in',
 };
 
+/** "Options" of a file download with its Return URL Only switch (described per download). */
+export function returnUrlOnlyOptions(description: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Return URL Only',
+				name: 'returnUrlOnly',
+				type: 'boolean',
+				default: false,
+				description,
+			},
+		],
+	};
+}
+
 // ---------------------------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------------------------

@@ -31,6 +31,17 @@ export interface OperationMeta {
 	 * the main call and `calls` all of them.
 	 */
 	composite?: { calls: string[]; reason: string };
+	/**
+	 * Set only on operations that, besides their own call, may call other operations (through those
+	 * operations' meta) to look up what their answer lacks, such as a name for the output file. One
+	 * "METHOD /path" per looked-up operation, as in `composite.calls` (see `callName`).
+	 */
+	lookups?: string[];
+}
+
+/** An operation's call as `composite.calls` and `lookups` name it, e.g. "GET /signing-requests/{id}". */
+export function callName(endpoint: Pick<OperationMeta, 'method' | 'path'>): string {
+	return `${endpoint.method} ${endpoint.path}`;
 }
 
 export interface ResourceModule {

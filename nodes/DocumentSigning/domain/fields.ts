@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../helpers/validation';
 import { fail } from './errors';
-import { ADDITIONAL_FIELDS, checkOrder, listInput, readList, requireText, where } from './lists';
+import { ADDITIONAL_FIELDS, checkOrder, listInput, readEntries, requireText } from './lists';
 import { titleCase } from './text';
 
 /**
@@ -432,10 +432,8 @@ export function readFields(
 	itemIndex: number,
 	label = 'Fields',
 ): IDataObject[] | undefined {
-	const list = readList(context, itemIndex, 'fields', label);
-	if (!list) return undefined;
-	return list.entries.map((raw, index) =>
-		checkField(context, itemIndex, raw, where(label, index, list.fromJson), list.fromJson),
+	return readEntries(context, itemIndex, 'fields', label, (raw, place, fromJson) =>
+		checkField(context, itemIndex, raw, place, fromJson),
 	);
 }
 
@@ -466,11 +464,8 @@ export function readFieldOverrides(
 	itemIndex: number,
 	label = 'Fields',
 ): IDataObject[] | undefined {
-	const list = readList(context, itemIndex, 'fields', label);
-	if (!list) return undefined;
-	return list.entries.map((raw, index) => {
-		const place = where(label, index, list.fromJson);
-		const entry = list.fromJson ? compact(raw) : overrideFromForm(raw);
+	return readEntries(context, itemIndex, 'fields', label, (raw, place, fromJson) => {
+		const entry = fromJson ? compact(raw) : overrideFromForm(raw);
 		for (const key of Object.keys(entry)) {
 			if (
 				!FIELD_MATCH_KEYS.includes(key) &&

@@ -93,6 +93,24 @@ export function readList(
 	return entries.length ? { entries: entries.map(flattenEntry), fromJson: false } : undefined;
 }
 
+/**
+ * Reads the list `name` (see `readList`) and checks each entry with `check`, which gets the entry,
+ * its place for error messages and whether the list came as JSON. Undefined when the list is empty.
+ */
+export function readEntries(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	check: (raw: IDataObject, place: string, fromJson: boolean) => IDataObject,
+): IDataObject[] | undefined {
+	const list = readList(context, itemIndex, name, label);
+	if (!list) return undefined;
+	return list.entries.map((raw, index) =>
+		check(raw, where(label, index, list.fromJson), list.fromJson),
+	);
+}
+
 /** A form entry with its "Add Field" values merged in (what the user set there wins). */
 export function flattenEntry(entry: IDataObject): IDataObject {
 	const { [ADDITIONAL_FIELDS]: additional, ...rest } = entry;

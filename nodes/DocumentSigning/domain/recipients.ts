@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../helpers/validation';
 import { fail } from './errors';
-import { ADDITIONAL_FIELDS, checkOrder, listInput, readList, requireText, where } from './lists';
+import { ADDITIONAL_FIELDS, checkOrder, listInput, readEntries, requireText } from './lists';
 
 /**
  * Recipients of a signing request and users of a template: the person (name, email, designation,
@@ -141,17 +141,8 @@ export function readRecipients(
 	options: RecipientReadOptions = {},
 ): IDataObject[] | undefined {
 	const label = options.label ?? 'Recipients';
-	const list = readList(context, itemIndex, 'recipients', label);
-	if (!list) return undefined;
-	return list.entries.map((raw, index) =>
-		checkRecipient(
-			context,
-			itemIndex,
-			raw,
-			where(label, index, list.fromJson),
-			list.fromJson,
-			options,
-		),
+	return readEntries(context, itemIndex, 'recipients', label, (raw, place, fromJson) =>
+		checkRecipient(context, itemIndex, raw, place, fromJson, options),
 	);
 }
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../helpers/validation';
 import { fail } from './errors';
-import { checkOrder, listInput, readList, requireText, where } from './lists';
+import { checkOrder, listInput, readEntries, requireText } from './lists';
 
 /** Reminder emails of signing requests and templates: the list input and its reader. */
 
@@ -80,10 +80,7 @@ export function readReminders(
 	recipientKey: 'recipient_id' | 'user_id' = 'recipient_id',
 	label = 'Reminders',
 ): IDataObject[] | undefined {
-	const list = readList(context, itemIndex, 'reminders', label);
-	if (!list) return undefined;
-	return list.entries.map((raw, index) => {
-		const place = where(label, index, list.fromJson);
+	return readEntries(context, itemIndex, 'reminders', label, (raw, place) => {
 		const entry = compact(raw);
 		const hours = checkOrder(context, itemIndex, entry.hours, place, 'hours');
 		if (hours === undefined && entry.id === undefined)

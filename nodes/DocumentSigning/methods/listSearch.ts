@@ -15,37 +15,16 @@ import { meta as listWebhooks } from '../actions/webhook/listWebhooks.operation'
 import type { ApiEndpoint } from '../../shared/transport';
 import { callApi } from '../../shared/transport';
 import { meta as listWorkspaces } from '../actions/workspace/listWorkspaces.operation';
-import { PAGE_SIZE, searchPage, type PageResponse } from '../../shared/listSearch';
+import { PAGE_SIZE, pagedSearch, type PageResponse } from '../../shared/listSearch';
 import { isUuid } from '../domain/ids';
 
 /** Searchable lists behind the resource locators ("From list" mode). */
-export async function searchTemplates(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPage(
-		this,
-		listTemplates,
-		(t) => String(t.name ?? t.id),
-		filter,
-		paginationToken,
-	);
-}
+export const searchTemplates = pagedSearch(listTemplates, (t) => String(t.name ?? t.id));
 
-export async function searchSigningRequests(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPage(
-		this,
-		listSigningRequests,
-		(r) => `${String(r.name ?? r.id)}${r.status ? ` (${String(r.status)})` : ''}`,
-		filter,
-		paginationToken,
-	);
-}
+export const searchSigningRequests = pagedSearch(
+	listSigningRequests,
+	(r) => `${String(r.name ?? r.id)}${r.status ? ` (${String(r.status)})` : ''}`,
+);
 
 export { searchWorkspaces } from '../../shared/workspace';
 

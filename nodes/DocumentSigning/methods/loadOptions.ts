@@ -19,6 +19,35 @@ interface OwnedList {
 	parameter: string;
 	list: ApiEndpoint;
 	placeholder: string;
+	/** The answer's key that holds the list. */
+	key: string;
+}
+
+/**
+ * The entries of an owned list: none (no request) while the owning item is not a UUID yet.
+ */
+async function ownedEntries(
+	context: ILoadOptionsFunctions,
+	{ parameter, list, placeholder, key }: OwnedList,
+): Promise<IDataObject[]> {
+	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
+	if (!isUuid(id)) return [];
+	const response = (
+		await callApi<Record<string, IDataObject[] | undefined>>(context, list, {
+			params: { [placeholder]: String(id) },
+		})
+	).body;
+	return response[key] ?? [];
+}
+
+/** A load-options method listing the owned entries, each turned into an option by `toOptions`. */
+function ownedListMethod(
+	owned: OwnedList,
+	toOptions: (entries: IDataObject[]) => INodePropertyOptions[],
+): (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]> {
+	return async function (this: ILoadOptionsFunctions) {
+		return toOptions(await ownedEntries(this, owned));
+	};
 }
 
 function personLabel(user: IDataObject): string {
@@ -33,45 +62,29 @@ function personLabel(user: IDataObject): string {
 	return role ? `${parts.join(' ')} (${role})` : parts.join(' ');
 }
 
-async function people(
-	context: ILoadOptionsFunctions,
-	{ parameter, list, placeholder }: OwnedList,
-): Promise<INodePropertyOptions[]> {
-	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
-	if (!isUuid(id)) return [];
-	const response = (
-		await callApi<{
-			results?: IDataObject[];
-		}>(context, list, { params: { [placeholder]: String(id) } })
-	).body;
-	return (response.results ?? []).map((user) => ({
+const people = (users: IDataObject[]): INodePropertyOptions[] =>
+	users.map((user) => ({
 		name: personLabel(user),
 		value: String(user.id),
 		description: user.email ? String(user.email) : undefined,
 	}));
-}
 
 /** Recipients of the signing request chosen in the node ("Signing Request" parameter). */
-export async function getSigningRequestRecipients(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await people(this, {
+export const getSigningRequestRecipients = ownedListMethod(
+	{
 		parameter: 'signingRequestId',
 		list: listSigningRequestUsers,
 		placeholder: 'id',
-	});
-}
+		key: 'results',
+	},
+	people,
+);
 
 /** Users (recipient roles) of the template chosen in the node ("Template" parameter). */
-export async function getTemplateUsers(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await people(this, {
-		parameter: 'templateId',
-		list: listTemplateUsers,
-		placeholder: 'id',
-	});
-}
+export const getTemplateUsers = ownedListMethod(
+	{ parameter: 'templateId', list: listTemplateUsers, placeholder: 'id', key: 'results' },
+	people,
+);
 
 /**
  * A recipient's Template User: the chosen template's users, after an empty choice (the default),
@@ -87,18 +100,8 @@ export async function getTemplateUsersOrOrder(
 // ---------------------------------------------------------------------------------------------
 // Custom field definitions
 
-async function customFields(
-	context: ILoadOptionsFunctions,
-	{ parameter, list, placeholder }: OwnedList,
-): Promise<INodePropertyOptions[]> {
-	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
-	if (!isUuid(id)) return [];
-	const response = (
-		await callApi<{
-			custom_fields?: IDataObject[];
-		}>(context, list, { params: { [placeholder]: String(id) } })
-	).body;
-	return (response.custom_fields ?? [])
+const customFields = (definitions: IDataObject[]): INodePropertyOptions[] =>
+	definitions
 		.map((field) => ({
 			name: `${String(field.field_label ?? field.field_name ?? field.id)}${
 				field.field_name ? ` (${String(field.field_name)})` : ''
@@ -106,43 +109,39 @@ async function customFields(
 			value: String(field.id),
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /** Custom fields of the template chosen in the node ("Template" parameter). */
-export async function getTemplateCustomFields(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await customFields(this, {
+export const getTemplateCustomFields = ownedListMethod(
+	{
 		parameter: 'templateId',
 		list: listTemplateCustomFields,
 		placeholder: 'template_id',
-	});
-}
+		key: 'custom_fields',
+	},
+	customFields,
+);
 
 /** Custom fields of the signing request chosen in the node ("Signing Request" parameter). */
-export async function getSigningRequestCustomFields(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await customFields(this, {
+export const getSigningRequestCustomFields = ownedListMethod(
+	{
 		parameter: 'signingRequestId',
 		list: listSigningRequestCustomFields,
 		placeholder: 'request_id',
-	});
-}
-
-// ---------------------------------------------------------------------------------------------
-// Workspace custom field definitions
+		key: 'custom_fields',
+	},
+	customFields,
+);
 
 /** Custom fields of the workspace chosen in the node ("Workspace" parameter). */
-export async function getWorkspaceCustomFields(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await customFields(this, {
+export const getWorkspaceCustomFields = ownedListMethod(
+	{
 		parameter: 'workspaceId',
 		list: listWorkspaceCustomFields,
 		placeholder: 'workspace_id',
-	});
-}
+		key: 'custom_fields',
+	},
+	customFields,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Fields, seal participants and seals, for the Update One Part operations
@@ -152,18 +151,8 @@ const typeName = (type: unknown) =>
 		.replace(/_/g, ' ')
 		.replace(/^\w/, (c) => c.toUpperCase());
 
-async function fields(
-	context: ILoadOptionsFunctions,
-	{ parameter, list, placeholder }: OwnedList,
-): Promise<INodePropertyOptions[]> {
-	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
-	if (!isUuid(id)) return [];
-	const response = (
-		await callApi<{
-			results?: IDataObject[];
-		}>(context, list, { params: { [placeholder]: String(id) } })
-	).body;
-	return (response.results ?? []).map((field) => {
+const fields = (entries: IDataObject[]): INodePropertyOptions[] =>
+	entries.map((field) => {
 		const page = field.page_number ?? field.page;
 		const label = [
 			typeName(field.type ?? field.field_type),
@@ -174,49 +163,41 @@ async function fields(
 			.join(', ');
 		return { name: label, value: String(field.id), description: String(field.id) };
 	});
-}
 
 /** Fields of the signing request chosen in the node ("Signing Request" parameter). */
-export async function getSigningRequestFields(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await fields(this, {
+export const getSigningRequestFields = ownedListMethod(
+	{
 		parameter: 'signingRequestId',
 		list: listSigningRequestFields,
 		placeholder: 'id',
-	});
-}
+		key: 'results',
+	},
+	fields,
+);
 
 /** Fields of the template chosen in the node ("Template" parameter). */
-export async function getTemplateFields(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return await fields(this, {
-		parameter: 'templateId',
-		list: listTemplateFields,
-		placeholder: 'id',
-	});
-}
+export const getTemplateFields = ownedListMethod(
+	{ parameter: 'templateId', list: listTemplateFields, placeholder: 'id', key: 'results' },
+	fields,
+);
 
 /** Seal participants of the signing request chosen in the node (from its Get answer). */
-export async function getSigningRequestSealParticipants(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const id = this.getCurrentNodeParameter('signingRequestId', { extractValue: true });
-	if (!isUuid(id)) return [];
-	const request = (
-		await callApi<{ seal_participants?: IDataObject[] }>(this, getSigningRequest, {
-			params: { id: String(id) },
-		})
-	).body;
-	return (request.seal_participants ?? [])
-		.filter((p) => !p.deleted)
-		.map((p) => ({
-			name: `Seal participant, order ${String(p.order ?? '?')}`,
-			value: String(p.id),
-			description: `Seal ${String(p.organization_seals_id ?? p.seal_id ?? '')}`.trim(),
-		}));
-}
+export const getSigningRequestSealParticipants = ownedListMethod(
+	{
+		parameter: 'signingRequestId',
+		list: getSigningRequest,
+		placeholder: 'id',
+		key: 'seal_participants',
+	},
+	(participants) =>
+		participants
+			.filter((p) => !p.deleted)
+			.map((p) => ({
+				name: `Seal participant, order ${String(p.order ?? '?')}`,
+				value: String(p.id),
+				description: `Seal ${String(p.organization_seals_id ?? p.seal_id ?? '')}`.trim(),
+			})),
+);
 
 /** The organization seals the key can use (GET /seals: active seals only). */
 export async function getOrganizationSeals(

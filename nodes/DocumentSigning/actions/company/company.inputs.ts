@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LANGUAGES } from '../../domain/languages';
 import { fail } from '../../domain/errors';
+import { parseUrl } from '../../../shared/url';
 import { EMAIL } from '../../domain/recipients';
 
 /** The company's editable details (PUT / PATCH /company) and their checks before sending. */
@@ -73,13 +74,7 @@ export function checkCompanyFields(
 		if (key === 'account_owner_email' && !EMAIL.test(value))
 			fail(context, itemIndex, `"${label}" is not a valid email address: "${value}"`);
 		if (key === 'website') {
-			let ok = /^https?:\/\//i.test(value);
-			try {
-				new URL(value);
-			} catch {
-				ok = false;
-			}
-			if (!ok)
+			if (!/^https?:\/\//i.test(value) || !parseUrl(value))
 				fail(
 					context,
 					itemIndex,

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { LANGUAGES } from '../../domain/languages';
 import { COMPLETION_SETTINGS, completionMaxLength, REDIRECT_DELAY } from '../../domain/completion';
 import { fail } from '../../domain/errors';
+import { parseUrl } from '../../../shared/url';
 
 /**
  * What company settings (PUT /company/settings) and workspace settings
@@ -111,13 +112,7 @@ export function checkSharedSettings(
 			);
 		}
 		if (key === 'completion_redirect_url') {
-			let ok = /^https:\/\//i.test(text);
-			try {
-				new URL(text);
-			} catch {
-				ok = false;
-			}
-			if (!ok)
+			if (!/^https:\/\//i.test(text) || !parseUrl(text))
 				fail(
 					context,
 					itemIndex,

@@ -1,16 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
-import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import {
-	embedSnippetFields,
-	normaliseGeneratedToken,
-	readSnippetSettings,
-	withSnippet,
-} from './jwt.common';
+import { embedSnippetFields, generateEditorToken } from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'generateSigningRequestToken',
@@ -28,11 +20,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const signingRequestId = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const snippet = readSnippetSettings(this, i);
-	const response = await callApi(this, meta, {
-		body: { companies_workspaces_signing_requests_id: signingRequestId },
-	});
-	const token = normaliseGeneratedToken(this, response.body, 'signingRequest', signingRequestId, i);
-	return toItems(withSnippet(token, 'signingRequest', snippet), response.keyMode);
+	return await generateEditorToken(this, i, meta, 'signingRequest');
 }

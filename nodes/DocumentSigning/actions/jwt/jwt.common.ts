@@ -1,5 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { fail } from '../../domain/errors';
+import { getIdParameter } from '../../domain/ids';
+import { toItems } from '../../helpers/output';
+import type { ApiEndpoint } from '../../../shared/transport';
+import { callApi } from '../../../shared/transport';
 
 import { isHttpsOrLoopback } from '../../../shared/url';
 
@@ -16,19 +25,33 @@ export type EditorKind = 'template' | 'signingRequest';
 
 const EDITORS: Record<
 	EditorKind,
-	{ script: string; global: string; idOption: string; idKey: string }
+	{
+		script: string;
+		global: string;
+		/** The embed option, and the node parameter, that holds the id. */
+		idOption: string;
+		idKey: string;
+		/** The parameter's display name, for errors. */
+		label: string;
+		/** The key the generate call takes the id under. */
+		requestKey: string;
+	}
 > = {
 	template: {
 		script: 'template-editor.js',
 		global: 'TemplateEditor',
 		idOption: 'templateId',
 		idKey: 'template_id',
+		label: 'Template',
+		requestKey: 'companies_workspaces_templates_id',
 	},
 	signingRequest: {
 		script: 'signing-request-editor.js',
 		global: 'SigningRequestEditor',
 		idOption: 'signingRequestId',
 		idKey: 'signing_request_id',
+		label: 'Signing Request',
+		requestKey: 'companies_workspaces_signing_requests_id',
 	},
 };
 
@@ -287,4 +310,22 @@ export function withSnippet(
 			readOnly: settings.readOnly,
 		}),
 	};
+}
+
+/**
+ * Runs Generate Template Token or Generate Signing Request Token: asks the endpoint for a token for
+ * the chosen template or signing request and outputs it normalised, with the snippet when asked for.
+ */
+export async function generateEditorToken(
+	context: IExecuteFunctions,
+	i: number,
+	endpoint: ApiEndpoint,
+	kind: EditorKind,
+): Promise<INodeExecutionData[]> {
+	const { idOption, label, requestKey } = EDITORS[kind];
+	const id = getIdParameter(context, idOption, i, label);
+	const snippet = readSnippetSettings(context, i);
+	const response = await callApi(context, endpoint, { body: { [requestKey]: id } });
+	const token = normaliseGeneratedToken(context, response.body, kind, id, i);
+	return toItems(withSnippet(token, kind, snippet), response.keyMode);
 }

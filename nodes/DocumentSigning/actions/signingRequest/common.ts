@@ -12,6 +12,7 @@ import { checkSigningRequestProperties, signingRequestOptions } from '../../doma
 import type { Explainer, KeyMode } from '../../../shared/transport';
 import { pdfBinaryProperty } from '../common.descriptions';
 import { fail } from '../../domain/errors';
+import { recipientsInput } from '../../domain/recipients';
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
@@ -47,6 +48,46 @@ export const sourceField: INodeProperties = {
 export function forSource(source: Source, properties: INodeProperties[]): INodeProperties[] {
 	return updateDisplayOptions({ show: { source: [source] } }, properties);
 }
+
+/** The name of a new signing request (required). Parameter: name. */
+export const signingRequestNameField: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'Name of the signing request (at most 255 characters)',
+};
+
+/** The recipients of a new signing request: template roles or, from a PDF, people with Reference IDs. */
+export const recipientsBySource: INodeProperties[] = [
+	...forSource(
+		'template',
+		recipientsInput({
+			templateUser: true,
+			description:
+				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
+		}),
+	),
+	...forSource(
+		'pdf',
+		recipientsInput({
+			reference: true,
+			description:
+				'The people who sign, approve or receive a copy (sending needs at least one signer). Give each a Reference ID such as temp_1 so that fields and other entries can refer to them.',
+		}),
+	),
+];
+
+/** "Properties" of Update and Update One Part: the request's own properties, each clearable. */
+export const propertiesInput: INodeProperties = {
+	displayName: 'Properties',
+	name: 'properties',
+	type: 'collection',
+	placeholder: 'Add Property',
+	default: {},
+	options: signingRequestOptions({ name: true, clear: true }),
+};
 
 /** "Additional Options" of a signing request. Parameter: options. */
 export function additionalOptions(

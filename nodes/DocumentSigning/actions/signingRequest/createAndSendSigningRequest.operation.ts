@@ -7,7 +7,7 @@ import type {
 
 import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
-import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { readRecipients } from '../../domain/recipients';
 import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -25,6 +25,8 @@ import {
 	checkNewRecipientIds,
 	checkRecipientReferences,
 	forSource,
+	signingRequestNameField,
+	recipientsBySource,
 	readOptions,
 	readSource,
 	checkSourcePayload,
@@ -150,30 +152,8 @@ export const description: INodeProperties[] = [
 	sourceField,
 	...forSource('template', [templateLocator]),
 	...forSource('pdf', [signingRequestPdfField]),
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'Name of the signing request (at most 255 characters)',
-	},
-	...forSource(
-		'template',
-		recipientsInput({
-			templateUser: true,
-			description:
-				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
-		}),
-	),
-	...forSource(
-		'pdf',
-		recipientsInput({
-			reference: true,
-			description:
-				'The people who sign, approve or receive a copy (sending needs at least one signer). Give each a Reference ID such as temp_1 so that fields and other entries can refer to them.',
-		}),
-	),
+	signingRequestNameField,
+	...recipientsBySource,
 	...forSource('pdf', createAndSendFieldsInput()),
 	{
 		displayName: 'Reminders',

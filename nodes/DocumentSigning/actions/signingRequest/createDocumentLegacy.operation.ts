@@ -10,6 +10,7 @@ import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { fail } from '../../domain/errors';
 import { EMAIL } from '../../domain/recipients';
+import { signingRequestNameField } from './common';
 
 export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
@@ -29,14 +30,7 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'Name of the signing request (at most 255 characters)',
-	},
+	signingRequestNameField,
 	{
 		displayName: 'Recipients',
 		name: 'legacyRecipients',

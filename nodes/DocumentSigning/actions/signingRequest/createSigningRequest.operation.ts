@@ -12,7 +12,7 @@ import {
 	fieldOverridesInput,
 	fieldsInput,
 } from '../../domain/fields';
-import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { readRecipients } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -25,6 +25,7 @@ import {
 	checkSourcePayload,
 	checkRecipientReferences,
 	forSource,
+	recipientsBySource,
 	nameFromFile,
 	readOptions,
 	readSource,
@@ -51,22 +52,7 @@ export const description: INodeProperties[] = [
 	sourceField,
 	...forSource('template', [templateLocator]),
 	...forSource('pdf', [signingRequestPdfField]),
-	...forSource(
-		'template',
-		recipientsInput({
-			templateUser: true,
-			description:
-				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
-		}),
-	),
-	...forSource(
-		'pdf',
-		recipientsInput({
-			reference: true,
-			description:
-				'The people who sign, approve or receive a copy (sending needs at least one signer). Give each a Reference ID such as temp_1 so that fields and other entries can refer to them.',
-		}),
-	),
+	...recipientsBySource,
 	...forSource(
 		'template',
 		fieldOverridesInput(

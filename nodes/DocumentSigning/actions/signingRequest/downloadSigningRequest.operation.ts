@@ -9,8 +9,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { binaryItem, fileNameFor } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
 import { callApi, downloadFile } from '../../../shared/transport';
-import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import {
+	outputBinaryProperty,
+	returnUrlOnlyOptions,
+	signingRequestLocator,
+} from '../common.descriptions';
+import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 
 export const meta: OperationMeta = {
@@ -21,28 +25,15 @@ export const meta: OperationMeta = {
 		'Get the PDF of a sent signing request: the signed document once finished, or the document signed so far while in progress',
 	method: 'GET',
 	path: '/signing-requests/{id}/download',
+	lookups: [callName(getSigningRequest)],
 };
 
 export const description: INodeProperties[] = [
 	signingRequestLocator,
 	outputBinaryProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Return URL Only',
-				name: 'returnUrlOnly',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output only the download link and its details, without downloading the file. The link is short-lived (see expires_at).',
-			},
-		],
-	},
+	returnUrlOnlyOptions(
+		'Whether to output only the download link and its details, without downloading the file. The link is short-lived (see expires_at).',
+	),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {

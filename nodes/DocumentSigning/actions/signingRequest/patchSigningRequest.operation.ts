@@ -8,7 +8,7 @@ import type {
 import { checkId, getIdParameter } from '../../domain/ids';
 import { checkField, fieldFormValues, fieldTypeOptions } from '../../domain/fields';
 import { checkRecipient, CONTACT_FIELDS, personValues } from '../../domain/recipients';
-import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
+import { checkSigningRequestProperties } from '../../domain/completion';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -16,7 +16,7 @@ import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import { TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
-import { explainEditAfterSending } from './common';
+import { explainEditAfterSending, propertiesInput } from './common';
 import { fail } from '../../domain/errors';
 import {
 	NEW_SEAL_FIELD,
@@ -95,15 +95,7 @@ export const description: INodeProperties[] = [
 		description: 'What to change: the service accepts one kind of change per request',
 	},
 	// Properties
-	{
-		displayName: 'Properties',
-		name: 'properties',
-		type: 'collection',
-		placeholder: 'Add Property',
-		default: {},
-		options: signingRequestOptions({ name: true, clear: true }),
-		displayOptions: show('properties'),
-	},
+	{ ...propertiesInput, displayOptions: show('properties') },
 	...settingsInput().map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, update: ['properties'] } },

@@ -8,7 +8,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem, fileNameFor } from '../../helpers/binary';
 import { callApi, downloadFile } from '../../../shared/transport';
-import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
+import {
+	outputBinaryProperty,
+	returnUrlOnlyOptions,
+	signingRequestLocator,
+} from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
 	fieldIdField,
@@ -16,6 +20,7 @@ import {
 	signerErrorExplainer,
 	signerField,
 	signerNameFor,
+	SIGNER_NAME_LOOKUPS,
 } from './signerMarks';
 
 export const meta: OperationMeta = {
@@ -25,6 +30,7 @@ export const meta: OperationMeta = {
 	description: 'Get the file a signer uploaded in a file field of a signing request',
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/files/{field_id}',
+	lookups: SIGNER_NAME_LOOKUPS,
 };
 
 export const description: INodeProperties[] = [
@@ -32,23 +38,9 @@ export const description: INodeProperties[] = [
 	signerField,
 	fieldIdField('file'),
 	outputBinaryProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Return URL Only',
-				name: 'returnUrlOnly',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output only the download link and the file details, without downloading the file. The link is valid for a few minutes (see expires_in, in seconds).',
-			},
-		],
-	},
+	returnUrlOnlyOptions(
+		'Whether to output only the download link and the file details, without downloading the file. The link is valid for a few minutes (see expires_in, in seconds).',
+	),
 ];
 
 /** MIME types of the file types signers may upload (images and PDFs), by extension. */

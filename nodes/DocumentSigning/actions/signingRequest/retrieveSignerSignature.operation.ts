@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
-import { markDescription, retrieveSignerMark } from './signerMarks';
+import { markDescription, retrieveSignerMark, SIGNER_NAME_LOOKUPS } from './signerMarks';
 
 export const meta: OperationMeta = {
 	value: 'retrieveSignerSignature',
@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	description: "Get a signer's signature as a PNG image, as drawn on the document",
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/signature',
+	lookups: SIGNER_NAME_LOOKUPS,
 };
 
 export const description: INodeProperties[] = markDescription('signature');

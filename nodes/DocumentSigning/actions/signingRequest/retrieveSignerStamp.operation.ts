@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
-import { markDescription, retrieveSignerMark } from './signerMarks';
+import { markDescription, retrieveSignerMark, SIGNER_NAME_LOOKUPS } from './signerMarks';
 
 export const meta: OperationMeta = {
 	value: 'retrieveSignerStamp',
@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	description: 'Get the stamp a signer placed in a stamp field, as a PNG image',
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/stamps/{field_id}',
+	lookups: SIGNER_NAME_LOOKUPS,
 };
 
 export const description: INodeProperties[] = markDescription('stamp');

@@ -11,7 +11,7 @@ import { checkId, getIdParameter } from '../../domain/ids';
 import type { Explainer } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 
 /**
@@ -129,6 +129,9 @@ function nameOf(person: IDataObject): string {
 		.join(' ')
 		.trim();
 }
+
+/** The `lookups` of the operations that name their file after the signer (`signerNameFor`). */
+export const SIGNER_NAME_LOOKUPS = [callName(listSigningRequestUsers)];
 
 /**
  * The signer's name for file names: from the answer when it has one, else from the request's

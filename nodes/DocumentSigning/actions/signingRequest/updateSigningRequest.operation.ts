@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { checkId, getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
-import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
+import { checkSigningRequestProperties } from '../../domain/completion';
 import { readFields, fieldsInput } from '../../domain/fields';
 import { readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
@@ -15,7 +15,7 @@ import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { checkRecipientReferences, explainEditAfterSending } from './common';
+import { checkRecipientReferences, explainEditAfterSending, propertiesInput } from './common';
 import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
@@ -53,14 +53,7 @@ export const description: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Properties',
-		name: 'properties',
-		type: 'collection',
-		placeholder: 'Add Property',
-		default: {},
-		options: signingRequestOptions({ name: true, clear: true }),
-	},
+	propertiesInput,
 	...settingsInput(),
 	...recipientsInput({
 		reference: true,

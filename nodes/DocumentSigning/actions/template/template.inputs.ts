@@ -9,7 +9,7 @@ import {
 	DESIGNATIONS,
 	personValues,
 } from '../../domain/recipients';
-import { where as listEntryPlace, readList as readListInput } from '../../domain/lists';
+import { readEntries } from '../../domain/lists';
 import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
 import { compact } from '../../helpers/validation';
 import {
@@ -376,16 +376,8 @@ export function readTemplateFields(
 	spec: TemplateFieldSpec,
 	label = 'Fields',
 ): IDataObject[] | undefined {
-	const list = readListInput(context, itemIndex, 'templateFields', label);
-	if (!list) return undefined;
-	return list.entries.map((entry, index) =>
-		checkTemplateField(
-			context,
-			itemIndex,
-			entry,
-			listEntryPlace(label, index, list.fromJson),
-			spec,
-		),
+	return readEntries(context, itemIndex, 'templateFields', label, (entry, place) =>
+		checkTemplateField(context, itemIndex, entry, place, spec),
 	);
 }
 
@@ -395,10 +387,7 @@ export function readDeletedUsers(
 	itemIndex: number,
 	label = 'Deleted Users',
 ): IDataObject[] | undefined {
-	const list = readListInput(context, itemIndex, 'deletedUsers', label);
-	if (!list) return undefined;
-	return list.entries.map((raw, index) => {
-		const place = listEntryPlace(label, index, list.fromJson);
+	return readEntries(context, itemIndex, 'deletedUsers', label, (raw, place) => {
 		const entry = compact(raw);
 		entry.user_id = checkId(context, entry.user_id, `${place}: User`, itemIndex);
 		const action = String(entry.field_action ?? '');

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readEventNames } from '../../../shared/eventNames';
+import { additionalEventsField, readEventNames } from '../../../shared/eventNames';
 import { checkId } from '../../domain/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
 import { workspaceLocator } from '../common.descriptions';
@@ -41,15 +41,7 @@ export function eventsFields(required: boolean): INodeProperties[] {
 			description:
 				'The events delivered to this webhook, grouped as the service groups them. An event whose description says it is not in the service\'s event list comes from other published lists: the service may never send it. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
-		{
-			displayName: 'Additional Event Names',
-			name: 'additionalEvents',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. signing_request.some_new_event',
-			description:
-				'Event names that are in no list above (the service may add new ones), separated by commas',
-		},
+		additionalEventsField,
 	];
 }
 

@@ -1,5 +1,16 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+import { getIdParameter } from '../../domain/ids';
+import { toItems } from '../../helpers/output';
+import type { ApiEndpoint } from '../../../shared/transport';
+import { callApi } from '../../../shared/transport';
+import { workspaceLocator } from '../common.descriptions';
 
 /** What the workspace operations share: the name input and its check. */
 
@@ -36,3 +47,46 @@ export function checkWorkspaceName(
 /** How API-key rotation works, shown on Regenerate and Expire. */
 export const KEY_ROTATION_NOTICE =
 	'Regenerate issues a new key at once; the old key of that type keeps working for 24 hours so workflows can switch over. Expire ends that grace period now. Both are refused for the protected workspace and are limited to 1 call per minute. Update your Document Signing credential with the new key.';
+
+/** The parameters of Regenerate and Expire API Key: the same, with their own key-type texts. */
+export function apiKeyDescription(texts: {
+	live: string;
+	test: string;
+	keyType: string;
+}): INodeProperties[] {
+	return [
+		{ displayName: KEY_ROTATION_NOTICE, name: 'keyRotationNotice', type: 'notice', default: '' },
+		workspaceLocator,
+		{
+			displayName: 'Key Type',
+			name: 'keyType',
+			type: 'options',
+			options: [
+				{ name: 'Live', value: 'live', description: texts.live },
+				{ name: 'Test', value: 'test', description: texts.test },
+			],
+			default: 'live',
+			description: texts.keyType,
+		},
+	];
+}
+
+/**
+ * Runs Regenerate or Expire API Key: sends the chosen key type to the endpoint for the chosen
+ * workspace. `check` may refuse the key type before any request is sent.
+ */
+export async function sendKeyType(
+	context: IExecuteFunctions,
+	i: number,
+	endpoint: ApiEndpoint,
+	check?: (keyType: unknown) => void,
+): Promise<INodeExecutionData[]> {
+	const id = getIdParameter(context, 'workspaceId', i, 'Workspace');
+	const keyType = context.getNodeParameter('keyType', i, 'live') as unknown;
+	check?.(keyType);
+	const response = await callApi(context, endpoint, {
+		params: { id },
+		body: { key_type: keyType as string },
+	});
+	return toItems(response.body as IDataObject, response.keyMode);
+}

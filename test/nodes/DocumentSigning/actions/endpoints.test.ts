@@ -2,7 +2,10 @@
  * Every operation of RESOURCES, run by the real node against a local recording server: the
  * requests it makes must be its `meta` (method, and path with the `{placeholders}` expanded to the
  * ids given). A composite operation may make several calls, each one of `meta.composite.calls`,
- * and must make its main call (`meta.method`/`meta.path`).
+ * and must make its main call (`meta.method`/`meta.path`). Every other operation is run a second
+ * time with a first answer that lacks every name, so that an operation that looks one up does: each
+ * call it makes must then be its main call or one of its `meta.lookups` (and one that declares
+ * lookups must make one).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -391,6 +394,9 @@ function answer(
 
 /** The API calls made, in order (not the downloads from the file host). */
 const recorded: Recorded[] = [];
+/** How many of the next answers leave out every name (so that the operation looks one up). */
+let namelessAnswers = 0;
+const NAME_KEYS = ['name', 'signer_name', 'signing_request_name', 'file_name'];
 let api: http.Server;
 let files: http.Server;
 let baseUrl: string;
@@ -414,6 +420,10 @@ beforeAll(async () => {
 			const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
 			recorded.push({ method, path });
 			const { status, body } = answer(method, path, fileHost);
+			if (namelessAnswers > 0 && body && typeof body === 'object') {
+				namelessAnswers--;
+				for (const key of NAME_KEYS) delete (body as Record<string, unknown>)[key];
+			}
 			if (body === undefined) res.writeHead(status).end();
 			else res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 		});
@@ -428,6 +438,7 @@ afterAll(async () => {
 
 beforeEach(() => {
 	recorded.length = 0;
+	namelessAnswers = 0;
 	resetRateLimiters();
 });
 
@@ -439,7 +450,7 @@ function expand(path: string, values: Record<string, string> = {}): string {
 	});
 }
 
-/** A composite call ("GET /signing-requests/{id}") as a pattern for recorded calls. */
+/** A composite call or lookup ("GET /signing-requests/{id}") as a pattern for recorded calls. */
 function callPattern(call: string): RegExp {
 	const [method, path] = call.split(' ');
 	const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
@@ -454,6 +465,44 @@ const OPERATIONS = RESOURCES.flatMap((resource) =>
 	})),
 );
 
+interface Operation {
+	resource: string;
+	operation: string;
+	meta: OperationMeta;
+}
+
+/** Runs the operation with its case's parameters; its main call and the API calls it made. */
+async function runOperation({ resource, operation, meta }: Operation) {
+	const testCase = CASES[operation];
+	const input: INodeExecutionData[] = testCase.binary
+		? [
+				testCase.binary === 'pdf'
+					? await binaryItem(PDF, 'lease.pdf', 'application/pdf')
+					: await binaryItem(PNG, 'logo.png', 'image/png'),
+			]
+		: [{ json: {} }];
+	const { error, output } = await runNode({
+		node: new DocumentSigning(),
+		parameters: { resource, operation, ...testCase.parameters },
+		credentials: {
+			documentSigningApi: {
+				baseUrl,
+				keyToUse: 'live',
+				liveApiKey: 'live-key-endpoints',
+				apiVersion: 1,
+				webhookSigningSecret: 'whsec_endpoints',
+			},
+		},
+		input,
+	});
+	expect(error?.message).toBeUndefined();
+	expect(output[0]?.length).toBeGreaterThan(0);
+	return {
+		main: `${meta.method} ${expand(meta.path, testCase.path)}`,
+		made: recorded.map((r) => `${r.method} ${r.path}`),
+	};
+}
+
 describe('every operation makes the request its meta names', () => {
 	it('has valid parameters for each of the operations, and no others', () => {
 		expect(OPERATIONS.filter((op) => !op.meta.composite)).toHaveLength(115);
@@ -462,42 +511,8 @@ describe('every operation makes the request its meta names', () => {
 
 	it.each(OPERATIONS)(
 		'$resource → $operation: $meta.method $meta.path',
-		async ({
-			resource,
-			operation,
-			meta,
-		}: {
-			resource: string;
-			operation: string;
-			meta: OperationMeta;
-		}) => {
-			const testCase = CASES[operation];
-			const input: INodeExecutionData[] = testCase.binary
-				? [
-						testCase.binary === 'pdf'
-							? await binaryItem(PDF, 'lease.pdf', 'application/pdf')
-							: await binaryItem(PNG, 'logo.png', 'image/png'),
-					]
-				: [{ json: {} }];
-			const { error, output } = await runNode({
-				node: new DocumentSigning(),
-				parameters: { resource, operation, ...testCase.parameters },
-				credentials: {
-					documentSigningApi: {
-						baseUrl,
-						keyToUse: 'live',
-						liveApiKey: 'live-key-endpoints',
-						apiVersion: 1,
-						webhookSigningSecret: 'whsec_endpoints',
-					},
-				},
-				input,
-			});
-			expect(error?.message).toBeUndefined();
-			expect(output[0]?.length).toBeGreaterThan(0);
-
-			const main = `${meta.method} ${expand(meta.path, testCase.path)}`;
-			const made = recorded.map((r) => `${r.method} ${r.path}`);
+		async ({ resource, operation, meta }: Operation) => {
+			const { main, made } = await runOperation({ resource, operation, meta });
 			expect(made).toContain(main);
 			if (meta.composite) {
 				const patterns = meta.composite.calls.map(callPattern);
@@ -505,6 +520,19 @@ describe('every operation makes the request its meta names', () => {
 			} else {
 				expect(made.filter((call) => call !== main)).toEqual([]);
 			}
+		},
+	);
+
+	it.each(OPERATIONS.filter((op) => !op.meta.composite))(
+		'$resource → $operation, answered without any name, calls only its meta and its lookups',
+		async (op: Operation) => {
+			namelessAnswers = 1;
+			const { main, made } = await runOperation(op);
+			expect(made[0]).toBe(main);
+			const patterns = (op.meta.lookups ?? []).map(callPattern);
+			const others = made.filter((call) => call !== main);
+			expect(others.filter((call) => !patterns.some((p) => p.test(call)))).toEqual([]);
+			if (op.meta.lookups) expect(others.length).toBeGreaterThan(0);
 		},
 	);
 });
