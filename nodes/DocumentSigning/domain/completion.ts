@@ -160,7 +160,6 @@ export interface PropertyCheckOptions {
  */
 export function checkSigningRequestProperties(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	values: IDataObject,
 	options: PropertyCheckOptions = {},
 ): IDataObject {
@@ -171,7 +170,6 @@ export function checkSigningRequestProperties(
 		if (out[key] !== undefined && String(out[key]).length > max) {
 			fail(
 				context,
-				itemIndex,
 				`${label}: "${field}" is ${String(out[key]).length} characters long; at most ${max} are allowed`,
 			);
 		}
@@ -188,7 +186,6 @@ export function checkSigningRequestProperties(
 		if (!Number.isInteger(hours) || hours < 1) {
 			fail(
 				context,
-				itemIndex,
 				`${label}: "Expiration Hours" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`,
 			);
 		}
@@ -197,7 +194,6 @@ export function checkSigningRequestProperties(
 	if (out.language !== undefined && !LANGUAGE_CODES.includes(String(out.language))) {
 		fail(
 			context,
-			itemIndex,
 			`${label}: language "${String(out.language)}" is not one of ${LANGUAGE_CODES.join(', ')}`,
 		);
 	}
@@ -208,14 +204,12 @@ export function checkSigningRequestProperties(
 		if (!parsed || !isHttpsOrLoopback(parsed)) {
 			fail(
 				context,
-				itemIndex,
 				`${label}: "Completion Redirect URL" must be an https:// address (got "${url.slice(0, 100)}")`,
 			);
 		}
 		if (local && options.keyMode === 'live') {
 			fail(
 				context,
-				itemIndex,
 				`${label}: "Completion Redirect URL" may point at ${parsed?.hostname} only with the Test API Key`,
 				'Use an https:// address for live signing requests.',
 			);
@@ -223,7 +217,6 @@ export function checkSigningRequestProperties(
 		if (url.length > completionMaxLength('completion_redirect_url'))
 			fail(
 				context,
-				itemIndex,
 				`${label}: "Completion Redirect URL" is longer than ${completionMaxLength('completion_redirect_url')} characters`,
 			);
 		out.completion_redirect_url = url;
@@ -233,7 +226,6 @@ export function checkSigningRequestProperties(
 		if (!Number.isInteger(delay) || delay < REDIRECT_DELAY.min || delay > REDIRECT_DELAY.max) {
 			fail(
 				context,
-				itemIndex,
 				`${label}: "Completion Redirect Delay" must be a whole number of seconds from ${REDIRECT_DELAY.min} to ${REDIRECT_DELAY.max}`,
 			);
 		}
@@ -248,14 +240,9 @@ export function checkSigningRequestProperties(
 		for (const key of keys) {
 			if (key === '') continue;
 			if (!COMPLETION_KEYS.includes(key as never)) {
-				fail(
-					context,
-					itemIndex,
-					`${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`,
-				);
+				fail(context, `${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`);
 			}
-			if (out[key] !== undefined)
-				fail(context, itemIndex, `${label}: "${key}" is both set and cleared`);
+			if (out[key] !== undefined) fail(context, `${label}: "${key}" is both set and cleared`);
 			out[key] = null;
 		}
 	}

@@ -3,13 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /**
  * Refuses bad input before any request is sent: an error naming the field (`message`), with an
- * optional hint on what to do (`description`), for the item it came from.
+ * optional hint on what to do (`description`). The router puts the item index on it.
  */
-export function fail(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description?: string,
-): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
+export function fail(context: IExecuteFunctions, message: string, description?: string): never {
+	throw new NodeOperationError(context.getNode(), message, { description });
 }

@@ -433,7 +433,7 @@ export function readFields(
 	label = 'Fields',
 ): IDataObject[] | undefined {
 	return readEntries(context, itemIndex, 'fields', label, (raw, place, fromJson) =>
-		checkField(context, itemIndex, raw, place, fromJson),
+		checkField(context, raw, place, fromJson),
 	);
 }
 
@@ -473,7 +473,6 @@ export function readFieldOverrides(
 			) {
 				fail(
 					context,
-					itemIndex,
 					`${place}: "${key}" cannot be changed on a template field`,
 					`A signing request created from a template can change only: ${FIELD_OVERRIDE_KEYS.join(', ')}. Change the template, or the request afterwards with Update.`,
 				);
@@ -482,7 +481,6 @@ export function readFieldOverrides(
 		if (!Object.keys(entry).some((key) => !FIELD_MATCH_KEYS.includes(key))) {
 			fail(
 				context,
-				itemIndex,
 				`${place}: nothing to change`,
 				'Add at least one change, or remove this entry.',
 			);
@@ -493,12 +491,11 @@ export function readFieldOverrides(
 			if (missing.length) {
 				fail(
 					context,
-					itemIndex,
 					`${place}: to move or resize the field give x, y, width and height together (missing: ${missing.join(', ')})`,
 				);
 			}
 		}
-		return checkField(context, itemIndex, entry, place, true, { overrides: true });
+		return checkField(context, entry, place, true, { overrides: true });
 	});
 }
 
@@ -544,7 +541,6 @@ export interface FieldCheckOptions {
  */
 export function checkField(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	raw: IDataObject,
 	place: string,
 	fromJson: boolean,
@@ -563,30 +559,25 @@ export function checkField(
 	}
 	const isNew =
 		!options.overrides && entry.id === undefined && entry.template_field_id === undefined;
-	if (isNew) requireText(context, itemIndex, entry, 'type', place, 'type');
+	if (isNew) requireText(context, entry, 'type', place, 'type');
 	const types: readonly string[] = options.types ?? FIELD_TYPES;
 	if (entry.type !== undefined && !types.includes(entry.type as string)) {
-		fail(
-			context,
-			itemIndex,
-			`${place}: type "${String(entry.type)}" is not one of ${types.join(', ')}`,
-		);
+		fail(context, `${place}: type "${String(entry.type)}" is not one of ${types.join(', ')}`);
 	}
 	const position = entry.position as IDataObject | undefined;
 	if (position !== undefined) {
 		if (typeof position !== 'object' || position === null)
-			fail(context, itemIndex, `${place}: position must be an object`);
+			fail(context, `${place}: position must be an object`);
 		for (const key of ['x', 'y', 'width', 'height']) {
 			const value = position[key];
 			if (value === undefined) {
-				if (isNew) fail(context, itemIndex, `${place}: position.${key} is required`);
+				if (isNew) fail(context, `${place}: position.${key} is required`);
 				continue;
 			}
 			const number = Number(value);
 			if (!Number.isFinite(number) || number < 0 || number > 100) {
 				fail(
 					context,
-					itemIndex,
 					`${place}: position.${key} must be a percentage from 0 to 100 (got ${String(value)})`,
 				);
 			}
@@ -598,22 +589,20 @@ export function checkField(
 		) {
 			fail(
 				context,
-				itemIndex,
 				`${place}: the field runs off the page (x + width and y + height must stay within 100)`,
 			);
 		}
 		if (!isNew && Object.keys(position).length === 0) delete entry.position;
 	} else if (isNew) {
-		fail(context, itemIndex, `${place}: position is required`);
+		fail(context, `${place}: position is required`);
 	}
-	const page = checkOrder(context, itemIndex, entry.page_number, place, 'page_number');
+	const page = checkOrder(context, entry.page_number, place, 'page_number');
 	if (page !== undefined) entry.page_number = page;
-	else if (isNew) fail(context, itemIndex, `${place}: page_number is required`);
+	else if (isNew) fail(context, `${place}: page_number is required`);
 	const dateFormat = (entry.format_rules as IDataObject | undefined)?.dateFormat;
 	if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`,
 		);
 	}

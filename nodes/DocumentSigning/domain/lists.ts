@@ -81,7 +81,7 @@ export function readList(
 		);
 		entries.forEach((entry, index) => {
 			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-				fail(context, itemIndex, `${label} (JSON): entry ${index + 1} must be an object`);
+				fail(context, `${label} (JSON): entry ${index + 1} must be an object`);
 			}
 		});
 		return entries.length ? { entries, fromJson: true } : undefined;
@@ -127,20 +127,18 @@ export function where(label: string, index: number, fromJson: boolean): string {
 
 export function requireText(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	entry: IDataObject,
 	key: string,
 	place: string,
 	fieldName: string,
 ): void {
 	if (entry[key] === undefined || String(entry[key]).trim() === '') {
-		fail(context, itemIndex, `${place}: "${fieldName}" is required`);
+		fail(context, `${place}: "${fieldName}" is required`);
 	}
 }
 
 export function checkOrder(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	value: unknown,
 	place: string,
 	fieldName: string,
@@ -150,7 +148,6 @@ export function checkOrder(
 	if (!Number.isInteger(number) || number < 1) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: "${fieldName}" must be a whole number of 1 or more (got ${String(value)})`,
 		);
 	}

@@ -142,7 +142,7 @@ export function readRecipients(
 ): IDataObject[] | undefined {
 	const label = options.label ?? 'Recipients';
 	return readEntries(context, itemIndex, 'recipients', label, (raw, place, fromJson) =>
-		checkRecipient(context, itemIndex, raw, place, fromJson, options),
+		checkRecipient(context, raw, place, fromJson, options),
 	);
 }
 
@@ -152,7 +152,6 @@ export function readRecipients(
  */
 export function checkRecipient(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	raw: IDataObject,
 	place: string,
 	fromJson: boolean,
@@ -167,28 +166,20 @@ export function checkRecipient(
 	}
 	const isUpdate = entry.id !== undefined && !String(entry.id).startsWith('temp_');
 	if (options.requireIdentity !== false && !isUpdate) {
-		requireText(
-			context,
-			itemIndex,
-			entry,
-			'first_name',
-			place,
-			fromJson ? 'first_name' : 'First Name',
-		);
-		requireText(context, itemIndex, entry, 'email', place, fromJson ? 'email' : 'Email');
+		requireText(context, entry, 'first_name', place, fromJson ? 'first_name' : 'First Name');
+		requireText(context, entry, 'email', place, fromJson ? 'email' : 'Email');
 	}
 	if (entry.email !== undefined && !EMAIL.test(String(entry.email).trim())) {
-		fail(context, itemIndex, `${place}: "${String(entry.email)}" is not an email address`);
+		fail(context, `${place}: "${String(entry.email)}" is not an email address`);
 	}
 	if (entry.email !== undefined) entry.email = String(entry.email).trim();
 	if (entry.designation !== undefined && !DESIGNATIONS.includes(entry.designation as never)) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(entry.designation)}")`,
 		);
 	}
-	const order = checkOrder(context, itemIndex, entry.order, place, fromJson ? 'order' : 'Order');
+	const order = checkOrder(context, entry.order, place, fromJson ? 'order' : 'Order');
 	if (order !== undefined) entry.order = order;
 	return entry;
 }

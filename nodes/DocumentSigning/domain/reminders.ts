@@ -82,21 +82,17 @@ export function readReminders(
 ): IDataObject[] | undefined {
 	return readEntries(context, itemIndex, 'reminders', label, (raw, place) => {
 		const entry = compact(raw);
-		const hours = checkOrder(context, itemIndex, entry.hours, place, 'hours');
+		const hours = checkOrder(context, entry.hours, place, 'hours');
 		if (hours === undefined && entry.id === undefined)
-			fail(context, itemIndex, `${place}: "hours" is required`);
+			fail(context, `${place}: "hours" is required`);
 		if (hours !== undefined) entry.hours = hours;
 		if (entry.id === undefined) {
-			requireText(context, itemIndex, entry, 'subject', place, 'subject');
-			requireText(context, itemIndex, entry, 'message', place, 'message');
+			requireText(context, entry, 'subject', place, 'subject');
+			requireText(context, entry, 'message', place, 'message');
 		}
 		if (entry.all_users === true) delete entry[recipientKey];
 		else if (entry.id === undefined && entry[recipientKey] === undefined) {
-			fail(
-				context,
-				itemIndex,
-				`${place}: choose a recipient (${recipientKey}) or turn on "All Recipients"`,
-			);
+			fail(context, `${place}: choose a recipient (${recipientKey}) or turn on "All Recipients"`);
 		}
 		return entry;
 	});

@@ -199,17 +199,16 @@ export function readSettings(
 		if (!permitted.has(key)) {
 			fail(
 				context,
-				itemIndex,
 				`Settings: "${key}" is not a setting here`,
 				`Allowed: ${[...permitted].join(', ')}`,
 			);
 		}
 		if (key === 'identity_editable_fields') {
 			if (value !== null && !Array.isArray(value))
-				fail(context, itemIndex, 'Settings: identity_editable_fields must be a list');
+				fail(context, 'Settings: identity_editable_fields must be a list');
 			if (Array.isArray(value) && value.length === 0) delete settings[key];
 		} else if (value !== null && typeof value !== 'boolean') {
-			fail(context, itemIndex, `Settings: "${key}" must be true or false`);
+			fail(context, `Settings: "${key}" must be true or false`);
 		}
 	}
 	return Object.keys(settings).length ? settings : undefined;

@@ -109,14 +109,13 @@ const CALLERS: Array<[string, (url: string) => unknown, RegExp]> = [
 		(url) => checkDeliveryUrl(node, url),
 		/^The document-signing service only delivers webhooks to HTTPS addresses, but this workflow's webhook URL is /,
 	],
-	['webhook operations', (url) => checkWebhookUrl(context, url, 0), /^"URL" must use HTTPS: /],
-	['Embed URL', (url) => checkEmbedUrl(context, url, 0), /^"Embed URL" must use HTTPS: /],
+	['webhook operations', (url) => checkWebhookUrl(context, url), /^"URL" must use HTTPS: /],
+	['Embed URL', (url) => checkEmbedUrl(context, url), /^"Embed URL" must use HTTPS: /],
 	[
 		'Completion Redirect URL (test key)',
 		(url) =>
 			checkSigningRequestProperties(
 				context,
-				0,
 				{ completion_redirect_url: url },
 				{ keyMode: 'test', label: 'Options' },
 			),
@@ -149,25 +148,23 @@ describe('callers keep their own details', () => {
 		);
 	});
 
-	it('webhook operations: the item index and the https hint', () => {
-		const refused = errorOf(() => checkWebhookUrl(context, 'http://example.com/x', 3));
-		expect(refused?.context.itemIndex).toBe(3);
+	it('webhook operations: the https hint (the router adds the item index)', () => {
+		const refused = errorOf(() => checkWebhookUrl(context, 'http://example.com/x'));
 		expect(refused?.description).toBe(
 			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
 		);
 	});
 
 	it('Embed URL: the browser hint; the trailing slash goes', () => {
-		const refused = errorOf(() => checkEmbedUrl(context, 'http://embed.example.com', 0));
+		const refused = errorOf(() => checkEmbedUrl(context, 'http://embed.example.com'));
 		expect(refused?.description).toMatch(/^Browsers block editor scripts from plain http/);
-		expect(checkEmbedUrl(context, 'http://127.0.0.1:8080/', 0)).toBe('http://127.0.0.1:8080');
+		expect(checkEmbedUrl(context, 'http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
 	});
 
 	it('Completion Redirect URL: loopback only with the Test API Key', () => {
 		const live = (url: string) =>
 			checkSigningRequestProperties(
 				context,
-				0,
 				{ completion_redirect_url: url },
 				{ keyMode: 'live', label: 'Options' },
 			);

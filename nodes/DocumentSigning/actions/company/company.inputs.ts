@@ -55,38 +55,25 @@ export const companyFieldValues: INodeProperties[] = [
 ];
 
 /** Trims and checks the company keys present in `body` (in place), naming the field. */
-export function checkCompanyFields(
-	context: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): IDataObject {
+export function checkCompanyFields(context: IExecuteFunctions, body: IDataObject): IDataObject {
 	for (const { key, label } of COMPANY_FIELDS) {
 		if (body[key] === undefined) continue;
 		const value = String(body[key] ?? '').trim();
-		if (value === '') fail(context, itemIndex, `"${label}" is empty`);
+		if (value === '') fail(context, `"${label}" is empty`);
 		if ((key === 'name' || key === 'account_owner') && value.length > 255) {
 			fail(
 				context,
-				itemIndex,
 				`"${label}" is ${value.length} characters long; the service accepts at most 255`,
 			);
 		}
 		if (key === 'account_owner_email' && !EMAIL.test(value))
-			fail(context, itemIndex, `"${label}" is not a valid email address: "${value}"`);
+			fail(context, `"${label}" is not a valid email address: "${value}"`);
 		if (key === 'website') {
 			if (!/^https?:\/\//i.test(value) || !parseUrl(value))
-				fail(
-					context,
-					itemIndex,
-					`"${label}" must be a web address starting with https:// or http://`,
-				);
+				fail(context, `"${label}" must be a web address starting with https:// or http://`);
 		}
 		if (key === 'language' && !LANGUAGES.some((l) => l.value === value)) {
-			fail(
-				context,
-				itemIndex,
-				`"${label}" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`,
-			);
+			fail(context, `"${label}" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`);
 		}
 		body[key] = value;
 	}

@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			'Add at least one field to update in "Update Fields"',
 		);
 	}
-	const body = checkCompanyFields(this, fields, i);
+	const body = checkCompanyFields(this, fields);
 	const response = await callApi(this, meta, { body });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

@@ -71,20 +71,12 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
  * the field in errors: colours #RRGGBB, title ≤200, message ≤1000, redirect URL https ≤2000,
  * delay whole 0–30, language one of the 15.
  */
-export function checkSharedSettings(
-	context: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): void {
+export function checkSharedSettings(context: IExecuteFunctions, body: IDataObject): void {
 	for (const { key, label } of COLOR_SETTINGS) {
 		if (body[key] === undefined || body[key] === null) continue;
 		const value = String(body[key]).trim();
 		if (!HEX_COLOR.test(value)) {
-			fail(
-				context,
-				itemIndex,
-				`"${label}" must be a colour like #1A2B3C, not "${value.slice(0, 40)}"`,
-			);
+			fail(context, `"${label}" must be a colour like #1A2B3C, not "${value.slice(0, 40)}"`);
 		}
 		body[key] = value;
 	}
@@ -96,7 +88,6 @@ export function checkSharedSettings(
 			if (!Number.isInteger(delay) || delay < REDIRECT_DELAY.min || delay > REDIRECT_DELAY.max) {
 				fail(
 					context,
-					itemIndex,
 					`"${label}" must be a whole number from ${REDIRECT_DELAY.min} to ${REDIRECT_DELAY.max}`,
 				);
 			}
@@ -107,27 +98,17 @@ export function checkSharedSettings(
 		if (text.length > completionMaxLength(key)) {
 			fail(
 				context,
-				itemIndex,
 				`"${label}" is ${text.length} characters long; the service accepts at most ${completionMaxLength(key)}`,
 			);
 		}
 		if (key === 'completion_redirect_url') {
 			if (!/^https:\/\//i.test(text) || !parseUrl(text))
-				fail(
-					context,
-					itemIndex,
-					`"${label}" must be an https:// address`,
-					`Got "${text.slice(0, 100)}".`,
-				);
+				fail(context, `"${label}" must be an https:// address`, `Got "${text.slice(0, 100)}".`);
 		}
 		body[key] = text;
 	}
 	if (body.language !== undefined && !LANGUAGES.some((l) => l.value === body.language)) {
-		fail(
-			context,
-			itemIndex,
-			`"Language" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`,
-		);
+		fail(context, `"Language" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`);
 	}
 }
 
@@ -137,18 +118,12 @@ export function applyReset(
 	body: IDataObject,
 	reset: unknown,
 	labels: ReadonlyArray<{ key: string; label: string }>,
-	itemIndex: number,
 ): void {
 	const keys = Array.isArray(reset) ? (reset as string[]) : [];
 	for (const key of keys) {
 		if (body[key] !== undefined && body[key] !== null) {
 			const label = labels.find((l) => l.key === key)?.label ?? key;
-			fail(
-				context,
-				itemIndex,
-				`"${label}" is both set and reset`,
-				'Remove it from one of the two.',
-			);
+			fail(context, `"${label}" is both set and reset`, 'Remove it from one of the two.');
 		}
 		body[key] = null;
 	}

@@ -46,17 +46,13 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	const body = checkCompanyFields(
-		this,
-		{
-			name: this.getNodeParameter('name', i, '') as string,
-			account_owner: this.getNodeParameter('accountOwner', i, '') as string,
-			account_owner_email: this.getNodeParameter('accountOwnerEmail', i, '') as string,
-			website: this.getNodeParameter('website', i, '') as string,
-			...(additional.language ? { language: additional.language } : {}),
-		},
-		i,
-	);
+	const body = checkCompanyFields(this, {
+		name: this.getNodeParameter('name', i, '') as string,
+		account_owner: this.getNodeParameter('accountOwner', i, '') as string,
+		account_owner_email: this.getNodeParameter('accountOwnerEmail', i, '') as string,
+		website: this.getNodeParameter('website', i, '') as string,
+		...(additional.language ? { language: additional.language } : {}),
+	});
 	const response = await callApi(this, meta, { body });
 	return toItems(response.body, response.keyMode);
 }

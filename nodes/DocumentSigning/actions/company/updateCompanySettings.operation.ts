@@ -160,8 +160,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		}
 		body.default_expiration_hours = hours;
 	}
-	checkSharedSettings(this, body, i);
-	applyReset(this, body, raw.reset, RESETTABLE, i);
+	checkSharedSettings(this, body);
+	applyReset(this, body, raw.reset, RESETTABLE);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -50,7 +50,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		checkPresetFields(
 			this,
 			{ is_preset: additional.is_preset, preset_value: additional.preset_value },
-			i,
 			{
 				presetOn: false,
 			},

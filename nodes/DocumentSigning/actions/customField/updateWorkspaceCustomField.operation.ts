@@ -54,7 +54,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const fieldId = customFieldId(this, i);
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
-	const body = checkPresetFields(this, fields, i);
+	const body = checkPresetFields(this, fields);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),

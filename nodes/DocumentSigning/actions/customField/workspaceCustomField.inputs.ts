@@ -43,17 +43,15 @@ export function workspaceCustomFieldIdInput(action: string): INodeProperties {
 export function checkPresetFields(
 	context: IExecuteFunctions,
 	values: IDataObject,
-	itemIndex: number,
 	opts: { presetOn?: boolean } = {},
 ): IDataObject {
 	const body: IDataObject = {};
 	if (values.field_label !== undefined) {
 		const label = String(values.field_label ?? '').trim();
-		if (label === '') fail(context, itemIndex, '"Label" is empty');
+		if (label === '') fail(context, '"Label" is empty');
 		if (label.length > MAX_LABEL_LENGTH) {
 			fail(
 				context,
-				itemIndex,
 				`"Label" is ${label.length} characters long; the service accepts at most ${MAX_LABEL_LENGTH}`,
 			);
 		}
@@ -65,7 +63,6 @@ export function checkPresetFields(
 		if (preset.length > MAX_PRESET_LENGTH) {
 			fail(
 				context,
-				itemIndex,
 				`"Preset Value" is ${preset.length} characters long; the service accepts at most ${MAX_PRESET_LENGTH}`,
 			);
 		}
@@ -73,7 +70,6 @@ export function checkPresetFields(
 		if (presetOn === false) {
 			fail(
 				context,
-				itemIndex,
 				'"Preset Value" is set but "Is Preset" is off: the service ignores the value. Turn "Is Preset" on, or remove the value.',
 			);
 		}

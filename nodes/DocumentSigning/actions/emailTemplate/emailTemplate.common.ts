@@ -113,18 +113,13 @@ export function templateContent(
 ): { subject: string; body: string } {
 	const subject = String(context.getNodeParameter('subject', i, '') ?? '');
 	const body = String(context.getNodeParameter('body', i, '') ?? '');
-	if (subject.trim() === '') fail(context, i, '"Subject" is empty');
+	if (subject.trim() === '') fail(context, '"Subject" is empty');
 	if (subject.length > SUBJECT_MAX)
-		fail(
-			context,
-			i,
-			`"Subject" is too long: ${subject.length} characters (at most ${SUBJECT_MAX})`,
-		);
-	if (body.trim() === '') fail(context, i, '"Body (HTML)" is empty');
+		fail(context, `"Subject" is too long: ${subject.length} characters (at most ${SUBJECT_MAX})`);
+	if (body.trim() === '') fail(context, '"Body (HTML)" is empty');
 	if (body.length > BODY_MAX) {
 		fail(
 			context,
-			i,
 			`"Body (HTML)" is too long: ${body.length} characters (at most ${BODY_MAX})`,
 			'Move images to hosted URLs and drop inline styles you do not need.',
 		);

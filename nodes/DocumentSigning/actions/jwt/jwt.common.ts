@@ -126,12 +126,11 @@ export function embedSnippetFields(kind: EditorKind): INodeProperties[] {
 }
 
 /** The Embed URL option: an absolute https:// URL (http only for localhost), without a trailing slash. */
-export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: number): string {
+export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown): string {
 	const value = String(raw ?? '').trim();
 	if (value === '') {
 		fail(
 			context,
-			i,
 			'"Embed URL" is empty',
 			'Include Embed Snippet needs the address the editor scripts are served from.',
 		);
@@ -142,7 +141,6 @@ export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: numbe
 	} catch {
 		return fail(
 			context,
-			i,
 			`"Embed URL" is not a valid URL: "${value.slice(0, 80)}"`,
 			'Use an address such as https://embed.example.com.',
 		);
@@ -150,17 +148,15 @@ export function checkEmbedUrl(context: IExecuteFunctions, raw: unknown, i: numbe
 	if (!isHttpsOrLoopback(parsed)) {
 		fail(
 			context,
-			i,
 			`"Embed URL" must use HTTPS: ${value.slice(0, 80)}`,
 			'Browsers block editor scripts from plain http on https pages; only http://localhost is accepted, for local tests.',
 		);
 	}
 	if (parsed.search || parsed.hash)
-		fail(context, i, '"Embed URL" must not contain a query (?…) or fragment (#…)');
+		fail(context, '"Embed URL" must not contain a query (?…) or fragment (#…)');
 	if (/\.js$/i.test(parsed.pathname)) {
 		fail(
 			context,
-			i,
 			'"Embed URL" must be the address the scripts are served from, not a script',
 			`Give e.g. https://embed.example.com: the snippet adds /template-editor.js or /signing-request-editor.js itself.`,
 		);
@@ -225,19 +221,18 @@ export function readSnippetSettings(
 	i: number,
 ): SnippetSettings | undefined {
 	if (!(context.getNodeParameter('includeEmbedSnippet', i, false) as boolean)) return undefined;
-	const embedUrl = checkEmbedUrl(context, context.getNodeParameter('embedUrl', i, ''), i);
+	const embedUrl = checkEmbedUrl(context, context.getNodeParameter('embedUrl', i, ''));
 	const options = context.getNodeParameter('embedOptions', i, {}) as IDataObject;
 	const container = String(options.container ?? '#document-signing-editor').trim();
 	if (container === '')
 		fail(
 			context,
-			i,
 			'"Container" is empty',
 			'Give the CSS selector of the element to place the editor in, e.g. #editor.',
 		);
 	const theme = String(options.theme ?? 'light');
 	if (theme !== 'light' && theme !== 'dark')
-		fail(context, i, `"Theme" must be light or dark, not "${theme}"`);
+		fail(context, `"Theme" must be light or dark, not "${theme}"`);
 	return { embedUrl, container, theme, readOnly: options.readOnly === true };
 }
 
@@ -250,14 +245,12 @@ export function normaliseGeneratedToken(
 	body: IDataObject,
 	kind: EditorKind,
 	requestedId: string,
-	i: number,
 ): IDataObject {
 	const idKey = EDITORS[kind].idKey;
 	const jwt = body.jwt ?? body.token;
 	if (typeof jwt !== 'string' || jwt === '') {
 		fail(
 			context,
-			i,
 			'The service answered without a token',
 			`Expected "jwt" or "token" in: ${JSON.stringify(body).slice(0, 200)}`,
 		);
@@ -326,6 +319,6 @@ export async function generateEditorToken(
 	const id = getIdParameter(context, idOption, i, label);
 	const snippet = readSnippetSettings(context, i);
 	const response = await callApi(context, endpoint, { body: { [requestKey]: id } });
-	const token = normaliseGeneratedToken(context, response.body, kind, id, i);
+	const token = normaliseGeneratedToken(context, response.body, kind, id);
 	return toItems(withSnippet(token, kind, snippet), response.keyMode);
 }

@@ -53,7 +53,6 @@ export function readLanguage(context: IExecuteFunctions, i: number): string {
 	if (!LANGUAGE_VALUES.has(language)) {
 		fail(
 			context,
-			i,
 			`"Language" must be one of the service's 15 languages, not "${language.slice(0, 40)}"`,
 			`Allowed: ${[...LANGUAGE_VALUES].join(', ')}.`,
 		);
@@ -64,7 +63,7 @@ export function readLanguage(context: IExecuteFunctions, i: number): string {
 /** The PUT body `{statement_text, terms_url}`, checked before sending. */
 export function readTermsBody(context: IExecuteFunctions, i: number): IDataObject {
 	const statement = String(context.getNodeParameter('statementText', i, '') ?? '');
-	if (statement.trim() === '') fail(context, i, '"Statement Text" is empty');
+	if (statement.trim() === '') fail(context, '"Statement Text" is empty');
 	const url = String(context.getNodeParameter('termsUrl', i, '') ?? '').trim();
 	if (url !== '') {
 		let parsed: URL | undefined;
@@ -76,7 +75,6 @@ export function readTermsBody(context: IExecuteFunctions, i: number): IDataObjec
 		if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
 			fail(
 				context,
-				i,
 				`"Terms URL" is not a valid web address: "${url.slice(0, 80)}"`,
 				'Use an address such as https://example.com/terms, or leave it empty.',
 			);

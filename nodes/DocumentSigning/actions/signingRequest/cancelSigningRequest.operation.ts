@@ -47,11 +47,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const reason = String(this.getNodeParameter('reason', i, '') ?? '').trim();
 	if (reason.length > MAX_REASON) {
-		fail(
-			this,
-			i,
-			`"Reason" is ${reason.length} characters long; at most ${MAX_REASON} are allowed`,
-		);
+		fail(this, `"Reason" is ${reason.length} characters long; at most ${MAX_REASON} are allowed`);
 	}
 	const body: IDataObject = {
 		notify_signers: this.getNodeParameter('notifySigners', i, true) !== false,

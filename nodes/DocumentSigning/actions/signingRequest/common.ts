@@ -106,7 +106,7 @@ export function additionalOptions(
 /** The "Additional Options" collection, checked. */
 export function readOptions(context: IExecuteFunctions, i: number, keyMode: KeyMode): IDataObject {
 	const values = context.getNodeParameter('options', i, {}) as IDataObject;
-	return checkSigningRequestProperties(context, i, values, {
+	return checkSigningRequestProperties(context, values, {
 		keyMode,
 		label: 'Additional Options',
 	});
@@ -171,7 +171,6 @@ export function nameFromFile(fileName: string | undefined): string | undefined {
  */
 export function checkNewRecipientIds(
 	context: IExecuteFunctions,
-	i: number,
 	recipients: IDataObject[] | undefined,
 	key: 'id' | '_temp_id' = 'id',
 ): Set<string> {
@@ -183,13 +182,12 @@ export function checkNewRecipientIds(
 		if (!TEMP_ID.test(text)) {
 			fail(
 				context,
-				i,
 				`Recipient ${index + 1}: "${text}" is not a temporary ID`,
 				'A recipient added here is new, so its Reference ID must start with temp_ (for example temp_1); fields and reminders refer to it by that ID.',
 			);
 		}
 		if (ids.has(text))
-			fail(context, i, `Recipient ${index + 1}: the temporary ID "${text}" is used twice`);
+			fail(context, `Recipient ${index + 1}: the temporary ID "${text}" is used twice`);
 		ids.add(text);
 	});
 	return ids;
@@ -202,7 +200,6 @@ export function checkNewRecipientIds(
  */
 export function checkRecipientReferences(
 	context: IExecuteFunctions,
-	i: number,
 	entries: IDataObject[] | undefined,
 	what: 'Field' | 'Reminder',
 	tempIds: Set<string>,
@@ -218,7 +215,6 @@ export function checkRecipientReferences(
 			if (!tempIds.has(ref)) {
 				fail(
 					context,
-					i,
 					`${what} ${index + 1}: recipient "${ref}" is not one of this request's recipients`,
 					tempIds.size
 						? `Temporary IDs of the recipients: ${[...tempIds].join(', ')}.`
@@ -228,7 +224,6 @@ export function checkRecipientReferences(
 		} else if (!allowExisting || !isUuid(ref)) {
 			fail(
 				context,
-				i,
 				`${what} ${index + 1}: recipient "${ref.slice(0, 80)}" is not ${allowExisting ? 'a recipient ID or ' : ''}a temporary ID of a recipient in this request`,
 			);
 		}

@@ -202,44 +202,33 @@ function fromForm(entry: IDataObject): IDataObject {
 	return flat;
 }
 
-function checkFlat(
-	context: IExecuteFunctions,
-	i: number,
-	raw: IDataObject,
-	place: string,
-): IDataObject {
+function checkFlat(context: IExecuteFunctions, raw: IDataObject, place: string): IDataObject {
 	const field = compact(raw);
 	field.type = normaliseType(field.type);
 	for (const key of Object.keys(field)) {
 		if (!FIELD_KEYS.has(key)) {
 			fail(
 				context,
-				i,
 				`${place}: "${key}" is not a field key of Create and Send`,
 				`Allowed: ${[...FIELD_KEYS].join(', ')}.`,
 			);
 		}
 	}
-	if (field.type === undefined) fail(context, i, `${place}: "type" is required`);
+	if (field.type === undefined) fail(context, `${place}: "type" is required`);
 	if (!FIELD_TYPES.includes(field.type as never)) {
-		fail(
-			context,
-			i,
-			`${place}: type "${String(field.type)}" is not one of ${FIELD_TYPES.join(', ')}`,
-		);
+		fail(context, `${place}: type "${String(field.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
 	}
 	const page = Number(field.page);
 	if (field.page === undefined || !Number.isInteger(page) || page < 1) {
 		fail(
 			context,
-			i,
 			`${place}: "page" must be a page number of 1 or more (got ${String(field.page)})`,
 		);
 	}
 	field.page = page;
 	for (const key of ['x', 'y', 'width', 'height']) {
 		if (field[key] === undefined) {
-			if (key === 'x' || key === 'y') fail(context, i, `${place}: "${key}" is required`);
+			if (key === 'x' || key === 'y') fail(context, `${place}: "${key}" is required`);
 			continue;
 		}
 		const number = Number(field[key]);
@@ -247,7 +236,6 @@ function checkFlat(
 		if (!Number.isFinite(number) || number < 0 || (size && number === 0)) {
 			fail(
 				context,
-				i,
 				`${place}: "${key}" must be a number ${size ? 'greater than 0' : 'of 0 or more'} (PDF points)`,
 			);
 		}
@@ -259,15 +247,14 @@ function checkFlat(
 	) {
 		fail(
 			context,
-			i,
 			`${place}: variable name "${String(field.variable_name)}" is not one of ${PREFILL_SOURCES.join(', ')}`,
 		);
 	}
 	if (field.type === 'dropdown' && !Array.isArray(field.dropdown_options)) {
-		fail(context, i, `${place}: a dropdown needs "dropdown_options" (a list of choices)`);
+		fail(context, `${place}: a dropdown needs "dropdown_options" (a list of choices)`);
 	}
 	if (field.read_only === true && field.required === true && field.final_value === undefined) {
-		fail(context, i, `${place}: a required read-only field needs a value`);
+		fail(context, `${place}: a required read-only field needs a value`);
 	}
 	return field;
 }
@@ -282,16 +269,15 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 		return list.map((entry, index) => {
 			const place = `Fields (JSON), entry ${index + 1}`;
 			if (!entry || typeof entry !== 'object' || Array.isArray(entry))
-				fail(context, i, `${place} must be an object`);
+				fail(context, `${place} must be an object`);
 			if (entry.position !== undefined || entry.page_number !== undefined) {
 				fail(
 					context,
-					i,
 					`${place}: Create and Send takes flat coordinates`,
 					'Use "page", "x", "y", "width" and "height" (in PDF points) instead of "page_number" and "position".',
 				);
 			}
-			return checkFlat(context, i, entry, place);
+			return checkFlat(context, entry, place);
 		});
 	}
 	const collection = context.getNodeParameter('fields', i, {}) as IDataObject;
@@ -300,7 +286,7 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 	);
 	if (list.length === 0) return undefined;
 	return list.map((entry, index) =>
-		checkFlat(context, i, fromForm(flattenEntry(entry)), `Field ${index + 1}`),
+		checkFlat(context, fromForm(flattenEntry(entry)), `Field ${index + 1}`),
 	);
 }
 
@@ -315,7 +301,6 @@ function readReminderSchedule(context: IExecuteFunctions, i: number): IDataObjec
 		if (!Number.isInteger(hours) || hours < 1) {
 			fail(
 				context,
-				i,
 				`Reminder ${index + 1}: "Hours Before Expiration" must be a whole number of 1 or more`,
 			);
 		}
@@ -327,9 +312,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const keyMode = await getKeyMode.call(this, i);
 	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
 	if (name === '')
-		fail(this, i, '"Name" is required', 'Create and Send needs a name for the signing request.');
+		fail(this, '"Name" is required', 'Create and Send needs a name for the signing request.');
 	if (name.length > 255)
-		fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
+		fail(this, `"Name" is ${name.length} characters long; at most 255 are allowed`);
 	const options = readOptions(this, i, keyMode);
 	const { source, body: sourceBody, pdfBytes } = await readSource(this, i, 'Create and Send');
 
@@ -342,17 +327,16 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		if (!recipients?.length) {
 			fail(
 				this,
-				i,
 				'Add at least one recipient',
 				'A signing request made from a PDF needs at least one signer.',
 			);
 		}
 		if (!recipients.some((r) => r.designation === undefined || r.designation === 'Signer')) {
-			fail(this, i, 'Add at least one recipient with the designation Signer');
+			fail(this, 'Add at least one recipient with the designation Signer');
 		}
-		const tempIds = checkNewRecipientIds(this, i, recipients);
+		const tempIds = checkNewRecipientIds(this, recipients);
 		fields = readFlatFields(this, i);
-		checkRecipientReferences(this, i, fields, 'Field', tempIds, false);
+		checkRecipientReferences(this, fields, 'Field', tempIds, false);
 	}
 	const reminders = readReminderSchedule(this, i);
 	const settings = readSettings(this, i, SETTINGS_KEYS);

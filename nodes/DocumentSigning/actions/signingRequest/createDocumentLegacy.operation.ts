@@ -61,21 +61,21 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
-	if (name === '') fail(this, i, '"Name" is required');
+	if (name === '') fail(this, '"Name" is required');
 	if (name.length > 255)
-		fail(this, i, `"Name" is ${name.length} characters long; at most 255 are allowed`);
+		fail(this, `"Name" is ${name.length} characters long; at most 255 are allowed`);
 	const collection = this.getNodeParameter('legacyRecipients', i, {}) as IDataObject;
 	const entries = Object.values(collection).flatMap((value) =>
 		Array.isArray(value) ? (value as IDataObject[]) : [],
 	);
-	if (entries.length === 0) fail(this, i, 'Add at least one recipient');
+	if (entries.length === 0) fail(this, 'Add at least one recipient');
 	const recipients = entries.map((entry, index) => {
 		const recipientName = String(entry.name ?? '').trim();
 		const email = String(entry.email ?? '').trim();
-		if (recipientName === '') fail(this, i, `Recipient ${index + 1}: "Name" is required`);
-		if (email === '') fail(this, i, `Recipient ${index + 1}: "Email" is required`);
+		if (recipientName === '') fail(this, `Recipient ${index + 1}: "Name" is required`);
+		if (email === '') fail(this, `Recipient ${index + 1}: "Email" is required`);
 		if (!EMAIL.test(email))
-			fail(this, i, `Recipient ${index + 1}: "${email}" is not an email address`);
+			fail(this, `Recipient ${index + 1}: "${email}" is not an email address`);
 		return { name: recipientName, email };
 	});
 	const response = await callApi(this, meta, { body: { name, recipients } });

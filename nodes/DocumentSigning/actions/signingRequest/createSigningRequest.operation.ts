@@ -76,7 +76,6 @@ export const description: INodeProperties[] = [
 /** Template-based recipients are overrides: each must say which template recipient it fills. */
 function checkTemplateRecipients(
 	context: IExecuteFunctions,
-	i: number,
 	recipients: IDataObject[] | undefined,
 ): void {
 	(recipients ?? []).forEach((recipient, index) => {
@@ -87,7 +86,6 @@ function checkTemplateRecipients(
 		) {
 			fail(
 				context,
-				i,
 				`${place}: Template User ID "${String(recipient.template_user_id)}" is not a valid ID`,
 			);
 		}
@@ -95,14 +93,12 @@ function checkTemplateRecipients(
 			if (recipient.first_name === undefined || recipient.email === undefined) {
 				fail(
 					context,
-					i,
 					`${place}: a CC recipient is added to the request, so it needs a first name and an email`,
 				);
 			}
 		} else if (recipient.template_user_id === undefined && recipient.order === undefined) {
 			fail(
 				context,
-				i,
 				`${place}: say which template recipient this is`,
 				'Give its Template User ID, or the Order of the template recipient it replaces.',
 			);
@@ -110,25 +106,19 @@ function checkTemplateRecipients(
 	});
 }
 
-function checkTemplateFields(
-	context: IExecuteFunctions,
-	i: number,
-	fields: IDataObject[] | undefined,
-): void {
+function checkTemplateFields(context: IExecuteFunctions, fields: IDataObject[] | undefined): void {
 	(fields ?? []).forEach((field, index) => {
 		const place = `Field ${index + 1}`;
 		if (field.template_field_id !== undefined) {
 			if (!isUuid(String(field.template_field_id).trim())) {
 				fail(
 					context,
-					i,
 					`${place}: Template Field ID "${String(field.template_field_id)}" is not a valid ID`,
 				);
 			}
 		} else if (field.variable_name === undefined && field.variable_defined_name === undefined) {
 			fail(
 				context,
-				i,
 				`${place}: say which template field to change`,
 				'Give its Template Field ID, or its Variable Name. A template-based request cannot get new fields here: add them afterwards with Update.',
 			);
@@ -147,16 +137,16 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	let reminders: IDataObject[] | undefined;
 	if (source === 'template') {
 		recipients = readRecipients(this, i, { requireIdentity: false });
-		checkTemplateRecipients(this, i, recipients);
+		checkTemplateRecipients(this, recipients);
 		fields = readFieldOverrides(this, i);
-		checkTemplateFields(this, i, fields);
+		checkTemplateFields(this, fields);
 	} else {
 		recipients = readRecipients(this, i, { referenceKey: 'id' });
-		const tempIds = checkNewRecipientIds(this, i, recipients);
+		const tempIds = checkNewRecipientIds(this, recipients);
 		fields = readFields(this, i);
-		checkRecipientReferences(this, i, fields, 'Field', tempIds, false);
+		checkRecipientReferences(this, fields, 'Field', tempIds, false);
 		reminders = readReminders(this, i);
-		checkRecipientReferences(this, i, reminders, 'Reminder', tempIds, false);
+		checkRecipientReferences(this, reminders, 'Reminder', tempIds, false);
 		if (options.name === undefined) {
 			const name = nameFromFile(fileName);
 			if (name) body.name = name;

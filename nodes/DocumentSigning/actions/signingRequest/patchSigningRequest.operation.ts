@@ -166,32 +166,32 @@ async function buildBody(
 		case 'properties': {
 			const keyMode = await getKeyMode.call(this, i);
 			const values = this.getNodeParameter('properties', i, {}) as IDataObject;
-			const properties = checkSigningRequestProperties(this, i, values, {
+			const properties = checkSigningRequestProperties(this, values, {
 				keyMode,
 				label: 'Properties',
 			});
 			const settings = readSettings(this, i);
 			if (settings) properties.settings = settings;
 			if (Object.keys(properties).length === 0) {
-				fail(this, i, 'Nothing to update', 'Add at least one property or setting to change.');
+				fail(this, 'Nothing to update', 'Add at least one property or setting to change.');
 			}
 			return properties;
 		}
 		case 'recipient': {
 			const rawId = String(this.getNodeParameter('recipientId', i, '') ?? '').trim();
 			const details = compact(this.getNodeParameter('recipientDetails', i, {}) as IDataObject);
-			const recipient = checkRecipient(this, i, details, 'Recipient Details', false, {
+			const recipient = checkRecipient(this, details, 'Recipient Details', false, {
 				requireIdentity: rawId === '',
 			});
 			if (rawId === '') {
 				if (recipient.designation === undefined) {
-					fail(this, i, 'Recipient Details: "Designation" is required for a new recipient');
+					fail(this, 'Recipient Details: "Designation" is required for a new recipient');
 				}
 				return { recipient };
 			}
 			const id = checkId(this, rawId, 'Recipient', i);
 			if (Object.keys(recipient).length === 0) {
-				fail(this, i, 'Nothing to update', 'Add at least one recipient detail to change.');
+				fail(this, 'Nothing to update', 'Add at least one recipient detail to change.');
 			}
 			return { recipient: { id, ...recipient } };
 		}
@@ -203,18 +203,17 @@ async function buildBody(
 			if (id && given.length > 0 && given.length < 4) {
 				fail(
 					this,
-					i,
 					'Field Details: give X, Y, Width and Height together',
 					'A new position replaces the old one as a whole.',
 				);
 			}
-			const field = checkField(this, i, id ? { ...details, id } : details, 'Field Details', false, {
+			const field = checkField(this, id ? { ...details, id } : details, 'Field Details', false, {
 				types: TEMPLATE_FIELD_TYPES,
 			});
 			if (field.recipient_id !== undefined)
 				field.recipient_id = checkId(this, field.recipient_id, 'Recipient', i);
 			if (id && Object.keys(field).length === 1) {
-				fail(this, i, 'Nothing to update', 'Add at least one field detail to change.');
+				fail(this, 'Nothing to update', 'Add at least one field detail to change.');
 			}
 			return { field };
 		}
@@ -223,7 +222,7 @@ async function buildBody(
 				seal_participant: readSealParticipant(this, i),
 			};
 	}
-	return fail(this, i, `Unknown kind of update "${String(kind)}"`);
+	return fail(this, `Unknown kind of update "${String(kind)}"`);
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {

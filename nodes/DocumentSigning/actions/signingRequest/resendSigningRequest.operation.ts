@@ -63,7 +63,6 @@ function readRecipientIds(context: IExecuteFunctions, i: number): string[] {
 	if (raw.length === 0) {
 		fail(
 			context,
-			i,
 			'"Recipients" is empty',
 			'Choose at least one recipient to send the invitation to again.',
 		);
@@ -78,7 +77,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (message.length > MAX_MESSAGE) {
 		fail(
 			this,
-			i,
 			`"Custom Message" is ${message.length} characters long; at most ${MAX_MESSAGE} are allowed`,
 		);
 	}

@@ -117,7 +117,6 @@ export const description: INodeProperties[] = [
 /** Recipients: existing ones keep `id` (a UUID); new ones carry `_temp_id` (temp_…, unique). */
 function checkRecipients(
 	context: IExecuteFunctions,
-	i: number,
 	recipients: IDataObject[] | undefined,
 ): Set<string> {
 	const tempIds = new Set<string>();
@@ -134,7 +133,6 @@ function checkRecipients(
 			if (!isUuid(id)) {
 				fail(
 					context,
-					i,
 					`${place}: Reference ID "${id.slice(0, 80)}" is neither a recipient's ID nor a temporary ID (temp_…)`,
 				);
 			}
@@ -153,14 +151,13 @@ function checkRecipients(
 		}
 		const tempId = String(recipient._temp_id);
 		if (!TEMP_ID.test(tempId))
-			fail(context, i, `${place}: the temporary ID "${tempId}" must start with temp_`);
-		if (tempIds.has(tempId))
-			fail(context, i, `${place}: the temporary ID "${tempId}" is used twice`);
+			fail(context, `${place}: the temporary ID "${tempId}" must start with temp_`);
+		if (tempIds.has(tempId)) fail(context, `${place}: the temporary ID "${tempId}" is used twice`);
 		tempIds.add(tempId);
 	});
 	const existing = (recipients ?? []).filter((r) => r.id !== undefined).map((r) => String(r.id));
 	const duplicate = existing.find((id, index) => existing.indexOf(id) !== index);
-	if (duplicate) fail(context, i, `Recipient ${duplicate} appears twice in Recipients`);
+	if (duplicate) fail(context, `Recipient ${duplicate} appears twice in Recipients`);
 	return tempIds;
 }
 
@@ -182,32 +179,26 @@ function readDeletedRecipients(
 		if (changed.has(recipientId))
 			fail(
 				context,
-				i,
 				`${place}: the recipient is also in Recipients; it cannot be both changed and removed`,
 			);
 		const action = String(entry.field_action ?? 'delete');
 		if (action !== 'delete' && action !== 'reassign') {
-			fail(context, i, `${place}: "Their Fields" must be delete or reassign (got "${action}")`);
+			fail(context, `${place}: "Their Fields" must be delete or reassign (got "${action}")`);
 		}
 		const out: IDataObject = { recipient_id: recipientId, field_action: action };
 		if (action === 'reassign') {
 			const target = String(entry.reassign_to_recipient_id ?? '').trim();
-			if (target === '') fail(context, i, `${place}: choose who gets the fields ("Reassign To")`);
+			if (target === '') fail(context, `${place}: choose who gets the fields ("Reassign To")`);
 			if (target.startsWith('temp_')) {
 				fail(
 					context,
-					i,
 					`${place}: "Reassign To" must be a recipient the request already has, not "${target.slice(0, 80)}"`,
 					`${tempIds.has(target) ? 'That recipient is added in this same update; the' : 'The'} service moves fields only to an existing recipient. To give the fields to a new recipient, choose Delete here and add the fields under Fields with its temporary ID.`,
 				);
 			}
 			out.reassign_to_recipient_id = checkId(context, target, `${place}, Reassign To`, i);
 			if (out.reassign_to_recipient_id === recipientId) {
-				fail(
-					context,
-					i,
-					`${place}: the fields cannot be reassigned to the recipient being removed`,
-				);
+				fail(context, `${place}: the fields cannot be reassigned to the recipient being removed`);
 			}
 		}
 		return out;
@@ -220,7 +211,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body: IDataObject = {};
 
 	const values = this.getNodeParameter('properties', i, {}) as IDataObject;
-	const { language, ...properties } = checkSigningRequestProperties(this, i, values, {
+	const { language, ...properties } = checkSigningRequestProperties(this, values, {
 		keyMode,
 		label: 'Properties',
 	});
@@ -230,7 +221,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (language !== undefined) body.language = language;
 
 	const recipients = readRecipients(this, i, { referenceKey: '_temp_id' });
-	const tempIds = checkRecipients(this, i, recipients);
+	const tempIds = checkRecipients(this, recipients);
 	if (recipients) body.recipients = recipients;
 
 	const deleted = readDeletedRecipients(this, i, recipients, tempIds);
@@ -239,12 +230,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.force_remove_conditions = true;
 
 	const fields = readFields(this, i);
-	checkRecipientReferences(this, i, fields, 'Field', tempIds, true);
+	checkRecipientReferences(this, fields, 'Field', tempIds, true);
 	(fields ?? []).forEach((field, index) => {
 		if (field.id !== undefined && !isUuid(String(field.id))) {
 			fail(
 				this,
-				i,
 				`Field ${index + 1}: Field ID "${String(field.id).slice(0, 80)}" is not a valid ID`,
 			);
 		}
@@ -252,14 +242,13 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (fields) body.fields = fields;
 
 	const reminders = readReminders(this, i);
-	checkRecipientReferences(this, i, reminders, 'Reminder', tempIds, true);
+	checkRecipientReferences(this, reminders, 'Reminder', tempIds, true);
 	if (reminders) body.reminders = reminders;
 
 	const sections = Object.keys(body).filter((key) => key !== 'force_remove_conditions');
 	if (sections.length === 0) {
 		fail(
 			this,
-			i,
 			'Nothing to update',
 			'Set at least one section: Properties, Settings, Recipients, Recipients to Remove, Fields or Reminders.',
 		);

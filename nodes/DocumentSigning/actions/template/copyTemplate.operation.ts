@@ -49,7 +49,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Target Workspace');
-	const name = checkName(this, i, this.getNodeParameter('name', i, ''), 'Name', false);
+	const name = checkName(this, this.getNodeParameter('name', i, ''), 'Name', false);
 	const body: IDataObject = { workspace_id: workspaceId };
 	if (name !== undefined) body.name = name;
 

@@ -50,10 +50,9 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const name = checkName(this, i, this.getNodeParameter('name', i), 'Name', true);
+	const name = checkName(this, this.getNodeParameter('name', i), 'Name', true);
 	const additional = checkTemplateProperties(
 		this,
-		i,
 		this.getNodeParameter('additionalFields', i, {}) as IDataObject,
 	);
 	const settings = readSettings(this, i, CREATE_SETTING_KEYS);

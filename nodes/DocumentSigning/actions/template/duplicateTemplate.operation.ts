@@ -43,13 +43,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
-	const name = checkName(
-		this,
-		i,
-		this.getNodeParameter('name', i, ''),
-		'Signing Request Name',
-		false,
-	);
+	const name = checkName(this, this.getNodeParameter('name', i, ''), 'Signing Request Name', false);
 	const response = await callApi(this, meta, {
 		params: { id },
 		...(name === undefined ? {} : { body: { name } }),

@@ -221,7 +221,6 @@ async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IData
 	if (Object.keys(body).length === 0) {
 		fail(
 			this,
-			i,
 			'Nothing to update: add a property, a setting, or turn on "Replace Document"',
 			'With "Update" set to Properties, at least one of Name, Description, Expiration (Hours), a setting or a new document is needed.',
 		);
@@ -235,13 +234,12 @@ function userBody(this: IExecuteFunctions, i: number): IDataObject {
 		const id = checkId(this, this.getNodeParameter('userId', i), 'User', i);
 		const user = checkTemplateUser(
 			this,
-			i,
 			this.getNodeParameter('userUpdateFields', i, {}) as IDataObject,
 			'User',
 			false,
 		);
 		if (Object.keys(user).length === 0)
-			fail(this, i, 'Nothing to update: add at least one field in "Update Fields"');
+			fail(this, 'Nothing to update: add at least one field in "Update Fields"');
 		return { user: { id, ...user } };
 	}
 	const raw: IDataObject = {
@@ -250,7 +248,7 @@ function userBody(this: IExecuteFunctions, i: number): IDataObject {
 	for (const [parameter, key] of Object.entries(USER_ADD_PARAMETERS)) {
 		raw[key] = this.getNodeParameter(parameter, i, '') as IDataObject[string];
 	}
-	return { user: checkTemplateUser(this, i, raw, 'User', true) };
+	return { user: checkTemplateUser(this, raw, 'User', true) };
 }
 
 function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
@@ -260,7 +258,7 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 		const raw = this.getNodeParameter('fieldUpdateFields', i, {}) as IDataObject;
 		const field = checkTemplateField(this, i, { ...raw, id }, 'Field', PATCH_FIELD_SPEC);
 		if (Object.keys(field).length === 1)
-			fail(this, i, 'Nothing to update: add at least one field in "Update Fields"');
+			fail(this, 'Nothing to update: add at least one field in "Update Fields"');
 		return { field };
 	}
 	const raw: IDataObject = {
@@ -286,8 +284,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	else if (part === 'user') body = userBody.call(this, i);
 	else if (part === 'field') body = fieldBody.call(this, i);
 	else if (part === 'sealParticipant') body = sealBody.call(this, i);
-	else
-		fail(this, i, `"Update" must be Properties, User, Field or Seal Participant (got "${part}")`);
+	else fail(this, `"Update" must be Properties, User, Field or Seal Participant (got "${part}")`);
 
 	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);

@@ -35,22 +35,17 @@ import { fail } from '../../domain/errors';
 /** A name of at most 255 characters; undefined when empty and not required. */
 export function checkName(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	value: unknown,
 	field: string,
 	required: boolean,
 ): string | undefined {
 	const name = String(value ?? '').trim();
 	if (name === '') {
-		if (required) fail(context, itemIndex, `"${field}" is empty`);
+		if (required) fail(context, `"${field}" is empty`);
 		return undefined;
 	}
 	if (name.length > 255) {
-		fail(
-			context,
-			itemIndex,
-			`"${field}" is ${name.length} characters long; the service accepts at most 255`,
-		);
+		fail(context, `"${field}" is ${name.length} characters long; the service accepts at most 255`);
 	}
 	return name;
 }
@@ -58,17 +53,12 @@ export function checkName(
 /** A whole number of 1 or more (expiration hours, order, page). */
 export function checkWholeNumber(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	value: unknown,
 	field: string,
 ): number {
 	const number = Number(value);
 	if (value === '' || value === null || !Number.isInteger(number) || number < 1) {
-		fail(
-			context,
-			itemIndex,
-			`"${field}" must be a whole number of 1 or more (got ${String(value)})`,
-		);
+		fail(context, `"${field}" must be a whole number of 1 or more (got ${String(value)})`);
 	}
 	return number;
 }
@@ -93,7 +83,6 @@ export const TEMPLATE_USER_VALUES: INodeProperties[] = [...personValues(), ...CO
  */
 export function checkTemplateUser(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	raw: IDataObject,
 	place: string,
 	isNew: boolean,
@@ -108,28 +97,26 @@ export function checkTemplateUser(
 		if (missing.length) {
 			fail(
 				context,
-				itemIndex,
 				`${place}: ${missing.map((key) => `"${USER_LABELS[key]}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required to add a user`,
 			);
 		}
 	}
 	for (const key of ['first_name', 'last_name'] as const) {
 		if (user[key] !== undefined && String(user[key]).length > 255) {
-			fail(context, itemIndex, `${place}: "${USER_LABELS[key]}" is longer than 255 characters`);
+			fail(context, `${place}: "${USER_LABELS[key]}" is longer than 255 characters`);
 		}
 	}
 	if (user.email !== undefined && !EMAIL_PATTERN.test(String(user.email))) {
-		fail(context, itemIndex, `${place}: "${String(user.email)}" is not an email address`);
+		fail(context, `${place}: "${String(user.email)}" is not an email address`);
 	}
 	if (user.designation !== undefined && !DESIGNATIONS.includes(user.designation as never)) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: designation must be one of ${DESIGNATIONS.join(', ')} (got "${String(user.designation)}")`,
 		);
 	}
 	if (user.order !== undefined)
-		user.order = checkWholeNumber(context, itemIndex, user.order, `${place}: Order`);
+		user.order = checkWholeNumber(context, user.order, `${place}: Order`);
 	return user;
 }
 
@@ -291,7 +278,6 @@ export function checkTemplateField(
 	if (field.type !== undefined && !spec.types.includes(String(field.type))) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: type "${String(field.type)}" is not possible here`,
 			`Use one of: ${spec.types.join(', ')}.`,
 		);
@@ -301,7 +287,6 @@ export function checkTemplateField(
 		if (missing.length) {
 			fail(
 				context,
-				itemIndex,
 				`${place}: ${missing.map((key) => `"${FIELD_LABELS[key]}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required to add a field`,
 			);
 		}
@@ -312,12 +297,11 @@ export function checkTemplateField(
 		if (typeof field[key] === 'boolean' || !Number.isFinite(number) || number < 0 || number > 100) {
 			fail(
 				context,
-				itemIndex,
 				`${place}: "${FIELD_LABELS[key]}" must be a percentage from 0 to 100 (got ${String(field[key])})`,
 			);
 		}
 		if ((key === 'width' || key === 'height') && number === 0) {
-			fail(context, itemIndex, `${place}: "${FIELD_LABELS[key]}" must be more than 0`);
+			fail(context, `${place}: "${FIELD_LABELS[key]}" must be more than 0`);
 		}
 		field[key] = number;
 	}
@@ -326,12 +310,11 @@ export function checkTemplateField(
 	if (overflow(field.x, field.width) || overflow(field.y, field.height)) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: the field runs off the page (X + Width and Y + Height must stay within 100)`,
 		);
 	}
 	if (field.page !== undefined)
-		field.page = checkWholeNumber(context, itemIndex, field.page, `${place}: Page`);
+		field.page = checkWholeNumber(context, field.page, `${place}: Page`);
 	if (field.assigned_to_user_id !== undefined) {
 		field.assigned_to_user_id = checkId(
 			context,
@@ -348,7 +331,7 @@ export function checkTemplateField(
 		if ((field.options as string[]).length === 0) delete field.options;
 	}
 	if (field.type === 'dropdown' && isNew && !Array.isArray(field.options)) {
-		fail(context, itemIndex, `${place}: a dropdown field needs "Dropdown Options"`);
+		fail(context, `${place}: a dropdown field needs "Dropdown Options"`);
 	}
 	if (field.date_format !== undefined) {
 		const rules = (field.format_rules as IDataObject | undefined) ?? {};
@@ -359,12 +342,11 @@ export function checkTemplateField(
 	if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as never)) {
 		fail(
 			context,
-			itemIndex,
 			`${place}: date format "${String(dateFormat)}" is not one of ${DATE_FORMATS.join(', ')}`,
 		);
 	}
 	if (field.variable_name !== undefined && String(field.variable_name).length > 100) {
-		fail(context, itemIndex, `${place}: "Variable Name" is longer than 100 characters`);
+		fail(context, `${place}: "Variable Name" is longer than 100 characters`);
 	}
 	return field;
 }
@@ -392,11 +374,7 @@ export function readDeletedUsers(
 		entry.user_id = checkId(context, entry.user_id, `${place}: User`, itemIndex);
 		const action = String(entry.field_action ?? '');
 		if (action !== 'delete' && action !== 'reassign') {
-			fail(
-				context,
-				itemIndex,
-				`${place}: field_action must be "delete" or "reassign" (got "${action}")`,
-			);
+			fail(context, `${place}: field_action must be "delete" or "reassign" (got "${action}")`);
 		}
 		if (action === 'reassign') {
 			entry.reassign_to_user_id = checkId(
@@ -406,11 +384,7 @@ export function readDeletedUsers(
 				itemIndex,
 			);
 			if (entry.reassign_to_user_id === entry.user_id) {
-				fail(
-					context,
-					itemIndex,
-					`${place}: the fields cannot be reassigned to the user being deleted`,
-				);
+				fail(context, `${place}: the fields cannot be reassigned to the user being deleted`);
 			}
 		} else {
 			delete entry.reassign_to_user_id;
@@ -452,21 +426,16 @@ export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = [
 ];
 
 /** Checks the name / description / expiration hours of a properties collection. */
-export function checkTemplateProperties(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	raw: IDataObject,
-): IDataObject {
+export function checkTemplateProperties(context: IExecuteFunctions, raw: IDataObject): IDataObject {
 	const properties = compact(raw);
 	if (properties.name !== undefined) {
-		const name = checkName(context, itemIndex, properties.name, 'Name', false);
+		const name = checkName(context, properties.name, 'Name', false);
 		if (name === undefined) delete properties.name;
 		else properties.name = name;
 	}
 	if (properties.expiration_hours !== undefined) {
 		properties.expiration_hours = checkWholeNumber(
 			context,
-			itemIndex,
 			properties.expiration_hours,
 			'Expiration (Hours)',
 		);
@@ -543,7 +512,6 @@ export async function readTemplatePropertiesFields(
 ): Promise<IDataObject> {
 	const properties = checkTemplateProperties(
 		this,
-		i,
 		this.getNodeParameter(collection, i, {}) as IDataObject,
 	);
 	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);

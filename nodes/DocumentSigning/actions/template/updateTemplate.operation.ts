@@ -239,10 +239,9 @@ const SECTION_NAMES: Record<string, string> = Object.fromEntries(
 	SECTIONS.map((s) => [s.value, s.name]),
 );
 
-function emptySection(context: IExecuteFunctions, i: number, section: string, what: string): never {
+function emptySection(context: IExecuteFunctions, section: string, what: string): never {
 	fail(
 		context,
-		i,
 		`"${SECTION_NAMES[section]}" is chosen in "Update" but has nothing in it`,
 		`Add ${what}, or remove "${SECTION_NAMES[section]}" from "Update".`,
 	);
@@ -256,26 +255,26 @@ async function templateProperties(this: IExecuteFunctions, i: number): Promise<I
 		'Template → Update',
 	);
 	if (Object.keys(properties).length === 0) {
-		emptySection(this, i, 'properties', 'a property, a setting or a new document');
+		emptySection(this, 'properties', 'a property, a setting or a new document');
 	}
 	return properties;
 }
 
 function users(this: IExecuteFunctions, i: number): IDataObject[] {
 	const list = readRecipients(this, i, { referenceKey: 'id', label: 'Users' });
-	if (!list) emptySection(this, i, 'users', 'at least one user');
+	if (!list) emptySection(this, 'users', 'at least one user');
 	return list.map((entry, index) => {
 		const place = `User ${index + 1}`;
 		const { id, ...rest } = entry;
 		const user: IDataObject = {};
 		if (id !== undefined) user.id = checkId(this, id, `${place}: Reference ID`, i);
-		return { ...user, ...checkTemplateUser(this, i, rest, place, user.id === undefined) };
+		return { ...user, ...checkTemplateUser(this, rest, place, user.id === undefined) };
 	});
 }
 
 function reminders(this: IExecuteFunctions, i: number): IDataObject[] {
 	const list = readReminders(this, i, 'user_id');
-	if (!list) emptySection(this, i, 'reminders', 'at least one reminder');
+	if (!list) emptySection(this, 'reminders', 'at least one reminder');
 	return list.map((entry, index) => {
 		const place = `Reminder ${index + 1}`;
 		if (entry.id !== undefined) entry.id = checkId(this, entry.id, `${place}: Reminder ID`, i);
@@ -291,7 +290,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (!Array.isArray(sections) || sections.length === 0) {
 		fail(
 			this,
-			i,
 			'Nothing to update: choose at least one part in "Update"',
 			'Pick Properties, Users, Deleted Users, Fields or Reminders, then fill it in. To change a single thing, "Update One Part" is simpler.',
 		);
@@ -302,14 +300,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (sections.includes('users')) body.users = users.call(this, i);
 	if (sections.includes('deletedUsers')) {
 		const deleted = readDeletedUsers(this, i);
-		if (!deleted) emptySection(this, i, 'deletedUsers', 'at least one user to remove');
+		if (!deleted) emptySection(this, 'deletedUsers', 'at least one user to remove');
 		body.deleted_users = deleted;
 		if (this.getNodeParameter('forceRemoveConditions', i, false) === true)
 			body.force_remove_conditions = true;
 	}
 	if (sections.includes('fields')) {
 		const fields = readTemplateFields(this, i, UPDATE_FIELD_SPEC);
-		if (!fields) emptySection(this, i, 'fields', 'at least one field');
+		if (!fields) emptySection(this, 'fields', 'at least one field');
 		body.fields = fields;
 	}
 	if (sections.includes('reminders')) body.reminders = reminders.call(this, i);

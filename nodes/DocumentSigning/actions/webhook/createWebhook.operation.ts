@@ -45,7 +45,7 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const url = checkWebhookUrl(this, this.getNodeParameter('url', i), i);
+	const url = checkWebhookUrl(this, this.getNodeParameter('url', i));
 	const events = readEvents(
 		this,
 		this.getNodeParameter('events', i, []),

@@ -72,7 +72,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'webhookId', i, 'Webhook');
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.url !== undefined) body.url = checkWebhookUrl(this, fields.url, i);
+	if (fields.url !== undefined) body.url = checkWebhookUrl(this, fields.url);
 	if (fields.events !== undefined || fields.additionalEvents !== undefined) {
 		const events = readEvents(this, fields.events, fields.additionalEvents, i, false);
 		if (events) body.events = events;

@@ -105,17 +105,16 @@ export function readScopeWorkspace(context: IExecuteFunctions, i: number): strin
 	return checkId(context, value, 'Workspace', i);
 }
 
-export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: number): string {
+export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown): string {
 	const value = String(raw ?? '').trim();
-	if (value === '') fail(context, i, '"URL" is empty');
-	if (value.length > URL_MAX) fail(context, i, `"URL" is longer than ${URL_MAX} characters`);
+	if (value === '') fail(context, '"URL" is empty');
+	if (value.length > URL_MAX) fail(context, `"URL" is longer than ${URL_MAX} characters`);
 	let parsed: URL | undefined;
 	try {
 		parsed = new URL(value);
 	} catch {
 		fail(
 			context,
-			i,
 			`"URL" is not a valid URL: "${value.slice(0, 80)}"`,
 			'Use an absolute address such as https://example.com/hooks.',
 		);
@@ -123,7 +122,6 @@ export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown, i: num
 	if (!isHttpsOrLoopback(parsed as URL)) {
 		fail(
 			context,
-			i,
 			`"URL" must use HTTPS: ${value.slice(0, 80)}`,
 			'The service only delivers webhooks to https:// addresses (plain http only to localhost / 127.0.0.1 / ::1).',
 		);

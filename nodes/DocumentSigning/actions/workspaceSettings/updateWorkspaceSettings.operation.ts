@@ -195,20 +195,19 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		if (typeof body[key] !== 'boolean' && body[key] !== null) {
 			fail(
 				this,
-				i,
 				`"${INHERITABLE.find((s) => s.key === key)?.label}" must be Inherit From Company, On or Off`,
 			);
 		}
 	}
 	if (body.team_email !== undefined) {
 		const email = String(body.team_email).trim();
-		if (!EMAIL.test(email)) fail(this, i, `"Team Email" is not a valid email address: "${email}"`);
+		if (!EMAIL.test(email)) fail(this, `"Team Email" is not a valid email address: "${email}"`);
 		body.team_email = email;
 	}
 	if (body.timezone !== undefined) {
 		const zone = String(body.timezone).trim();
 		if (!TIME_ZONE.test(zone)) {
-			fail(this, i, `"Time Zone" is not a time zone name: "${zone}"`, TIME_ZONE_HINT);
+			fail(this, `"Time Zone" is not a time zone name: "${zone}"`, TIME_ZONE_HINT);
 		}
 		body.timezone = zone;
 	}
@@ -217,7 +216,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		if (local.length > 64 || !EMAIL_LOCAL_PART.test(local)) {
 			fail(
 				this,
-				i,
 				`"Email Local Part" is not valid: "${local.slice(0, 80)}"`,
 				'Use 1–64 lower-case letters, digits, ".", "_" or "-", starting and ending with a letter or digit, e.g. "contracts".',
 			);
@@ -236,7 +234,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			if (!LANGUAGES.some((l) => l.value === language)) {
 				fail(
 					this,
-					i,
 					`"Signing Button Labels (JSON)": "${language}" is not a language of the service`,
 					`Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
 				);
@@ -249,7 +246,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			) {
 				fail(
 					this,
-					i,
 					`"Signing Button Labels (JSON)": "${language}" must be an object of texts, e.g. {"finish": "Approve"}`,
 				);
 			}
@@ -257,10 +253,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		if (Object.keys(overrides).length === 0) delete body.signing_button_label_overrides;
 		else body.signing_button_label_overrides = overrides;
 	}
-	checkSharedSettings(this, body, i);
-	applyReset(this, body, raw.reset, RESETTABLE, i);
+	checkSharedSettings(this, body);
+	applyReset(this, body, raw.reset, RESETTABLE);
 	if (Object.keys(body).length === 0)
-		fail(this, i, 'Add at least one setting to change in "Settings"');
+		fail(this, 'Add at least one setting to change in "Settings"');
 	const response = await callApi(this, meta, { params: { workspace_id: id }, body });
 	return toItems(response.body, response.keyMode);
 }

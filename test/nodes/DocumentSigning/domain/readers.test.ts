@@ -222,7 +222,6 @@ describe('readRecipients', () => {
 		expect(
 			checkRecipient(
 				context,
-				0,
 				{ first_name: 'Ada', email: 'ada@example.com', phone_number: '' },
 				'Recipient Details',
 				false,
@@ -233,11 +232,11 @@ describe('readRecipients', () => {
 		});
 		expect(
 			errorOf(() =>
-				checkRecipient(context, 0, { email: 'ada@example.com' }, 'Recipient Details', false),
+				checkRecipient(context, { email: 'ada@example.com' }, 'Recipient Details', false),
 			),
 		).toBe('Recipient Details: "First Name" is required');
 		expect(
-			checkRecipient(context, 0, { order: 3 }, 'Recipient Details', false, {
+			checkRecipient(context, { order: 3 }, 'Recipient Details', false, {
 				requireIdentity: false,
 			}),
 		).toEqual({ order: 3 });
@@ -429,13 +428,13 @@ describe('readFields', () => {
 	});
 
 	it('checkField from a form without any position leaves position out of an update', () => {
-		expect(checkField(ctx({}), 0, { id: 'f1', required: false }, 'Field Details', false)).toEqual({
+		expect(checkField(ctx({}), { id: 'f1', required: false }, 'Field Details', false)).toEqual({
 			id: 'f1',
 			required: false,
 		});
 		expect(
 			errorOf(() =>
-				checkField(ctx({}), 0, { type: 'text', page_number: 1, x: 1 }, 'Field Details', false),
+				checkField(ctx({}), { type: 'text', page_number: 1, x: 1 }, 'Field Details', false),
 			),
 		).toBe('Field Details: position.y is required');
 	});
@@ -568,7 +567,7 @@ describe('readSettings', () => {
 
 describe('checkSigningRequestProperties', () => {
 	const check = (values: object, keyMode: 'live' | 'test' = 'live') =>
-		checkSigningRequestProperties(ctx({}), 0, values as never, {
+		checkSigningRequestProperties(ctx({}), values as never, {
 			keyMode,
 			label: 'Additional Options',
 		});

@@ -27,7 +27,7 @@ describe('normaliseGeneratedToken', () => {
 		['template', { token: 'a.b.c', expires_at: '2026-01-02T00:00:00Z', jwt_record_id: J }],
 		['template', { jwt: 'a.b.c', jwt_id: J, expires_at: '2026-01-02T00:00:00Z', template_id: T }],
 	] as const)('%s: both key sets give the same output (%j)', (kind, body) => {
-		expect(normaliseGeneratedToken(context, { ...body }, kind, T, 0)).toEqual({
+		expect(normaliseGeneratedToken(context, { ...body }, kind, T)).toEqual({
 			jwt: 'a.b.c',
 			jwt_id: J,
 			expires_at: '2026-01-02T00:00:00Z',
@@ -39,7 +39,7 @@ describe('normaliseGeneratedToken', () => {
 		[{ jwt: 'x.y.z', jwt_id: J, expires_at: 'E', signing_request_id: T, created_at: 'C' }],
 		[{ token: 'x.y.z', jwt_record_id: J, expires_at: 'E', created_at: 'C' }],
 	])('signing request: both key sets give the same output (%j)', (body) => {
-		expect(normaliseGeneratedToken(context, { ...body }, 'signingRequest', T, 0)).toEqual({
+		expect(normaliseGeneratedToken(context, { ...body }, 'signingRequest', T)).toEqual({
 			jwt: 'x.y.z',
 			jwt_id: J,
 			expires_at: 'E',
@@ -56,13 +56,12 @@ describe('normaliseGeneratedToken', () => {
 				{ jwt: 'j', jwt_id: J, expires_at: 'E', template_id: other, message: 'ok' },
 				'template',
 				T,
-				0,
 			),
 		).toEqual({ jwt: 'j', jwt_id: J, expires_at: 'E', template_id: other, message: 'ok' });
 	});
 
 	it('an answer without a token is an error, not an empty item', () => {
-		expect(() => normaliseGeneratedToken(context, { expires_at: 'E' }, 'template', T, 0)).toThrow(
+		expect(() => normaliseGeneratedToken(context, { expires_at: 'E' }, 'template', T)).toThrow(
 			'The service answered without a token',
 		);
 	});
