@@ -16,6 +16,7 @@ import {
 	PREFILL_SOURCES,
 	fieldsInput,
 	FIELD_TYPE_SETS,
+	fieldTypeChoices,
 	normaliseFieldType,
 } from '../../domain/fields';
 import { templateLocator } from '../common.descriptions';
@@ -116,7 +117,9 @@ function createAndSendFieldsInput(): INodeProperties[] {
 			for (const value of all) {
 				if (['id', 'variable_name', 'date_format', 'date_signing_default'].includes(value.name))
 					continue;
-				if (value.name === 'x') values.push(...FORM_POINT_FIELDS);
+				if (value.name === 'type')
+					values.push({ ...value, options: fieldTypeChoices(FIELD_TYPES) });
+				else if (value.name === 'x') values.push(...FORM_POINT_FIELDS);
 				else if (['y', 'width', 'height'].includes(value.name)) continue;
 				else if (value.name === 'prefilled_data') {
 					const prefill: INodeProperties = {

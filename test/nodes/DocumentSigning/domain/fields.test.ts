@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as createAndSend from '../../../../nodes/DocumentSigning/actions/signingRequest/createAndSendSigningRequest.operation';
 import {
 	FIELD_TYPE_ALIASES,
 	FIELD_TYPE_LABELS,
@@ -46,5 +49,27 @@ describe('field types per endpoint (domain/fields.ts)', () => {
 			'Initials',
 			'Text',
 		]);
+	});
+});
+
+describe('Create and Send: the Type dropdown offers exactly what the endpoint takes', () => {
+	it('its fields form lists the create-and-send types (no image; radio buttons, URL and file)', () => {
+		const find = (properties: INodeProperties[], name: string): INodeProperties | undefined => {
+			for (const property of properties) {
+				if (property.name === name && property.type === 'options') return property;
+				const nested = (property.options ?? []).flatMap((option) =>
+					'values' in option ? (option.values as INodeProperties[]) : [],
+				);
+				const found = find(nested, name);
+				if (found) return found;
+			}
+			return undefined;
+		};
+		const fields = createAndSend.description.filter((p) => p.name === 'fields');
+		expect(fields).toHaveLength(1);
+		const type = find(fields, 'type');
+		const offered = (type?.options ?? []).map((o) => (o as { value: string }).value);
+		expect([...offered].sort()).toEqual([...FIELD_TYPE_SETS.createAndSend.types].sort());
+		expect(offered).not.toContain('image');
 	});
 });
