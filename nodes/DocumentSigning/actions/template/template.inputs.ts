@@ -3,12 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/binary';
 import { checkId } from '../../domain/ids';
-import {
-	EMAIL as EMAIL_PATTERN,
-	CONTACT_FIELDS,
-	DESIGNATIONS,
-	personValues,
-} from '../../domain/recipients';
+import { EMAIL, CONTACT_FIELDS, DESIGNATIONS, personValues } from '../../domain/recipients';
 import { readEntries } from '../../domain/lists';
 import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
 import { compact } from '../../helpers/validation';
@@ -106,7 +101,7 @@ export function checkTemplateUser(
 			fail(context, `${place}: "${USER_LABELS[key]}" is longer than 255 characters`);
 		}
 	}
-	if (user.email !== undefined && !EMAIL_PATTERN.test(String(user.email))) {
+	if (user.email !== undefined && !EMAIL.test(String(user.email))) {
 		fail(context, `${place}: "${String(user.email)}" is not an email address`);
 	}
 	if (user.designation !== undefined && !DESIGNATIONS.includes(user.designation as never)) {
