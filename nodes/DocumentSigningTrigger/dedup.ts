@@ -170,6 +170,8 @@ export interface EventClaim {
 	/** The execution was not created: the id stays unseen, waiting copies may start it. */
 	failed: () => void;
 	readonly state: 'starting' | Outcome;
+	/** Settles with the outcome once the claim is started or failed. */
+	readonly settled: Promise<Outcome>;
 }
 
 /** Marks an event as being started by this process. Call only after `eventState` answered 'new'. */
@@ -212,6 +214,7 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 		get state() {
 			return state;
 		},
+		settled: outcome,
 	};
 }
 

@@ -136,10 +136,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	let known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
 	if (known.state === 'starting') {
 		// A copy of an event this process is starting right now: wait for that start.
-		const outcome = await Promise.race([
-			known.outcome,
-			sleep(COPY_WAIT_MS).then(() => 'pending' as const),
-		]);
+		const outcome = await within(known.outcome, COPY_WAIT_MS, 'pending' as const);
 		if (outcome === 'pending') return busy(this, event.id);
 		known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
 		if (known.state === 'starting') return busy(this, event.id);
@@ -210,7 +207,7 @@ function busy(context: IWebhookFunctions, eventId: string): IWebhookResponseData
  * If the sender hangs up first (the service waits 5 s), n8n still finishes the start and records
  * it; only when n8n never answers is the claim released, after STALE_CLAIM_MS.
  */
-function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void {
+export function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void {
 	const res = context.getResponseObject();
 	const writeHead = res.writeHead as (...args: unknown[]) => unknown;
 	res.writeHead = function (this: typeof res, status: number, ...rest: unknown[]) {
@@ -226,7 +223,13 @@ function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void {
 		return writeHead.call(this, status, ...rest);
 	} as typeof res.writeHead;
 	res.once('close', () => {
-		if (claim.state === 'starting') void sleep(STALE_CLAIM_MS).then(() => claim.failed());
+		if (claim.state !== 'starting') return;
+		const timer = new AbortController();
+		void claim.settled.then(() => timer.abort());
+		sleep(STALE_CLAIM_MS, timer.signal).then(
+			() => claim.failed(),
+			() => undefined,
+		);
 	});
 }
 
@@ -242,10 +245,11 @@ async function enrichWithin(
 	options: TriggerOptions,
 ): Promise<void> {
 	const draft: INodeExecutionData = { json: { ...item.json } };
-	const done = await Promise.race([
+	const done = await within(
 		enrich(this, event, draft, options, 'Document Signing Trigger').then(() => true),
-		sleep(ENRICH_BUDGET_MS).then(() => false),
-	]);
+		ENRICH_BUDGET_MS,
+		false,
+	);
 	if (done) {
 		item.json = draft.json;
 		if (draft.binary) item.binary = draft.binary;
@@ -254,4 +258,14 @@ async function enrichWithin(
 	const message = `Enrichment took longer than ${ENRICH_BUDGET_MS / 1000} s and was left out (the service waits 5 s for the answer); fetch the signing request in the workflow instead`;
 	item.json.enrichment_errors = [message];
 	this.logger.warn(`Document Signing Trigger: ${message}`);
+}
+
+/** `work`, or `fallback` if it takes longer than `ms`; the timer is cleared either way. */
+async function within<T, F>(work: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+	const timer = new AbortController();
+	try {
+		return await Promise.race([work, sleep(ms, timer.signal).then(() => fallback)]);
+	} finally {
+		timer.abort();
+	}
 }
