@@ -1,5 +1,10 @@
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
+import type { INodeTypeDescription } from 'n8n-workflow';
+
+import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
+import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
+import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /** Every example workflow explains itself on the canvas: what it does and what to change. */
 
@@ -9,6 +14,7 @@ const examples = readdirSync(DIR).filter((f) => f.endsWith('.json'));
 interface Node {
 	name: string;
 	type: string;
+	typeVersion: number;
 	position: [number, number];
 	parameters: Record<string, unknown>;
 }
@@ -37,6 +43,29 @@ describe('example workflows', () => {
 			const [x, y] = node.position;
 			const under = x >= note.position[0] && x <= note.position[0] + width;
 			expect(under && y < bottom).toBe(false);
+		}
+	});
+
+	/** What a user gets when adding the node now: its default version. */
+	const defaultVersions = new Map(
+		[new DocumentSigning(), new DocumentSigningTrigger(), new DocumentSigningPollTrigger()].map(
+			({ description }: { description: INodeTypeDescription }) => {
+				const { name, version, defaultVersion } = description;
+				const latest = Array.isArray(version) ? Math.max(...version) : version;
+				return [`n8n-nodes-document-signing.${name}`, defaultVersion ?? latest];
+			},
+		),
+	);
+
+	it.each(examples)("%s uses the current version of this package's nodes", (file) => {
+		const workflow = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as { nodes: Node[] };
+		const ours = workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-document-signing.'));
+		expect(ours.length).toBeGreaterThan(0);
+		for (const node of ours) {
+			expect({ node: node.name, typeVersion: node.typeVersion }).toEqual({
+				node: node.name,
+				typeVersion: defaultVersions.get(node.type),
+			});
 		}
 	});
 });

@@ -21,7 +21,7 @@ export function triggerWorkflow(): Workflow {
 				id: 'c0000000-0000-4000-8000-000000000001',
 				name: 'On completed',
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion: 2,
 				position: [0, 0],
 				webhookId: TRIGGER_WEBHOOK_ID,
 				credentials,
