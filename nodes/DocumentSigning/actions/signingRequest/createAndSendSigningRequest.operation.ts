@@ -138,7 +138,7 @@ function createAndSendFieldsInput(): INodeProperties[] {
 			? {
 					...property,
 					description:
-						'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}]. Can be mapped from a previous node with an expression.',
+						'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}].',
 				}
 			: property,
 	);
