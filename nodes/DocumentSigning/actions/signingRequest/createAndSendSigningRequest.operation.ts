@@ -31,6 +31,7 @@ import {
 	readOptions,
 	readSource,
 	checkSourcePayload,
+	sendNotice,
 	signingRequestPdfField,
 	sourceField,
 } from './common';
@@ -145,13 +146,7 @@ function createAndSendFieldsInput(): INodeProperties[] {
 }
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'This sends the document right away: recipients get their emails at once and, with the live key, credits are used. If it fails it is not retried automatically, so check before running it again.',
-		name: 'sendNotice',
-		type: 'notice',
-		default: '',
-	},
+	sendNotice,
 	sourceField,
 	...forSource('template', [templateLocator]),
 	...forSource('pdf', [signingRequestPdfField]),
