@@ -72,8 +72,12 @@ export function resourceProperties(): INodeProperties[] {
  * from the lookup (a workflow saved with an operation this version no longer has) shows as is.
  */
 export function subtitleExpression(): string {
-	const pairs = RESOURCES.flatMap((r) =>
-		Object.values(r.operations).map((op) => [op.meta.value, op.meta.action]),
+	// Written as a JavaScript object with single-quoted texts: the description is JSON, where each
+	// double quote inside this string would cost an escape.
+	const text = (value: string) => `'${value.replace(/[\\']/g, '\\$&')}'`;
+	const key = (value: string) => (/^[A-Za-z_$][\w$]*$/.test(value) ? value : text(value));
+	const entries = RESOURCES.flatMap((r) =>
+		Object.values(r.operations).map((op) => `${key(op.meta.value)}:${text(op.meta.action)}`),
 	);
-	return `={{ (${JSON.stringify(pairs)}.find((p) => p[0] === $parameter["operation"]) || [0, $parameter["operation"]])[1] }}`;
+	return `={{ ({${entries.join(',')}})[$parameter["operation"]] || $parameter["operation"] }}`;
 }

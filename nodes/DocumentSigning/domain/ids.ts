@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** Every id of the service is a UUID (the pattern as text, for regex validations of the UI). */
-export const UUID_PATTERN =
-	'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/**
+ * Every id of the service is a UUID (the pattern as text, for regex validations of the UI; its
+ * group does not capture, so a resource locator's extractValue keeps one group).
+ */
+export const UUID_PATTERN = '[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}';
 const UUID = new RegExp(`^${UUID_PATTERN}$`);
 
 /**

@@ -56,7 +56,7 @@ export function listInput(spec: ComplexInputSpec): INodeProperties[] {
 			name: `${spec.name}Json`,
 			type: 'json',
 			default: '[]',
-			description: `${spec.description}. A JSON array as the API expects it, e.g. ${spec.jsonExample}. Can be mapped from a previous node with an expression.`,
+			description: `${spec.description.replace(/\.$/, '')}. A JSON array as the API expects it, e.g. ${spec.jsonExample}.`,
 			displayOptions: { show: { [`${spec.name}Mode`]: ['json'] } },
 		},
 	];

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
@@ -10,8 +10,8 @@ import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
  * The form of every resource/operation stays the same whatever way the node's properties are
  * assembled: for each operation, the top-level parameters n8n shows (resource and operation
  * conditions of displayOptions evaluated), in order, with their full definitions apart from those
- * two conditions; a collection's options likewise (their `/resource` and `/operation` conditions
- * evaluated and taken off). Compared with fixtures/forms.json; regenerate it (only for a deliberate UI
+ * two conditions; nested parameters (collection options, fixedCollection values, at any depth)
+ * likewise (their `/resource` and `/operation` conditions evaluated and taken off). Compared with fixtures/forms.json; regenerate it (only for a deliberate UI
  * change) with UPDATE_FORMS=1 npx jest test/nodes/DocumentSigning/forms.test.ts, then format it
  * with npx prettier --write test/nodes/DocumentSigning/fixtures/forms.json.
  */
@@ -47,17 +47,19 @@ function otherConditions(
 }
 
 /**
- * A collection's options as one resource/operation sees them: options whose root conditions
- * (`/resource`, `/operation`) leave them out are dropped, those conditions taken off the others.
+ * Nested parameters (a collection's options, a fixedCollection's values, at any depth) as one
+ * resource/operation sees them: those whose root conditions (`/resource`, `/operation`) leave them
+ * out are dropped, those conditions taken off the others.
  */
-function optionsFor(
+function nestedFor(
 	options: INodeProperties[],
 	resource: string,
 	operation: string,
 ): INodeProperties[] {
 	return options.flatMap((option) => {
 		const { displayOptions, ...rest } = option;
-		if (!displayOptions) return [option];
+		const own = withNested(rest, resource, operation);
+		if (!displayOptions) return [own];
 		const { show, hide } = displayOptions;
 		const shown =
 			allows(show, '/resource', resource) &&
@@ -66,8 +68,33 @@ function optionsFor(
 			!denies(hide, '/operation', operation);
 		if (!shown) return [];
 		const other = otherConditions(displayOptions, ['/resource', '/operation']);
-		return [other ? { ...rest, displayOptions: other } : rest];
+		return [other ? { ...own, displayOptions: other } : own];
 	});
+}
+
+/** A parameter with its nested parameters as one resource/operation sees them. */
+function withNested<T extends Partial<INodeProperties>>(
+	parameter: T,
+	resource: string,
+	operation: string,
+): T {
+	if (parameter.type === 'collection' && Array.isArray(parameter.options)) {
+		return {
+			...parameter,
+			options: nestedFor(parameter.options as INodeProperties[], resource, operation),
+		};
+	}
+	if (parameter.type === 'fixedCollection' && Array.isArray(parameter.options)) {
+		const groups = parameter.options as INodePropertyCollection[];
+		return {
+			...parameter,
+			options: groups.map((group) => ({
+				...group,
+				values: nestedFor(group.values, resource, operation),
+			})),
+		};
+	}
+	return parameter;
 }
 
 /** The parameters shown for one resource/operation, in order. */
@@ -89,10 +116,7 @@ export function formOf(
 		.map((p) => {
 			const { displayOptions, ...rest } = p;
 			const other = otherConditions(displayOptions);
-			const own =
-				p.type === 'collection' && Array.isArray(p.options)
-					? { ...rest, options: optionsFor(p.options as INodeProperties[], resource, operation) }
-					: rest;
+			const own = withNested(rest, resource, operation);
 			return other ? { ...own, displayOptions: other } : own;
 		});
 }
@@ -165,5 +189,56 @@ describe('the form of each operation', () => {
 			p === shared ? { ...p, options: optionsOf(p).map(({ displayOptions: _, ...o }) => o) } : p,
 		);
 		expect(formOf(unrestricted, resource, operation)).not.toEqual(before);
+	});
+});
+
+describe('formOf', () => {
+	const value = (name: string, operations?: string[]): INodeProperties => ({
+		displayName: name,
+		name,
+		type: 'string',
+		default: '',
+		...(operations && { displayOptions: { show: { '/operation': operations } } }),
+	});
+	const list: INodeProperties = {
+		displayName: 'List',
+		name: 'list',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		displayOptions: { show: { operation: ['a', 'b'] } },
+		options: [
+			{
+				displayName: 'Item',
+				name: 'item',
+				values: [
+					value('both'),
+					value('onlyA', ['a']),
+					{
+						displayName: 'More',
+						name: 'more',
+						type: 'collection',
+						default: {},
+						options: [value('moreB', ['b']), value('moreBoth')],
+					},
+				],
+			},
+		],
+	};
+	const names = (form: INodeProperties[]) =>
+		(form[0].options as INodePropertyCollection[])[0].values.map((v) =>
+			v.type === 'collection'
+				? `${v.name}(${(v.options as INodeProperties[]).map((o) => o.name).join(',')})`
+				: v.name,
+		);
+
+	it("evaluates root conditions of a fixedCollection's values and their nested options", () => {
+		expect(names(formOf([list], 'r', 'a'))).toEqual(['both', 'onlyA', 'more(moreBoth)']);
+		expect(names(formOf([list], 'r', 'b'))).toEqual(['both', 'more(moreB,moreBoth)']);
+		// The root conditions are taken off what is shown, the other conditions kept.
+		const [item] = (formOf([list], 'r', 'a')[0].options as INodePropertyCollection[])[0].values;
+		expect(item).toEqual(value('both'));
+		const onlyA = (formOf([list], 'r', 'a')[0].options as INodePropertyCollection[])[0].values[1];
+		expect(onlyA).toEqual(value('onlyA'));
 	});
 });

@@ -34,7 +34,7 @@ export function colorOptions(inherit: string): INodeProperties[] {
 		type: 'color',
 		default: '',
 		placeholder: '#1A2B3C',
-		description: `A colour as #RRGGBB. To remove it (${inherit}), use "Reset" instead.`,
+		description: `As #RRGGBB; Reset removes it (${inherit})`,
 	}));
 }
 

@@ -22,7 +22,7 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [
 	SIGNING_REQUEST_OWNER.locator,
-	...customFieldInputs('signing request'),
+	...customFieldInputs(),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {

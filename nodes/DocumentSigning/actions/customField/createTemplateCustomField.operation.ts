@@ -20,10 +20,7 @@ export const meta: OperationMeta = {
 	path: '/templates/{template_id}/custom-fields',
 };
 
-export const description: INodeProperties[] = [
-	TEMPLATE_OWNER.locator,
-	...customFieldInputs('template'),
-];
+export const description: INodeProperties[] = [TEMPLATE_OWNER.locator, ...customFieldInputs()];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');

@@ -26,7 +26,7 @@ export const meta: OperationMeta = {
 };
 
 /** Label + Additional Fields (Field Name, plus the preset options), sorted by display name. */
-const [labelInput, additionalFields] = customFieldInputs('workspace');
+const [labelInput, additionalFields] = customFieldInputs();
 
 export const description: INodeProperties[] = [
 	WORKSPACE_OWNER.locator,

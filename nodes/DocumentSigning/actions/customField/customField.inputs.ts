@@ -44,7 +44,7 @@ export const MAX_LABEL_LENGTH = 100;
 export const MAX_NAME_LENGTH = 50;
 
 /** Label (required) and name (optional) of a new custom field. */
-export function customFieldInputs(ownerWord: string): INodeProperties[] {
+export function customFieldInputs(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Label',
@@ -53,7 +53,7 @@ export function customFieldInputs(ownerWord: string): INodeProperties[] {
 			default: '',
 			required: true,
 			placeholder: 'Contract Number',
-			description: `What the field is called on the ${ownerWord} (at most ${MAX_LABEL_LENGTH} characters)`,
+			description: `What the field is called (at most ${MAX_LABEL_LENGTH} characters)`,
 		},
 		{
 			displayName: 'Additional Fields',

@@ -50,6 +50,15 @@ export function forSource(source: Source, properties: INodeProperties[]): INodeP
 }
 
 /** The name of a new signing request (required). Parameter: name. */
+/** The warning at the top of the operations that send (Send, Create and Send). */
+export const sendNotice: INodeProperties = {
+	displayName:
+		'This sends the document right away: recipients get their emails at once and, with the live key, credits are used. If it fails it is not retried automatically, so check before running it again.',
+	name: 'sendNotice',
+	type: 'notice',
+	default: '',
+};
+
 export const signingRequestNameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'name',

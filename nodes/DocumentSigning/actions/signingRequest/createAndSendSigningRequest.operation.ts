@@ -31,6 +31,7 @@ import {
 	readOptions,
 	readSource,
 	checkSourcePayload,
+	sendNotice,
 	signingRequestPdfField,
 	sourceField,
 } from './common';
@@ -138,20 +139,14 @@ function createAndSendFieldsInput(): INodeProperties[] {
 			? {
 					...property,
 					description:
-						'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}]. Can be mapped from a previous node with an expression.',
+						'Fields as a JSON array in the flat form this operation sends (coordinates in PDF points), e.g. [{"type":"signature","recipient_id":"temp_1","page":1,"x":100,"y":600,"width":200,"height":50,"required":true}].',
 				}
 			: property,
 	);
 }
 
 export const description: INodeProperties[] = [
-	{
-		displayName:
-			'This sends the document right away: recipients get their emails at once and, with the live key, credits are used. If it fails it is not retried automatically, so check before running it again.',
-		name: 'sendNotice',
-		type: 'notice',
-		default: '',
-	},
+	sendNotice,
 	sourceField,
 	...forSource('template', [templateLocator]),
 	...forSource('pdf', [signingRequestPdfField]),

@@ -10,6 +10,7 @@ import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { sendNotice } from './common';
 
 export const meta: OperationMeta = {
 	value: 'sendSigningRequest',
@@ -21,16 +22,7 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/send',
 };
 
-export const description: INodeProperties[] = [
-	{
-		displayName:
-			'Recipients get their emails right away and, with the live key, credits are used. If it fails it is not retried automatically, so check the request before running it again.',
-		name: 'sendNotice',
-		type: 'notice',
-		default: '',
-	},
-	signingRequestLocator,
-];
+export const description: INodeProperties[] = [sendNotice, signingRequestLocator];
 
 function pick(body: IDataObject, ...keys: string[]): IDataObject[string] {
 	for (const key of keys) if (body[key] !== undefined && body[key] !== null) return body[key];

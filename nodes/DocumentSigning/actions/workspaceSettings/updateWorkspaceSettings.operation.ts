@@ -103,7 +103,7 @@ const options = (
 				description: `${description}. "Inherit From Company" follows the company setting.`,
 			}),
 		),
-		...colorOptions('inherit the company colour'),
+		...colorOptions('the company colour applies'),
 		...completionOptions('inherit the company value'),
 		{
 			displayName: 'Email Body',
