@@ -8,10 +8,11 @@
  * - `qs` is appended with n8n's serialiser (`qs.stringify(params, { arrayFormat: 'indices' })`:
  *   `a[0]=x&a[1]=y`, brackets percent-encoded, `null` as `a=`, `undefined` left out);
  * - a GET, HEAD or OPTIONS with an empty body sends none; an empty object or array body
- *   (`isObjectEmpty`) is not sent either; a GET never sends a body; without a body any
- *   Content-Type the caller set is dropped (n8n's axios interceptor);
+ *   (`isObjectEmpty`) is not sent either; a GET never sends a body (a Content-Type the caller
+ *   set is still sent);
  * - an object or array body goes out as JSON with `Content-Type: application/json` (unless the
- *   caller set one); a Buffer or string as it is; `Content-Length` is set;
+ *   caller set one); a Buffer or string as it is (declared `application/x-www-form-urlencoded`
+ *   on a POST, PUT or PATCH when the caller set no type, as axios does); `Content-Length` is set;
  * - `json: true` adds `Accept: application/json` when the caller set no Accept; otherwise
  *   axios's `Accept: application/json, text/plain, *\/*`; `User-Agent: n8n`;
  *   `Accept-Encoding: gzip, compress, deflate, br`; redirects followed (at most 21).
@@ -177,7 +178,8 @@ function prepare(options: IHttpRequestOptions): Prepared {
 
 		let payload: Buffer | string | undefined;
 		if (data === undefined) {
-			removeHeader(headers, 'content-type');
+			// n8n's interceptor clears the Content-Type without a body, but does not overwrite one the
+			// caller set.
 		} else if (Buffer.isBuffer(data) || typeof data === 'string') {
 			payload = data;
 		} else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
@@ -190,6 +192,10 @@ function prepare(options: IHttpRequestOptions): Prepared {
 		} else {
 			setIfAbsent(headers, 'Content-Type', 'application/json');
 			payload = JSON.stringify(data);
+		}
+		if (payload !== undefined && ['POST', 'PUT', 'PATCH'].includes(method)) {
+			// axios's dispatchRequest: a body without a type is declared a form.
+			setIfAbsent(headers, 'Content-Type', 'application/x-www-form-urlencoded');
 		}
 		setIfAbsent(headers, 'Accept', 'application/json, text/plain, */*');
 		setIfAbsent(headers, 'Accept-Encoding', 'gzip, compress, deflate, br');

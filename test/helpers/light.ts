@@ -164,11 +164,18 @@ export function harnessNode(
 	};
 }
 
+/** n8n-core's refusal to start a workflow whose nodes have parameter issues (same name and text). */
+export class WorkflowHasIssuesError extends WorkflowOperationError {}
+
+/** The refusals raised during the current light run (the node may catch and wrap them). */
+let refusals: FullRunnerNeeded[] = [];
+
 class FullRunnerNeeded extends ApplicationError {
 	constructor(what: string) {
 		super(
 			`The light harness does not do ${what}: run this test with the full runner (runNode, or runOperation(…, { full: true }))`,
 		);
+		refusals.push(this);
 	}
 }
 
@@ -693,7 +700,7 @@ export async function runLight(opts: LightRunOptions): Promise<LightRunResult> {
 		const bullets = nodeIssuesToString(issues, node)
 			.map((message) => `- ${message}`)
 			.join('\n');
-		const error = new WorkflowOperationError(`The '${node.name}' node has issues:\n${bullets}`);
+		const error = new WorkflowHasIssuesError(`The '${node.name}' node has issues:\n${bullets}`);
 		return { output: [], error, hints: [], requests: [] };
 	}
 
@@ -711,6 +718,7 @@ export async function runLight(opts: LightRunOptions): Promise<LightRunResult> {
 		abort: new AbortController(),
 	};
 	const context = createContext(state);
+	refusals = [];
 	const execute = nodeType.execute as ((...args: unknown[]) => Promise<NodeOutput>) | undefined;
 	if (!execute) throw new FullRunnerNeeded('declarative (routing) nodes');
 	try {
@@ -719,9 +727,12 @@ export async function runLight(opts: LightRunOptions): Promise<LightRunResult> {
 				? await execute.call(nodeType, context)
 				: await execute.call(context)
 		) as INodeExecutionData[][] | null;
+		if (refusals.length) throw refusals[0];
 		const output = (data ?? []).map((items) => items ?? []);
 		return { output, hints: state.hints, requests: [] };
 	} catch (error) {
+		// The node met something only a whole n8n run does: fail the test, not the run.
+		if (refusals.length) throw refusals[0];
 		return { output: [], error: error as Error, hints: state.hints, requests: [] };
 	}
 }
