@@ -628,6 +628,9 @@ describe('what the light harness leaves to the full runner', () => {
 		const viaExpression = await run(expression);
 		expect(viaExpression.runner).toBe('full');
 		expect(viaExpression.error).toBeUndefined();
+		const refusedByN8n = await run({ templateId: byId('not-an-id') });
+		expect(refusedByN8n.runner).toBe('full');
+		expect(refusedByN8n.error?.constructor.name).toBe('WorkflowHasIssuesError');
 	});
 
 	it('runLight refuses, naming the full runner, what it cannot do faithfully', async () => {
