@@ -408,13 +408,12 @@ export async function prepareBinaryDataLight(
 			);
 		}
 	}
-	let fileExtension: string | undefined;
-	if (type) {
-		const known = EXTENSIONS[type.split(';')[0].trim().toLowerCase()];
-		if (known === undefined && !filePath) {
-			throw new FullRunnerNeeded(`the file extension of MIME type "${type}"`);
-		}
-		fileExtension = known;
+	// mime-types' extension(), which the file name's own extension then overrides.
+	const fileExtension: string | undefined = EXTENSIONS[type.split(';')[0].trim().toLowerCase()];
+	if (fileExtension === undefined && !path.extname(filePath ?? '')) {
+		throw new FullRunnerNeeded(
+			`the file extension of MIME type "${type}" (add it to the light harness's table)`,
+		);
 	}
 	const returnData: IBinaryData = {
 		mimeType: type,
