@@ -165,6 +165,27 @@ describe('the light harness gives what a whole n8n run gives', () => {
 		expect(result.output[0].length).toBeGreaterThan(0);
 	});
 
+	it('a GET with a multi-option filter and a boolean in the query', async () => {
+		const requests = await expectParity({
+			parameters: {
+				resource: 'signingRequest',
+				operation: 'listSigningRequests',
+				returnAll: false,
+				limit: 3,
+				filters: { status: ['not_sent', 'in_progress'] },
+			},
+		});
+		expect(requests.requests[0].query).toMatchObject({ status: 'not_sent,in_progress' });
+		const seals = await expectParity({
+			parameters: {
+				resource: 'organizationSeal',
+				operation: 'listOrganizationSeals',
+				includeRevoked: true,
+			},
+		});
+		expect(seals.requests[0].query).toMatchObject({ include_revoked: 'true' });
+	});
+
 	it('a list with Return All across two pages', async () => {
 		const result = await expectParity({
 			parameters: { resource: 'template', operation: 'listTemplates', returnAll: true },
