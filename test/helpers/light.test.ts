@@ -15,6 +15,7 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeParameters,
+	INodeType,
 } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
@@ -668,6 +669,26 @@ describe('what the light harness leaves to the full runner', () => {
 		);
 		await expect(runLight({ ...base, binaryMode: 'filesystem' })).rejects.toThrow(
 			"does not do the 'filesystem' binary mode",
+		);
+		// A node whose description asks n8n to validate values (validateType) is not mirrored.
+		const validating: INodeType = {
+			description: {
+				displayName: 'Validating',
+				name: 'validating',
+				group: ['transform'],
+				version: 1,
+				description: '',
+				defaults: { name: 'Validating' },
+				inputs: ['main'],
+				outputs: ['main'],
+				properties: [
+					{ displayName: 'N', name: 'n', type: 'string', default: '', validateType: 'number' },
+				],
+			},
+			execute: async () => [[]],
+		};
+		await expect(runLight({ node: validating, parameters: { n: '1' } })).rejects.toThrow(
+			"does not do n8n's validateType / resource mapper checks",
 		);
 		// Send and Wait asks n8n for its resume URL inside the node: the run fails loudly.
 		const creds = credentials(ctx.sandbox);

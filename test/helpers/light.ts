@@ -672,6 +672,8 @@ function usesSchemaValidation(properties: INodeProperties[]): boolean {
 	);
 }
 
+const schemaValidation = new WeakMap<INodeTypeDescription, boolean>();
+
 /** Runs the node's `execute()` in the light context. Never throws for node errors. */
 export async function runLight(opts: LightRunOptions): Promise<LightRunResult> {
 	const refusal = lightRefusal(opts);
@@ -679,7 +681,12 @@ export async function runLight(opts: LightRunOptions): Promise<LightRunResult> {
 
 	const nodeType = NodeHelpers.getVersionedNodeType(opts.node, opts.typeVersion);
 	const { description } = nodeType;
-	if (usesSchemaValidation(description.properties)) {
+	let validates = schemaValidation.get(description);
+	if (validates === undefined) {
+		validates = usesSchemaValidation(description.properties);
+		schemaValidation.set(description, validates);
+	}
+	if (validates) {
 		throw new FullRunnerNeeded("n8n's validateType / resource mapper checks");
 	}
 	const node = harnessNode(description, opts);
