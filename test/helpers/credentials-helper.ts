@@ -13,7 +13,6 @@
  * Every request that passed through `authenticate` is recorded in `requests` (after auth), which
  * lets tests assert exactly what n8n would have sent.
  */
-import { Credentials, getAdditionalKeys } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -40,6 +39,8 @@ import {
 	NodeHelpers,
 	Workflow,
 } from 'n8n-workflow';
+
+import { core } from './core';
 
 /** Decrypted credential data keyed by credential type name. */
 export interface CredentialsInput {
@@ -235,7 +236,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentials> {
-		const credentials = new Credentials(
+		const credentials = new (core().Credentials)(
 			{ id: nodeCredentials.id, name: nodeCredentials.name },
 			type,
 		);
@@ -286,7 +287,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			decryptedData.oauthTokenData = decryptedDataOriginal.oauthTokenData;
 		}
 
-		const additionalKeys = getAdditionalKeys(additionalData, mode, null);
+		const additionalKeys = core().getAdditionalKeys(additionalData, mode, null);
 		if (expressionResolveValues) {
 			try {
 				decryptedData = expressionResolveValues.workflow.expression.getParameterValue(

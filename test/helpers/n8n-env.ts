@@ -20,30 +20,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { BinaryDataConfig, BinaryDataService, ErrorReporter, InstanceSettings } from 'n8n-core';
-import { LoggerProxy, setSafeRegexEngine } from 'n8n-workflow';
-import type { RegexEngine } from 'n8n-workflow';
+import type {
+	BinaryDataConfig,
+	BinaryDataService,
+	ErrorReporter,
+	InstanceSettings,
+} from 'n8n-core';
+import { LoggerProxy } from 'n8n-workflow';
 
-/**
- * n8n-workflow runs the regexes of parameter checks and display conditions (a picker's "By ID"
- * pattern, `displayOptions` with `_cnd.regex`) in a node:vm with a 250 ms wall-clock timeout. On a
- * busy machine the process can wait longer than that for a core while checking a 256-character
- * name, and the run then fails with "Regular expression execution timed out" instead of the node's
- * answer. The patterns are the node's own, so the harness runs them natively (same results, no
- * timeout).
- */
-const nativeRegexEngine: RegexEngine = {
-	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
-	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
-	replace: (pattern, input, flags, replacement) =>
-		input.replace(new RegExp(pattern, flags), replacement),
-	matchAll: (pattern, input, flags) =>
-		Array.from(
-			input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`)),
-		),
-	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
-};
-setSafeRegexEngine(nativeRegexEngine);
+import { core } from './core';
+import './regex-engine';
 
 const coreDir = path.dirname(require.resolve('n8n-core'));
 
@@ -61,9 +47,6 @@ interface DiModule {
 interface BackendCommonModule {
 	Logger: abstract new (...args: never[]) => unknown;
 }
-
-const { Container } = requireFromCore<DiModule>('@n8n/di');
-const { Logger } = requireFromCore<BackendCommonModule>('@n8n/backend-common');
 
 /**
  * Binary data modes as n8n-core 2.41 names them in its config (`N8N_DEFAULT_BINARY_DATA_MODE`):
@@ -121,6 +104,10 @@ export function ensureEnvironment(): HarnessEnvironment {
 	const n8nFolder = path.join(tempDir, '.n8n');
 	const storagePath = path.join(n8nFolder, 'binaryData');
 	mkdirSync(storagePath, { recursive: true });
+
+	const { Container } = requireFromCore<DiModule>('@n8n/di');
+	const { Logger } = requireFromCore<BackendCommonModule>('@n8n/backend-common');
+	const { BinaryDataConfig, BinaryDataService, ErrorReporter, InstanceSettings } = core();
 
 	const logger = createRecordingLogger();
 	Container.set(Logger, logger);

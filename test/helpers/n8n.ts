@@ -12,14 +12,7 @@
  *
  * See ./n8n-env.ts for the DI singletons (logger, binary data service, ...) this relies on.
  */
-import {
-	ExecuteContext,
-	ExecutionLifecycleHooks,
-	LoadOptionsContext,
-	prepareBinaryData,
-	RoutingNode,
-	WorkflowExecute,
-} from 'n8n-core';
+import type { ExecuteContext, ExecutionLifecycleHooks } from 'n8n-core';
 import type {
 	ICredentialsDecrypted,
 	ICredentialType,
@@ -54,7 +47,9 @@ import {
 } from 'n8n-workflow';
 
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
+import { core } from './core';
 import { HarnessCredentialsHelper } from './credentials-helper';
+import { binaryBufferLight, prepareBinaryDataLight } from './light';
 import type { CredentialsInput, RecordedRequest } from './credentials-helper';
 import {
 	ensureEnvironment,
@@ -292,7 +287,7 @@ export async function runNode(opts: RunNodeOptions): Promise<RunNodeResult> {
 	);
 	const { workflow, node } = buildWorkflow(nodeType, opts);
 	const executionId = nextExecutionId();
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowBase(workflow));
+	const hooks = new (core().ExecutionLifecycleHooks)('manual', executionId, workflowBase(workflow));
 	const additionalData = createAdditionalData(credentialsHelper, executionId, hooks);
 
 	// The node is the start node: it gets the input items directly, like a node right after a
@@ -305,7 +300,7 @@ export async function runNode(opts: RunNodeOptions): Promise<RunNodeResult> {
 
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(
+		run = await new (core().WorkflowExecute)(
 			additionalData,
 			'manual',
 			runExecutionData,
@@ -391,7 +386,7 @@ export function createExecuteContext(
 	});
 
 	// Same arguments WorkflowExecute.executeNode passes (connectionInputData = first main input).
-	const context = new ExecuteContext(
+	const context = new (core().ExecuteContext)(
 		workflow,
 		node,
 		additionalData,
@@ -435,13 +430,15 @@ export function createLoadOptionsContext(opts: {
 		undefined,
 		node.parameters,
 	);
-	return new LoadOptionsContext(workflow, node, additionalData, opts.path ?? 'parameters');
+	return new (core().LoadOptionsContext)(workflow, node, additionalData, opts.path ?? 'parameters');
 }
 
 /**
- * An input item whose binary is stored exactly as n8n stores it in `mode` (via n8n-core's
- * prepareBinaryData): 'default' keeps base64 inline in `data`; 'filesystem' writes the file
- * to the harness temp folder and sets `binary.id` ('filesystem-v2:...').
+ * An input item whose binary is stored exactly as n8n stores it in `mode`: 'default' keeps base64
+ * inline in `data` (built as n8n-core's prepareBinaryData builds it, without loading n8n-core:
+ * see ./light.ts; the parity test compares the two); 'filesystem' goes through n8n-core's
+ * prepareBinaryData, which writes the file to the harness temp folder and sets `binary.id`
+ * ('filesystem-v2:...').
  */
 export async function binaryItem(
 	buffer: Buffer,
@@ -449,24 +446,32 @@ export async function binaryItem(
 	mimeType: string,
 	opts: { property?: string; mode?: HarnessBinaryMode; json?: IDataObject } = {},
 ): Promise<INodeExecutionData> {
+	const property = opts.property ?? 'data';
+	if ((opts.mode ?? 'default') === 'default') {
+		const binary = await prepareBinaryDataLight(buffer, fileName, mimeType);
+		return { json: opts.json ?? {}, binary: { [property]: binary } };
+	}
 	const { binaryDataConfig } = ensureEnvironment();
 	const previousMode = binaryDataConfig.mode as HarnessBinaryMode;
 	await setBinaryMode(opts.mode ?? 'default');
 	try {
-		const binary = await prepareBinaryData(
+		const binary = await core().prepareBinaryData(
 			buffer,
 			nextExecutionId(),
 			HARNESS_WORKFLOW_ID,
 			fileName,
 			mimeType,
 		);
-		return { json: opts.json ?? {}, binary: { [opts.property ?? 'data']: binary } };
+		return { json: opts.json ?? {}, binary: { [property]: binary } };
 	} finally {
 		await setBinaryMode(previousMode);
 	}
 }
 
-/** Reads a binary of an (output) item back, whichever mode stored it. */
+/**
+ * Reads a binary of an (output) item back, whichever mode stored it (inline base64 without
+ * n8n-core, a binary stored by id through n8n-core's BinaryDataService).
+ */
 export async function readBinary(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
 	const binaryData = item.binary?.[property];
 	if (!binaryData) {
@@ -474,6 +479,7 @@ export async function readBinary(item: INodeExecutionData, property = 'data'): P
 			extra: { properties: Object.keys(item.binary ?? {}) },
 		});
 	}
+	if (!binaryData.id) return binaryBufferLight(binaryData);
 	return await getBinaryDataService().getAsBuffer(binaryData);
 }
 
@@ -575,7 +581,7 @@ export async function runCredentialTest(
 
 	const inputData = { main: [[{ json: {} }]] };
 	const executeData: IExecuteData = { node, data: {}, source: null };
-	const context = new ExecuteContext(
+	const context = new (core().ExecuteContext)(
 		workflow,
 		node,
 		additionalData,
@@ -593,7 +599,11 @@ export async function runCredentialTest(
 	let status: CredentialTestResult['status'] = 'OK';
 	let message = 'Connection successful!';
 	try {
-		const items = await new RoutingNode(context, tempNodeType, credentialsDecrypted).runNode();
+		const items = await new (core().RoutingNode)(
+			context,
+			tempNodeType,
+			credentialsDecrypted,
+		).runNode();
 		statusCode = captured.response?.statusCode ?? 0;
 		body = captured.response?.body;
 		for (const rule of testRequest.rules ?? []) {

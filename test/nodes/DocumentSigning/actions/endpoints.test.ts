@@ -16,6 +16,7 @@ import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigni
 import { RESOURCES } from '../../../../nodes/DocumentSigning/actions/operations';
 import type { OperationMeta } from '../../../../nodes/DocumentSigning/actions/types';
 import { resetRateLimiters } from '../../../../nodes/shared/transport';
+import { runLight } from '../../../helpers/light';
 import { binaryItem, runNode } from '../../../helpers/n8n';
 
 /** One id per kind, all different, so that an id in the wrong place shows. */
@@ -34,6 +35,8 @@ const ID = {
 };
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+/** One node type for every case, as n8n builds it once. */
+const node = new DocumentSigning();
 
 interface Case {
 	/** The node's parameters besides resource and operation. */
@@ -481,8 +484,10 @@ async function runOperation({ resource, operation, meta }: Operation) {
 					: await binaryItem(PNG, 'logo.png', 'image/png'),
 			]
 		: [{ json: {} }];
-	const { error, output } = await runNode({
-		node: new DocumentSigning(),
+	// Send and Wait puts the execution to wait, which only a whole n8n run does.
+	const runner = operation === 'sendAndWait' ? runNode : runLight;
+	const { error, output } = await runner({
+		node,
 		parameters: { resource, operation, ...testCase.parameters },
 		credentials: {
 			documentSigningApi: {

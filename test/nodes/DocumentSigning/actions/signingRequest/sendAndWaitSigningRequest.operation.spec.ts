@@ -17,6 +17,9 @@ import { ensureEnvironment } from '../../../../helpers/n8n-env';
 import { startSandbox, SEED, WEBHOOK_SECRETS, type Sandbox } from '../../../../sandbox';
 import { createDraft, createSent, ok } from '../../../../sandbox/signing/testkit';
 
+/** The node type, built once as n8n builds it (its description is large). */
+const documentSigning = new DocumentSigning();
+
 const SALES = SEED.workspaces[0];
 const SALES_SECRET = WEBHOOK_SECRETS.workspaces[SALES.id];
 const NODE_ID = 'send-and-wait-node';
@@ -67,7 +70,7 @@ async function liveWebhooks(): Promise<IDataObject[]> {
 /** Runs the operation; the node id is fixed so the resume URL is predictable. */
 async function start(id: string, extra: IDataObject = {}, creds = credentials()) {
 	const result = await runNode({
-		node: new DocumentSigning(),
+		node: documentSigning,
 		parameters: parameters(id, extra),
 		credentials: creds,
 	});
@@ -93,7 +96,7 @@ async function deliver(
 ) {
 	ensureEnvironment();
 	const url = new URL(webhookUrl);
-	const nodeType = new DocumentSigning();
+	const nodeType = documentSigning;
 	const nodeTypes: INodeTypes = {
 		getByName: () => nodeType,
 		getByNameAndVersion: () => nodeType,
@@ -308,7 +311,7 @@ describe('Signing Request: Send and Wait for Completion', () => {
 			'No Webhook Signing Secret in the Document Signing API credential',
 		);
 		const many = await runNode({
-			node: new DocumentSigning(),
+			node: documentSigning,
 			parameters: parameters(draft.id),
 			credentials: credentials(),
 			input: [{ json: {} }, { json: {} }],
@@ -370,7 +373,7 @@ describe('Signing Request: Send and Wait for Completion', () => {
 
 describe('the node declares the resume webhook n8n needs', () => {
 	it('POST, restartWebhook, path = node id', () => {
-		expect(new DocumentSigning().description.webhooks).toEqual([
+		expect(documentSigning.description.webhooks).toEqual([
 			{
 				name: 'default',
 				httpMethod: 'POST',

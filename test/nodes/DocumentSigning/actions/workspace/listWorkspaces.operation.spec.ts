@@ -1,6 +1,5 @@
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { runNode } from '../../../../helpers/n8n';
-import { useSandbox } from '../../../../kit';
+import type { RunOptions } from '../../../../kit';
+import { runOperation, useSandbox } from '../../../../kit';
 import { SEED } from '../../../../sandbox';
 
 const ctx = useSandbox();
@@ -15,13 +14,8 @@ const credentials = (keyToUse = 'live') => ({
 	},
 });
 
-const run = (
-	parameters: Record<string, unknown>,
-	extra: Partial<Parameters<typeof runNode>[0]> = {},
-) =>
-	runNode({
-		node: new DocumentSigning(),
-		parameters: { resource: 'workspace', operation: 'listWorkspaces', ...parameters },
+const run = (parameters: Record<string, unknown>, extra: RunOptions = {}) =>
+	runOperation(ctx.sandbox, 'workspace', 'listWorkspaces', parameters, {
 		credentials: credentials(),
 		...extra,
 	});
@@ -92,6 +86,7 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 		const { output, error } = await run(
 			{ returnAll: true, filters: { created_after: '={{ $json.after }}' } },
 			{
+				full: true,
 				continueOnFail: true,
 				input: [{ json: { after: '2024-02-01' } }, { json: { after: 'garbage' } }],
 			},
