@@ -1,23 +1,14 @@
 import { SEED, SALES, credentials, jsonOf, run, sent, useSandbox } from './companyKit';
+import { ENTITIES, itGetsTheEntity } from './entity.twins';
 
 const ctx = useSandbox();
 
 describe('Company → Get (GET /company)', () => {
-	it('gets the company of the key, marked live', async () => {
-		const { output, error } = await run(ctx, 'company', 'getCompany', {});
-		expect(error).toBeUndefined();
-		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({ method: 'GET', path: '/company', query: {} });
-		expect(sent(ctx)[0].body).toBeUndefined();
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
-				id: SEED.company.id,
-				name: SEED.company.name,
-				account_owner_email: SEED.company.account_owner_email,
-				credits: expect.any(Number),
-				key_mode: 'live',
-			}),
-		]);
+	itGetsTheEntity(ctx, ENTITIES.company, 'gets the company of the key, marked live', {
+		id: SEED.company.id,
+		name: SEED.company.name,
+		account_owner_email: SEED.company.account_owner_email,
+		credits: expect.any(Number),
 	});
 
 	it('a workspace key reads it too; the test key is marked test', async () => {

@@ -1,37 +1,23 @@
-import { SEED, jsonOf, run, sent, useSandbox } from './companyKit';
+import { SEED, run, sent, useSandbox } from './companyKit';
+import { ENTITIES, itPatchesTheEntity } from './entity.twins';
 
 const ctx = useSandbox();
 
 describe('Company → Update One Part (PATCH /company)', () => {
-	it('sends only the chosen details and outputs the whole company', async () => {
-		const { output, error } = await run(ctx, 'company', 'patchCompany', {
+	itPatchesTheEntity(
+		ctx,
+		ENTITIES.company,
+		'sends only the chosen details and outputs the whole company',
+		{
 			updateFields: { account_owner_email: ' billing@acme.example ', language: 'fr' },
-		});
-		expect(error).toBeUndefined();
-		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({
-			method: 'PATCH',
-			path: '/company',
-			query: {},
-			status: 200,
-		});
-		expect(sent(ctx)[0].body).toEqual({
-			account_owner_email: 'billing@acme.example',
-			language: 'fr',
-		});
-		expect(jsonOf(output)[0]).toMatchObject({
-			name: SEED.company.name,
-			account_owner_email: 'billing@acme.example',
-			language: 'fr',
-			key_mode: 'live',
-		});
-	});
-
-	it('refuses an empty update before sending', async () => {
-		const { error } = await run(ctx, 'company', 'patchCompany', { updateFields: {} });
-		expect(error?.message).toBe('Add at least one field to update in "Update Fields"');
-		expect(sent(ctx)).toHaveLength(0);
-	});
+			body: { account_owner_email: 'billing@acme.example', language: 'fr' },
+			output: {
+				name: SEED.company.name,
+				account_owner_email: 'billing@acme.example',
+				language: 'fr',
+			},
+		},
+	);
 
 	it('refuses a bad email before sending', async () => {
 		const { error } = await run(ctx, 'company', 'patchCompany', {

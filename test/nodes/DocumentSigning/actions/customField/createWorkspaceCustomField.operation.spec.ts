@@ -1,10 +1,14 @@
-import { exec, jsonOf, sent, storedFields, useWorkspace } from './workspaceKit';
+import { describeCreate } from './shared';
+import { exec, jsonOf, sent, useWorkspace } from './workspaceKit';
 
-const { ctx, state } = useWorkspace();
-const create = (parameters: Record<string, unknown>) =>
-	exec(ctx, 'createWorkspaceCustomField', state.workspaceId, parameters);
+describeCreate('Workspace');
 
-describe('Custom Field → Create for Workspace (POST /workspace/{workspace_id}/custom-fields)', () => {
+describe('Custom Field → Create for Workspace: preset values', () => {
+	// The workspace-only keys, on a fresh workspace per test.
+	const { ctx, state } = useWorkspace();
+	const create = (parameters: Record<string, unknown>) =>
+		exec(ctx, 'createWorkspaceCustomField', state.workspaceId, parameters);
+
 	it('sends label, name and preset, and outputs the definition', async () => {
 		const { output, error } = await create({
 			fieldLabel: ' Cost Center ',
@@ -34,39 +38,8 @@ describe('Custom Field → Create for Workspace (POST /workspace/{workspace_id}/
 		});
 	});
 
-	it('with only a label, sends only the label (the service makes the name, no preset)', async () => {
-		const { output, error } = await create({ fieldLabel: 'Region' });
-		expect(error).toBeUndefined();
-		expect(sent(ctx)[0].body).toEqual({ field_label: 'Region' });
-		expect(jsonOf(output)[0]).toMatchObject({ field_name: 'region', is_preset: false });
-	});
-
-	it('a duplicate name is refused by the service (409), mapped', async () => {
-		await create({ fieldLabel: 'Region' });
-		const { error } = await create({
-			fieldLabel: 'Region 2',
-			additionalFields: { field_name: 'region' },
-		});
-		expect(sent(ctx)).toHaveLength(2);
-		expect(error?.message).toMatch(/^Not possible in the current state.*\[CUSTOM_FIELD_EXISTS\]$/);
-		expect((await storedFields(ctx, state.workspaceId)).map((f) => f.field_label)).toEqual([
-			'Region',
-		]);
-	});
-
 	describe('refuses bad input before sending', () => {
 		const cases: Array<[string, Record<string, unknown>, string]> = [
-			['a blank label', { fieldLabel: '  ' }, '"Label" is empty'],
-			[
-				'a label over 100 characters',
-				{ fieldLabel: 'L'.repeat(101) },
-				'"Label" is 101 characters long; the service accepts at most 100',
-			],
-			[
-				'a name over 50 characters',
-				{ fieldLabel: 'X', additionalFields: { field_name: 'n'.repeat(51) } },
-				'"Field Name" is 51 characters long; the service accepts at most 50',
-			],
 			[
 				'a preset value over 500 characters',
 				{ fieldLabel: 'X', additionalFields: { is_preset: true, preset_value: 'v'.repeat(501) } },

@@ -1,21 +1,12 @@
-import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import * as loadOptions from '../../../../../nodes/DocumentSigning/methods/loadOptions';
-import { createLoadOptionsContext } from '../../../../helpers/n8n';
-import {
-	MISSING_UUID,
-	byId,
-	byList,
-	credentials,
-	exec,
-	jsonOf,
-	seedField,
-	sent,
-	useWorkspace,
-} from './workspaceKit';
+import { describeList } from './shared';
+import { exec, jsonOf, seedField, sent, useWorkspace } from './workspaceKit';
 
-const { ctx, state } = useWorkspace();
+describeList('Workspace');
 
-describe('Custom Field → Get Many for Workspace (GET /workspace/{workspace_id}/custom-fields)', () => {
+describe('Custom Field → Get Many for Workspace: preset values', () => {
+	// The workspace-only keys, on a fresh workspace per test.
+	const { ctx, state } = useWorkspace();
+
 	it('outputs one item per definition, with the preset keys', async () => {
 		await seedField(ctx, state.workspaceId, {
 			field_label: 'Cost Center',
@@ -43,36 +34,5 @@ describe('Custom Field → Get Many for Workspace (GET /workspace/{workspace_id}
 			['Cost Center', 'cost_center', true, 'CC-1', 'live'],
 			['Region', 'region', false, null, 'live'],
 		]);
-	});
-
-	it('no definitions: no items; a malformed ID is refused before sending; an unknown one gives 404', async () => {
-		expect((await exec(ctx, 'listWorkspaceCustomFields', state.workspaceId, {})).output[0]).toEqual(
-			[],
-		);
-		const bad = await exec(ctx, 'listWorkspaceCustomFields', state.workspaceId, {
-			workspaceId: byList('ws'),
-		});
-		expect(bad.error?.message).toBe('"Workspace" is not a valid ID: "ws"');
-		const unknown = await exec(ctx, 'listWorkspaceCustomFields', MISSING_UUID, {});
-		expect(unknown.error?.message).toMatch(/^Not found/);
-		expect(sent(ctx)).toHaveLength(2);
-	});
-
-	it("the field picker lists the workspace's definitions by label and name", async () => {
-		const field = await seedField(ctx, state.workspaceId, { field_label: 'Region' });
-		const context = createLoadOptionsContext({
-			nodeType: new DocumentSigning(),
-			credentials: credentials(ctx.sandbox),
-			parameters: {
-				resource: 'customField',
-				operation: 'deleteWorkspaceCustomField',
-				workspaceId: byId(state.workspaceId),
-			} as never,
-			path: 'parameters.customFieldId',
-		});
-		expect(await loadOptions.getWorkspaceCustomFields.call(context)).toEqual([
-			{ name: 'Region (region)', value: field.id },
-		]);
-		expect(sent(ctx)).toHaveLength(1);
 	});
 });

@@ -1,12 +1,14 @@
 /**
- * The custom-field operations exist twice (template, signing request) with the same behaviour;
- * each operation's test file runs these suites for its owner.
+ * The custom-field operations exist three times (template, signing request, workspace) with the
+ * same behaviour; each operation's test file runs these suites for its owner, and a workspace's
+ * specs add what only workspace definitions have (preset values, Update).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
 import * as loadOptions from '../../../../../nodes/DocumentSigning/methods/loadOptions';
 import { createLoadOptionsContext } from '../../../../helpers/n8n';
+import type { Sandbox } from '../../../../sandbox';
 
 import {
 	MISSING_UUID,
@@ -22,21 +24,60 @@ import {
 	sent,
 	useSandbox,
 } from './setup';
-import type { Owners } from './setup';
 
-type Owner = (typeof OWNERS)[number];
+interface Owner {
+	label: 'Template' | 'Signing Request' | 'Workspace';
+	/** The operation names' owner part (`createTemplateCustomField`, …). */
+	suffix: string;
+	parameter: string;
+	basePath: (id: string) => string;
+	/** What every definition of this owner carries besides its own keys. */
+	extraKeys: IDataObject;
+	/** What the output of Delete adds for this owner (`id`: the owner's). */
+	deletedKeys: (id: string) => IDataObject;
+	/** A new owner, made through the API (the request log cleared). */
+	make: (sandbox: Sandbox) => Promise<string>;
+	/** The Custom Field picker of the owner. */
+	picker: typeof loadOptions.getTemplateCustomFields;
+}
+
+const ALL_OWNERS: Owner[] = [
+	...OWNERS.map((owner) => ({
+		...owner,
+		deletedKeys: () => ({}),
+		make: async (sandbox: Sandbox) => owner.idOf(await createOwners(sandbox)),
+		picker:
+			owner.label === 'Template'
+				? loadOptions.getTemplateCustomFields
+				: loadOptions.getSigningRequestCustomFields,
+	})),
+	{
+		label: 'Workspace',
+		suffix: 'Workspace',
+		parameter: 'workspaceId',
+		basePath: (id) => `/workspace/${id}`,
+		extraKeys: { is_preset: false, preset_value: null },
+		deletedKeys: (id) => ({ workspace_id: id }),
+		make: async (sandbox) => {
+			const created = await api(sandbox, 'POST', '/workspaces', { name: `CF ${Date.now()}` });
+			if (created.status !== 201) throw new Error(`fixture: create workspace ${created.status}`);
+			sandbox.clearRequests();
+			return String(created.body.id);
+		},
+		picker: loadOptions.getWorkspaceCustomFields,
+	},
+];
 
 function ownerOf(label: Owner['label']): Owner {
-	return OWNERS.find((o) => o.label === label) as Owner;
+	return ALL_OWNERS.find((o) => o.label === label) as Owner;
 }
 
 function context(label: Owner['label']) {
 	const owner = ownerOf(label);
 	const ctx = useSandbox();
-	const state = {} as { owners: Owners; id: string };
+	const state = {} as { id: string };
 	beforeEach(async () => {
-		state.owners = await createOwners(ctx.sandbox);
-		state.id = owner.idOf(state.owners);
+		state.id = await owner.make(ctx.sandbox);
 	});
 	const exec = (operation: string, parameters: Record<string, unknown>, extra = {}) =>
 		run(
@@ -149,6 +190,7 @@ export function describeCreate(label: Owner['label']): void {
 			expect(error).toBeUndefined();
 			expect(sent(ctx)[0].body).toEqual({ field_label: 'Cost Center' });
 			expect(output[0][0].json.field_name).toBe('cost_center');
+			expect(output[0][0].json).toMatchObject(owner.extraKeys);
 		});
 
 		it('accepts a label of exactly 100 characters and a name of exactly 50', async () => {
@@ -173,6 +215,7 @@ export function describeCreate(label: Owner['label']): void {
 			expect(error?.message).toMatch(
 				/^Not possible in the current state.*\[CUSTOM_FIELD_EXISTS\]$/,
 			);
+			expect((await stored()).map((f) => f.field_label)).toEqual(['Cost Center']);
 		});
 
 		describe('refuses bad input before sending', () => {
@@ -215,7 +258,7 @@ export function describeDelete(label: Owner['label']): void {
 			ctx.sandbox.clearRequests();
 		});
 
-		it('deletes the custom field and says which one went', async () => {
+		it('deletes the custom field and says which one went; the name can be used again', async () => {
 			const { output, error } = await exec('delete', { customFieldId: fieldId });
 			expect(error).toBeUndefined();
 			expect(sent(ctx)).toHaveLength(1);
@@ -223,15 +266,24 @@ export function describeDelete(label: Owner['label']): void {
 				method: 'DELETE',
 				path: `${owner.basePath(state.id)}/custom-fields/${fieldId}`,
 				query: {},
+				status: 200,
 			});
 			expect(sent(ctx)[0].body).toBeUndefined();
 			expect(output[0][0].json).toMatchObject({
 				deleted: true,
 				id: fieldId,
 				message: expect.any(String),
+				...owner.deletedKeys(state.id),
 				key_mode: 'live',
 			});
 			expect(await stored()).toEqual([]);
+			// A soft delete: the same label (and name) can be created again; the old ID stays gone.
+			const again = await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, {
+				field_label: 'To Delete',
+			});
+			expect(again.status).toBe(201);
+			const twice = await exec('delete', { customFieldId: fieldId });
+			expect(twice.error?.message).toMatch(/^Not found/);
 		});
 
 		it("the picker lists the owner's custom fields by label and name", async () => {
@@ -251,11 +303,7 @@ export function describeDelete(label: Owner['label']): void {
 					path: 'parameters.customFieldId',
 				});
 			const context = pickerContext(byId(state.id));
-			const method =
-				label === 'Template'
-					? loadOptions.getTemplateCustomFields
-					: loadOptions.getSigningRequestCustomFields;
-			const options = await method.call(context);
+			const options = await owner.picker.call(context);
 			expect(options).toEqual([
 				{ name: 'Another One (another_one)', value: expect.any(String) },
 				{ name: 'To Delete (to_delete)', value: fieldId },
@@ -265,7 +313,7 @@ export function describeDelete(label: Owner['label']): void {
 				method: 'GET',
 				path: `${owner.basePath(state.id)}/custom-fields`,
 			});
-			const none = await method.call(pickerContext(byList('x')));
+			const none = await owner.picker.call(pickerContext(byList('x')));
 			expect(none).toEqual([]);
 			expect(sent(ctx)).toHaveLength(1);
 		});

@@ -1,15 +1,10 @@
 import { SALES, credentials, jsonOf, putTerms, run, useSandbox } from './termsKit';
+import { OWNERS, itListsNoTermsAtFirst } from './signerTerms.twins';
 
 const ctx = useSandbox();
 
 describe('Signer Terms → Get Many Company Terms (GET /company/signer-terms)', () => {
-	it('no terms yet: no items', async () => {
-		const { output, error } = await run(ctx, 'listCompanySignerTerms', {});
-		expect(error).toBeUndefined();
-		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(ctx.sandbox.requests[0]).toMatchObject({ method: 'GET', path: '/company/signer-terms' });
-		expect(jsonOf(output)).toEqual([]);
-	});
+	itListsNoTermsAtFirst(ctx, OWNERS.company);
 
 	it('outputs one item per language from {terms}', async () => {
 		await putTerms(ctx.sandbox, '/company/signer-terms/de', {

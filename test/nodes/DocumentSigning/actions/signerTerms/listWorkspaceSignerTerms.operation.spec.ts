@@ -9,10 +9,13 @@ import {
 	run,
 	useSandbox,
 } from './termsKit';
+import { OWNERS, itListsNoTermsAtFirst } from './signerTerms.twins';
 
 const ctx = useSandbox();
 
 describe('Signer Terms → Get Many Workspace Terms (GET /workspace/{workspace_id}/signer-terms)', () => {
+	itListsNoTermsAtFirst(ctx, OWNERS.workspace);
+
 	it("outputs the workspace's terms per language: its overrides and the company defaults", async () => {
 		await putTerms(ctx.sandbox, '/company/signer-terms/en', {
 			statement_text: '<p>Company EN</p>',

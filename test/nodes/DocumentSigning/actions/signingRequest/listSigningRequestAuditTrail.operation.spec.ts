@@ -1,5 +1,6 @@
 import type { RichRequest } from './signerReadsKit';
-import { byId, createHalfSigned, requestLines, runOp, useSandbox } from './signerReadsKit';
+import { byId, createHalfSigned, runOp, useSandbox } from './signerReadsKit';
+import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -101,24 +102,5 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 		expect(output[0].map((item) => item.json.id)).toEqual(['a', 'b', 'b2', 'c']);
 	});
 
-	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
-			signingRequestId: byId('={{ "not-an-id" }}'),
-		});
-		expect(error?.message).toBe('"Signing Request" is not a valid ID: "not-an-id"');
-		expect(ctx.sandbox.requests).toHaveLength(0);
-	});
-
-	it('a service error stops the run with the mapped message', async () => {
-		ctx.sandbox.injectFault({
-			kind: 'status',
-			status: 500,
-			path: `/signing-requests/${request.id}/audit`,
-		});
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
-			signingRequestId: byId(request.id),
-		});
-		expect(error?.message).toMatch(/^The service failed with an internal error \(500\)/);
-		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${request.id}/audit`]);
-	});
+	itChecksTheRequestList(ctx, REQUEST_LISTS.audit, () => request);
 });

@@ -1,4 +1,5 @@
 import type { RichRequest } from './signerReadsKit';
+import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
 import {
 	adaSigns,
 	byId,
@@ -62,27 +63,5 @@ describe('Signing Request → Get Fields (GET /signing-requests/{id}/fields)', (
 		expect(values[signed.fields.bobSignature]).toBeNull();
 	});
 
-	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
-			signingRequestId: byId(`={{ "${request.id}/../../workspaces" }}`),
-		});
-		expect(error?.message).toBe(
-			`"Signing Request" is not a valid ID: "${request.id}/../../workspaces"`,
-		);
-		expect(ctx.sandbox.requests).toHaveLength(0);
-	});
-
-	it('an unexpected answer is an error, not an empty list', async () => {
-		ctx.sandbox.injectFault({
-			kind: 'status',
-			status: 200,
-			body: { fields: 'nope' },
-			path: `/signing-requests/${request.id}/fields`,
-		});
-		const { error, output } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
-			signingRequestId: byId(request.id),
-		});
-		expect(error?.message).toBe('The service answered with an unexpected list format');
-		expect(output).toEqual([]);
-	});
+	itChecksTheRequestList(ctx, REQUEST_LISTS.fields, () => request);
 });

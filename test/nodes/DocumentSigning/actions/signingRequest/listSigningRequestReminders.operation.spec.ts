@@ -1,7 +1,8 @@
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 import { api } from './signingRequestKit';
 import type { RichRequest } from './signerReadsKit';
-import { NO_SUCH_ID, byId, createRich, requestLines, runOp, useSandbox } from './signerReadsKit';
+import { byId, createRich, requestLines, runOp, useSandbox } from './signerReadsKit';
+import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -78,22 +79,5 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 		]);
 	});
 
-	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await runOp(
-			ctx.sandbox,
-			'listSigningRequestReminders',
-			{ signingRequestId: byId('={{ $json.id }}') },
-			{ input: [{ json: { id: '' } }] },
-		);
-		expect(error?.message).toBe('"Signing Request" is empty');
-		expect(ctx.sandbox.requests).toHaveLength(0);
-	});
-
-	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestReminders', {
-			signingRequestId: byId(NO_SUCH_ID),
-		});
-		expect(error?.message).toMatch(/^Not found/);
-		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${NO_SUCH_ID}/reminders`]);
-	});
+	itChecksTheRequestList(ctx, REQUEST_LISTS.reminders, () => request);
 });

@@ -1,14 +1,7 @@
 import { SEED } from '../../../../sandbox';
 import type { RichRequest } from './signerReadsKit';
-import {
-	NO_SUCH_ID,
-	byId,
-	createRich,
-	requestLines,
-	runOp,
-	send,
-	useSandbox,
-} from './signerReadsKit';
+import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
+import { byId, createRich, requestLines, runOp, send, useSandbox } from './signerReadsKit';
 
 const ctx = useSandbox();
 let draft: RichRequest;
@@ -96,30 +89,5 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 		expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
 	});
 
-	it('refuses a malformed ID mapped from the input before sending anything', async () => {
-		const { error } = await runOp(
-			ctx.sandbox,
-			'listSigningRequestUsers',
-			{ signingRequestId: byId('={{ $json.id }}') },
-			{ input: [{ json: { id: '12345' } }] },
-		);
-		expect(error?.message).toBe('"Signing Request" is not a valid ID: "12345"');
-		expect(ctx.sandbox.requests).toHaveLength(0);
-	});
-
-	it('a malformed ID typed in is stopped by the parameter check, before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
-			signingRequestId: byId('12345'),
-		});
-		expect(error?.message).toMatch(/Not a valid signing request ID/);
-		expect(ctx.sandbox.requests).toHaveLength(0);
-	});
-
-	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
-			signingRequestId: byId(NO_SUCH_ID),
-		});
-		expect(error?.message).toMatch(/^Not found/);
-		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${NO_SUCH_ID}/users`]);
-	});
+	itChecksTheRequestList(ctx, REQUEST_LISTS.users, () => declined);
 });

@@ -1,8 +1,8 @@
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { getSigningRequestRecipients } from '../../../../../nodes/DocumentSigning/methods/loadOptions';
 import { createLoadOptionsContext, readBinary } from '../../../../helpers/n8n';
-import { isPng } from '../../../../sandbox/signing/png';
 import type { RichRequest } from './signerReadsKit';
+import { MARKS, itOutputsTheMark } from './signerMarks.twins';
 import {
 	markFromApi,
 	NO_SUCH_ID,
@@ -27,49 +27,11 @@ const params = (signerId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/{signer_id}/signature)', () => {
-	it.each(['default', 'filesystem'] as const)(
+	itOutputsTheMark(
+		ctx,
+		MARKS.signature,
 		"outputs the signer's signature as a PNG named after the signer (%s binary mode)",
-		async (binaryMode) => {
-			const { output, error } = await runOp(
-				ctx.sandbox,
-				'retrieveSignerSignature',
-				params(request.ada.id),
-				{ binaryMode },
-			);
-			expect(error).toBeUndefined();
-			expect(ctx.sandbox.requests[0]).toMatchObject({
-				method: 'GET',
-				path: `/signing-requests/${request.id}/signers/${request.ada.id}/signature`,
-				query: { include_frame: 'true' },
-				body: undefined,
-			});
-			// The answer has no name: the recipients give it, for the file name.
-			expect(requestLines(ctx.sandbox)).toEqual([
-				`GET /signing-requests/${request.id}/signers/${request.ada.id}/signature`,
-				`GET /signing-requests/${request.id}/users`,
-			]);
-			const item = output[0][0];
-			expect(output[0]).toHaveLength(1);
-			const png = await readBinary(item);
-			expect(isPng(png)).toBe(true);
-			expect(item.json).toEqual({
-				signer_id: request.ada.id,
-				kind: 'signature',
-				format: 'png',
-				framed: true,
-				image_size: png.length,
-				key_mode: 'live',
-			});
-			expect(item.binary?.data).toMatchObject({
-				mimeType: 'image/png',
-				fileName: 'Ada Lovelace-signature.png',
-				fileExtension: 'png',
-			});
-			if (binaryMode === 'filesystem') expect(item.binary?.data.id).toMatch(/^filesystem-v2:/);
-			expect(
-				png.equals(await markFromApi(ctx.sandbox, request, request.ada.id, 'signature', true)),
-			).toBe(true);
-		},
+		() => request,
 	);
 
 	it('sends include_frame=false when "Include Frame" is off, into the chosen output field', async () => {

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	NOT_A_UUID,
 	SALES,
 	SEED,
 	api,
@@ -14,6 +13,7 @@ import {
 	useSandbox,
 } from './setup';
 import type { TemplateFixture } from './setup';
+import { COPIES, itChecksTheCopy } from './templateCopies.twins';
 
 const ctx = useSandbox();
 let fixture: TemplateFixture;
@@ -84,18 +84,11 @@ describe('Template → Copy to Workspace (POST /templates/{id}/copy)', () => {
 		expect((error as { httpCode?: string }).httpCode).toBe('403');
 	});
 
-	it('refuses a malformed workspace or template ID, and a long name, before sending', async () => {
+	it('refuses a malformed workspace ID before sending', async () => {
 		const badWorkspace = await copy({ workspaceId: byList('sales') });
 		expect(badWorkspace.error?.message).toBe('"Target Workspace" is not a valid ID: "sales"');
-		const badTemplate = await run(ctx, 'template', 'copyTemplate', {
-			templateId: byList(NOT_A_UUID),
-			workspaceId: byId(SALES.id),
-		});
-		expect(badTemplate.error?.message).toBe(`"Template" is not a valid ID: "${NOT_A_UUID}"`);
-		const long = await copy({ workspaceId: byId(SALES.id), name: 'y'.repeat(256) });
-		expect(long.error?.message).toBe(
-			'"Name" is 256 characters long; the service accepts at most 255',
-		);
 		expect(sent(ctx)).toHaveLength(0);
 	});
+
+	itChecksTheCopy(ctx, COPIES.copy, () => fixture.id);
 });

@@ -1,10 +1,8 @@
 import { signingStoreOf } from '../../../../sandbox/signing/models';
 import {
-	NOT_A_UUID,
 	SALES,
 	api,
 	byId,
-	byList,
 	createTemplateFixture,
 	credentials,
 	run,
@@ -12,6 +10,7 @@ import {
 	useSandbox,
 } from './setup';
 import type { TemplateFixture } from './setup';
+import { COPIES, itChecksTheCopy } from './templateCopies.twins';
 
 const ctx = useSandbox();
 let fixture: TemplateFixture;
@@ -83,14 +82,6 @@ describe('Template → Create Signing Request (POST /templates/{id}/duplicate)',
 		expect(output[0][0].json.name).toBe('NDA');
 	});
 
-	it('from the test key, the item is marked test', async () => {
-		const { output } = await duplicate(
-			{},
-			{ credentials: credentials(ctx.sandbox, { keyToUse: 'test' }) },
-		);
-		expect(output[0][0].json).toMatchObject({ key_mode: 'test' });
-	});
-
 	it("another workspace's key is refused (mapped 403)", async () => {
 		const { error } = await duplicate(
 			{},
@@ -100,15 +91,5 @@ describe('Template → Create Signing Request (POST /templates/{id}/duplicate)',
 		expect(error?.message).toMatch(/^Permission denied/);
 	});
 
-	it('refuses a name over 255 characters and a malformed ID before sending', async () => {
-		const long = await duplicate({ name: 'x'.repeat(300) });
-		expect(long.error?.message).toBe(
-			'"Signing Request Name" is 300 characters long; the service accepts at most 255',
-		);
-		const badId = await run(ctx, 'template', 'duplicateTemplate', {
-			templateId: byList(NOT_A_UUID),
-		});
-		expect(badId.error?.message).toBe(`"Template" is not a valid ID: "${NOT_A_UUID}"`);
-		expect(sent(ctx)).toHaveLength(0);
-	});
+	itChecksTheCopy(ctx, COPIES.duplicate, () => fixture.id);
 });

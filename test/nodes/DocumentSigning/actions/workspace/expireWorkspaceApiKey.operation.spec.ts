@@ -1,6 +1,6 @@
-import { description } from '../../../../../nodes/DocumentSigning/actions/workspace/expireWorkspaceApiKey.operation';
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
+import { API_KEYS, itIsRefusedForTheProtectedWorkspace, itSendsTheKeyType } from './apiKeys.twins';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';
 
 const ctx = useRotationSandbox();
@@ -65,14 +65,6 @@ describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expir
 		expect(await keyStatus(ctx.sandbox, LEGAL.testKey)).toBe(200);
 	});
 
-	it('Test sends key_type test', async () => {
-		await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
-			workspaceId: byId(LEGAL.id),
-			keyType: 'test',
-		});
-		expect(sent(ctx)[0].body).toEqual({ key_type: 'test' });
-	});
-
 	it('refuses a Key Type other than live or test (e.g. the former "all") before sending', async () => {
 		const { error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
 			workspaceId: byId(LEGAL.id),
@@ -82,23 +74,7 @@ describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expir
 		expect(sent(ctx)).toHaveLength(0);
 	});
 
-	it('offers only Live and Test, default Live', () => {
-		const keyType = description.find((p) => p.name === 'keyType');
-		expect(keyType?.default).toBe('live');
-		expect(keyType?.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual([
-			'live',
-			'test',
-		]);
-	});
+	itSendsTheKeyType(ctx, API_KEYS.expire);
 
-	it('the protected workspace is refused by the service: mapped 400 with its message', async () => {
-		const { error } = await run(ctx, 'workspace', 'expireWorkspaceApiKey', {
-			workspaceId: byId(SEED.protectedWorkspace.id),
-			keyType: 'test',
-		});
-		expect(sent(ctx)).toHaveLength(1);
-		expect(error?.message).toBe(
-			'The service rejected the request: Cannot expire API keys for protected workspace [PROTECTED_WORKSPACE]',
-		);
-	});
+	itIsRefusedForTheProtectedWorkspace(ctx, API_KEYS.expire);
 });

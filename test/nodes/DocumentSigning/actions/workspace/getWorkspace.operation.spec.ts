@@ -1,38 +1,15 @@
-import {
-	MISSING_UUID,
-	SALES,
-	byId,
-	byList,
-	jsonOf,
-	run,
-	sent,
-	useSandbox,
-} from '../company/companyKit';
+import { MISSING_UUID, SALES, byId, byList, run, sent, useSandbox } from '../company/companyKit';
+import { ENTITIES, itGetsTheEntity } from '../company/entity.twins';
 
 const ctx = useSandbox();
 
 describe('Workspace → Get (GET /workspaces/{id})', () => {
-	it('gets the workspace with its keys', async () => {
-		const { output, error } = await run(ctx, 'workspace', 'getWorkspace', {
-			workspaceId: byId(SALES.id),
-		});
-		expect(error).toBeUndefined();
-		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({
-			method: 'GET',
-			path: `/workspaces/${SALES.id}`,
-			query: {},
-		});
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
-				id: SALES.id,
-				name: SALES.name,
-				protected: false,
-				api_key: SALES.liveKey,
-				test_api_key: SALES.testKey,
-				key_mode: 'live',
-			}),
-		]);
+	itGetsTheEntity(ctx, ENTITIES.workspace, 'gets the workspace with its keys', {
+		id: SALES.id,
+		name: SALES.name,
+		protected: false,
+		api_key: SALES.liveKey,
+		test_api_key: SALES.testKey,
 	});
 
 	it('refuses a malformed ID before sending; an unknown one gives the mapped 404', async () => {

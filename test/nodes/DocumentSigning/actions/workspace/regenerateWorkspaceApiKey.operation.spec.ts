@@ -1,6 +1,7 @@
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { KEY_GRACE_MS } from '../../../../sandbox';
 import { SEED, byId, credentials, jsonOf, run, sent } from '../company/companyKit';
+import { API_KEYS, itIsRefusedForTheProtectedWorkspace, itSendsTheKeyType } from './apiKeys.twins';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';
 
 const ctx = useRotationSandbox();
@@ -51,18 +52,9 @@ describe('Workspace → Regenerate API Key (POST /workspaces/{id}/api-key/regene
 		expect(ctx.sandbox.state.activeKey(LEGAL.id, 'live')?.value).toBe(LEGAL.liveKey);
 	});
 
-	it('the protected workspace is refused by the service: mapped 400 with its message', async () => {
-		const { error } = await run(ctx, 'workspace', 'regenerateWorkspaceApiKey', {
-			workspaceId: byId(SEED.protectedWorkspace.id),
-		});
-		expect(sent(ctx)).toHaveLength(1);
-		expect(error?.message).toBe(
-			'The service rejected the request: Cannot regenerate API key for protected workspace [PROTECTED_WORKSPACE]',
-		);
-		expect(ctx.sandbox.state.activeKey(SEED.protectedWorkspace.id, 'live')?.value).toBe(
-			SEED.protectedWorkspace.liveKey,
-		);
-	});
+	itSendsTheKeyType(ctx, API_KEYS.regenerate);
+
+	itIsRefusedForTheProtectedWorkspace(ctx, API_KEYS.regenerate);
 
 	it('a workspace key cannot rotate another workspace: mapped 403', async () => {
 		resetRateLimiters();

@@ -1,50 +1,11 @@
 import { binaryItem } from '../../../../helpers/n8n';
-import {
-	SALES,
-	byId,
-	byList,
-	jsonOf,
-	logoPng,
-	multipartFile,
-	run,
-	sent,
-	useSandbox,
-} from '../company/companyKit';
+import { SALES, byId, byList, run, sent, useSandbox } from '../company/companyKit';
+import { LOGOS, itUploadsTheLogo } from '../company/logo.twins';
 
 const ctx = useSandbox();
 
 describe('Workspace → Upload Logo (POST /workspaces/{id}/logo)', () => {
-	it('uploads the PNG as multipart "file" and outputs the logo URL', async () => {
-		const png = logoPng();
-		const { output, error } = await run(
-			ctx,
-			'workspace',
-			'uploadWorkspaceLogo',
-			{ workspaceId: byId(SALES.id), binaryPropertyName: 'logo' },
-			{ input: [await binaryItem(png, 'sales.png', 'image/png', { property: 'logo' })] },
-		);
-		expect(error).toBeUndefined();
-		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({
-			method: 'POST',
-			path: `/workspaces/${SALES.id}/logo`,
-			query: {},
-			status: 200,
-		});
-		const file = multipartFile(sent(ctx)[0]);
-		expect(file.headers).toBe(
-			'Content-Disposition: form-data; name="file"; filename="sales.png"\r\nContent-Type: image/png',
-		);
-		expect(file.bytes).toBe(png.length);
-		const json = jsonOf(output)[0];
-		expect(json).toMatchObject({
-			success: true,
-			icon_url: expect.any(String),
-			workspace_id: SALES.id,
-			key_mode: 'live',
-		});
-		expect(ctx.sandbox.state.getWorkspace(SALES.id)?.icon_url).toBe(json.icon_url);
-	});
+	itUploadsTheLogo(ctx, LOGOS.workspace);
 
 	it('refuses a non-image or a malformed ID before sending', async () => {
 		const text = await binaryItem(Buffer.from('hello'), 'notes.txt', 'text/plain');

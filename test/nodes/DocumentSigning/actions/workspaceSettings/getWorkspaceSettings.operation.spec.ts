@@ -4,38 +4,30 @@ import {
 	SEED,
 	byId,
 	credentials,
-	jsonOf,
 	run,
 	sent,
 	useSandbox,
 } from '../company/companyKit';
+import { SETTINGS, itReadsTheSettings } from '../company/settings.twins';
 
 const ctx = useSandbox();
 
 describe('Workspace Setting → Get (GET /workspace/{workspace_id}/settings)', () => {
-	it('outputs the settings with their defaults (inherit = null)', async () => {
-		const { output, error } = await run(ctx, 'workspaceSettings', 'getWorkspaceSettings', {
-			workspaceId: byId(SALES.id),
-		});
-		expect(error).toBeUndefined();
-		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({
-			method: 'GET',
-			path: `/workspace/${SALES.id}/settings`,
-			query: {},
-		});
-		expect(jsonOf(output)).toEqual([
-			expect.objectContaining({
+	itReadsTheSettings(
+		ctx,
+		SETTINGS.workspace,
+		'outputs the settings with their defaults (inherit = null)',
+		{
+			output: {
 				workspace_id: SALES.id,
 				name: SALES.name,
 				language: 'en',
 				show_credit_cost_in_editor: true,
 				require_otp_verification: null,
 				color_primary: null,
-				key_mode: 'live',
-			}),
-		]);
-	});
+			},
+		},
+	);
 
 	it("another workspace's key is refused (403); an unknown workspace gives the mapped 404", async () => {
 		const other = await run(
