@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
 import { apiKeyDescription, sendKeyType } from './workspace.inputs';
@@ -21,16 +20,10 @@ export const description: INodeProperties[] = apiKeyDescription({
 });
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await sendKeyType(this, i, meta, (keyType) => {
-		if (keyType !== 'live' && keyType !== 'test') {
-			throw new NodeOperationError(
-				this.getNode(),
-				`"Key Type" must be live or test, not "${String(keyType).slice(0, 80)}"`,
-				{
-					description:
-						'The service expires the replaced keys of one type per call (without a type, only live ones). To expire both, run the operation once with Live and, a minute later, once with Test.',
-				},
-			);
-		}
-	});
+	return await sendKeyType(
+		this,
+		i,
+		meta,
+		'The service expires the replaced keys of one type per call (without a type, only live ones). To expire both, run the operation once with Live and, a minute later, once with Test.',
+	);
 }

@@ -19,5 +19,10 @@ export const description: INodeProperties[] = apiKeyDescription({
 });
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await sendKeyType(this, i, meta);
+	return await sendKeyType(
+		this,
+		i,
+		meta,
+		'The service replaces the key of one type per call (without a type, the live key). To replace both, run the operation once with Live and once with Test.',
+	);
 }

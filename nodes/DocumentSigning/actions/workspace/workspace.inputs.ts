@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fail } from '../../domain/errors';
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import type { ApiEndpoint } from '../../../shared/transport';
@@ -79,11 +80,13 @@ export async function sendKeyType(
 	context: IExecuteFunctions,
 	i: number,
 	endpoint: ApiEndpoint,
-	check?: (keyType: unknown) => void,
+	hint: string,
 ): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(context, 'workspaceId', i, 'Workspace');
 	const keyType = context.getNodeParameter('keyType', i, 'live') as unknown;
-	check?.(keyType);
+	if (keyType !== 'live' && keyType !== 'test') {
+		fail(context, `"Key Type" must be live or test, not "${String(keyType).slice(0, 80)}"`, hint);
+	}
 	const response = await callApi(context, endpoint, {
 		params: { id },
 		body: { key_type: keyType as string },

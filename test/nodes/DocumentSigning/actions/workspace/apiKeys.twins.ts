@@ -21,6 +21,8 @@ export interface ApiKeyRow {
 	status: number;
 	/** The service's message for the protected workspace. */
 	protectedMessage: string;
+	/** The start of the hint given with a Key Type other than live or test. */
+	keyTypeHint: string;
 }
 
 export const API_KEYS = {
@@ -31,6 +33,7 @@ export const API_KEYS = {
 		status: 201,
 		protectedMessage:
 			'The service rejected the request: Cannot regenerate API key for protected workspace [PROTECTED_WORKSPACE]',
+		keyTypeHint: 'The service replaces the key of one type per call',
 	},
 	expire: {
 		operation: 'expireWorkspaceApiKey',
@@ -39,6 +42,7 @@ export const API_KEYS = {
 		status: 200,
 		protectedMessage:
 			'The service rejected the request: Cannot expire API keys for protected workspace [PROTECTED_WORKSPACE]',
+		keyTypeHint: 'The service expires the replaced keys of one type per call',
 	},
 } satisfies Record<string, ApiKeyRow>;
 
@@ -76,6 +80,16 @@ export function itSendsTheKeyType(ctx: TestContext, row: ApiKeyRow): void {
 			status: row.status,
 		});
 		expect(sent(ctx)[0].body).toEqual({ key_type: keyType });
+	});
+
+	it('refuses a Key Type other than live or test (e.g. "all" from an expression) before sending', async () => {
+		const { error } = await run(ctx, 'workspace', row.operation, {
+			workspaceId: byId(SEED.workspaces[1].id),
+			keyType: '={{ "all" }}',
+		});
+		expect(error?.message).toBe('"Key Type" must be live or test, not "all"');
+		expect(error?.description).toContain(row.keyTypeHint);
+		expect(sent(ctx)).toHaveLength(0);
 	});
 }
 
