@@ -443,7 +443,7 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 	const steps = installPlan(rt);
 	if (steps.length > 0)
 		log(
-			`First run: installing n8n ${N8N_VERSION} into ${rt.cache} (once, 10–20 minutes on a 2-core machine; later starts reuse it). ${steps.length} step(s):`,
+			`First run: installing n8n ${N8N_VERSION} into ${rt.cache} (once, 5–20 minutes on a 2-core machine; later starts reuse it). ${steps.length} step(s):`,
 		);
 	const started = Date.now();
 	for (const [index, step] of steps.entries()) {
