@@ -24,6 +24,8 @@ let files: http.Server;
 let filesUrl: string;
 let fileDelayMs = 0;
 const fileRequests: string[] = [];
+/** Delayed file answers still pending (cleared when the server closes). */
+const delayed = new Set<NodeJS.Timeout>();
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ webhookTestOnCreate: false });
@@ -38,13 +40,19 @@ beforeAll(async () => {
 			res.writeHead(200, { 'Content-Type': 'application/pdf' });
 			res.end(PDF);
 		};
-		if (fileDelayMs > 0) setTimeout(send, fileDelayMs);
-		else send();
+		if (fileDelayMs > 0) {
+			const timer = setTimeout(() => {
+				delayed.delete(timer);
+				send();
+			}, fileDelayMs);
+			delayed.add(timer);
+		} else send();
 	});
 	await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', () => resolve()));
 	filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+	delayed.forEach((timer) => clearTimeout(timer));
 	files.closeAllConnections();
 	await new Promise<void>((resolve) => files.close(() => resolve()));
 	await sandbox.close();
