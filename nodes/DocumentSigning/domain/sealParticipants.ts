@@ -35,27 +35,21 @@ export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INode
 };
 
 /** The seal the participant uses from now on (an organization seal of the company). */
+const newSealField = (what: string): INodeProperties => ({
+	displayName: 'New Seal Name or ID',
+	name: 'swapToSealId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
+	default: '',
+	required: true,
+	description: `${what}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
+
 export const NEW_SEAL_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
-	signingRequest: {
-		displayName: 'New Seal Name or ID',
-		name: 'swapToSealId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
-		default: '',
-		required: true,
-		description:
-			'The organization seal the participant uses from now on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	template: {
-		displayName: 'New Seal Name or ID',
-		name: 'swapToSealId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getOrganizationSeals' },
-		default: '',
-		required: true,
-		description:
-			'The organization seal to use instead (it must be usable in this workspace). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+	signingRequest: newSealField('The organization seal the participant uses from now on'),
+	template: newSealField(
+		'The organization seal to use instead (it must be usable in this workspace)',
+	),
 };
 
 /** The `seal_participant` of a PATCH body: both IDs checked, naming the field. */
