@@ -30,7 +30,6 @@ import type {
 	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
-	IDataObject,
 	IExecuteData,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -64,18 +63,15 @@ import {
 } from 'n8n-workflow';
 
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
+import type { CredentialsInput } from './credentials-helper';
 import { lightHttpRequest } from './light-http';
+import type { HarnessBinaryMode } from './n8n-env';
 
 /** Node type names are prefixed with the package name, as n8n does for community packages. */
 export const PACKAGE_NAME = 'n8n-nodes-document-signing';
 export const HARNESS_WORKFLOW_ID = 'harness-workflow';
 
 /** Decrypted credential data keyed by credential type name. */
-export interface CredentialsInput {
-	[credentialTypeName: string]: IDataObject;
-}
-
-export type HarnessBinaryMode = 'default' | 'filesystem';
 
 export interface LightRunOptions {
 	/** An instance, e.g. `new DocumentSigning()` (a versioned node type is accepted too). */

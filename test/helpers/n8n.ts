@@ -27,7 +27,6 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
-	INodeTypeDescription,
 	INodeTypes,
 	IRun,
 	IVersionedNodeType,
@@ -49,7 +48,14 @@ import {
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
 import { core } from './core';
 import { HarnessCredentialsHelper } from './credentials-helper';
-import { binaryBufferLight, prepareBinaryDataLight } from './light';
+import {
+	binaryBufferLight,
+	defaultVersion,
+	HARNESS_WORKFLOW_ID,
+	prepareBinaryDataLight,
+	prepareInput,
+	typeNameOf,
+} from './light';
 import type { CredentialsInput, RecordedRequest } from './credentials-helper';
 import {
 	ensureEnvironment,
@@ -64,9 +70,8 @@ export { HarnessCredentialsHelper } from './credentials-helper';
 export type { HarnessBinaryMode, LogEntry } from './n8n-env';
 export { cleanupEnvironment, clearLogs, getBinaryStoragePath, logs } from './n8n-env';
 
-/** Node type names are prefixed with the package name, as n8n does for community packages. */
-export const PACKAGE_NAME = 'n8n-nodes-document-signing';
-export const HARNESS_WORKFLOW_ID = 'harness-workflow';
+export { HARNESS_WORKFLOW_ID, PACKAGE_NAME } from './light';
+
 const INSTANCE_BASE_URL = 'http://localhost:5678';
 
 export interface RunNodeOptions {
@@ -112,26 +117,6 @@ function nextExecutionId(): string {
 
 function defaultCredentialTypes(): ICredentialType[] {
 	return [new DocumentSigningApi()];
-}
-
-function defaultVersion(description: INodeTypeDescription): number {
-	if (description.defaultVersion !== undefined) return description.defaultVersion;
-	const { version } = description;
-	return Array.isArray(version) ? Math.max(...version) : (version ?? 1);
-}
-
-function typeNameOf(description: INodeTypeDescription): string {
-	return description.name.includes('.') ? description.name : `${PACKAGE_NAME}.${description.name}`;
-}
-
-/** Shallow copy of the items so the node can't mutate the test's fixtures. */
-function prepareInput(input?: INodeExecutionData[]): INodeExecutionData[] {
-	const items: INodeExecutionData[] = input ?? [{ json: {} }];
-	return items.map((item) => ({
-		...item,
-		json: deepCopy(item.json),
-		...(item.binary ? { binary: { ...item.binary } } : {}),
-	}));
 }
 
 function unsupported(name: string) {
