@@ -11,9 +11,7 @@ import { STALE_CLAIM_MS, watchAnswer } from '../../../nodes/DocumentSigningTrigg
 /** The parts of n8n's response object watchAnswer uses. */
 class FakeResponse extends EventEmitter {
 	headersSent = false;
-	statuses: number[] = [];
-	writeHead(status: number) {
-		this.statuses.push(status);
+	writeHead(_status: number) {
 		this.headersSent = true;
 		return this;
 	}
