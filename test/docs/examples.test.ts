@@ -5,6 +5,7 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
+import { defaultVersion, typeNameOf } from '../helpers/light';
 
 /** Every example workflow explains itself on the canvas: what it does and what to change. */
 
@@ -49,11 +50,10 @@ describe('example workflows', () => {
 	/** What a user gets when adding the node now: its default version. */
 	const defaultVersions = new Map(
 		[new DocumentSigning(), new DocumentSigningTrigger(), new DocumentSigningPollTrigger()].map(
-			({ description }: { description: INodeTypeDescription }) => {
-				const { name, version, defaultVersion } = description;
-				const latest = Array.isArray(version) ? Math.max(...version) : version;
-				return [`n8n-nodes-document-signing.${name}`, defaultVersion ?? latest];
-			},
+			({ description }: { description: INodeTypeDescription }) => [
+				typeNameOf(description),
+				defaultVersion(description),
+			],
 		),
 	);
 
