@@ -125,7 +125,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the signed PDF of a completed signing request and output it as binary data (two more reads per completion). If it fails the workflow still starts, with enrichment_errors.',
+							'Whether to download the signed PDF of a completed signing request and output it as binary data (two more reads per completion). Only the finished, signed document is attached, never a partial copy. If it fails or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',

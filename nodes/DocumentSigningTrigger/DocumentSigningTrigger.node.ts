@@ -125,7 +125,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails or takes longer, the workflow still starts, with enrichment_errors.',
+							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. Only the finished, signed document is attached, never a partial copy. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails, takes longer or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',

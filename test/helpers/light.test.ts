@@ -25,6 +25,7 @@ import type { RecordedRequest } from '../sandbox';
 import { simplePdf } from '../sandbox/signing/pdf';
 import {
 	createFinished,
+	createHalfSigned,
 	startFileServer,
 } from '../nodes/DocumentSigning/actions/signingRequest/signerReadsKit';
 import type { FileServer } from '../nodes/DocumentSigning/actions/signingRequest/signerReadsKit';
@@ -263,6 +264,28 @@ describe('the light harness gives what a whole n8n run gives', () => {
 				mimeType: 'application/pdf',
 				fileExtension: 'pdf',
 			});
+		});
+
+		it('of an unfinished one: refused by default; accepted with the option, with a node hint', async () => {
+			const open = await createHalfSigned(ctx.sandbox, 'Parity lease');
+			const refused = await expectParity({
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'downloadSigningRequest',
+					signingRequestId: byId(open.id),
+				},
+			});
+			expect(refused.error).toMatchObject({ class: 'NodeOperationError', itemIndex: 0 });
+			const accepted = await expectParity({
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'downloadSigningRequest',
+					signingRequestId: byId(open.id),
+					options: { acceptUnfinished: true },
+				},
+			});
+			expect(accepted.error).toBeUndefined();
+			expect(accepted.hints).toHaveLength(1);
 		});
 	});
 

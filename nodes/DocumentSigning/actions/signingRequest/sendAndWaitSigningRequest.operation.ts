@@ -14,11 +14,14 @@ import { getIdParameter } from '../../domain/ids';
 import type { TransportContext } from '../../../shared/transport';
 import { callApi, callPages, downloadFile, getServiceCredentials } from '../../../shared/transport';
 import {
-	normaliseEnvelope,
-	parseBody,
-	pdfFileName,
-	signingRequestIdOf,
-} from '../../../shared/envelope';
+	documentFileName,
+	looksLikePdf,
+	notAttachedReason,
+	readDownload,
+	UnreadableDownloadError,
+	unfinishedState,
+} from '../../../shared/document';
+import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
 import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
 import { respond } from '../../../shared/respond';
@@ -166,7 +169,7 @@ export const description: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to download the signed PDF when the request is completed and output it as binary data',
+					'Whether to download the signed PDF when the request is completed and output it as binary data. Only the finished, signed document is attached, never a partial copy; when there is none (declined, cancelled, expired, or not completed yet) the output says why in pdf_not_attached.',
 			},
 			{
 				displayName: 'Put PDF in Field',
@@ -278,18 +281,35 @@ async function finalItem(
 		json: { status, signing_request_id: id, ...extra, signing_request: detail },
 		pairedItem: { item: 0 },
 	};
-	if (options.attachSignedPdf && status === 'completed') {
-		const download = (await callApi(context, downloadSigningRequest, { params: { id } })).body;
-		const url = typeof download?.download_url === 'string' ? download.download_url : '';
-		if (!url) {
-			throw new NodeOperationError(context.getNode(), 'The service returned no download_url');
+	if (options.attachSignedPdf) {
+		if (status !== 'completed') {
+			item.json.pdf_not_attached = `The signed PDF was not attached: the signing request ${unfinishedState({ status })}, so there is no signed document`;
+			return item;
 		}
-		const file = await downloadFile.call(context, url);
+		const answer = (await callApi(context, downloadSigningRequest, { params: { id } })).body;
+		let download;
+		try {
+			download = readDownload(answer);
+		} catch (error) {
+			// readDownload throws only UnreadableDownloadError.
+			throw new NodeOperationError(context.getNode(), (error as UnreadableDownloadError).message);
+		}
+		if (!download.final) {
+			// Never the partial, watermarked copy in place of the signed one.
+			item.json.pdf_not_attached = notAttachedReason(download);
+			return item;
+		}
+		const file = await downloadFile.call(context, download.url);
+		if (!looksLikePdf(file.data)) {
+			throw new NodeOperationError(context.getNode(), 'The downloaded file is not a PDF', {
+				description: `The download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'} instead of the signed PDF.`,
+			});
+		}
 		const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 		item.binary = {
 			[property]: await context.helpers.prepareBinaryData(
 				file.data,
-				pdfFileName(detail.name, id),
+				documentFileName(detail.name, id),
 				'application/pdf',
 			),
 		};
