@@ -1,5 +1,5 @@
 import type { INode, INodeProperties, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION, Workflow } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
@@ -89,6 +89,22 @@ describe('actions (node panel, AI tool descriptions)', () => {
 				expect(action).toMatch(/^[A-Z][^.]*[^.\s]$/);
 			}
 		}
+	});
+});
+
+describe('AI agent tools', () => {
+	// n8n 2.x lists every node type with webhooks and an operation of value SEND_AND_WAIT_OPERATION
+	// under the agent's "Human in the Loop" tools ("Request human approval for tools"), opening that
+	// operation with a Message field (n8n/dist/tool-generation/hitl-tools.js). Send and Wait for
+	// Completion waits for a signing request, not for an approval: it must not be offered there.
+	it('offers no operation as a Human-in-the-Loop approval tool', () => {
+		expect(description.webhooks?.length).toBeGreaterThan(0);
+		const values = description.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => (p.options ?? []) as Array<{ value?: unknown }>)
+			.map((option) => option.value);
+		expect(values).toContain('sendAndWaitForCompletion');
+		expect(values).not.toContain(SEND_AND_WAIT_OPERATION);
 	});
 });
 

@@ -32,7 +32,7 @@ const operations = {
 	updateSigningRequest,
 	deleteSigningRequest,
 	sendSigningRequest,
-	sendAndWait: sendAndWaitSigningRequest,
+	sendAndWaitForCompletion: sendAndWaitSigningRequest,
 	cancelSigningRequest,
 	resendSigningRequest,
 	createDocumentLegacy,
