@@ -29,8 +29,11 @@ export class DocumentSigningTrigger implements INodeType {
 		defaultVersion: 2,
 		subtitle:
 			'={{$parameter["scope"] === "workspace" ? "Workspace events" : "Company-wide events"}}',
+		// n8n's node panel lists this trigger and the action node as one entry, "Document Signing",
+		// and shows this description for it, in the list and in its "Node details" panel
+		// (n8n-editor-ui generateMergedNodesAndActions): it describes the package as a whole.
 		description:
-			'Starts the workflow when the document-signing service reports an event, for example a completed or declined document',
+			'Send documents for signature, follow them and download the signed PDFs; start workflows when documents are signed, declined or expire',
 		defaults: { name: 'Document Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -35,8 +35,8 @@ import { startStack, type Stack } from './stack';
 export const EXPECT = {
 	/** Canvas subtitles of the action nodes in the "send from a template and wait" example. */
 	subtitles: {
-		'Create from template': 'Create a signing request',
-		Send: 'Send a signing request',
+		'Create from template': 'Create a draft signing request',
+		Send: 'Send a draft signing request',
 		'Get status': 'Get a signing request',
 		'Download signed PDF': 'Download the document of a signing request',
 	} as Record<string, string>,

@@ -85,7 +85,7 @@ export const meta: OperationMeta = {
 	name: 'Send and Wait for Completion',
 	action: 'Send a signing request and wait for completion',
 	description:
-		'Send a signing request, pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. Needs n8n reachable by the service.',
+		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
 	composite: {
