@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { additionalEventsField } from '../shared/eventNames';
-import { eventTypeOptions } from '../shared/events';
+import { ALL_LISTED_EVENTS_NAME, eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
@@ -85,15 +85,14 @@ export class DocumentSigningTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [],
-				description:
-					'The events that start this workflow. Choose at least one; "All Documented Events" stands for every event of the service\'s list. Deliveries of other events are acknowledged and ignored.',
+				description: `The events that start this workflow. Choose at least one; "${ALL_LISTED_EVENTS_NAME}" stands for every event in the service's event list. Deliveries of other events are acknowledged and ignored.`,
 				options: [
 					{
-						name: 'All Documented Events',
+						name: ALL_LISTED_EVENTS_NAME,
 						value: ALL_EVENTS,
-						action: 'Any documented event',
+						action: ALL_LISTED_EVENTS_NAME,
 						description:
-							"Every event type of the service's event list (26 types); the few names whose description says they are not in that list are left out",
+							'Every event in the service\'s event list. The events below that "may never arrive" are not included: choose them as well if you want them.',
 					},
 					...eventTypeOptions(),
 				],

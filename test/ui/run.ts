@@ -45,12 +45,12 @@ export const EXPECT = {
 	/** The node panel groups both nodes of the package under this entry. */
 	nodePanelItem: 'Document Signing',
 	/** Entries the node panel lists for the trigger (search "Document Signing"). */
-	triggerEntries: ['Signing request completed', 'Recipient declined'],
+	triggerEntries: ['Signing Request Completed', 'Recipient Declined'],
 	/** What no line of the panel may contain (the old entries: "On signing request signing
 	 * request created", "On … declined extra"); compared in lower case. */
 	triggerEntriesNot: [' extra', 'signing request signing request'],
 	/** Recipient form of Create from a template: shown at once, and only under "Add Field". */
-	recipientShown: ['Template User Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
+	recipientShown: ['Template Recipient Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
 	recipientHidden: ['Phone Number', 'Company', 'Street Address', 'Postal Code'],
 	addField: 'Add Field',
 	/** The dropdown lists the demo template's user (see createDemoTemplate). */
@@ -356,7 +356,7 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		{
-			name: "Create from a template: the Template User dropdown lists the template's users",
+			name: "Create from a template: the Template Recipient dropdown lists the template's recipients",
 			run: async (page) => {
 				await openWorkflow(page, url, forms);
 				await openNode(page, 'Create from template');

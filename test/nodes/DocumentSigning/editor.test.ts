@@ -312,7 +312,7 @@ describe('recipient form', () => {
 		const values = recipientValues('createSigningRequest');
 		const templateUser = values.find((v) => v.name === 'template_user_id') as INodeProperties;
 		expect(templateUser).toMatchObject({
-			displayName: 'Template User Name or ID',
+			displayName: 'Template Recipient Name or ID',
 			type: 'options',
 			typeOptions: {
 				loadOptionsMethod: 'getTemplateUsersOrOrder',
@@ -322,6 +322,33 @@ describe('recipient form', () => {
 		});
 		expect(nodeType.methods.loadOptions.getTemplateUsersOrOrder).toBeInstanceOf(Function);
 		expect(templateUser.description).toMatch(/specify an ID using an/);
+	});
+});
+
+describe('Create and Send', () => {
+	it('shows that Name is required before a run fails (n8n 2.41.1 marks no parameter required)', () => {
+		const name = description.properties.find(
+			(p) => p.name === 'name' && shownFor(p, 'signingRequest', 'createAndSendSigningRequest'),
+		) as INodeProperties;
+		expect(name).toMatchObject({ displayName: 'Name', type: 'string', required: true });
+		expect(name.hint).toBe('Required: the name of the signing request (at most 255 characters)');
+		expect(name.placeholder).toMatch(/^e\.g\. /);
+	});
+});
+
+describe('Create from a template: field changes', () => {
+	it('are added with "Change a Template Field", each a "Template Field"', () => {
+		const fields = description.properties.find(
+			(p) =>
+				p.name === 'fields' &&
+				p.type === 'fixedCollection' &&
+				shownFor(p, 'signingRequest', 'createSigningRequest') &&
+				(p.displayOptions?.show?.source as string[] | undefined)?.includes('template'),
+		) as INodeProperties;
+		expect(fields.placeholder).toBe('Change a Template Field');
+		expect((fields.options as Array<{ displayName: string }>)[0].displayName).toBe(
+			'Template Field',
+		);
 	});
 });
 

@@ -86,7 +86,7 @@ function checkTemplateRecipients(
 		) {
 			fail(
 				context,
-				`${place}: Template User ID "${String(recipient.template_user_id)}" is not a valid ID`,
+				`${place}: Template Recipient "${String(recipient.template_user_id)}" is not a valid ID`,
 			);
 		}
 		if (recipient.designation === 'CC') {
@@ -100,7 +100,7 @@ function checkTemplateRecipients(
 			fail(
 				context,
 				`${place}: say which template recipient this is`,
-				'Give its Template User ID, or the Order of the template recipient it replaces.',
+				'Choose its Template Recipient, or give the Order of the template recipient it replaces.',
 			);
 		}
 	});
