@@ -52,7 +52,7 @@ export class DocumentSigningTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Deliveries also need the service's webhook master switch to be on (for the company, or for the workspace of a workspace webhook). The Test operation of a webhook bypasses that switch, so a successful test does not prove that real events will arrive.",
+					"Turn on webhooks in the service's settings (for the company, or for the workspace of a workspace webhook), or no event will arrive. A webhook's Test operation does not check this: its test event arrives even while webhooks are off.",
 				name: 'masterSwitchNotice',
 				type: 'notice',
 				default: '',
@@ -135,7 +135,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to fetch the whole signing request (GET /signing-requests/{ID}) for signing-request events and output it as signing_request. It gets at most 3 s (the service waits 5 s for the answer); if it fails or takes longer, the workflow still starts, with enrichment_errors.',
+							'Whether to output the whole signing request, as signing_request, with signing-request events. If fetching it fails or takes over 3 seconds (the service waits only 5 for an answer), the workflow starts without it, with enrichment_errors.',
 					},
 					{
 						displayName: 'Include Headers',

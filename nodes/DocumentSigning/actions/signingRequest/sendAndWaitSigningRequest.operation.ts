@@ -128,7 +128,7 @@ const UNIT_MS: Record<string, number> = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			"The service wakes this workflow up through a webhook, so n8n must be reachable from the service over HTTPS (set WEBHOOK_URL). Without a public address use the Document Signing Poll Trigger in a second workflow instead. Needs the Webhook Signing Secret of the workspace in the credential and the workspace's webhook master switch on.",
+			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put the workspace's Webhook Signing Secret in the credential and turn on the workspace's webhooks in the service's settings. Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
