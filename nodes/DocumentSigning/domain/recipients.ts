@@ -73,7 +73,7 @@ export function personValues(opts: { required?: boolean } = {}): INodeProperties
 export interface RecipientInputOptions {
 	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
 	reference?: boolean;
-	/** Offer "Template User ID" (template-based creation overrides). */
+	/** Offer "Template Recipient" (template-based creation overrides: the service's template user). */
 	templateUser?: boolean;
 	description?: string;
 }
@@ -94,7 +94,7 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 	}
 	if (options.templateUser) {
 		values.push({
-			displayName: 'Template User Name or ID',
+			displayName: 'Template Recipient Name or ID',
 			name: 'template_user_id',
 			type: 'options',
 			typeOptions: {
@@ -103,7 +103,7 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			},
 			default: '',
 			description:
-				'Which recipient role of the chosen template this person fills; leave empty to match by Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The recipient of the template this person replaces (taking over their role, order and fields). Keep "- Match by Order -" to replace the template recipient with the same Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
 	values.push(...personValues({ required: true }), {
