@@ -96,7 +96,7 @@ describe('Signing Request → Create', () => {
 					{ template_user_id: value, ...alan },
 				]),
 			place: 'Recipient 2',
-			field: 'Template User Name or ID',
+			field: 'Template Recipient Name or ID',
 		},
 		{
 			title: 'from a PDF: Recipient 1 "Email"',
@@ -139,7 +139,7 @@ describe('Signing Request → Create and Send', () => {
 				...fromTemplate([{ template_user_id: value, ...grace }]),
 			}),
 			place: 'Recipient 1',
-			field: 'Template User Name or ID',
+			field: 'Template Recipient Name or ID',
 		},
 		{
 			title: 'from a PDF: Recipient 2 "Email"',
@@ -248,7 +248,7 @@ describe('Signing Request → Create and Send', () => {
 			...fromTemplate([{ template_user_id: '={{ $json.role }}', ...grace }]),
 		});
 		expect((error as Error & { description: string }).description).toContain(
-			'Leave "Template User Name or ID" empty (not an expression) to match the template recipient by Order',
+			'Leave "Template Recipient Name or ID" empty (not an expression) to match the template recipient by Order',
 		);
 		expect(ctx.sandbox.requests).toEqual([]);
 	});
@@ -523,7 +523,7 @@ describe('Signing Request → Send and Wait', () => {
 		{
 			title: '"Signing Request"',
 			resource: 'signingRequest',
-			operation: 'sendAndWait',
+			operation: 'sendAndWaitForCompletion',
 			parameters: (value) => ({
 				signingRequestId: { __rl: true, mode: 'id', value },
 				timeLimitAmount: 2,

@@ -134,7 +134,7 @@ it('covers the required parameters of every operation that has some, lists inclu
 	const operations = new Set(ROWS.map((row) => `${row.resource}/${row.operation}`));
 	expect(operations.size).toBeGreaterThan(90);
 	for (const expected of [
-		'signingRequest/sendAndWait signingRequestId',
+		'signingRequest/sendAndWaitForCompletion signingRequestId',
 		'signingRequest/createAndSendSigningRequest name',
 		'signingRequest/createAndSendSigningRequest recipients.recipient[0].email',
 		'signingRequest/createDocumentLegacy legacyRecipients.recipient[0].email',
