@@ -141,11 +141,9 @@ function describeErrors(errors: ErrorObject[]): string[] {
 			const extra =
 				e.keyword === 'additionalProperties'
 					? ` "${(e.params as { additionalProperty: string }).additionalProperty}"`
-					: e.keyword === 'required'
-						? ` "${(e.params as { missingProperty: string }).missingProperty}"`
-						: e.keyword === 'enum'
-							? ` ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`
-							: '';
+					: e.keyword === 'enum'
+						? ` ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`
+						: '';
 			return `${where} ${e.message}${extra} [${e.schemaPath}]`;
 		});
 	return [...new Set(lines)];
