@@ -193,6 +193,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			response = await processRequest(match, record, parsed, requestId, rawBytes);
 		}
 		record.status = response.status;
+		record.responseBody =
+			response.body === undefined ? undefined : JSON.parse(JSON.stringify(response.body));
 		send(res, response);
 	}
 

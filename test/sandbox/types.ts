@@ -68,6 +68,8 @@ export interface RecordedRequest {
 	rawBody: string;
 	/** Status sent; 0 when no response was sent (a 'reset' fault, or still in flight). */
 	status: number;
+	/** JSON body answered; undefined when none was sent or a fault answered with a string. */
+	responseBody?: unknown;
 	/** Sandbox clock time (ms) at which the request arrived. */
 	at: number;
 	/** Value of the X-Request-Id response header. */
