@@ -187,6 +187,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		let response: Response;
 		if (fault?.kind === 'status') {
 			response = faultResponse(fault, requestId);
+			record.injected = true;
 		} else {
 			if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
 			if (closed) return;

@@ -70,6 +70,8 @@ export interface RecordedRequest {
 	status: number;
 	/** JSON body answered; undefined when none was sent or a fault answered with a string. */
 	responseBody?: unknown;
+	/** True when an injected 'status' fault answered (not the service's behaviour). */
+	injected?: boolean;
 	/** Sandbox clock time (ms) at which the request arrived. */
 	at: number;
 	/** Value of the X-Request-Id response header. */
