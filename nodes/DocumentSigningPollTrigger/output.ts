@@ -17,8 +17,9 @@ export interface PolledEvent extends DocumentSigningEvent {
  * A change as the webhook trigger would output the matching event: `id` (stable for the change:
  * `poll_<kind>_<signing request id>`, so the same change polled twice has the same id), `type`,
  * `created_at` (when the change happened, by the service's clock), `company_id` (not in the list:
- * null), `workspace_id`, `data` (`signing_request`, `recipients`, `workspace`, as in the service's
- * signing-request events), `delivery_id` (null: nothing was delivered) and `source: "poll"`.
+ * null), `workspace_id` (the polled workspace: list items do not name theirs), `data`
+ * (`signing_request`, `recipients`, `workspace`, as in the service's signing-request events),
+ * `delivery_id` (null: nothing was delivered) and `source: "poll"`.
  */
 export function toEvent(
 	change: Change,
@@ -31,7 +32,7 @@ export function toEvent(
 		type: POLL_EVENTS[change.kind],
 		created_at: change.at || null,
 		company_id: null,
-		workspace_id: String(change.item.workspace_id ?? workspaceId),
+		workspace_id: workspaceId,
 		data: {
 			signing_request: signingRequest,
 			recipients: Array.isArray(recipients) ? (recipients as IDataObject[]) : [],

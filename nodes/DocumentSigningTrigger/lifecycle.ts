@@ -20,6 +20,11 @@ import { checkDeliveryUrl } from '../shared/url';
  * answered false; `delete` on deactivation. "Listen for test event" runs the same with the test URL
  * and throw-away static data.
  *
+ * The service's Webhook answer does not say whose it is (company or a workspace): the list does,
+ * `GET /webhooks?workspace_id=…` listing a workspace's webhooks and `GET /webhooks` the company's.
+ * So the scope the webhook was made for is kept beside its id (`webhookScope`), and a stored id
+ * without it (kept by an older version) is looked up in the configured scope's list.
+ *
  * `checkExists` only reads: it answers true when our webhook is there exactly as configured
  * (adopting a leftover with this URL into the static data), and changes nothing at the service.
  * Everything that changes the service happens in `create`: updating our webhook in place (events,
@@ -31,12 +36,12 @@ export const ALL_EVENTS = '*';
 export const DESCRIPTION_PREFIX = 'n8n: ';
 const DESCRIPTION_MAX = 500;
 
+/** The documented keys of a Webhook answer this node reads. */
 export interface WebhookRemote extends IDataObject {
 	id: string;
 	url: string;
 	events: string[];
 	enabled: boolean;
-	workspace_id?: string | null;
 }
 
 export interface TriggerConfig {
@@ -158,16 +163,37 @@ async function reconcile(
 	await callApi(this, updateWebhook, { params: { id: remote.id }, body });
 }
 
-/** Webhooks of the configured scope whose URL is exactly this node's URL. */
-async function findByUrl(this: IHookFunctions, config: TriggerConfig): Promise<WebhookRemote[]> {
-	const qs: IDataObject = { url: config.url };
+/**
+ * Webhooks of the configured scope whose URL is exactly `url` (this node's URL unless given): the
+ * list of a workspace (`workspace_id` query) or of the company (without it) holds only its own.
+ */
+async function findByUrl(
+	this: IHookFunctions,
+	config: TriggerConfig,
+	url = config.url,
+): Promise<WebhookRemote[]> {
+	const qs: IDataObject = { url };
 	if (config.workspaceId) qs.workspace_id = config.workspaceId;
 	const all = (await callPages(this, listWebhooks, { qs, returnAll: true }))
 		.results as WebhookRemote[];
-	return all.filter(
-		(webhook) =>
-			webhook.url === config.url && (webhook.workspace_id ?? null) === (config.workspaceId ?? null),
-	);
+	return all.filter((webhook) => webhook.url === url);
+}
+
+/** The scope a webhook is made for, as kept in the static data: a workspace id or "company". */
+export function scopeOf(config: Pick<TriggerConfig, 'workspaceId'>): string {
+	return config.workspaceId ?? 'company';
+}
+
+/** Whether the stored webhook belongs to the configured scope (its list holds it). */
+async function inConfiguredScope(
+	this: IHookFunctions,
+	config: TriggerConfig,
+	remote: WebhookRemote,
+	storedScope: string | undefined,
+): Promise<boolean> {
+	if (storedScope !== undefined) return storedScope === scopeOf(config);
+	const listed = await findByUrl.call(this, config, remote.url);
+	return listed.some((webhook) => webhook.id === remote.id);
 }
 
 /** What the service holds for this node, found by reading only. */
@@ -186,18 +212,35 @@ function storedWebhookId(staticData: IDataObject): string | undefined {
 	return typeof staticData.webhookId === 'string' ? staticData.webhookId : undefined;
 }
 
+function storedScope(staticData: IDataObject): string | undefined {
+	return typeof staticData.webhookScope === 'string' ? staticData.webhookScope : undefined;
+}
+
+/** Keeps our webhook's id and the scope it was made for. */
+function store(staticData: IDataObject, id: string, config: TriggerConfig): void {
+	staticData.webhookId = id;
+	staticData.webhookScope = scopeOf(config);
+}
+
+function forget(staticData: IDataObject): void {
+	delete staticData.webhookId;
+	delete staticData.webhookScope;
+}
+
 /** Reads what the service holds for this node; sends nothing but GETs. */
 async function find(
 	this: IHookFunctions,
 	config: TriggerConfig,
-	storedId: string | undefined,
+	staticData: IDataObject,
 ): Promise<Found> {
+	const storedId = storedWebhookId(staticData);
 	let otherScope: WebhookRemote | undefined;
 	let storedGone = false;
 	if (storedId) {
 		const remote = await getRemote.call(this, storedId);
 		if (!remote) storedGone = true;
-		else if ((remote.workspace_id ?? null) !== config.workspaceId) otherScope = remote;
+		else if (!(await inConfiguredScope.call(this, config, remote, storedScope(staticData))))
+			otherScope = remote;
 		else return { ours: remote, duplicates: [], storedGone };
 	}
 	// A webhook left behind for exactly this URL (for instance when static data was lost) is
@@ -214,12 +257,12 @@ async function find(
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const config = await triggerConfig.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-	const found = await find.call(this, config, storedWebhookId(staticData));
+	const found = await find.call(this, config, staticData);
 	// Deleted elsewhere: forget it (create adopts a leftover or makes a new one).
-	if (found.storedGone) delete staticData.webhookId;
+	if (found.storedGone) forget(staticData);
 	if (!found.ours || found.otherScope || found.duplicates.length > 0) return false;
 	if (!inSync(found.ours, config)) return false;
-	staticData.webhookId = found.ours.id;
+	store(staticData, found.ours.id, config);
 	return true;
 }
 
@@ -231,17 +274,17 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const config = await triggerConfig.call(this);
 	const staticData = this.getWorkflowStaticData('node');
-	const found = await find.call(this, config, storedWebhookId(staticData));
+	const found = await find.call(this, config, staticData);
 
 	if (found.otherScope) {
 		await deleteRemote.call(this, found.otherScope.id);
-		delete staticData.webhookId;
+		forget(staticData);
 	}
 
 	if (found.ours) {
 		await reconcile.call(this, found.ours, config);
 		for (const duplicate of found.duplicates) await deleteRemote.call(this, duplicate.id);
-		staticData.webhookId = found.ours.id;
+		store(staticData, found.ours.id, config);
 		return true;
 	}
 
@@ -259,7 +302,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			'The service did not return the id of the new webhook',
 		);
 	}
-	staticData.webhookId = String(created.id);
+	store(staticData, String(created.id), config);
 	return true;
 }
 
@@ -267,6 +310,6 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const storedId = storedWebhookId(staticData);
 	if (storedId) await deleteRemote.call(this, storedId);
-	delete staticData.webhookId;
+	forget(staticData);
 	return true;
 }

@@ -14,6 +14,7 @@ import type { RunNodeOptions, RunNodeResult } from '../helpers/n8n';
 import { runNode } from '../helpers/n8n';
 import type { RecordedRequest, Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
+import { undocumentedAnswers } from './shapes';
 
 export { describeSpecs } from './specs';
 export { SEED };
@@ -46,6 +47,10 @@ export function useSandbox(options?: Parameters<typeof startSandbox>[0]): TestCo
 	beforeEach(() => {
 		ctx.sandbox.clearRequests();
 		resetRateLimiters();
+	});
+	// Whatever a test did, the sandbox answered it with the documented shapes (see shapes.ts).
+	afterEach(() => {
+		expect(undocumentedAnswers(ctx.sandbox?.requests ?? [])).toEqual([]);
 	});
 	afterAll(async () => await (ctx.sandbox as Sandbox | undefined)?.close());
 	return ctx;

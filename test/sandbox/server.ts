@@ -187,12 +187,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		let response: Response;
 		if (fault?.kind === 'status') {
 			response = faultResponse(fault, requestId);
+			record.injected = true;
 		} else {
 			if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
 			if (closed) return;
 			response = await processRequest(match, record, parsed, requestId, rawBytes);
 		}
 		record.status = response.status;
+		record.responseBody =
+			response.body === undefined ? undefined : JSON.parse(JSON.stringify(response.body));
 		send(res, response);
 	}
 

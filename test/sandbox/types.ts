@@ -68,6 +68,10 @@ export interface RecordedRequest {
 	rawBody: string;
 	/** Status sent; 0 when no response was sent (a 'reset' fault, or still in flight). */
 	status: number;
+	/** JSON body answered; undefined when none was sent or a fault answered with a string. */
+	responseBody?: unknown;
+	/** True when an injected 'status' fault answered (not the service's behaviour). */
+	injected?: boolean;
 	/** Sandbox clock time (ms) at which the request arrived. */
 	at: number;
 	/** Value of the X-Request-Id response header. */

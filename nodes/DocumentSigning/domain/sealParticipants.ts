@@ -7,20 +7,20 @@ import { checkId } from './ids';
  * (PATCH `seal_participant` of either) names the participant and the seal it uses from now on.
  */
 
-/** The participant to swap: picked from the signing request, or given by ID on a template. */
+/**
+ * The participant to swap, by ID. No read of the service lists the seal participants of a
+ * signing request or template: their IDs are in `seal_participants` of the Create answer.
+ */
 export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
 	signingRequest: {
-		displayName: 'Seal Participant Name or ID',
+		displayName: 'Seal Participant ID',
 		name: 'participantId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getSigningRequestSealParticipants',
-			loadOptionsDependsOn: ['signingRequestId.value'],
-		},
+		type: 'string',
 		default: '',
 		required: true,
+		placeholder: '123e4567-e89b-42d3-a456-426614174000',
 		description:
-			'The seal participant whose seal to swap (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The seal participant whose seal to swap: its ID is in seal_participants of the output of Create (Signing Request → Create)',
 	},
 	template: {
 		displayName: 'Seal Participant ID',
@@ -30,7 +30,7 @@ export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INode
 		required: true,
 		placeholder: '123e4567-e89b-42d3-a456-426614174000',
 		description:
-			"The seal participant of the template whose seal to swap: its ID is in the template's seal_participants (Template → Get with Simplify off)",
+			"The ID of the template's seal participant whose seal to swap (no read of the API lists a template's seal participants)",
 	},
 };
 

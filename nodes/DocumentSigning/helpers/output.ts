@@ -47,20 +47,27 @@ export const simplifyField: INodeProperties = {
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
 
-/** What a simplified signing request or template keeps, in this order (absent keys are skipped). */
+/**
+ * What a simplified signing request or template keeps, in this order (absent keys are skipped).
+ * The names are those of the service's answers: a signing request's detail (`status` flags,
+ * `timestamps`, `companies_workspaces_id`, `template_description`) or list item (`status` text,
+ * the `*_date` keys, `recipients`); a template's dates as `date_created` / `date_changed` or
+ * `created_date` / `updated_date` (both are documented).
+ */
 const SIMPLE_KEYS = {
 	signingRequest: [
 		'id',
 		'name',
-		'state',
+		'description',
+		'template_description',
 		'status',
-		'test_mode',
 		'template_id',
-		'workspace_id',
+		'companies_workspaces_id',
 		'created_date',
 		'sent_date',
 		'finished_date',
 		'cancelled_date',
+		'declined_date',
 		'timestamps',
 		'expires_at',
 		'document_url',
@@ -71,14 +78,14 @@ const SIMPLE_KEYS = {
 		'id',
 		'name',
 		'description',
-		'workspace_id',
 		'page_count',
 		'expiration_hours',
+		'date_created',
+		'date_changed',
 		'created_date',
 		'updated_date',
 		'document_url',
 		'recipients',
-		'users',
 	],
 } as const;
 
@@ -91,9 +98,7 @@ const SIMPLE_PERSON_KEYS = [
 	'email',
 	'designation',
 	'order',
-	'status',
-	'finished_on',
-	'decline_reason',
+	'finished_date',
 ] as const;
 
 function pick(source: IDataObject, keys: readonly string[]): IDataObject {
@@ -114,14 +119,12 @@ export function simplify(
 	const rows = Array.isArray(data) ? data : [data];
 	return rows.map((row) => {
 		const out = pick(row, [...SIMPLE_KEYS[kind], 'warnings', 'key_mode']);
-		for (const key of ['recipients', 'users']) {
-			if (Array.isArray(out[key])) {
-				out[key] = (out[key] as unknown[]).map((person) =>
-					person && typeof person === 'object' && !Array.isArray(person)
-						? pick(person as IDataObject, SIMPLE_PERSON_KEYS)
-						: person,
-				) as IDataObject[];
-			}
+		if (Array.isArray(out.recipients)) {
+			out.recipients = (out.recipients as unknown[]).map((person) =>
+				person && typeof person === 'object' && !Array.isArray(person)
+					? pick(person as IDataObject, SIMPLE_PERSON_KEYS)
+					: person,
+			) as IDataObject[];
 		}
 		return out;
 	});

@@ -6,7 +6,6 @@ import { meta as listSigningRequestCustomFields } from '../actions/customField/l
 import { meta as listTemplateCustomFields } from '../actions/customField/listTemplateCustomFields.operation';
 import { meta as listWorkspaceCustomFields } from '../actions/customField/listWorkspaceCustomFields.operation';
 import { meta as listOrganizationSeals } from '../actions/organizationSeal/listOrganizationSeals.operation';
-import { meta as getSigningRequest } from '../actions/signingRequest/getSigningRequest.operation';
 import { meta as listSigningRequestFields } from '../actions/signingRequest/listSigningRequestFields.operation';
 import { meta as listSigningRequestUsers } from '../actions/signingRequest/listSigningRequestUsers.operation';
 import { meta as listTemplateFields } from '../actions/template/listTemplateFields.operation';
@@ -144,7 +143,7 @@ export const getWorkspaceCustomFields = ownedListMethod(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Fields, seal participants and seals, for the Update One Part operations
+// Fields and seals, for the Update One Part operations
 
 const typeName = (type: unknown) =>
 	String(type ?? 'field')
@@ -179,24 +178,6 @@ export const getSigningRequestFields = ownedListMethod(
 export const getTemplateFields = ownedListMethod(
 	{ parameter: 'templateId', list: listTemplateFields, placeholder: 'id', key: 'results' },
 	fields,
-);
-
-/** Seal participants of the signing request chosen in the node (from its Get answer). */
-export const getSigningRequestSealParticipants = ownedListMethod(
-	{
-		parameter: 'signingRequestId',
-		list: getSigningRequest,
-		placeholder: 'id',
-		key: 'seal_participants',
-	},
-	(participants) =>
-		participants
-			.filter((p) => !p.deleted)
-			.map((p) => ({
-				name: `Seal participant, order ${String(p.order ?? '?')}`,
-				value: String(p.id),
-				description: `Seal ${String(p.organization_seals_id ?? p.seal_id ?? '')}`.trim(),
-			})),
 );
 
 /** The organization seals the key can use (GET /seals: active seals only). */

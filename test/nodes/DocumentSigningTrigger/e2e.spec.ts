@@ -208,8 +208,12 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		expect(test.body).toMatchObject({ success: true, status_code: 200 });
 		expect(rig.starts).toHaveLength(2);
 		expect(rig.starts[1]).toMatchObject({ mode: 'manual' });
+		// The event that started it is the test delivery's (the answer's webhook_event_id is the
+		// service's record id, a uuid; the envelope carries the event id).
+		const delivered = sandbox.deliveries[sandbox.deliveries.length - 1];
+		expect(delivered).toMatchObject({ test: true, webhookId: id });
 		expect(rig.starts[1].items[0].json).toMatchObject({
-			id: test.body.webhook_event_id,
+			id: delivered.eventId,
 			type: 'webhook.test',
 		});
 

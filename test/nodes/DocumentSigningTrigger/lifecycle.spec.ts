@@ -434,6 +434,48 @@ describe('workspace scope', () => {
 		expect(live()[0].id).not.toBe(companyId);
 	});
 
+	it('keeps the scope beside the id: the Webhook answer does not say whose a webhook is', async () => {
+		const company = rig();
+		await company.activate();
+		expect(company.nodeStaticData).toMatchObject({ webhookScope: 'company' });
+		const answer = await api('GET', `/webhooks/${String(company.nodeStaticData.webhookId)}`);
+		expect(answer.body).not.toHaveProperty('workspace_id');
+		await company.deactivate();
+		expect(company.nodeStaticData).not.toHaveProperty('webhookScope');
+
+		const workspace = rig({ parameters: workspaceParameters() });
+		await workspace.activate();
+		expect(workspace.nodeStaticData).toMatchObject({ webhookScope: SALES.id });
+	});
+
+	it('a stored id without a stored scope (older versions) is looked up in the scope’s list', async () => {
+		const trigger = rig();
+		await trigger.activate();
+		const companyId = trigger.nodeStaticData.webhookId as string;
+		delete trigger.nodeStaticData.webhookScope;
+		sandbox.clearRequests();
+		// Same scope: found in the company list (GET /webhooks without workspace_id), nothing changes.
+		expect(await checkOnly(trigger)).toBe(true);
+		expect(
+			sandbox.requests.find((r) => r.method === 'GET' && r.path === '/webhooks')?.query,
+		).toEqual(expect.not.objectContaining({ workspace_id: expect.anything() }));
+		expect(trigger.nodeStaticData).toMatchObject({ webhookId: companyId, webhookScope: 'company' });
+
+		// Now configured for a workspace: the stored company webhook is not in its list, so it is replaced.
+		delete trigger.nodeStaticData.webhookScope;
+		trigger.parameters = workspaceParameters();
+		sandbox.clearRequests();
+		expect(await checkOnly(trigger)).toBe(false);
+		expect(
+			sandbox.requests.find((r) => r.method === 'GET' && r.path === '/webhooks')?.query,
+		).toMatchObject({ workspace_id: SALES.id });
+		expect(await trigger.activate()).toEqual({ existed: false });
+		expect(live()).toHaveLength(1);
+		expect(live()[0]).toMatchObject({ workspace_id: SALES.id });
+		expect(live()[0].id).not.toBe(companyId);
+		expect(trigger.nodeStaticData).toMatchObject({ webhookScope: SALES.id });
+	});
+
 	it('a company-wide webhook with a non-protected key fails with a readable error', async () => {
 		const trigger = rig({ credentials: credentials(sandbox.url, { liveApiKey: SALES.liveKey }) });
 		await expect(trigger.activate()).rejects.toThrow(/Permission denied/);

@@ -141,6 +141,29 @@ export function checkCompletion(v: Validator, body: Body, out: Settings): void {
 	}
 }
 
+/**
+ * A settings answer: the stored settings without the keys whose documented type is a string that
+ * is not nullable (they are optional), while the sandbox has no value for them.
+ */
+export function settingsAnswer(
+	settings: Settings,
+	stringKeys: readonly string[],
+): Record<string, unknown> {
+	const out: Record<string, unknown> = { ...settings };
+	for (const key of stringKeys) if (out[key] === null || out[key] === undefined) delete out[key];
+	return out;
+}
+
+/** CompanySettings keys documented as strings, not nullable (response-shapes.md). */
+export const COMPANY_STRING_KEYS = ['email_local_part'] as const;
+/** WorkspaceSettings keys documented as strings, not nullable (response-shapes.md). */
+export const WORKSPACE_STRING_KEYS = [
+	'team_email',
+	'timezone',
+	'signing_request_email_header',
+	'signing_request_email_body',
+] as const;
+
 export function rejectUnknown(v: Validator, body: Body, allowed: readonly string[]): void {
 	for (const key of Object.keys(body)) {
 		if (!allowed.includes(key)) v.fail(key, `${key} is not a recognised field`);

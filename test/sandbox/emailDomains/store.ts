@@ -267,7 +267,13 @@ export function domainJson(record: DomainRecord): Record<string, unknown> {
 }
 
 export function dnsRecordJson(r: DomainDnsRecord): Record<string, unknown> {
-	const out: Record<string, unknown> = { type: r.type, name: r.name, value: r.value, ttl: r.ttl };
+	// DomainDnsRecord.ttl is documented as a string.
+	const out: Record<string, unknown> = {
+		type: r.type,
+		name: r.name,
+		value: r.value,
+		ttl: String(r.ttl),
+	};
 	if (r.priority !== undefined) out.priority = r.priority;
 	out.status = r.status;
 	return out;

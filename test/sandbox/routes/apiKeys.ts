@@ -7,13 +7,15 @@
  *   Pending (replaced, still in grace) keys stop working at once.
  *
  * key_type may come from the JSON body or the query string (the body wins).
- * Keys listed in `expiring_keys` / `expired_keys` are masked (`maskKey`): `sk_live_ab12…7f3e`.
- * The new key in `new_key.api_key` is given in full.
+ * Both answers have the shape service-api.md gives them (response-shapes.md documents another one
+ * for each; test/docs/responses.json records both): regenerate {message, workspace_id, new_key
+ * {api_key, created_at}, expiring_keys [{id, expires_at}]}, expire {message, workspace_id,
+ * expired_count, expired_keys: the ids of the keys that stopped working}.
  */
 import { requireWorkspace } from '../access';
 import { badRequest } from '../errors';
 import type { RequestContext, Router } from '../router';
-import { iso, maskKey, type KeyType } from '../state';
+import { iso, type KeyType } from '../state';
 import { Validator, objectBody } from '../validation';
 
 export function registerApiKeyRoutes(router: Router): void {
@@ -46,11 +48,9 @@ function regenerate(ctx: RequestContext) {
 		body: {
 			message: `New ${keyType} API key generated. Previous ${keyType} key(s) stay valid for 24 hours.`,
 			workspace_id: ws.id,
-			key_type: keyType,
 			new_key: { api_key: newKey.value, created_at: iso(newKey.createdAt) },
 			expiring_keys: expiringKeys.map((k) => ({
 				id: k.id,
-				api_key: maskKey(k.value),
 				expires_at: iso(k.expiresAt as number),
 			})),
 		},
@@ -68,19 +68,13 @@ function expire(ctx: RequestContext) {
 	const which = `${keyType} `;
 	return {
 		body: {
-			success: true,
 			message:
 				expired.length === 0
 					? `No pending ${which}API keys to expire`
 					: `Expired ${expired.length} pending ${which}API key(s)`,
 			workspace_id: ws.id,
 			expired_count: expired.length,
-			expired_keys: expired.map(({ key, originalExpiresAt }) => ({
-				id: key.id,
-				api_key: maskKey(key.value),
-				original_expires_at: iso(originalExpiresAt),
-				expired_at: iso(key.expiresAt as number),
-			})),
+			expired_keys: expired.map(({ key }) => key.id),
 		},
 	};
 }

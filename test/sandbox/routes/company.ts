@@ -14,6 +14,7 @@
 import { requireProtectedKey } from '../access';
 import {
 	COLOR_KEYS,
+	COMPANY_STRING_KEYS,
 	COMPLETION_KEYS,
 	checkBool,
 	checkColor,
@@ -24,6 +25,7 @@ import {
 	isHttpUrl,
 	isTimeZone,
 	rejectUnknown,
+	settingsAnswer,
 	type Settings,
 } from '../company/settings';
 import { acceptLogo } from '../company/logo';
@@ -62,7 +64,7 @@ export function registerCompanyRoutes(router: Router): void {
 	router.put('/company', (ctx) => updateCompany(ctx, 'PUT'));
 	router.patch('/company', (ctx) => updateCompany(ctx, 'PATCH'));
 	router.get('/company/settings', (ctx) => ({
-		body: { ...companyAreaOf(ctx.state).companySettings },
+		body: settingsAnswer(companyAreaOf(ctx.state).companySettings, COMPANY_STRING_KEYS),
 	}));
 	router.put('/company/settings', updateSettings);
 	router.post('/company/logo', (ctx) => {
@@ -161,5 +163,5 @@ function updateSettings(ctx: RequestContext) {
 	v.throwIfInvalid();
 	const settings = companyAreaOf(ctx.state).companySettings;
 	Object.assign(settings, changes);
-	return { body: { ...settings } };
+	return { body: settingsAnswer(settings, COMPANY_STRING_KEYS) };
 }

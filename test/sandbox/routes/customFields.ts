@@ -47,7 +47,7 @@ export function registerCustomFieldRoutes(router: Router): void {
 			body: {
 				custom_fields: load(ctx)
 					.customFields.filter((c) => c.deleted_on === null)
-					.map((c) => customFieldJson(c, kind)),
+					.map((c) => customFieldJson(c, 'list')),
 			},
 		}));
 		router.post(`${base}/:${param}/custom-fields`, (ctx) =>

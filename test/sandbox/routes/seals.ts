@@ -530,7 +530,9 @@ function revokeSeal(ctx: RequestContext): RouteResult {
 	ctx.state.events.emit('organization_seal.deleted', head.companies_workspaces_id, {
 		seal: store.json(head),
 	});
-	return { body: { ...store.json(head), in_flight_requests: [...inFlight.values()] } };
+	// in_flight_requests: "the seal fields + in_flight_requests" (O5) gives no type; the sandbox
+	// answers the ids of the pending signing requests that used the seal.
+	return { body: { ...store.json(head), in_flight_requests: [...inFlight.keys()] } };
 }
 
 // ---- O6 image -----------------------------------------------------------------------------------

@@ -5,9 +5,8 @@
  * - PUT    /company/signer-terms/:language                      {statement_text (HTML, required), terms_url (uri|null)}
  *                                                                → {ok, storedHtml, changed} (protected key)
  * - DELETE /company/signer-terms/:language                      → {message, language}; 404 when none for it
- * - GET    /workspace/:workspace_id/signer-terms                → {terms, workspace_id}: the terms that apply
- *                                                                in the workspace per language, each with
- *                                                                `source` (workspace override or company default)
+ * - GET    /workspace/:workspace_id/signer-terms                → {terms}: the terms that apply in the workspace
+ *                                                                per language (its override, else the company's)
  * - PUT    /workspace/:workspace_id/signer-terms/:language      same as the company PUT, stores an override
  * - DELETE /workspace/:workspace_id/signer-terms/:language      removes the override; 404 when none
  * `:language` is one of the 15 languages (else 400). The HTML is sanitized before storage
@@ -50,11 +49,11 @@ export function registerSignerTermsRoutes(router: Router): void {
 		const overrides = area.workspaces.get(ws.id) ?? new Map<string, SignerTermsRecord>();
 		const terms = TERMS_LANGUAGES.flatMap((language) => {
 			const own = overrides.get(language);
-			if (own) return [termsJson(own, 'workspace')];
+			if (own) return [termsJson(own)];
 			const fallback = area.company.get(language);
-			return fallback ? [termsJson(fallback, 'company')] : [];
+			return fallback ? [termsJson(fallback)] : [];
 		});
-		return { body: { terms, workspace_id: ws.id } };
+		return { body: { terms } };
 	});
 	router.put('/workspace/:workspace_id/signer-terms/:language', (ctx) => {
 		const language = readLanguage(ctx);
@@ -93,16 +92,13 @@ function sorted(map: Map<string, SignerTermsRecord>): SignerTermsRecord[] {
 	});
 }
 
-function termsJson(
-	t: SignerTermsRecord,
-	source?: 'workspace' | 'company',
-): Record<string, unknown> {
+/** SignerTerms. */
+function termsJson(t: SignerTermsRecord): Record<string, unknown> {
 	return {
 		language: t.language,
 		statement_text: t.statement_text,
 		terms_url: t.terms_url,
 		updated_at: iso(t.updated_at),
-		...(source ? { source } : {}),
 	};
 }
 

@@ -61,10 +61,10 @@ import { renderSigningRequestPdf } from '../signing/render';
 import {
 	auditJson,
 	createAndSendJson,
-	fieldFlatJson,
+	fieldJson,
 	iso,
 	participantAttribute,
-	recipientCreateJson,
+	recipientJson,
 	reminderJson,
 	sealParticipantJson,
 	signingRequestCreateJson,
@@ -771,12 +771,8 @@ function patchSigningRequest(ctx: RequestContext) {
 			seal_participant: sealParticipantJson(participant),
 			previous_seal_id: previous,
 		});
-		return {
-			body: {
-				message: 'Seal participant swapped',
-				seal_participant: sealParticipantJson(participant),
-			},
-		};
+		// The documents give no answer of its own for the swap: the properties variant's.
+		return { body: patchPropertiesJson(store, sr) };
 	}
 	requireDraft(sr);
 	const edited = cloneEntity(sr);
@@ -788,21 +784,7 @@ function patchSigningRequest(ctx: RequestContext) {
 		if (props.settings) edited.settings = { ...edited.settings, ...props.settings };
 		Object.assign(sr, edited);
 		markUpdated(ctx, store, sr, props.updated.join(', '));
-		const url = store.documentUrl(sr);
-		return {
-			body: {
-				message: 'Signing request updated',
-				id: sr.id,
-				name: sr.name,
-				description: sr.description,
-				template_description: sr.description,
-				document_url: url.url,
-				document_url_expires_at: iso(url.expiresAt),
-				page_count: sr.pageCount,
-				expiration_hours: sr.expiration_hours,
-				updated_fields: props.updated,
-			},
-		};
+		return { body: patchPropertiesJson(store, sr) };
 	}
 	if (shape === 'recipient') {
 		const input = readParticipant(v, body.recipient, 'recipient', { refKey: 'none' });
@@ -813,10 +795,7 @@ function patchSigningRequest(ctx: RequestContext) {
 		Object.assign(sr, edited);
 		markUpdated(ctx, store, sr, input!.id ? 'recipient updated' : 'recipient added');
 		const warning = session.warnings[0];
-		return {
-			status: input!.id ? 200 : 201,
-			body: { ...recipientCreateJson(record!), ...(warning ? { warning } : {}) },
-		};
+		return { body: { ...recipientJson(record!), ...(warning ? { warning } : {}) } };
 	}
 	const input = readField(v, body.field, 'field', { coords: 'percent', types: PATCH_FIELD_TYPES });
 	v.throwIfInvalid();
@@ -824,7 +803,21 @@ function patchSigningRequest(ctx: RequestContext) {
 	v.throwIfInvalid();
 	Object.assign(sr, edited);
 	markUpdated(ctx, store, sr, input!.id ? 'field updated' : 'field added');
-	return { status: input!.id ? 200 : 201, body: fieldFlatJson(record!) };
+	return { body: fieldJson(record!) };
+}
+
+/** The properties variant of the PATCH answer (response-shapes.md, api-reference S5). */
+function patchPropertiesJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): Record<string, unknown> {
+	return {
+		id: sr.id,
+		name: sr.name,
+		template_description: sr.description,
+		document_url: store.documentUrl(sr).url,
+		expiration_hours: sr.expiration_hours,
+	};
 }
 
 function putSigningRequest(ctx: RequestContext) {
@@ -925,15 +918,15 @@ function putSigningRequest(ctx: RequestContext) {
 	}
 	Object.assign(sr, edited);
 	markUpdated(ctx, store, sr, 'comprehensive update');
+	/** Recipients created from a temporary id: real id → the `_temp_id` they came with. */
+	const createdFrom = new Map([...session.tempIds].map(([temp, real]) => [real, temp]));
 	return {
 		body: {
 			id: sr.id,
 			name: sr.name,
 			signing_request: signingRequestUpdateSummaryJson(store, sr),
-			recipients: sortedParticipants(sr).map(recipientCreateJson),
-			fields: sr.fields.map(fieldFlatJson),
+			recipients: sortedParticipants(sr).map((p) => recipientJson(p, createdFrom.get(p.id))),
 			reminders: sr.reminders.map((r) => reminderJson(r, 'signing_request')),
-			temp_id_map: Object.fromEntries(session.tempIds),
 			summary: {
 				properties_updated: propertiesUpdated,
 				...session.counts,

@@ -269,11 +269,7 @@ function patchTemplate(ctx: RequestContext) {
 		participant.updated_at = store.now();
 		touch(store, t);
 		return {
-			body: {
-				message: 'Seal participant swapped',
-				updated_fields: ['seal_participant'],
-				seal_participant: { id: participant.id, organization_seals_id: sealId },
-			},
+			body: { message: 'Seal participant swapped', updated_fields: ['seal_participant'] },
 		};
 	}
 	const edited = cloneEntity(t);
@@ -304,10 +300,10 @@ function patchTemplate(ctx: RequestContext) {
 			types: PATCH_FIELD_TYPES,
 		});
 		v.throwIfInvalid();
-		const record = session.applyField(input!);
+		// TemplatePatchResponse has no field of its own: the saved field is read with List Fields.
+		session.applyField(input!);
 		v.throwIfInvalid();
 		updated = Object.keys(input!.values);
-		extra = { field: fieldNestedJson(record!) };
 	}
 	Object.assign(t, edited);
 	touch(store, t);
@@ -391,7 +387,7 @@ function putTemplate(ctx: RequestContext) {
 	Object.assign(t, edited);
 	touch(store, t);
 	return {
-		body: { ...templateJson(store, t), summary: { ...session.counts, warnings: session.warnings } },
+		body: templateJson(store, t),
 	};
 }
 
@@ -403,11 +399,7 @@ function deleteTemplate(ctx: RequestContext) {
 	t.deleted_on = store.now();
 	store.emitTemplate('template.deleted', t);
 	return {
-		body: {
-			message: 'Template deleted',
-			template_id: t.id,
-			deleted_on: new Date(t.deleted_on).toISOString(),
-		},
+		body: { message: 'Template deleted' },
 	};
 }
 

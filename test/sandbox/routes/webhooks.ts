@@ -17,15 +17,18 @@
  * - POST   /webhooks/:id/test        test delivery now (ignores master switches) →
  *                                    {success, status_code, webhook_event_id, message, headers_sent}
  * - POST   /webhooks/rotate-secret   company secret (protected key), 1/min →
- *                                    {message, new_secret, old_secret_expires_at, rotated_at, grace_period_hours, warning}
- * - GET    /webhooks/secret-status   {created_at, last_rotated_at, grace_period_active, grace_period_ends_at, grace_period_hours}
- * - POST   /workspaces/:id/webhooks/rotate-secret   workspace secret; a second rotation within a
- *                                    minute → 429 "cooldown active"
+ *                                    {message, new_secret, old_secret_expires_at, rotated_at} (service-api.md)
+ * - GET    /webhooks/secret-status   {created_at, last_rotated_at, grace_period_active, grace_period_ends_at}
+ * - POST   /workspaces/:id/webhooks/rotate-secret   workspace secret → {message, new_secret,
+ *                                    grace_period_hours, warning} (response-shapes.md); a second
+ *                                    rotation within a minute → 429 "cooldown active"
  * - GET    /workspaces/:id/webhooks/secret-status   404 when the workspace has no secret yet
  * - GET/PUT /_sandbox/webhooks/master-switch        sandbox-only (outside the API pipeline, key
  *                                    checked here): read / set the company master switch ({enabled};
  *                                    protected key, else 403) or a workspace's ({enabled, workspace_id})
  */
+import { randomUUID } from 'node:crypto';
+
 import { requireProtectedKey, requireWorkspace } from '../access';
 import { ApiError, notFound, unauthorized, validationError } from '../errors';
 import { isSubscribableEventType } from '../eventTypes';
@@ -290,8 +293,11 @@ async function testWebhook(ctx: RequestContext) {
 	return {
 		body: {
 			success: delivery.ok,
-			status_code: delivery.status,
-			webhook_event_id: delivery.eventId,
+			// 0 when the receiver did not answer (the documented key is an integer).
+			status_code: delivery.status ?? 0,
+			// The id of the service's record of this test event (a uuid); the delivered envelope
+			// carries the event id (evt_…) as its `id`.
+			webhook_event_id: randomUUID(),
 			message: delivery.ok
 				? `Test event delivered (HTTP ${delivery.status})`
 				: `Test delivery failed: ${delivery.error ?? 'no answer'}`,
@@ -300,17 +306,30 @@ async function testWebhook(ctx: RequestContext) {
 	};
 }
 
-function rotationBody(result: {
-	newSecret: string;
-	oldSecretExpiresAt: number | null;
-	rotatedAt: number;
-}) {
+/**
+ * The rotation answer. The company secret answers as service-api.md documents it
+ * ({message, new_secret, old_secret_expires_at, rotated_at}); the workspace secret, which
+ * service-api.md does not cover, as response-shapes.md does ({message, new_secret,
+ * grace_period_hours, warning}). Both shapes are documented for the company secret.
+ */
+function rotationBody(
+	result: { newSecret: string; oldSecretExpiresAt: number | null; rotatedAt: number },
+	shape: 'company' | 'workspace',
+) {
+	if (shape === 'company') {
+		return {
+			message: 'Webhook signing secret rotated',
+			new_secret: result.newSecret,
+			old_secret_expires_at:
+				result.oldSecretExpiresAt === null
+					? null
+					: new Date(result.oldSecretExpiresAt).toISOString(),
+			rotated_at: new Date(result.rotatedAt).toISOString(),
+		};
+	}
 	return {
 		message: 'Webhook signing secret rotated',
 		new_secret: result.newSecret,
-		old_secret_expires_at:
-			result.oldSecretExpiresAt === null ? null : new Date(result.oldSecretExpiresAt).toISOString(),
-		rotated_at: new Date(result.rotatedAt).toISOString(),
 		grace_period_hours: SECRET_GRACE_HOURS,
 		warning:
 			'Store the new secret now: it is not shown again. Deliveries carry X-Service-Signature-Old with the previous secret for 7 days.',
@@ -335,7 +354,7 @@ function rotateCompanySecret(ctx: RequestContext) {
 			{ 'Retry-After': String(outcome.retryAfterSeconds) },
 		);
 	}
-	return { body: rotationBody(outcome.result) };
+	return { body: rotationBody(outcome.result, 'company') };
 }
 
 function companySecretStatus(ctx: RequestContext) {
@@ -363,14 +382,14 @@ function rotateWorkspaceSecret(ctx: RequestContext) {
 			{ 'Retry-After': String(outcome.retryAfterSeconds) },
 		);
 	}
-	return { body: { ...rotationBody(outcome.result), workspace_id: ws.id } };
+	return { body: rotationBody(outcome.result, 'workspace') };
 }
 
 function workspaceSecretStatus(ctx: RequestContext) {
 	const ws = requireWorkspace(ctx, ctx.params.id);
 	const status = webhooksOf(ctx.state).store.secretStatusJson(ws.id);
 	if (!status) throw notFound('Webhook configuration');
-	return { body: { ...status, workspace_id: ws.id } };
+	return { body: status };
 }
 
 function readMasterSwitches(ctx: RequestContext) {

@@ -15,6 +15,7 @@ import {
 	EMAIL_LOCAL_PART,
 	LANGUAGES,
 	WORKSPACE_NULLABLE_BOOLS,
+	WORKSPACE_STRING_KEYS,
 	checkBool,
 	checkColor,
 	checkCompletion,
@@ -22,6 +23,7 @@ import {
 	isEmail,
 	isTimeZone,
 	rejectUnknown,
+	settingsAnswer,
 	workspaceSettingsOf,
 	type Settings,
 } from '../company/settings';
@@ -46,7 +48,7 @@ export function registerWorkspaceSettingsRoutes(router: Router): void {
 	router.get('/workspace/:workspace_id/settings', (ctx) => {
 		const ws = requireWorkspace(ctx, ctx.params.workspace_id);
 		return {
-			body: { workspace_id: ws.id, name: ws.name, ...workspaceSettingsOf(ctx.state, ws.id) },
+			body: answer(ws.id, ws.name, workspaceSettingsOf(ctx.state, ws.id)),
 		};
 	});
 	router.put('/workspace/:workspace_id/settings', updateSettings);
@@ -107,7 +109,12 @@ function updateSettings(ctx: RequestContext) {
 	v.throwIfInvalid();
 	const settings = workspaceSettingsOf(ctx.state, ws.id);
 	Object.assign(settings, changes);
-	return { body: { workspace_id: ws.id, name: ws.name, ...settings } };
+	return { body: answer(ws.id, ws.name, settings) };
+}
+
+/** WorkspaceSettings: `workspace_id`, `name` and the settings (unset string keys left out). */
+function answer(id: string, name: string, settings: Settings): Record<string, unknown> {
+	return { workspace_id: id, name, ...settingsAnswer(settings, WORKSPACE_STRING_KEYS) };
 }
 
 function labelOverridesProblem(value: unknown): string | undefined {

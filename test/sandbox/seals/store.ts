@@ -359,15 +359,16 @@ export class SealStore {
 		};
 	}
 
+	/**
+	 * A seal application as the API reference documents it: only its `status` (O8). The sandbox's
+	 * record keeps more (request, participant, dates) for its own use and tests.
+	 */
 	applicationJson(app: SealApplication): Record<string, unknown> {
-		return {
-			...app,
-			applied_at: app.applied_at === null ? null : iso(app.applied_at),
-			created_at: iso(app.created_at),
-		};
+		return { status: app.status };
 	}
 
+	/** An access-log entry as documented: `action` and `actor_kind` only (O9). */
 	logJson(entry: AccessLogEntry): Record<string, unknown> {
-		return { ...entry, created_at: iso(entry.created_at) };
+		return { action: entry.action, actor_kind: entry.actor_kind };
 	}
 }

@@ -136,11 +136,11 @@ describe('template → duplicate → update → send → sign → download', () 
 			'date',
 			'approval_signature',
 		]);
-		expect(put.body.summary).toMatchObject({
-			recipients_created: 2,
-			fields_created: 3,
-			reminders_created: 1,
-		});
+		// The full update answers the Template (no summary): the reminder is read back.
+		expect(put.body).not.toHaveProperty('summary');
+		expect(await ok(sb, 'GET', `/templates/${tpl.id}/reminders`)).toEqual([
+			expect.objectContaining({ hours: 48, all_users: true, subject: 'Reminder' }),
+		]);
 
 		// 3. Duplicate → a signing request draft (service-api.md shape).
 		const dup = await api(sb, 'POST', `/templates/${tpl.id}/duplicate`, {
@@ -178,7 +178,6 @@ describe('template → duplicate → update → send → sign → download', () 
 			credit_cost: 1,
 			date_sent: null,
 			expires_at: null,
-			test_mode: false,
 			certificate: { generated: false, generated_on: null, has_error: false },
 			final_document_download_url: null,
 		});
@@ -199,7 +198,12 @@ describe('template → duplicate → update → send → sign → download', () 
 			['client@example.com', 'Signer', 1],
 			['boss@example.com', 'Approver', 2],
 		]);
-		expect(users.every((u: any) => typeof u.template_user_id === 'string')).toBe(true);
+		// Which template user each came from is not in the answer (SigningRequestUser has no such key).
+		expect(
+			sb.signing
+				.getSigningRequest(srId)
+				?.recipients.every((r) => typeof r.template_user_id === 'string'),
+		).toBe(true);
 		const reminders = await ok(sb, 'GET', `/signing-requests/${srId}/reminders`);
 		expect(reminders).toEqual([
 			expect.objectContaining({ hours: 48, all_users: true, subject: 'Reminder' }),
@@ -361,11 +365,12 @@ describe('template → duplicate → update → send → sign → download', () 
 		const before = await credits();
 		const draft = await createSent(sb, TEST, 'Test contract', 2);
 		expect(await credits()).toBe(before);
-		expect((await ok(sb, 'GET', `/signing-requests/${draft.id}`, { key: TEST })).test_mode).toBe(
-			true,
-		);
+		// The answers document no test flag: the sandbox keeps it (and watermarks the PDFs).
+		expect(sb.signing.getSigningRequest(draft.id)?.test_mode).toBe(true);
+		const detail = await ok(sb, 'GET', `/signing-requests/${draft.id}`, { key: TEST });
+		expect(detail).not.toHaveProperty('test_mode');
 		const listed = (await ok(sb, 'GET', '/signing-requests', { key: TEST })).results;
-		expect(listed.find((r: any) => r.id === draft.id).test_mode).toBe(true);
+		expect(listed.find((r: any) => r.id === draft.id)).not.toHaveProperty('test_mode');
 		sb.simulate.signAll(draft.id);
 		const download = await ok(sb, 'GET', `/signing-requests/${draft.id}/download`, { key: TEST });
 		const file = await fetchFile(download.download_url);
@@ -379,7 +384,7 @@ describe('template → duplicate → update → send → sign → download', () 
 		const broke = await startSandbox({ startingCredits: 0 });
 		try {
 			const live = await createDraft(broke, LIVE);
-			expect(live.body.test_mode).toBe(false);
+			expect(broke.signing.getSigningRequest(live.id)?.test_mode).toBe(false);
 			const refused = await api(broke, 'POST', `/signing-requests/${live.id}/send`);
 			expect(refused.status).toBe(402);
 			expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', current_credits: 0 });
@@ -418,7 +423,6 @@ describe('stopping paths', () => {
 		expect(declined.status).toBe('declined');
 		const users = (await ok(sb, 'GET', `/signing-requests/${sr.id}/users`)).results;
 		expect(users.find((u: any) => u.id === sr.ada)).toMatchObject({
-			status: 'declined',
 			decline_reason: 'Wrong company address',
 			declined_on: expect.any(String),
 			finished_on: null,
@@ -535,10 +539,17 @@ describe('rules after sending', () => {
 			body: { seal_participant: { participant_id: participant.id, swap_to_seal_id: newSeal } },
 		});
 		expect(swap.status).toBe(200);
-		expect(swap.body.seal_participant).toMatchObject({
-			id: participant.id,
-			organization_seals_id: newSeal,
+		// The swap answers the properties variant of PATCH (the documents give it no answer of its own).
+		expect(swap.body).toEqual({
+			id: sr.id,
+			name: 'Sealed',
+			template_description: null,
+			document_url: expect.any(String),
+			expiration_hours: 168,
 		});
+		expect(
+			sb.signing.getSigningRequest(sr.id)?.sealParticipants.find((p) => p.id === participant.id),
+		).toMatchObject({ organization_seals_id: newSeal });
 		const unknown = await api(sb, 'PATCH', `/signing-requests/${sr.id}`, {
 			body: {
 				seal_participant: {

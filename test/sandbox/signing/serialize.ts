@@ -6,7 +6,6 @@ import { HOUR_MS } from './files';
 import {
 	BOOLEAN_SETTINGS,
 	CONTACT_KEYS,
-	IDENTITY_SETTINGS,
 	NULLABLE_SETTINGS,
 	SigningStore,
 	fullName,
@@ -28,8 +27,23 @@ export function iso(ms: number | null | undefined): string | null {
 	return ms === null || ms === undefined ? null : new Date(ms).toISOString();
 }
 
+// The answers below carry exactly the keys the service documents for them (test/docs/responses.json,
+// checked strictly by test/docs/responses.test.ts): a key of the sandbox's own is never added to an
+// answer, so nothing can come to rely on a name the service does not give. Optional keys whose
+// documented type is not nullable are left out when the sandbox has no value for them.
+
+/** `out[key] = value` unless the value is null or undefined (optional, non-nullable keys). */
+function putIfSet(out: Record<string, unknown>, key: string, value: unknown): void {
+	if (value !== null && value !== undefined) out[key] = value;
+}
+
 // ---- settings ----------------------------------------------------------------------------------
 
+/**
+ * SigningRequestSettings: the nine booleans (always, service-api.md), the four inheriting ones, and
+ * on signing requests the identity settings (`identity_editable_fields` only when set). The
+ * duplicate response has the seven booleans without use_signing_order and hand_drawn_only.
+ */
 export function settingsJson(
 	s: SigningSettings,
 	kind: 'template' | 'signing_request' | 'duplicate',
@@ -42,12 +56,17 @@ export function settingsJson(
 	}
 	if (kind === 'duplicate') return out;
 	for (const key of NULLABLE_SETTINGS) out[key] = s[key];
-	if (kind === 'signing_request') for (const key of IDENTITY_SETTINGS) out[key] = s[key];
+	if (kind === 'signing_request') {
+		if (s.identity_editable_fields !== null)
+			out.identity_editable_fields = [...s.identity_editable_fields];
+		out.notify_identity_change_email = s.notify_identity_change_email;
+	}
 	return out;
 }
 
 // ---- participants ------------------------------------------------------------------------------
 
+/** The keys every participant answer shares: identity, role and contact data. */
 export function participantJson(p: ParticipantRecord): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		id: p.id,
@@ -59,7 +78,6 @@ export function participantJson(p: ParticipantRecord): Record<string, unknown> {
 		order: p.order,
 	};
 	for (const key of CONTACT_KEYS) out[key] = p[key];
-	out.custom_fields = { ...p.custom_fields };
 	return out;
 }
 
@@ -75,56 +93,57 @@ export function participantAttribute(p: ParticipantRecord, name: string): string
 
 const ATTRIBUTE_NAMES = new Set(['first_name', 'last_name', 'full_name', 'email', ...CONTACT_KEYS]);
 
+/** Whether a required read-only field has a value (read_only_value, a final value or prefill). */
+function readOnlyHasValue(p: ParticipantRecord, f: FieldRecord): boolean {
+	const prefilled = f.prefilled_data ? participantAttribute(p, f.prefilled_data) : null;
+	return Boolean(f.read_only_value || f.value || prefilled);
+}
+
 /**
- * Readiness of one participant (template users and signing-request users):
- * - required_fields: the required fields assigned to them;
- * - required_read_only_fields: required read-only ones (someone must supply their value);
- * - missing_fields: required fields that cannot be completed as things stand: a read-only field
- *   without a value (neither read_only_value, final value nor prefilled data), or a field whose
- *   variable_name names a recipient attribute the participant does not have;
- * - ready_to_send: first name and a valid email, and nothing missing (CCs are always ready).
+ * Readiness of one participant (template users and signing-request users), in the documented
+ * shape (string lists):
+ * - required_fields: the recipient data the participant must have: first_name and email, plus
+ *   each recipient attribute named by the variable_name of one of their required fields;
+ * - missing_fields: what of that is missing, and `final_value of field <id>` for each required
+ *   read-only field without a value (as create-and-send's validation_errors name them);
+ * - required_read_only_fields: their required read-only fields (`has_value` on signing requests);
+ * - ready_to_send: a first name, a valid email and nothing missing (CCs: first name and email).
  */
-export function readiness(entity: DocumentEntity, p: ParticipantRecord): Record<string, unknown> {
-	const mine = entity.fields.filter((f) => f.recipient_id === p.id);
-	const required = mine.filter((f) => f.required);
-	const missing: Array<Record<string, unknown>> = [];
+export function readiness(
+	entity: DocumentEntity,
+	p: ParticipantRecord,
+	kind: 'template' | 'signing_request',
+): Record<string, unknown> {
+	const required = entity.fields.filter((f) => f.recipient_id === p.id && f.required);
+	const requiredData = ['first_name', 'email'];
 	for (const f of required) {
-		let reason: string | null = null;
-		if (f.read_only) {
-			const prefilled = f.prefilled_data ? participantAttribute(p, f.prefilled_data) : null;
-			if (!f.read_only_value && !f.value && !prefilled) reason = 'read-only field without a value';
-		}
-		if (
-			!reason &&
-			f.variable_name &&
-			ATTRIBUTE_NAMES.has(f.variable_name) &&
-			!participantAttribute(p, f.variable_name)
-		) {
-			reason = `recipient has no ${f.variable_name}`;
-		}
-		if (reason)
-			missing.push({ field_id: f.id, type: f.type, variable_name: f.variable_name, reason });
+		if (f.variable_name && ATTRIBUTE_NAMES.has(f.variable_name))
+			if (!requiredData.includes(f.variable_name)) requiredData.push(f.variable_name);
+	}
+	const missing = requiredData.filter((name) =>
+		name === 'email' ? !EMAIL_RE.test(p.email) : !participantAttribute(p, name),
+	);
+	for (const f of required) {
+		if (f.read_only && !readOnlyHasValue(p, f)) missing.push(`final_value of field ${f.id}`);
 	}
 	const identityOk = p.first_name.trim() !== '' && EMAIL_RE.test(p.email);
 	return {
-		required_fields: required.map((f) => ({
-			field_id: f.id,
-			type: f.type,
-			page_number: f.page_number,
-			variable_name: f.variable_name,
-		})),
-		missing_fields: missing,
+		required_fields: requiredData,
+		missing_fields:
+			p.designation === 'CC' ? missing.filter((m) => !m.startsWith('final_value')) : missing,
 		required_read_only_fields: required
 			.filter((f) => f.read_only)
 			.map((f) => ({
 				variable_name: f.variable_name,
 				variable_defined_name: f.variable_defined_name,
 				field_type: f.type,
+				...(kind === 'signing_request' ? { has_value: readOnlyHasValue(p, f) } : {}),
 			})),
 		ready_to_send: p.designation === 'CC' ? identityOk : identityOk && missing.length === 0,
 	};
 }
 
+/** A recipient's progress in words (the sandbox's own /_sandbox/ answers; not a service key). */
 export function recipientStatus(p: ParticipantRecord): string {
 	if (p.declined_on !== null) return 'declined';
 	if (p.finished_on !== null) return 'signed';
@@ -140,9 +159,9 @@ export function fieldValue(f: FieldRecord): string | null {
 	return null;
 }
 
-/** Flat form (create responses). */
+/** SigningRequestCreateField: the flat form of create responses. */
 export function fieldFlatJson(f: FieldRecord): Record<string, unknown> {
-	return {
+	const out: Record<string, unknown> = {
 		id: f.id,
 		type: f.type,
 		recipient_id: f.recipient_id,
@@ -156,40 +175,66 @@ export function fieldFlatJson(f: FieldRecord): Record<string, unknown> {
 		read_only_value: f.read_only_value,
 		variable_name: f.variable_name,
 		variable_defined_name: f.variable_defined_name,
-		dropdown_options: f.dropdown_options,
-		format_rules: f.format_rules,
-		validation_rules: f.validation_rules,
-		date_signing_default: f.date_signing_default,
-		final_value: fieldValue(f),
-		seal_participant_id: f.seal_participant_id,
 	};
+	putIfSet(out, 'dropdown_options', f.dropdown_options);
+	out.format_rules = f.format_rules;
+	out.validation_rules = f.validation_rules;
+	out.date_signing_default = f.date_signing_default;
+	out.final_value = fieldValue(f);
+	return out;
 }
 
-/** Nested form (TemplateField; also the base of SigningRequestField). */
+const position = (f: FieldRecord) => ({ x: f.x, y: f.y, width: f.width, height: f.height });
+
+/** TemplateField (template answers and GET /templates/{id}/fields). */
 export function fieldNestedJson(f: FieldRecord): Record<string, unknown> {
-	return {
+	const out: Record<string, unknown> = {
 		id: f.id,
 		type: f.type,
 		required: f.required,
 		recipient_id: f.recipient_id,
 		variable_name: f.variable_name,
 		variable_defined_name: f.variable_defined_name,
-		position: { x: f.x, y: f.y, width: f.width, height: f.height },
+		position: position(f),
 		page_number: f.page_number,
-		dropdown_options: f.dropdown_options,
-		multi_group_id: f.multi_group_id,
-		date_default: f.date_default,
-		date_signing_default: f.date_signing_default,
-		format_rules: f.format_rules,
-		validation_rules: f.validation_rules,
-		read_only: f.read_only,
-		read_only_value: f.read_only_value,
-		prefilled_data: f.prefilled_data,
-		background_color: f.background_color,
-		required_conditions: f.required_conditions,
-		visibility_conditions: f.visibility_conditions,
-		seal_participant_id: f.seal_participant_id,
 	};
+	putIfSet(out, 'dropdown_options', f.dropdown_options);
+	out.multi_group_id = f.multi_group_id;
+	out.date_default = f.date_default;
+	out.date_signing_default = f.date_signing_default;
+	putIfSet(out, 'format_rules', f.format_rules);
+	putIfSet(out, 'validation_rules', f.validation_rules);
+	out.read_only = f.read_only;
+	out.read_only_value = f.read_only_value;
+	return out;
+}
+
+/** Field (create-and-send answers and the field variant of PATCH /signing-requests/{id}). */
+export function fieldJson(f: FieldRecord): Record<string, unknown> {
+	const out: Record<string, unknown> = { id: f.id };
+	putIfSet(out, 'template_field_id', f.template_field_id);
+	Object.assign(out, {
+		type: f.type,
+		position: position(f),
+		page_number: f.page_number,
+		required: f.required,
+	});
+	putIfSet(out, 'recipient_id', f.recipient_id);
+	out.variable_name = f.variable_name;
+	out.variable_defined_name = f.variable_defined_name;
+	putIfSet(out, 'dropdown_options', f.dropdown_options);
+	out.date_default = f.date_default;
+	out.date_signing_default = f.date_signing_default;
+	out.multi_group_id = f.multi_group_id;
+	putIfSet(out, 'format_rules', f.format_rules);
+	putIfSet(out, 'validation_rules', f.validation_rules);
+	out.read_only = f.read_only;
+	out.read_only_value = f.read_only_value;
+	out.prefilled_data = f.prefilled_data;
+	putIfSet(out, 'required_conditions', f.required_conditions);
+	putIfSet(out, 'visibility_conditions', f.visibility_conditions);
+	out.background_color = f.background_color;
+	return out;
 }
 
 /** SigningRequestField (GET /signing-requests/{id}/fields), with the deprecated duplicate keys. */
@@ -198,11 +243,27 @@ export function signingRequestFieldJson(
 	f: FieldRecord,
 ): Record<string, unknown> {
 	const value = f.type === 'file' ? (f.file ? f.file.file_name : null) : fieldValue(f);
-	return {
-		...fieldNestedJson(f),
+	const out: Record<string, unknown> = {
+		id: f.id,
+		type: f.type,
+		recipient_id: f.recipient_id,
 		value,
-		template_field_id: f.template_field_id,
-		filled_on: iso(f.filled_at),
+		position: position(f),
+		required: f.required,
+		page_number: f.page_number,
+		variable_name: f.variable_name,
+		variable_defined_name: f.variable_defined_name,
+		date_default: f.date_default,
+		date_signing_default: f.date_signing_default,
+		format_rules: f.format_rules,
+		validation_rules: f.validation_rules,
+	};
+	putIfSet(out, 'dropdown_options', f.dropdown_options);
+	Object.assign(out, {
+		multi_group_id: f.multi_group_id,
+		read_only: f.read_only,
+		read_only_value: f.read_only_value,
+		background_color: f.background_color,
 		// deprecated duplicates (§B.6), spelling as in the service
 		field_type: f.type,
 		companies_workspaces_signing_requests_id: sr.id,
@@ -213,7 +274,8 @@ export function signingRequestFieldJson(
 		heigh: f.height,
 		final_value: value,
 		deleted: 0,
-	};
+	});
+	return out;
 }
 
 // ---- reminders, seal participants, custom fields, audit ---------------------------------------
@@ -237,20 +299,25 @@ export function reminderJson(
 	};
 }
 
+/** SealParticipant output (api-reference §3.11): `deleted` is 0 or 1. */
 export function sealParticipantJson(s: SealParticipantRecord): Record<string, unknown> {
 	return {
 		id: s.id,
 		organization_seals_id: s.organization_seals_id,
 		order: s.order,
-		deleted: s.deleted,
+		deleted: s.deleted ? 1 : 0,
 		created_at: iso(s.created_at),
 		updated_at: iso(s.updated_at),
 	};
 }
 
+/**
+ * A custom field definition: TemplateCustomField, SigningRequestCustomField (adds
+ * copied_from_template) or, in the lists (CustomFieldListResponse), WorkspaceCustomField keys.
+ */
 export function customFieldJson(
 	c: CustomFieldRecord,
-	kind: 'template' | 'signing_request',
+	kind: 'template' | 'signing_request' | 'list',
 ): Record<string, unknown> {
 	return {
 		id: c.id,
@@ -277,12 +344,13 @@ export function auditJson(a: AuditEntry): Record<string, unknown> {
 
 // ---- templates ---------------------------------------------------------------------------------
 
+/** TemplateUser: no custom fields; readiness in GET /templates/{id}/users and PATCH answers. */
 export function templateUserJson(
 	t: TemplateRecord,
 	p: ParticipantRecord,
 	withReadiness: boolean,
 ): Record<string, unknown> {
-	return { ...participantJson(p), ...(withReadiness ? readiness(t, p) : {}) };
+	return { ...participantJson(p), ...(withReadiness ? readiness(t, p, 'template') : {}) };
 }
 
 const byOrder = (a: ParticipantRecord, b: ParticipantRecord) =>
@@ -295,8 +363,9 @@ export function sortedParticipants(entity: DocumentEntity): ParticipantRecord[] 
 }
 
 /**
- * Template. `urlTtlMs`: 7 days for the URL issued at creation, 1 hour for later reads.
- * Has both date spellings: `created_date`/`updated_date` and `date_created`/`date_changed`.
+ * Template. `urlTtlMs`: 7 days for the URL issued at creation, 1 hour for later reads. Its dates
+ * are named as service-api.md names them (`date_created`, `date_changed`); response-shapes.md
+ * calls them created_date / updated_date (both are documented; a reader accepts either).
  */
 export function templateJson(
 	store: SigningStore,
@@ -308,7 +377,6 @@ export function templateJson(
 		id: t.id,
 		name: t.name,
 		description: t.description,
-		workspace_id: t.workspaceId,
 		document_url: url.url,
 		document_url_expires_at: iso(url.expiresAt),
 		page_count: t.pageCount,
@@ -317,8 +385,6 @@ export function templateJson(
 		settings: settingsJson(t.settings, 'template'),
 		recipients: sortedParticipants(t).map((p) => templateUserJson(t, p, false)),
 		fields: t.fields.map(fieldNestedJson),
-		created_date: iso(t.created_at),
-		updated_date: iso(t.updated_at),
 		date_created: iso(t.created_at),
 		date_changed: iso(t.updated_at),
 	};
@@ -326,46 +392,50 @@ export function templateJson(
 
 // ---- signing requests --------------------------------------------------------------------------
 
+/** SigningRequestCreateRecipient (create answers). */
 export function recipientCreateJson(p: ParticipantRecord): Record<string, unknown> {
 	return {
 		...participantJson(p),
-		template_user_id: p.template_user_id,
+		custom_fields: { ...p.custom_fields },
 		finished_date: iso(p.finished_on),
 	};
 }
 
-function completionJson(sr: SigningRequestRecord): Record<string, unknown> {
-	return {
-		language: sr.language,
-		completion_title: sr.completion_title,
-		completion_message: sr.completion_message,
-		completion_redirect_url: sr.completion_redirect_url,
-		completion_redirect_delay: sr.completion_redirect_delay,
-	};
+/**
+ * Recipient (PUT answers and the recipient variant of PATCH): no `name`; `_temp_id` for a recipient
+ * created by this request from a temporary id.
+ */
+export function recipientJson(p: ParticipantRecord, tempId?: string): Record<string, unknown> {
+	const { name: _name, ...rest } = participantJson(p);
+	const out: Record<string, unknown> = { id: p.id };
+	if (tempId) out._temp_id = tempId;
+	putIfSet(out, 'template_user_id', p.template_user_id);
+	return { ...out, ...rest, custom_fields: { ...p.custom_fields } };
 }
 
-/** SigningRequestCreateResponse (status always "draft"); `warnings` only when there are some. */
+/**
+ * SigningRequestCreateResponse (status always "draft"; service-api.md's create form). `template_id`
+ * only when made from a template, `warnings` only when there are some (service-api.md);
+ * seal_participants as api-reference B.1 lists them.
+ */
 export function signingRequestCreateJson(
 	store: SigningStore,
 	sr: SigningRequestRecord,
 	warnings: string[],
 ): Record<string, unknown> {
 	const url = store.documentUrl(sr);
-	return {
+	const out: Record<string, unknown> = {
 		id: sr.id,
 		name: sr.name,
 		description: sr.description,
 		status: 'draft',
-		test_mode: sr.test_mode,
-		workspace_id: sr.workspaceId,
 		document_url: url.url,
-		document_url_expires_at: iso(url.expiresAt),
 		page_count: sr.pageCount,
 		expiration_hours: sr.expiration_hours,
-		credit_cost: sr.credit_cost,
-		template_id: sr.template_id,
+	};
+	putIfSet(out, 'template_id', sr.template_id);
+	Object.assign(out, {
 		settings: settingsJson(sr.settings, 'signing_request'),
-		...completionJson(sr),
 		created_date: iso(sr.created_at),
 		updated_date: iso(sr.updated_at),
 		sent_date: iso(sr.sent_on),
@@ -374,8 +444,9 @@ export function signingRequestCreateJson(
 		recipients: sortedParticipants(sr).map(recipientCreateJson),
 		fields: sr.fields.map(fieldFlatJson),
 		seal_participants: sr.sealParticipants.filter((s) => !s.deleted).map(sealParticipantJson),
-		...(warnings.length > 0 ? { warnings } : {}),
-	};
+	});
+	if (warnings.length > 0) out.warnings = warnings;
+	return out;
 }
 
 export function signingLink(
@@ -395,30 +466,28 @@ export function createAndSendJson(
 ): Record<string, unknown> {
 	const url = store.documentUrl(sr);
 	const first = store.actionableRecipients(sr)[0] ?? null;
-	return {
+	const out: Record<string, unknown> = {
 		id: sr.id,
 		name: sr.name,
 		description: sr.description,
 		status: 'sent',
-		test_mode: sr.test_mode,
-		workspace_id: sr.workspaceId,
 		document_url: url.url,
-		document_url_expires_at: iso(url.expiresAt),
 		page_count: sr.pageCount,
 		expiration_hours: sr.expiration_hours,
 		settings: settingsJson(sr.settings, 'signing_request'),
 		created_date: iso(sr.created_at),
 		sent_date: iso(sr.sent_on),
-		expires_at: iso(store.expiresAt(sr)),
 		template_id: sr.template_id,
-		first_signer: first
-			? {
-					id: first.id,
-					name: fullName(first),
-					email: first.email,
-					signing_link: signingLink(store, sr, first),
-				}
-			: null,
+	};
+	if (first) {
+		out.first_signer = {
+			id: first.id,
+			name: fullName(first),
+			email: first.email,
+			signing_link: signingLink(store, sr, first),
+		};
+	}
+	Object.assign(out, {
 		recipients: sortedParticipants(sr).map((p) => ({
 			id: p.id,
 			first_name: p.first_name,
@@ -428,10 +497,11 @@ export function createAndSendJson(
 			designation: p.designation,
 			order: p.order,
 		})),
-		fields: sr.fields.map(fieldFlatJson),
+		fields: sr.fields.map(fieldJson),
 		credits_remaining: creditsRemaining,
 		warnings,
-	};
+	});
+	return out;
 }
 
 export function certificateJson(sr: SigningRequestRecord): Record<string, unknown> {
@@ -461,7 +531,11 @@ export function finalDocumentUrl(
 	return { url: issued.url, expiresAt: issued.expiresAt };
 }
 
-/** SigningRequestDetail (GET /signing-requests/{id}). */
+/**
+ * SigningRequestDetail (GET /signing-requests/{id}): the workspace is `companies_workspaces_id`,
+ * the description `template_description`, the state the boolean `status` flags with `timestamps`.
+ * No recipients (GET /signing-requests/{id}/users has them) and no fields (…/fields).
+ */
 export function signingRequestDetailJson(
 	store: SigningStore,
 	sr: SigningRequestRecord,
@@ -473,12 +547,14 @@ export function signingRequestDetailJson(
 	return {
 		id: sr.id,
 		name: sr.name,
-		description: sr.description,
-		test_mode: sr.test_mode,
-		workspace_id: sr.workspaceId,
-		template_id: sr.template_id,
-		/** The list vocabulary, as a convenience next to the boolean flags. */
-		state: status,
+		template_description: sr.description,
+		companies_workspaces_id: sr.workspaceId,
+		document_url: url.url,
+		document_url_expires_at: iso(url.expiresAt),
+		document_page_count: sr.pageCount,
+		expiration_hours: sr.expiration_hours,
+		expires_at: iso(store.expiresAt(sr)),
+		credit_cost: sr.credit_cost,
 		status: {
 			sent: sr.sent_on !== null,
 			finished: sr.finished_on !== null,
@@ -495,38 +571,19 @@ export function signingRequestDetailJson(
 			last_changed_on: iso(lastChanged),
 			last_signing_action_on: iso(sr.last_signing_action_on),
 		},
-		expires_at: iso(store.expiresAt(sr)),
-		certificate: certificateJson(sr),
-		document_url: url.url,
-		document_url_expires_at: iso(url.expiresAt),
-		final_document_download_url: final?.url ?? null,
-		final_document_download_url_expires_at: iso(final?.expiresAt),
-		page_count: sr.pageCount,
-		expiration_hours: sr.expiration_hours,
-		credit_cost: sr.credit_cost,
 		settings: settingsJson(sr.settings, 'signing_request'),
-		...completionJson(sr),
-		cancel_reason: sr.cancel_reason,
-		recipients: sortedParticipants(sr).map((p) => ({
-			...recipientCreateJson(p),
-			status: recipientStatus(p),
-			viewed_on: iso(p.viewed_on),
-			finished_on: iso(p.finished_on),
-			declined_on: iso(p.declined_on),
-			decline_reason: p.decline_reason,
-		})),
-		fields: sr.fields.map(fieldFlatJson),
-		seal_participants: sr.sealParticipants.filter((s) => !s.deleted).map(sealParticipantJson),
 		// deprecated 0/1 copies of five settings (§B.9)
 		use_signing_order: sr.settings.use_signing_order ? 1 : 0,
 		allow_download: sr.settings.allow_download ? 1 : 0,
 		allow_editing_before_sending: sr.settings.allow_editing_before_sending ? 1 : 0,
 		hand_drawn_only: sr.settings.hand_drawn_only ? 1 : 0,
 		attach_pdf_on_finish: sr.settings.attach_pdf_on_finish ? 1 : 0,
+		certificate: certificateJson(sr),
+		final_document_download_url: final?.url ?? null,
 	};
 }
 
-/** SigningRequestListItem. No document URLs (they are per-request reads). */
+/** SigningRequestListItem. No document URLs (they are per-request reads; the key is optional). */
 export function signingRequestListItemJson(
 	store: SigningStore,
 	sr: SigningRequestRecord,
@@ -536,44 +593,40 @@ export function signingRequestListItemJson(
 		name: sr.name,
 		description: sr.description,
 		status: store.statusOf(sr),
-		test_mode: sr.test_mode,
-		workspace_id: sr.workspaceId,
-		template_id: sr.template_id,
 		page_count: sr.pageCount,
 		expiration_hours: sr.expiration_hours,
+		expires_at: iso(store.expiresAt(sr)),
+		credit_cost: sr.credit_cost,
+		template_id: sr.template_id,
 		created_date: iso(sr.created_at),
 		updated_date: iso(sr.updated_at),
 		sent_date: iso(sr.sent_on),
 		finished_date: iso(sr.finished_on),
 		cancelled_date: iso(sr.cancelled_on),
 		declined_date: iso(sr.declined_on),
-		deleted_date: iso(sr.deleted_on),
-		expires_at: iso(store.expiresAt(sr)),
 		recipients: sortedParticipants(sr).map((p) => ({
 			id: p.id,
 			name: fullName(p),
 			email: p.email,
 			designation: p.designation,
 			order: p.order,
-			status: recipientStatus(p),
+			finished_date: iso(p.finished_on),
 		})),
 	};
 }
 
-/** SigningRequestUser (GET /signing-requests/{id}/users). */
+/** SigningRequestUser (GET /signing-requests/{id}/users): progress and readiness. */
 export function signingRequestUserJson(
 	sr: SigningRequestRecord,
 	p: ParticipantRecord,
 ): Record<string, unknown> {
 	return {
 		...participantJson(p),
-		template_user_id: p.template_user_id,
-		status: recipientStatus(p),
-		viewed_on: iso(p.viewed_on),
+		custom_fields: { ...p.custom_fields },
 		finished_on: iso(p.finished_on),
 		declined_on: iso(p.declined_on),
 		decline_reason: p.decline_reason,
-		...readiness(sr, p),
+		...readiness(sr, p, 'signing_request'),
 	};
 }
 
@@ -588,8 +641,6 @@ export function duplicatedSigningRequestJson(
 		id: sr.id,
 		name: sr.name,
 		description: sr.description,
-		status: 'draft',
-		test_mode: sr.test_mode,
 		document_url: url.url,
 		document_url_expires_at: iso(url.expiresAt),
 		document_page_count: sr.pageCount,
@@ -608,7 +659,7 @@ export function duplicatedSigningRequestJson(
 	};
 }
 
-/** The `signing_request` object of the PUT response (§B.4). */
+/** The `signing_request` object of the PUT response (§B.4; all nine settings, service-api.md). */
 export function signingRequestUpdateSummaryJson(
 	store: SigningStore,
 	sr: SigningRequestRecord,
@@ -622,13 +673,8 @@ export function signingRequestUpdateSummaryJson(
 		document_url_expires_at: iso(url.expiresAt),
 		document_page_count: sr.pageCount,
 		status: sr.sent_on === null ? 'draft' : store.statusOf(sr),
-		test_mode: sr.test_mode,
 		expiration_hours: sr.expiration_hours,
-		settings: {
-			allow_download: sr.settings.allow_download,
-			attach_pdf_on_finish: sr.settings.attach_pdf_on_finish,
-			hand_drawn_only: sr.settings.hand_drawn_only,
-		},
+		settings: settingsJson(sr.settings, 'signing_request'),
 		template_id: sr.template_id,
 		expires_at: iso(store.expiresAt(sr)),
 		created_date: iso(sr.created_at),

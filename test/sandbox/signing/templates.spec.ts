@@ -143,11 +143,16 @@ describe('templates API', () => {
 			page_count: 5,
 			description: 'd',
 			expiration_hours: 24,
-			workspace_id: P.id,
 		});
+		// The Template answer has no workspace key; the sandbox files it under the caller's workspace.
+		expect(tpl).not.toHaveProperty('workspace_id');
+		expect(sb.signing.getTemplate(tpl.id)?.workspaceId).toBe(P.id);
 		expect(tpl.settings).toMatchObject({ hand_drawn_only: true, allow_download: true });
 		expect(tpl.settings).not.toHaveProperty('identity_editable_fields');
-		expect(tpl).toHaveProperty('date_created', tpl.created_date);
+		// Dates as service-api.md names them (response-shapes.md: created_date / updated_date).
+		expect(tpl.date_created).toEqual(expect.any(String));
+		expect(tpl.date_changed).toBe(tpl.date_created);
+		expect(tpl).not.toHaveProperty('created_date');
 		expect(sb.state.events.emitted.map((e) => e.type)).toEqual(['template.created']);
 	});
 
@@ -170,7 +175,7 @@ describe('templates API', () => {
 		]);
 		expect(await names({ sort_by: 'last_changed_on' })).toEqual(['alpha', 'Charlie', 'Bravo']);
 		expect(await names({ name: 'AR' })).toEqual(['Charlie']);
-		expect(await names({ created_after: alpha.created_date })).toEqual(['Charlie']);
+		expect(await names({ created_after: alpha.date_created })).toEqual(['Charlie']);
 		expect(await names({ page: 2, page_size: 2 })).toEqual(['Bravo']);
 		const page = await ok(sb, 'GET', '/templates', { query: { page_size: 2 } });
 		expect(page.pagination).toEqual({
@@ -236,7 +241,7 @@ describe('templates API', () => {
 			name: 'A B',
 			city: 'Oslo',
 			ready_to_send: true,
-			required_fields: [],
+			required_fields: ['first_name', 'email'],
 			missing_fields: [],
 		});
 		const field = await ok(sb, 'PATCH', `/templates/${tpl.id}`, {
@@ -254,28 +259,29 @@ describe('templates API', () => {
 				},
 			},
 		});
-		expect(field.field).toMatchObject({
-			type: 'text',
-			recipient_id: user.user.id,
-			page_number: 2,
-			position: { x: 5, y: 5, width: 10, height: 5 },
-		});
+		// TemplatePatchResponse carries no field: it is read back from the template's fields.
+		expect(field).toEqual({ message: expect.any(String), updated_fields: expect.any(Array) });
+		const saved = (await ok(sb, 'GET', `/templates/${tpl.id}/fields`)).results;
+		expect(saved).toEqual([
+			expect.objectContaining({
+				type: 'text',
+				recipient_id: user.user.id,
+				page_number: 2,
+				position: { x: 5, y: 5, width: 10, height: 5 },
+			}),
+		]);
+		const fieldId = saved[0].id as string;
 		const users = (await ok(sb, 'GET', `/templates/${tpl.id}/users`)).results;
 		expect(users[0]).toMatchObject({
 			ready_to_send: false,
-			required_fields: [expect.objectContaining({ field_id: field.field.id })],
-			missing_fields: [
-				expect.objectContaining({
-					field_id: field.field.id,
-					reason: expect.stringMatching(/read-only/),
-				}),
-			],
+			required_fields: ['first_name', 'email'],
+			missing_fields: [`final_value of field ${fieldId}`],
 			required_read_only_fields: [
 				{ variable_name: null, variable_defined_name: null, field_type: 'text' },
 			],
 		});
 		const page3 = await api(sb, 'PATCH', `/templates/${tpl.id}`, {
-			body: { field: { id: field.field.id, page: 3 } },
+			body: { field: { id: fieldId, page: 3 } },
 		});
 		expect(page3.status).toBe(400);
 		expect(page3.body.details).toHaveProperty(['field.page_number']);
@@ -395,10 +401,10 @@ describe('templates API', () => {
 			},
 		});
 		expect(forced.recipients.map((u: any) => u.first_name)).toEqual(['B', 'C']);
-		expect(forced.fields).toEqual([
-			expect.objectContaining({ id: signature.id, visibility_conditions: null }),
-		]);
-		expect(forced.summary).toMatchObject({ recipients_deleted: 1, fields_deleted: 1 });
+		// TemplateField shows no conditions: the sandbox's record says they were removed.
+		expect(forced.fields).toEqual([expect.objectContaining({ id: signature.id })]);
+		expect(sb.signing.getTemplate(tpl.id)?.fields[0].visibility_conditions).toBeNull();
+		expect(forced).not.toHaveProperty('summary');
 		expect(await ok(sb, 'GET', `/templates/${tpl.id}/reminders`)).toEqual([]);
 		const moved = await ok(sb, 'PUT', `/templates/${tpl.id}`, {
 			body: {
@@ -604,9 +610,11 @@ describe('templates API', () => {
 			'GET',
 			`/signing-requests/${dup.signing_request.id}/custom-fields`,
 		);
-		expect(srFields.custom_fields).toEqual([
-			expect.objectContaining({ field_name: 'emp_id', copied_from_template: true }),
-		]);
+		// The list shows WorkspaceCustomField keys; copied_from_template is in the sandbox's record.
+		expect(srFields.custom_fields).toEqual([expect.objectContaining({ field_name: 'emp_id' })]);
+		expect(
+			sb.signing.getSigningRequest(dup.signing_request.id)?.customFields[0].copied_from_template,
+		).toBe(true);
 		expect((await api(sb, 'GET', base, { key: SALES.liveKey })).status).toBe(404);
 	});
 
@@ -687,7 +695,8 @@ describe('templates API', () => {
 		for (const [type, stored] of accepted) {
 			const res = await patch({ type, ...at(9) });
 			expect(res.status).toBe(200);
-			expect(res.body.field.type).toBe(stored);
+			const fields = (await ok(sb, 'GET', `/templates/${tpl.id}/fields`)).results;
+			expect(fields[fields.length - 1].type).toBe(stored);
 		}
 		for (const type of ['number', 'image', 'radio', 'rubber_stamp']) {
 			const res = await patch({ type, ...at(9) });
@@ -715,7 +724,8 @@ describe('templates API', () => {
 			(await api(sb, 'POST', '/templates/123e4567-e89b-42d3-a456-426614174000/duplicate')).status,
 		).toBe(404);
 		const testDup = await ok(sb, 'POST', `/templates/${tpl.id}/duplicate`, { key: P.testKey });
-		expect(testDup.signing_request).toMatchObject({ name: 'Dup', test_mode: true });
+		expect(testDup.signing_request).toMatchObject({ name: 'Dup' });
+		expect(testDup.signing_request).not.toHaveProperty('test_mode');
 		expect(sb.signing.getSigningRequest(testDup.signing_request.id)?.test_mode).toBe(true);
 	});
 });

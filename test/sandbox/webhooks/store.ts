@@ -140,6 +140,10 @@ export class WebhookStore {
 		record.updated_at = record.deleted_at;
 	}
 
+	/**
+	 * Webhook. Its scope (`workspace_id` of the create body) is not part of the documented answer:
+	 * GET /webhooks?workspace_id= lists a workspace's webhooks, without it the company's.
+	 */
 	toJson(record: WebhookRecord): Record<string, unknown> {
 		return {
 			id: record.id,
@@ -147,7 +151,6 @@ export class WebhookStore {
 			description: record.description,
 			events: [...record.events],
 			enabled: record.enabled,
-			workspace_id: record.workspace_id,
 			consecutive_failures: record.consecutive_failures,
 			auto_disabled_at: record.auto_disabled_at,
 			last_failure_at: record.last_failure_at,
@@ -244,7 +247,6 @@ export class WebhookStore {
 			last_rotated_at: secret.rotatedAt === null ? null : iso(secret.rotatedAt),
 			grace_period_active: graceActive,
 			grace_period_ends_at: graceActive ? iso(secret.previousExpiresAt as number) : null,
-			grace_period_hours: SECRET_GRACE_MS / 3_600_000,
 		};
 	}
 

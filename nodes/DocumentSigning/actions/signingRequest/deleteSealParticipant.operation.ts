@@ -22,7 +22,7 @@ export const description: INodeProperties[] = [
 	{
 		...SEAL_PARTICIPANT_FIELD.signingRequest,
 		description:
-			'The seal participant to remove (seal_participants of Get with Simplify off). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The seal participant to remove: its ID is in seal_participants of the output of Create (Signing Request → Create)',
 	},
 ];
 

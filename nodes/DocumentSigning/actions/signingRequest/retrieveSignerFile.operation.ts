@@ -114,7 +114,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		extensionOf(givenName) ||
 		Object.entries(MIME_BY_EXTENSION).find(([, mime]) => mime === mimeType)?.[0] ||
 		'bin';
-	const baseName = givenName || `${await signerNameFor(this, target, answer)}-file`;
+	const baseName = givenName || `${await signerNameFor(this, target)}-file`;
 	const fileName = fileNameFor(baseName, extension);
 	const property =
 		String(this.getNodeParameter('outputBinaryPropertyName', i, 'data') ?? '').trim() || 'data';

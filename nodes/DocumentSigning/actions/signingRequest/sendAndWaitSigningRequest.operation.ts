@@ -208,7 +208,11 @@ interface WaitOptions {
 
 export type FinalStatus = 'completed' | 'declined' | 'cancelled' | 'expired';
 
-/** The end state of a request from GET /signing-requests/{id}; undefined while it is open. */
+/**
+ * The end state of a request from GET /signing-requests/{id} (its `status` object of booleans
+ * sent, finished, cancelled, declined, expired; a list item's status string is read too);
+ * undefined while it is open.
+ */
 export function finalStatusOf(detail: IDataObject): FinalStatus | undefined {
 	const status = (detail?.status ?? {}) as IDataObject;
 	if (typeof detail?.status === 'string') {
@@ -385,9 +389,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// The service must be able to reach this n8n (checked before anything is sent).
 	checkDeliveryUrl(node, resumeUrlOf(this, i));
 
-	// Which workspace the request belongs to (its webhook must be a webhook of that workspace).
+	// Which workspace the request belongs to (its webhook must be a webhook of that workspace):
+	// the detail answer names it companies_workspaces_id.
 	const before = (await callApi(this, getSigningRequest, { params: { id } })).body;
-	const workspaceId = String(before?.workspace_id ?? '');
+	const workspaceId = String(before?.companies_workspaces_id ?? '');
 	if (!workspaceId) {
 		throw new NodeOperationError(node, 'The service did not say which workspace the request is in');
 	}

@@ -40,10 +40,10 @@ export function normaliseSendResponse(body: unknown, id: string): IDataObject {
 	return {
 		success: typeof data.success === 'boolean' ? data.success : true,
 		message: pick(data, 'message'),
-		signing_request_id: pick(data, 'signing_request_id', 'id') ?? id,
-		sent_date: pick(data, 'sent_date', 'sentAt', 'sent_at', 'sent_on'),
+		signing_request_id: pick(data, 'signing_request_id') ?? id,
+		sent_date: pick(data, 'sent_date', 'sentAt'),
 		expires_at: pick(data, 'expires_at'),
-		recipients_notified: pick(data, 'recipients_notified', 'sentTo', 'sent_to'),
+		recipients_notified: pick(data, 'recipients_notified', 'sentTo'),
 	};
 }
 

@@ -134,16 +134,13 @@ function nameOf(person: IDataObject): string {
 export const SIGNER_NAME_LOOKUPS = [callName(listSigningRequestUsers)];
 
 /**
- * The signer's name for file names: from the answer when it has one, else from the request's
- * recipients; the id when neither tells (the file is still delivered).
+ * The signer's name for file names, from the request's recipients (GET …/users: the mark's
+ * answer has only signer_id); the id when that does not tell (the file is still delivered).
  */
 export async function signerNameFor(
 	context: IExecuteFunctions,
 	target: SignerTarget,
-	answer: IDataObject,
 ): Promise<string> {
-	const fromAnswer = String(answer.signer_name ?? '').trim();
-	if (fromAnswer) return fromAnswer;
 	try {
 		const users = (
 			await callApi<{ results?: IDataObject[] } | IDataObject[]>(context, listSigningRequestUsers, {
@@ -198,7 +195,7 @@ export async function retrieveSignerMark(
 		image_size: decoded.data.length,
 		key_mode: response.keyMode,
 	};
-	const name = await signerNameFor(this, target, response.body);
+	const name = await signerNameFor(this, target);
 	const extension = EXTENSIONS[decoded.mimeType.toLowerCase()] ?? 'png';
 	const fileName = fileNameFor(`${name}-${kind}`, extension);
 	const property =

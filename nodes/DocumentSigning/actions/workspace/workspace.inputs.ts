@@ -91,5 +91,7 @@ export async function sendKeyType(
 		params: { id },
 		body: { key_type: keyType as string },
 	});
-	return toItems(response.body as IDataObject, response.keyMode);
+	// The key type sent is on the item whichever documented answer comes back (service-api.md's
+	// has no key_type; response-shapes.md's has).
+	return toItems({ key_type: keyType, ...(response.body as IDataObject) }, response.keyMode);
 }

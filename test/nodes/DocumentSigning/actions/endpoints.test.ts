@@ -357,9 +357,10 @@ const PNG = Buffer.from(
 const IMAGE = `data:image/png;base64,${PNG.toString('base64')}`;
 
 /**
- * One answer any operation can read: an object with an id, a name and a signer name (so that no
- * operation has to look a name up with a further call), one item under every list key the
- * operations read, the workspace, a token, images, and download links to the file host (the
+ * One answer any operation can read: an object with an id and a name (so that no operation has to
+ * look a name up with a further call, except the signer marks, see ALWAYS_LOOK_UP), one item under
+ * every list key the operations read, the workspace (`companies_workspaces_id`, as the
+ * signing-request detail names it), a token, images, and download links to the file host (the
  * signed PDF and signer files are fetched from storage, not from the API). DELETE answers 204.
  */
 function answer(
@@ -395,8 +396,7 @@ function answer(
 			terms: [item],
 			applications: [item],
 			entries: [item],
-			workspace_id: ID.workspace,
-			signer_name: 'Ada Lovelace',
+			companies_workspaces_id: ID.workspace,
 			token: 'header.payload.signature',
 			image: IMAGE,
 			data_url: IMAGE,
@@ -412,7 +412,13 @@ function answer(
 const recorded: Recorded[] = [];
 /** How many of the next answers leave out every name (so that the operation looks one up). */
 let namelessAnswers = 0;
-const NAME_KEYS = ['name', 'signer_name', 'signing_request_name', 'file_name'];
+const NAME_KEYS = ['name', 'signing_request_name', 'file_name'];
+/**
+ * Operations whose documented answer never names what their file is named after: the signature,
+ * initials and stamp answers carry signer_id, kind, format, framed and image only, so the signer's
+ * name always comes from its lookup (the signing request's users).
+ */
+const ALWAYS_LOOK_UP = ['retrieveSignerSignature', 'retrieveSignerInitials', 'retrieveSignerStamp'];
 let api: http.Server;
 let files: http.Server;
 let baseUrl: string;
@@ -535,6 +541,11 @@ describe('every operation makes the request its meta names', () => {
 			if (meta.composite) {
 				const patterns = meta.composite.calls.map(callPattern);
 				expect(made.filter((call) => !patterns.some((p) => p.test(call)))).toEqual([]);
+			} else if (ALWAYS_LOOK_UP.includes(operation)) {
+				const patterns = (meta.lookups ?? []).map(callPattern);
+				const others = made.filter((call) => call !== main);
+				expect(others.length).toBeGreaterThan(0);
+				expect(others.filter((call) => !patterns.some((p) => p.test(call)))).toEqual([]);
 			} else {
 				// Only what the answer lacks is looked up (Download's answer never has a name).
 				const lookups = (meta.lookups ?? []).map(callPattern);

@@ -48,18 +48,10 @@ describe('pickers', () => {
 		expect(signature?.name).toMatch(/^Signature, page \d/);
 	});
 
-	it("Seal Participant: the chosen signing request's seal participants", async () => {
-		const options = await loadOptions.getSigningRequestSealParticipants.call(patch());
-		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-			`GET /signing-requests/${request.id}`,
-		]);
-		expect(options).toEqual([
-			{
-				name: 'Seal participant, order 3',
-				value: request.sealParticipantId,
-				description: `Seal ${await sealOf(ctx.sandbox)}`,
-			},
-		]);
+	it('Seal Participant: no picker, since no documented read lists the participants', () => {
+		// GET /signing-requests/{id} documents no seal_participants: the IDs come from Create's answer.
+		expect(Object.keys(loadOptions)).not.toContain('getSigningRequestSealParticipants');
+		expect(request.sealParticipantId).toMatch(/^[0-9a-f-]{36}$/);
 	});
 
 	it('New Seal: the organization seals the key can use', async () => {
@@ -113,12 +105,12 @@ describe('pickers', () => {
 			loadOptionsMethod: 'getSigningRequestFields',
 			loadOptionsDependsOn: ['signingRequestId.value'],
 		});
-		expect(find('patchSigningRequest', 'participantId')?.typeOptions).toMatchObject({
-			loadOptionsMethod: 'getSigningRequestSealParticipants',
-		});
-		expect(find('deleteSealParticipant', 'participantId')?.typeOptions).toMatchObject({
-			loadOptionsMethod: 'getSigningRequestSealParticipants',
-		});
+		for (const operation of ['patchSigningRequest', 'deleteSealParticipant']) {
+			const participant = find(operation, 'participantId');
+			expect(participant).toMatchObject({ type: 'string', required: true });
+			expect(participant?.typeOptions).toBeUndefined();
+			expect(participant?.description).toMatch(/seal_participants of the output of Create/);
+		}
 		expect(find('patchSigningRequest', 'swapToSealId')?.typeOptions).toEqual({
 			loadOptionsMethod: 'getOrganizationSeals',
 		});
@@ -130,7 +122,7 @@ describe('pickers', () => {
 			loadOptionsMethod: 'getOrganizationSeals',
 		});
 		expect(find('patchTemplate', 'participantId')?.description).toMatch(
-			/seal_participants \(Template → Get with Simplify off\)/,
+			/no read of the API lists a template's seal participants/,
 		);
 		expect(find('revokeSigningRequestToken', 'jwtId')?.description).toMatch(
 			/output of the Generate operation/,

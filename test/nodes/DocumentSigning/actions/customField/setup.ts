@@ -34,6 +34,7 @@ export const OWNERS = [
 		idOf: (o: Owners) => o.templateId,
 		basePath: (id: string) => `/templates/${id}`,
 		extraKeys: {},
+		listedKeys: {},
 	},
 	{
 		label: 'Signing Request',
@@ -42,5 +43,7 @@ export const OWNERS = [
 		idOf: (o: Owners) => o.signingRequestId,
 		basePath: (id: string) => `/signing-requests/${id}`,
 		extraKeys: { copied_from_template: false },
+		// The list answers WorkspaceCustomField keys: no copied_from_template there.
+		listedKeys: {},
 	},
 ] as const;

@@ -33,6 +33,8 @@ interface Owner {
 	basePath: (id: string) => string;
 	/** What every definition of this owner carries besides its own keys. */
 	extraKeys: IDataObject;
+	/** What a listed definition of this owner carries besides its own keys. */
+	listedKeys: IDataObject;
 	/** What the output of Delete adds for this owner (`id`: the owner's). */
 	deletedKeys: (id: string) => IDataObject;
 	/** A new owner, made through the API (the request log cleared). */
@@ -57,6 +59,7 @@ const ALL_OWNERS: Owner[] = [
 		parameter: 'workspaceId',
 		basePath: (id) => `/workspace/${id}`,
 		extraKeys: { is_preset: false, preset_value: null },
+		listedKeys: { is_preset: false, preset_value: null },
 		deletedKeys: (id) => ({ workspace_id: id }),
 		make: async (sandbox) => {
 			const created = await api(sandbox, 'POST', '/workspaces', { name: `CF ${Date.now()}` });
@@ -132,8 +135,11 @@ export function describeList(label: Owner['label']): void {
 				expect(field).toMatchObject({
 					id: expect.any(String),
 					key_mode: 'live',
-					...owner.extraKeys,
+					...owner.listedKeys,
 				});
+				for (const key of Object.keys(owner.extraKeys)) {
+					if (!(key in owner.listedKeys)) expect(field).not.toHaveProperty(key);
+				}
 			}
 		});
 

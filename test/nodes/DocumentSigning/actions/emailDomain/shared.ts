@@ -124,7 +124,7 @@ export function finalizeDomainTests(ctx: DomainContext, SC: ScopeCase, run: Doma
 		]);
 		expect(json.dns_records[0]).toMatchObject({
 			priority: 10,
-			ttl: 3600,
+			ttl: '3600',
 			value: expect.any(String),
 		});
 		expect(json.dns_records[1].value).toMatch(/^v=spf1 /);

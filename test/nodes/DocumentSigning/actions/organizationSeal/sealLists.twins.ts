@@ -49,7 +49,7 @@ export function itPagesTheSealList(
 		expect(cursors).toEqual(Array(pages - 1).fill(expect.any(String)));
 		expect(new Set(cursors).size).toBe(pages - 1);
 		expect(output[0]).toHaveLength(total);
-		expect(new Set(output[0].map((i) => i.json.id)).size).toBe(total);
+		// Entries have no documented id: each spec's `check` compares the sequence it expects.
 		check(output);
 	});
 

@@ -18,8 +18,6 @@ export interface TermsOwner {
 	base: string;
 	/** What the output adds for this owner. */
 	output: Record<string, unknown>;
-	/** What the listed terms add for this owner. */
-	listed: Record<string, unknown>;
 	/** The live key the owner's terms are written with (the protected key when undefined). */
 	key?: string;
 	update: 'updateCompanySignerTerms' | 'updateWorkspaceSignerTerms';
@@ -33,7 +31,6 @@ export const OWNERS = {
 		params: {},
 		base: '/company/signer-terms',
 		output: {},
-		listed: {},
 		update: 'updateCompanySignerTerms',
 		delete: 'deleteCompanySignerTerms',
 		list: 'listCompanySignerTerms',
@@ -43,7 +40,6 @@ export const OWNERS = {
 		params: { workspaceId: byId(SALES.id) },
 		base: `/workspace/${SALES.id}/signer-terms`,
 		output: { workspace_id: SALES.id },
-		listed: { source: 'workspace' },
 		// A workspace's own, non-protected key may write its terms.
 		key: SALES.liveKey,
 		update: 'updateWorkspaceSignerTerms',
@@ -98,7 +94,6 @@ export function itSetsTheTerms(ctx: TestContext, owner: TermsOwner, name: string
 				language: 'fr',
 				statement_text: html,
 				terms_url: 'https://acme.example/terms',
-				...owner.listed,
 			}),
 		]);
 	});

@@ -1,4 +1,4 @@
-import { useSandbox } from '../../../../kit';
+import { PROTECTED, useSandbox } from '../../../../kit';
 import { NO_SUCH_ID, byId, createDraft, only, onlyRequest, run } from './signingRequestKit';
 import type { Draft } from './signingRequestKit';
 
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 
 describe('Signing Request → Get (GET /signing-requests/{id})', () => {
-	it('gets the request by ID, with status flags, recipients and key mode (Simplify off)', async () => {
+	it('gets the request by ID, with status flags, its workspace and key mode (Simplify off)', async () => {
 		const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 			simplify: false,
@@ -25,12 +25,15 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			id: draft.id,
 			name: 'Offer letter',
 			status: { sent: false, finished: false, cancelled: false, declined: false, expired: false },
+			companies_workspaces_id: PROTECTED.id,
 			key_mode: 'test',
 		});
-		expect((json.recipients as unknown[]).length).toBe(2);
+		// The service's answer, as documented: no recipients (Get Recipients lists them).
+		expect(json).not.toHaveProperty('recipients');
+		expect(json).not.toHaveProperty('workspace_id');
 	});
 
-	it('Simplify (on by default) keeps status, dates, links and who signs, nothing else', async () => {
+	it('Simplify (on by default) keeps status, dates, links and its workspace, nothing else', async () => {
 		const full = only(
 			(
 				await run(ctx.sandbox, 'getSigningRequest', {
@@ -49,40 +52,28 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			path: `/signing-requests/${draft.id}`,
 		});
 		const json = only(output);
-		expect(Object.keys(json)).toEqual(
-			[
-				'id',
-				'name',
-				'state',
-				'status',
-				'test_mode',
-				'template_id',
-				'workspace_id',
-				'timestamps',
-				'expires_at',
-				'document_url',
-				'final_document_download_url',
-				'recipients',
-				'key_mode',
-			].filter((key) => key in full),
-		);
-		expect(json).toMatchObject({ id: draft.id, name: 'Offer letter', status: full.status });
-		expect(json.fields).toBeUndefined();
+		expect(Object.keys(json)).toEqual([
+			'id',
+			'name',
+			'template_description',
+			'status',
+			'companies_workspaces_id',
+			'timestamps',
+			'expires_at',
+			'document_url',
+			'final_document_download_url',
+			'key_mode',
+		]);
+		expect(json).toMatchObject({
+			id: draft.id,
+			name: 'Offer letter',
+			status: full.status,
+			timestamps: full.timestamps,
+			companies_workspaces_id: full.companies_workspaces_id,
+		});
 		expect(json.settings).toBeUndefined();
-		expect(json.recipients).toEqual(
-			(full.recipients as Array<Record<string, unknown>>).map((r) => ({
-				id: r.id,
-				name: r.name,
-				first_name: r.first_name,
-				last_name: r.last_name,
-				email: r.email,
-				designation: r.designation,
-				order: r.order,
-				status: r.status,
-				finished_on: r.finished_on,
-				decline_reason: r.decline_reason,
-			})),
-		);
+		expect(json.certificate).toBeUndefined();
+		expect(full.settings).toBeDefined();
 	});
 
 	it('takes the ID out of a URL', async () => {

@@ -214,7 +214,11 @@ describe('Signing Request: Send and Wait for Completion', () => {
 			'signing_request.cancelled',
 			'signing_request.expired',
 		]);
-		expect(webhook.workspace_id).toBe(SALES.id);
+		// A webhook of the request's workspace (read from companies_workspaces_id of Get): it is in
+		// that workspace's list, and the create body named it.
+		expect(
+			sandbox.requests.find((r) => r.method === 'POST' && r.path === '/webhooks')?.body,
+		).toMatchObject({ workspace_id: SALES.id });
 		expect(String(webhook.description)).toMatch(
 			new RegExp(`^n8n Send and Wait: signing request ${draft.id}, until \\S+Z$`),
 		);

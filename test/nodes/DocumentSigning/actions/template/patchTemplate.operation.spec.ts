@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { binaryItem } from '../../../../helpers/n8n';
 import {
 	MISSING_UUID,
@@ -238,17 +240,20 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 					variable_name: 'signed_on',
 				},
 			});
-			expect(output[0][0].json.field).toMatchObject({
-				type: 'date',
-				page_number: 2,
-				recipient_id: signer.id,
-			});
-			const fields = await api<{ results: unknown[] }>(
+			// The answer is {message, updated_fields}: the field is read back from the template.
+			expect(output[0][0].json).toMatchObject({ message: expect.any(String) });
+			expect(output[0][0].json.field).toBeUndefined();
+			const fields = await api<{ results: IDataObject[] }>(
 				ctx.sandbox,
 				'GET',
 				`/templates/${fixture.id}/fields`,
 			);
 			expect(fields.body.results).toHaveLength(3);
+			expect(fields.body.results[2]).toMatchObject({
+				type: 'date',
+				page_number: 2,
+				recipient_id: signer.id,
+			});
 		});
 
 		it('sends dropdown options as a list, and read-only values', async () => {
@@ -288,8 +293,13 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 			});
 			expect(error).toBeUndefined();
 			expectOneRequest({ field: { id: field.id, x: 50, y: 20 } });
-			expect(output[0][0].json.field).toMatchObject({
-				id: field.id,
+			expect(output[0][0].json.updated_fields).toEqual(expect.arrayContaining(['x', 'y']));
+			const fields = await api<{ results: IDataObject[] }>(
+				ctx.sandbox,
+				'GET',
+				`/templates/${fixture.id}/fields`,
+			);
+			expect(fields.body.results.find((f) => f.id === field.id)).toMatchObject({
 				position: expect.objectContaining({ x: 50, y: 20 }),
 			});
 		});

@@ -269,7 +269,7 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		});
 	});
 
-	it('several sections in one call; the summary warnings surface as warnings[]', async () => {
+	it('several sections in one call; the answer is the Template (no summary, no warnings)', async () => {
 		const { output, error } = await update({
 			sections: ['properties', 'users', 'reminders'],
 			templateProperties: { description: 'All at once' },
@@ -285,8 +285,14 @@ describe('Template → Update (PUT /templates/{id})', () => {
 			'users',
 			'reminders',
 		]);
-		expect(output[0][0].json.warnings).toEqual([expect.stringContaining('upper-case')]);
+		// The documented answer of the full update is the Template: the service gives no summary
+		// (Signing Request → Update, whose answer has one, surfaces its warnings).
+		expect(output[0][0].json.warnings).toBeUndefined();
+		expect(output[0][0].json.summary).toBeUndefined();
 		expect(output[0][0].json.description).toBe('All at once');
+		expect(output[0][0].json.recipients).toEqual(
+			expect.arrayContaining([expect.objectContaining({ email: 'Upper@Example.com' })]),
+		);
 	});
 
 	describe('refuses bad input before sending anything', () => {

@@ -30,10 +30,15 @@ describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expir
 			status: 200,
 		});
 		expect(sent(ctx)[0].body).toEqual({ key_type: 'live' });
+		// service-api.md's answer: expired_keys are the ids of the keys that stopped working.
+		const [expiredId] = ctx.sandbox.state.apiKeys
+			.filter((k) => k.workspaceId === SALES.id && k.value === SALES.liveKey)
+			.map((k) => k.id);
 		expect(jsonOf(output)[0]).toMatchObject({
-			success: true,
+			key_type: 'live',
 			workspace_id: SALES.id,
-			expired_keys: [expect.objectContaining({ expired_at: expect.any(String) })],
+			expired_count: 1,
+			expired_keys: [expiredId],
 			key_mode: 'live',
 		});
 		expect(await keyStatus(ctx.sandbox, SALES.liveKey)).toBe(401);

@@ -1,0 +1,25 @@
+import type { RecordedRequest } from '../sandbox';
+import { answerChecker, loadResponses, operationOf, type AnswerChecker } from '../docs/responses';
+
+/**
+ * Every success answer the sandbox gave in a test holds exactly the documented keys of its
+ * operation (test/docs/responses.json, strict): the operation tests then check the answers of every
+ * state they reach, on top of test/docs/responses.test.ts. Answers of injected faults are skipped
+ * (they stand for a misbehaving service on purpose).
+ */
+let checker: AnswerChecker | undefined;
+const doc = loadResponses();
+
+export function undocumentedAnswers(requests: readonly RecordedRequest[]): string[] {
+	checker ??= answerChecker(doc, { strict: true });
+	const problems: string[] = [];
+	for (const request of requests) {
+		if (request.injected || request.status < 200 || request.status >= 300) continue;
+		const operationId = operationOf(doc, request.method, request.path);
+		if (!operationId) continue;
+		for (const problem of checker.check(operationId, request.responseBody)) {
+			problems.push(`${request.method} ${request.path} (${operationId}): ${problem}`);
+		}
+	}
+	return problems;
+}
