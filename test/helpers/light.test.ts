@@ -720,7 +720,7 @@ describe('what the light harness leaves to the full runner', () => {
 				...base,
 				parameters: {
 					resource: 'signingRequest',
-					operation: 'sendAndWait',
+					operation: 'sendAndWaitForCompletion',
 					signingRequestId: byId(MISSING_UUID),
 				},
 				credentials: {
@@ -731,7 +731,7 @@ describe('what the light harness leaves to the full runner', () => {
 				},
 			}),
 		).rejects.toThrow(
-			'The light harness does not do getSignedResumeUrl: run this test with the full runner',
+			'The light harness does not do getWorkflowDataProxy: run this test with the full runner',
 		);
 	});
 });

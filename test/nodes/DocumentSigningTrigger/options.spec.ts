@@ -222,7 +222,7 @@ describe('event filter', () => {
 		]);
 	});
 
-	it('"All Documented Events" starts for every documented type, not for others', async () => {
+	it('"All Listed Events" starts for every listed type, not for others', async () => {
 		const rig = await trigger({ events: ['*'] });
 		await deliver(rig, envelope({ type: 'domain.verified' }));
 		await deliver(rig, envelope({ type: 'signing_request.voided' }));

@@ -8,7 +8,7 @@ import type {
 	IWebhookResponseData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import type { TransportContext } from '../../../shared/transport';
@@ -44,7 +44,7 @@ import { normaliseSendResponse } from './sendSigningRequest.operation';
  *  2. removes this n8n's Send-and-Wait webhooks of the workspace whose wait is over (left by waits
  *     that timed out, or executions stopped or deleted while waiting);
  *  3. registers a workspace webhook (completed, declined, cancelled, expired) pointing at this
- *     execution's signed resume URL;
+ *     execution's resume URL (see `resumeUrlOf`);
  *  4. sends the request (unless "Send First" is off), then reads it once: if it already ended, the
  *     webhook is removed and the node continues at once;
  *  5. otherwise puts the execution to wait until the time limit. The timed-out result replaces the
@@ -57,7 +57,7 @@ import { normaliseSendResponse } from './sendSigningRequest.operation';
  */
 
 /**
- * The node's resume webhook (n8n's send-and-wait one, POST only: the service only POSTs). n8n
+ * The node's resume webhook (a restart webhook, POST only: the service only POSTs). n8n
  * serves it only for waiting executions (`restartWebhook`), at
  * <waiting URL>/<execution id>/<node id>; the node registers nothing at activation for it, the
  * operation itself creates and removes the service's webhook.
@@ -74,12 +74,21 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 ];
 
+/**
+ * Not n8n's SEND_AND_WAIT_OPERATION ('sendAndWait'): n8n 2.x offers every node with webhooks and an
+ * operation of that value to AI agents as a "Human in the Loop" approval tool (hitl-tools.js), which
+ * this operation is not: it waits for a signing request, not for a person's approval. With another
+ * value n8n checks the resume call against the execution's resume token instead of a URL signature
+ * (waiting-webhooks.js), see `resumeUrlOf`.
+ */
+export const SEND_AND_WAIT_FOR_COMPLETION = 'sendAndWaitForCompletion';
+
 export const meta: OperationMeta = {
-	value: SEND_AND_WAIT_OPERATION,
+	value: SEND_AND_WAIT_FOR_COMPLETION,
 	name: 'Send and Wait for Completion',
 	action: 'Send a signing request and wait for completion',
 	description:
-		'Send a signing request, pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. Needs n8n reachable by the service.',
+		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
 	composite: {
@@ -106,7 +115,7 @@ export const FINAL_EVENTS = [
 ];
 
 export const DESCRIPTION_PREFIX = 'n8n Send and Wait';
-/** Query parameter of the resume URL naming the signing request (signed by n8n with the URL). */
+/** Query parameter of the resume URL naming the signing request. */
 const REQUEST_PARAM = 'signing_request_id';
 /** Query parameter of the resume URL naming the workspace. */
 const WORKSPACE_PARAM = 'workspace_id';
@@ -122,7 +131,7 @@ const UNIT_MS: Record<string, number> = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			"The service wakes this workflow up through a webhook, so n8n must be reachable from the service over HTTPS (set WEBHOOK_URL). Without a public address use the Document Signing Poll Trigger in a second workflow instead. Needs the Webhook Signing Secret of the workspace in the credential and the workspace's webhook master switch on.",
+			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put the workspace's Webhook Signing Secret in the credential and turn on the workspace's webhooks in the service's settings. Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -213,6 +222,30 @@ export function finalStatusOf(detail: IDataObject): FinalStatus | undefined {
 	if (status.cancelled === true) return 'cancelled';
 	if (status.expired === true) return 'expired';
 	return undefined;
+}
+
+/**
+ * This node's resume URL in this execution, with `parameters` in its query: n8n's
+ * `$execution.resumeUrl` (the waiting-webhook address of the execution, carrying its resume token
+ * in `signature`) followed by the node's id, the path of `resumeWebhooks`. n8n refuses a call
+ * whose token is not the waiting execution's (401) before the node sees it; the node then accepts
+ * only a delivery signed with the credential's Webhook Signing Secret about this signing request.
+ */
+export function resumeUrlOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameters: Record<string, string> = {},
+): string {
+	const base = context.getWorkflowDataProxy(itemIndex).$execution?.resumeUrl;
+	if (typeof base !== 'string' || base === '') {
+		throw new NodeOperationError(context.getNode(), 'n8n gave this execution no resume URL', {
+			itemIndex,
+		});
+	}
+	const url = new URL(base);
+	url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(context.getNode().id)}`;
+	for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+	return url.toString();
 }
 
 function isNotFound(error: unknown): boolean {
@@ -350,7 +383,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 
 	// The service must be able to reach this n8n (checked before anything is sent).
-	checkDeliveryUrl(node, this.getSignedResumeUrl());
+	checkDeliveryUrl(node, resumeUrlOf(this, i));
 
 	// Which workspace the request belongs to (its webhook must be a webhook of that workspace).
 	const before = (await callApi(this, getSigningRequest, { params: { id } })).body;
@@ -364,7 +397,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 
 	const waitTill = new Date(Date.now() + amount * UNIT_MS[unit]);
-	const resumeUrl = this.getSignedResumeUrl({
+	const resumeUrl = resumeUrlOf(this, i, {
 		[REQUEST_PARAM]: id,
 		[WORKSPACE_PARAM]: workspaceId,
 	});

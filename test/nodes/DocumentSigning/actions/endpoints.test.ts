@@ -152,7 +152,7 @@ const CASES: Record<string, Case> = {
 	},
 	deleteSigningRequest: { parameters: signingRequest, path: { id: ID.signingRequest } },
 	sendSigningRequest: { parameters: signingRequest, path: { id: ID.signingRequest } },
-	sendAndWait: { parameters: signingRequest, path: { id: ID.signingRequest } },
+	sendAndWaitForCompletion: { parameters: signingRequest, path: { id: ID.signingRequest } },
 	cancelSigningRequest: { parameters: signingRequest, path: { id: ID.signingRequest } },
 	resendSigningRequest: {
 		parameters: { ...signingRequest, recipientIds: [ID.signer] },
@@ -498,7 +498,7 @@ async function runOperation({ resource, operation, meta }: Operation) {
 			]
 		: [{ json: {} }];
 	// Send and Wait puts the execution to wait, which only a whole n8n run does.
-	const runner = operation === 'sendAndWait' ? runNode : runLight;
+	const runner = operation === 'sendAndWaitForCompletion' ? runNode : runLight;
 	const { error, output } = await runner({
 		node,
 		parameters: { resource, operation, ...testCase.parameters },

@@ -51,7 +51,7 @@ function credentials(overrides: IDataObject = {}) {
 function parameters(id: string, extra: IDataObject = {}) {
 	return {
 		resource: 'signingRequest',
-		operation: 'sendAndWait',
+		operation: 'sendAndWaitForCompletion',
 		signingRequestId: { __rl: true, mode: 'id', value: id },
 		timeLimitAmount: 2,
 		timeLimitUnit: 'hours',
@@ -203,7 +203,10 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		);
 		expect(url.searchParams.get('signing_request_id')).toBe(draft.id);
 		expect(url.searchParams.get('workspace_id')).toBe(SALES.id);
-		expect(url.searchParams.get('signature')).toBeTruthy();
+		// n8n's check of the resume call (not the signed URL of its own send-and-wait operations):
+		// the execution's resume token, as in $execution.resumeUrl.
+		expect(run!.data.resumeToken).toMatch(/^\S{16,}$/);
+		expect(url.searchParams.get('signature')).toBe(run!.data.resumeToken);
 		expect(webhook.events).toEqual([
 			'signing_request.completed',
 			'signing_request.declined',
