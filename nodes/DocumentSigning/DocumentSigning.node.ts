@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resourceProperties } from './actions/operations';
+import { resourceOptions, resourceProperties, sensitiveOutputFields } from './actions/operations';
 import { router } from './actions/router';
 import {
 	resume,
@@ -35,6 +35,11 @@ export class DocumentSigning implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'documentSigningApi', required: true }],
+		// The keys, secrets and tokens that operations output because they are run for them (Create
+		// Workspace, Regenerate API Key, Rotate Secret, Generate … Token; Get and Get Many of
+		// workspaces with "Include API Keys and Webhook Secret"): n8n versions that apply this
+		// redact them in every view of an execution. n8n 2.41 does not apply it yet (see README).
+		sensitiveOutputFields: sensitiveOutputFields(),
 		// Send and Wait for Completion: the service's delivery resumes the waiting execution.
 		webhooks: resumeWebhooks,
 		properties: [

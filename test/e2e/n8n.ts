@@ -337,3 +337,25 @@ export async function rest<T = unknown>(
 	const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 	return parsed.data as T;
 }
+
+/** n8n stores executions in the "flatted" format (strings and objects by index). */
+export function unflatten(text: string): unknown {
+	const table = JSON.parse(text) as unknown[];
+	const done = new Map<number, unknown>();
+	const revive = (index: number): unknown => {
+		if (done.has(index)) return done.get(index);
+		const value = table[index];
+		if (value === null || typeof value !== 'object') {
+			done.set(index, value);
+			return value;
+		}
+		const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+		done.set(index, copy);
+		for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+			(copy as Record<string, unknown>)[key] =
+				typeof inner === 'string' ? revive(Number(inner)) : inner;
+		}
+		return copy;
+	};
+	return revive(0);
+}

@@ -17,7 +17,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { OWNER, REPO_ROOT } from './n8n';
+import { OWNER, REPO_ROOT, unflatten } from './n8n';
 import { CREDENTIAL_ID, loadExamples } from './setup';
 
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
@@ -26,28 +26,6 @@ class SmokeFailure extends Error {}
 
 function fail(message: string): never {
 	throw new SmokeFailure(message);
-}
-
-/** n8n stores executions in the "flatted" format (strings and objects by index). */
-function unflatten(text: string): unknown {
-	const table = JSON.parse(text) as unknown[];
-	const done = new Map<number, unknown>();
-	const revive = (index: number): unknown => {
-		if (done.has(index)) return done.get(index);
-		const value = table[index];
-		if (value === null || typeof value !== 'object') {
-			done.set(index, value);
-			return value;
-		}
-		const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
-		done.set(index, copy);
-		for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-			(copy as Record<string, unknown>)[key] =
-				typeof inner === 'string' ? revive(Number(inner)) : inner;
-		}
-		return copy;
-	};
-	return revive(0);
 }
 
 function groupAlive(pgid: number): boolean {

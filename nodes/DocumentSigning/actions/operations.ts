@@ -92,3 +92,19 @@ export function subtitleExpression(): string {
 	);
 	return `={{ ({${entries.join(',')}})[$parameter["operation"]] || $parameter["operation"] }}`;
 }
+
+/**
+ * The node's `sensitiveOutputFields`: every field an operation declares as holding a key, secret
+ * or token (`OperationMeta.sensitiveOutputFields`), each once, sorted. n8n applies the list to
+ * every output of the node, whatever the operation, so a declared name must not be an ordinary
+ * field of another operation (test/nodes/DocumentSigning/sensitiveOutputFields.test.ts).
+ */
+export function sensitiveOutputFields(): string[] {
+	const fields = new Set<string>();
+	for (const resource of RESOURCES) {
+		for (const operation of Object.values(resource.operations)) {
+			for (const field of operation.meta.sensitiveOutputFields ?? []) fields.add(field);
+		}
+	}
+	return [...fields].sort();
+}

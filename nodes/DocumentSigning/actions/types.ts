@@ -37,6 +37,14 @@ export interface OperationMeta {
 	 * "METHOD /path" per looked-up operation, as in `composite.calls` (see `callName`).
 	 */
 	lookups?: string[];
+	/**
+	 * Set only on operations that output a key, secret or token because that is what they are run
+	 * for (or when asked to): the output fields that hold it, as n8n's `sensitiveOutputFields` name
+	 * them (dot paths from the item's json, `list[*].key` for each entry of a list). The node
+	 * declares the union of them all; n8n versions that apply it redact those fields in every view
+	 * of an execution.
+	 */
+	sensitiveOutputFields?: string[];
 }
 
 /** An operation's call as `composite.calls` and `lookups` name it, e.g. "GET /signing-requests/{id}". */

@@ -215,6 +215,9 @@ describe('Document Signing Poll Trigger against the sandbox', () => {
 		);
 		const keys = new Set(listReads(from).map((r) => r.key));
 		expect(keys).toEqual(new Set([P.testKey, SALES.testKey, SEED.workspaces[1].testKey]));
+		// The workspaces' keys it read stay in memory: never in its output or its static data.
+		expect(JSON.stringify(items)).not.toMatch(/sk_(live|test)_/);
+		expect(JSON.stringify(trigger.saved)).not.toMatch(/sk_(live|test)_/);
 	});
 
 	it('Fetch Test Event returns the latest matching change and remembers nothing', async () => {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { embedSnippetFields, generateEditorToken } from './jwt.common';
+import { TOKEN_FIELDS, embedSnippetFields, generateEditorToken } from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'generateSigningRequestToken',
@@ -12,6 +12,8 @@ export const meta: OperationMeta = {
 		"Create a JWT that opens a signing request in the embedded signing-request editor; the output's expires_at says until when the service accepts it",
 	method: 'POST',
 	path: '/jwt/generate-signing-request',
+	// The token is what it is run for, in jwt and inside the optional embed_snippet.
+	sensitiveOutputFields: [...TOKEN_FIELDS],
 };
 
 export const description: INodeProperties[] = [

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { embedSnippetFields, generateEditorToken } from './jwt.common';
+import { TOKEN_FIELDS, embedSnippetFields, generateEditorToken } from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'generateTemplateToken',
@@ -12,6 +12,8 @@ export const meta: OperationMeta = {
 		"Create a JWT that opens a template in the embedded template editor; the output's expires_at says until when the service accepts it",
 	method: 'POST',
 	path: '/generate-template-token',
+	// The token is what it is run for, in jwt and inside the optional embed_snippet.
+	sensitiveOutputFields: [...TOKEN_FIELDS],
 };
 
 export const description: INodeProperties[] = [templateLocator, ...embedSnippetFields('template')];

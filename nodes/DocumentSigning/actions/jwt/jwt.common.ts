@@ -23,6 +23,12 @@ import { isHttpsOrLoopback } from '../../../shared/url';
 
 export type EditorKind = 'template' | 'signingRequest';
 
+/**
+ * The output fields of a generated token that hold it: `jwt` (whichever key the service used,
+ * `jwt` or `token`, see normaliseGeneratedToken) and `embed_snippet`, which contains it.
+ */
+export const TOKEN_FIELDS = ['jwt', 'embed_snippet'] as const;
+
 const EDITORS: Record<
 	EditorKind,
 	{

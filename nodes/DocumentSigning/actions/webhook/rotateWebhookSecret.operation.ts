@@ -13,6 +13,8 @@ export const meta: OperationMeta = {
 		'Create a new company webhook signing secret; the old one stays valid for 7 days (protected key, 1 per minute)',
 	method: 'POST',
 	path: '/webhooks/rotate-secret',
+	// The new secret is what Rotate is run for.
+	sensitiveOutputFields: ['new_secret'],
 };
 
 export const description: INodeProperties[] = [rotationNotice('rotateCompanyNotice')];

@@ -15,6 +15,8 @@ export const meta: OperationMeta = {
 		"Create a new signing secret for a workspace's webhooks; the old one stays valid for 7 days (1 per minute)",
 	method: 'POST',
 	path: '/workspaces/{id}/webhooks/rotate-secret',
+	// The new secret is what Rotate is run for.
+	sensitiveOutputFields: ['new_secret'],
 };
 
 export const description: INodeProperties[] = [

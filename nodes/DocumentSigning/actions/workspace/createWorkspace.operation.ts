@@ -7,6 +7,7 @@ import type {
 
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
+import { WORKSPACE_SECRET_FIELDS } from '../../domain/workspaceSecrets';
 import type { OperationMeta } from '../types';
 import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
 
@@ -17,6 +18,8 @@ export const meta: OperationMeta = {
 	description: 'Create a workspace with its own live and test API keys (needs the protected key)',
 	method: 'POST',
 	path: '/workspaces',
+	// The new workspace's keys are what Create is run for: output, and declared sensitive.
+	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 };
 
 export const description: INodeProperties[] = [workspaceNameInput];

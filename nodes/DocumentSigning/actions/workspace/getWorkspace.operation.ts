@@ -6,24 +6,33 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
+import {
+	WORKSPACE_SECRET_FIELDS,
+	readIncludeSecrets,
+	workspaceItems,
+} from '../../domain/workspaceSecrets';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { includeSecretsField } from './workspace.inputs';
 
 export const meta: OperationMeta = {
 	value: 'getWorkspace',
 	name: 'Get',
 	action: 'Get a workspace',
-	description: 'Get a workspace, including its API keys and webhook secret details',
+	description:
+		'Get a workspace; its API keys and webhook secret only with "Include API Keys and Webhook Secret"',
 	method: 'GET',
 	path: '/workspaces/{id}',
+	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 };
 
-export const description: INodeProperties[] = [workspaceLocator];
+export const description: INodeProperties[] = [workspaceLocator, includeSecretsField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
+	const includeSecrets = readIncludeSecrets(this, i);
 	const response = await callApi(this, meta, { params: { id } });
-	return toItems(response.body as IDataObject, response.keyMode);
+	return workspaceItems(toItems(response.body as IDataObject, response.keyMode), includeSecrets);
 }

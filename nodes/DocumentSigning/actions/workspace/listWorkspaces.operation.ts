@@ -1,8 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import {
+	WORKSPACE_SECRET_FIELDS,
+	readIncludeSecrets,
+	workspaceItems,
+} from '../../domain/workspaceSecrets';
 import { listPages } from '../../helpers/list';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { includeSecretsField } from './workspace.inputs';
 
 export const meta: OperationMeta = {
 	value: 'listWorkspaces',
@@ -11,6 +17,7 @@ export const meta: OperationMeta = {
 	description: 'List the workspaces this key can reach, with filters and sorting',
 	method: 'GET',
 	path: '/workspaces',
+	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 };
 
 export const description: INodeProperties[] = [
@@ -40,8 +47,10 @@ export const description: INodeProperties[] = [
 		{ name: 'Name', value: 'name' },
 		{ name: 'Protected', value: 'protected' },
 	]),
+	includeSecretsField,
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	return await listPages.call(this, i, meta);
+	const includeSecrets = readIncludeSecrets(this, i);
+	return workspaceItems(await listPages.call(this, i, meta), includeSecrets);
 }

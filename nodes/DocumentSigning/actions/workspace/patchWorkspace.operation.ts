@@ -7,6 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
+import { workspaceItems } from '../../domain/workspaceSecrets';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
@@ -45,5 +46,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	const body = { name: checkWorkspaceName(this, fields.name, i) };
 	const response = await callApi(this, meta, { params: { id }, body });
-	return toItems(normaliseWarnings(response.body as IDataObject), response.keyMode);
+	// Never with the keys and webhook secret: Update is not run for them (Get can include them).
+	return workspaceItems(
+		toItems(normaliseWarnings(response.body as IDataObject), response.keyMode),
+		false,
+	);
 }

@@ -10,6 +10,8 @@ export const meta: OperationMeta = {
 	description: 'Issue a new live or test key; the old one keeps working for 24 hours',
 	method: 'POST',
 	path: '/workspaces/{id}/api-key/regenerate',
+	// The new key is what Regenerate is run for; the replaced ones (expiring_keys) are masked.
+	sensitiveOutputFields: ['new_key.api_key'],
 };
 
 export const description: INodeProperties[] = apiKeyDescription({

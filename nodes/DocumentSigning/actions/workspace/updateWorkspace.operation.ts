@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
+import { workspaceItems } from '../../domain/workspaceSecrets';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
@@ -27,5 +28,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
 	const response = await callApi(this, meta, { params: { id }, body: { name } });
-	return toItems(response.body as IDataObject, response.keyMode);
+	// Never with the keys and webhook secret: Update is not run for them (Get can include them).
+	return workspaceItems(toItems(response.body as IDataObject, response.keyMode), false);
 }

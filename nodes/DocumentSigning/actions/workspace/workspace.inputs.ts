@@ -8,6 +8,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fail } from '../../domain/errors';
 import { getIdParameter } from '../../domain/ids';
+import {
+	INCLUDE_SECRETS_LABEL,
+	SECRETS_OMITTED,
+	withMaskedOldKeys,
+} from '../../domain/workspaceSecrets';
 import { toItems } from '../../helpers/output';
 import type { ApiEndpoint } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
@@ -44,6 +49,15 @@ export function checkWorkspaceName(
 	}
 	return name;
 }
+
+/** Get and Get Many: whether the workspaces' keys and webhook secret are output (off by default). */
+export const includeSecretsField: INodeProperties = {
+	displayName: INCLUDE_SECRETS_LABEL,
+	name: 'includeSecrets',
+	type: 'boolean',
+	default: false,
+	description: `Whether to output the API keys (api_key, test_api_key) and the webhook signing secret (webhook_secret). Off: they are left out and ${SECRETS_OMITTED} names them. On: n8n keeps them with the execution data.`,
+};
 
 /** How API-key rotation works, shown on Regenerate and Expire. */
 export const KEY_ROTATION_NOTICE =
@@ -92,6 +106,11 @@ export async function sendKeyType(
 		body: { key_type: keyType as string },
 	});
 	// The key type sent is on the item whichever documented answer comes back (service-api.md's
-	// has no key_type; response-shapes.md's has).
-	return toItems({ key_type: keyType, ...(response.body as IDataObject) }, response.keyMode);
+	// has no key_type; response-shapes.md's has). The replaced keys are listed masked: the old key
+	// is not what either operation is run for.
+	const answer = withMaskedOldKeys(
+		withMaskedOldKeys(response.body as IDataObject, 'expiring_keys'),
+		'expired_keys',
+	);
+	return toItems({ key_type: keyType, ...answer }, response.keyMode);
 }

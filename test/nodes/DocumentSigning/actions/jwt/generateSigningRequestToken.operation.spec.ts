@@ -4,6 +4,7 @@ import {
 	TOKENS,
 	itBuildsTheEmbedSnippet,
 	itChecksTheInput,
+	itDeclaresTheTokenSensitive,
 	itGeneratesAToken,
 } from './tokens.twins';
 
@@ -53,4 +54,6 @@ describe('JWT → Generate Signing Request Token (POST /jwt/generate-signing-req
 	itBuildsTheEmbedSnippet(ctx, TOKENS.signingRequest);
 
 	itChecksTheInput(ctx, TOKENS.signingRequest);
+
+	itDeclaresTheTokenSensitive(ctx, TOKENS.signingRequest);
 });

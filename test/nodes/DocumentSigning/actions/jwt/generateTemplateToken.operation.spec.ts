@@ -3,6 +3,7 @@ import {
 	TOKENS,
 	itBuildsTheEmbedSnippet,
 	itChecksTheInput,
+	itDeclaresTheTokenSensitive,
 	itGeneratesAToken,
 } from './tokens.twins';
 
@@ -18,6 +19,8 @@ describe('JWT → Generate Template Token (POST /generate-template-token)', () =
 	itBuildsTheEmbedSnippet(ctx, TOKENS.template);
 
 	itChecksTheInput(ctx, TOKENS.template);
+
+	itDeclaresTheTokenSensitive(ctx, TOKENS.template);
 
 	it('a template of another workspace is a 404 (no token)', async () => {
 		const other = await templateId(ctx.sandbox, SALES.liveKey);

@@ -8,6 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { findOperation } from '../../../../../nodes/DocumentSigning/actions/operations';
 import type { Sandbox } from '../../../../sandbox';
 import type { TestContext } from '../template/setup';
 import {
@@ -280,5 +281,33 @@ export function itRevokesAToken(
 		await run(ctx, row.revoke, { jwtId: tokenId });
 		const { error } = await run(ctx, row.revoke, { jwtId: tokenId });
 		expect(error?.message).toContain('JWT has already been revoked');
+	});
+}
+
+/**
+ * The token is what Generate is run for: it is output, in `jwt` and inside `embed_snippet`, and
+ * only there; both fields are declared sensitive (the node's sensitiveOutputFields).
+ */
+export function itDeclaresTheTokenSensitive(ctx: TestContext, row: TokenRow): void {
+	it('outputs the token only in jwt and embed_snippet, both declared sensitive', async () => {
+		expect(findOperation('jwt', row.generate)?.meta.sensitiveOutputFields).toEqual([
+			'jwt',
+			'embed_snippet',
+		]);
+		expect(findOperation('jwt', row.revoke)?.meta.sensitiveOutputFields).toBeUndefined();
+		const id = await row.owner(ctx.sandbox);
+		const { output, error } = await run(ctx, row.generate, {
+			[row.parameter]: byId(id),
+			includeEmbedSnippet: true,
+			embedUrl: 'https://embed.example.com',
+		});
+		expect(error).toBeUndefined();
+		const [token] = jsonOf(output);
+		const jwt = String(token.jwt);
+		expect(jwt.split('.')).toHaveLength(3);
+		const holding = Object.entries(token)
+			.filter(([, value]) => JSON.stringify(value).includes(jwt))
+			.map(([key]) => key);
+		expect(holding).toEqual(['jwt', 'embed_snippet']);
 	});
 }

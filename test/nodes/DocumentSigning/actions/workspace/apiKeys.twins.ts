@@ -4,13 +4,16 @@
  * protected workspace. Each operation's spec calls these tests inside its own suite with its row
  * (`API_KEYS.regenerate`, `API_KEYS.expire`); the rotation itself stays in the spec.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { description as expireDescription } from '../../../../../nodes/DocumentSigning/actions/workspace/expireWorkspaceApiKey.operation';
 import { description as regenerateDescription } from '../../../../../nodes/DocumentSigning/actions/workspace/regenerateWorkspaceApiKey.operation';
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import type { TestContext } from '../../../../kit';
-import { SEED, api, byId, run, sent } from '../company/companyKit';
+import { SEED, api, byId, jsonOf, run, sent } from '../company/companyKit';
+
+const OLD_KEY_ID = '30000000-0000-4000-8000-0000000000aa';
+const NEW_KEY = 'sk_live_0123456789abcdef0123456789abcdef';
 
 export interface ApiKeyRow {
 	operation: 'regenerateWorkspaceApiKey' | 'expireWorkspaceApiKey';
@@ -23,6 +26,11 @@ export interface ApiKeyRow {
 	protectedMessage: string;
 	/** The start of the hint given with a Key Type other than live or test. */
 	keyTypeHint: string;
+	/** The list of replaced keys in the answer, and an entry of it without `api_key`. */
+	oldKeys: 'expiring_keys' | 'expired_keys';
+	oldKeyEntry: IDataObject;
+	/** The rest of a success answer. */
+	answer: IDataObject;
 }
 
 export const API_KEYS = {
@@ -34,6 +42,13 @@ export const API_KEYS = {
 		protectedMessage:
 			'The service rejected the request: Cannot regenerate API key for protected workspace [PROTECTED_WORKSPACE]',
 		keyTypeHint: 'The service replaces the key of one type per call',
+		oldKeys: 'expiring_keys',
+		oldKeyEntry: { id: OLD_KEY_ID, expires_at: '2026-01-02T00:00:00.000Z' },
+		answer: {
+			new_key: { api_key: NEW_KEY, created_at: '2026-01-01T00:00:00.000Z' },
+			key_type: 'live',
+			workspace_id: SEED.workspaces[0].id,
+		},
 	},
 	expire: {
 		operation: 'expireWorkspaceApiKey',
@@ -43,6 +58,13 @@ export const API_KEYS = {
 		protectedMessage:
 			'The service rejected the request: Cannot expire API keys for protected workspace [PROTECTED_WORKSPACE]',
 		keyTypeHint: 'The service expires the replaced keys of one type per call',
+		oldKeys: 'expired_keys',
+		oldKeyEntry: {
+			id: OLD_KEY_ID,
+			original_expires_at: '2026-01-02T00:00:00.000Z',
+			expired_at: '2026-01-01T00:00:00.000Z',
+		},
+		answer: { success: true, workspace_id: SEED.workspaces[0].id, message: 'Expired 3 keys' },
 	},
 } satisfies Record<string, ApiKeyRow>;
 
@@ -105,5 +127,48 @@ export function itIsRefusedForTheProtectedWorkspace(ctx: TestContext, row: ApiKe
 		expect(ctx.sandbox.state.activeKey(SEED.protectedWorkspace.id, 'live')?.value).toBe(
 			SEED.protectedWorkspace.liveKey,
 		);
+	});
+}
+
+/**
+ * The replaced keys the answer lists are output masked (first 12 and last 4 characters), whether
+ * the service sends them in full (as the documents allow) or masked already; the credential's own
+ * key stays redacted. The answer is the service's documented shape, injected as given.
+ */
+export function itMasksTheReplacedKeys(ctx: TestContext, row: ApiKeyRow): void {
+	it(`outputs the keys in ${row.oldKeys} masked, however the service sent them`, async () => {
+		resetRateLimiters();
+		const full = 'sk_live_fedcba9876543210fedcba9876543210';
+		const masked = 'sk_live_ab12…7f3e';
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			method: 'POST',
+			path: `/workspaces/${SEED.workspaces[0].id}/api-key/${row.action}`,
+			status: row.status,
+			body: {
+				...row.answer,
+				[row.oldKeys]: [
+					{ ...row.oldKeyEntry, api_key: full },
+					{ ...row.oldKeyEntry, api_key: masked },
+					{ ...row.oldKeyEntry, api_key: SEED.protectedWorkspace.liveKey },
+				],
+			},
+		});
+		const { output, error } = await run(ctx, 'workspace', row.operation, {
+			workspaceId: byId(SEED.workspaces[0].id),
+		});
+		expect(error).toBeUndefined();
+		expect(sent(ctx)).toHaveLength(1);
+		const [json] = jsonOf(output);
+		expect(json).toEqual({
+			...row.answer,
+			[row.oldKeys]: [
+				{ ...row.oldKeyEntry, api_key: 'sk_live_fedc…3210' },
+				{ ...row.oldKeyEntry, api_key: masked },
+				{ ...row.oldKeyEntry, api_key: '[live API key redacted]' },
+			],
+			key_mode: 'live',
+		});
+		expect(JSON.stringify(json)).not.toContain(full);
 	});
 }

@@ -1,6 +1,11 @@
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
-import { API_KEYS, itIsRefusedForTheProtectedWorkspace, itSendsTheKeyType } from './apiKeys.twins';
+import {
+	API_KEYS,
+	itIsRefusedForTheProtectedWorkspace,
+	itMasksTheReplacedKeys,
+	itSendsTheKeyType,
+} from './apiKeys.twins';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';
 
 const ctx = useRotationSandbox();
@@ -73,4 +78,6 @@ describe('Workspace → Expire Old API Keys (POST /workspaces/{id}/api-key/expir
 	itSendsTheKeyType(ctx, API_KEYS.expire);
 
 	itIsRefusedForTheProtectedWorkspace(ctx, API_KEYS.expire);
+
+	itMasksTheReplacedKeys(ctx, API_KEYS.expire);
 });

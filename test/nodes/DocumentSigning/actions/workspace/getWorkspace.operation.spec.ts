@@ -1,16 +1,18 @@
 import { MISSING_UUID, SALES, byId, byList, run, sent, useSandbox } from '../company/companyKit';
 import { ENTITIES, itGetsTheEntity } from '../company/entity.twins';
+import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 
 const ctx = useSandbox();
 
 describe('Workspace → Get (GET /workspaces/{id})', () => {
-	itGetsTheEntity(ctx, ENTITIES.workspace, 'gets the workspace with its keys', {
+	itGetsTheEntity(ctx, ENTITIES.workspace, 'gets the workspace (without its keys by default)', {
 		id: SALES.id,
 		name: SALES.name,
 		protected: false,
-		api_key: SALES.liveKey,
-		test_api_key: SALES.testKey,
+		secrets_omitted: ['api_key', 'test_api_key', 'webhook_secret'],
 	});
+
+	itLeavesTheSecretsOut(ctx, WORKSPACE_ANSWERS.getWorkspace);
 
 	it('refuses a malformed ID before sending; an unknown one gives the mapped 404', async () => {
 		const bad = await run(ctx, 'workspace', 'getWorkspace', { workspaceId: byList('sales') });

@@ -1,6 +1,7 @@
 import type { RunOptions } from '../../../../kit';
 import { runOperation, useSandbox } from '../../../../kit';
 import { SEED } from '../../../../sandbox';
+import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 
 const ctx = useSandbox();
 
@@ -21,6 +22,8 @@ const run = (parameters: Record<string, unknown>, extra: RunOptions = {}) =>
 	});
 
 describe('Workspace → Get Many (GET /workspaces)', () => {
+	itLeavesTheSecretsOut(ctx, WORKSPACE_ANSWERS.listWorkspaces);
+
 	it('sends every filter and sort option as the API names them', async () => {
 		const { output, error } = await run({
 			returnAll: false,

@@ -1,5 +1,6 @@
 import { SALES, byList, run, sent, useSandbox } from '../company/companyKit';
 import { ENTITIES, itPatchesTheEntity } from '../company/entity.twins';
+import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 
 const ctx = useSandbox();
 
@@ -9,6 +10,8 @@ describe('Workspace → Update One Part (PATCH /workspaces/{id})', () => {
 		body: { name: 'Sales EMEA' },
 		output: { id: SALES.id, name: 'Sales EMEA' },
 	});
+
+	itLeavesTheSecretsOut(ctx, WORKSPACE_ANSWERS.patchWorkspace);
 
 	it('refuses a malformed ID before sending', async () => {
 		const bad = await run(ctx, 'workspace', 'patchWorkspace', {

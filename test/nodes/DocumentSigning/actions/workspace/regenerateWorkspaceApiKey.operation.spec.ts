@@ -1,7 +1,12 @@
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { KEY_GRACE_MS } from '../../../../sandbox';
 import { SEED, byId, credentials, jsonOf, run, sent } from '../company/companyKit';
-import { API_KEYS, itIsRefusedForTheProtectedWorkspace, itSendsTheKeyType } from './apiKeys.twins';
+import {
+	API_KEYS,
+	itIsRefusedForTheProtectedWorkspace,
+	itMasksTheReplacedKeys,
+	itSendsTheKeyType,
+} from './apiKeys.twins';
 import { keyStatus, useRotationSandbox } from './keyRotationKit';
 
 const ctx = useRotationSandbox();
@@ -55,6 +60,8 @@ describe('Workspace → Regenerate API Key (POST /workspaces/{id}/api-key/regene
 	itSendsTheKeyType(ctx, API_KEYS.regenerate);
 
 	itIsRefusedForTheProtectedWorkspace(ctx, API_KEYS.regenerate);
+
+	itMasksTheReplacedKeys(ctx, API_KEYS.regenerate);
 
 	it('a workspace key cannot rotate another workspace: mapped 403', async () => {
 		resetRateLimiters();

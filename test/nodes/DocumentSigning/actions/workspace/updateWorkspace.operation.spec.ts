@@ -1,4 +1,5 @@
 import { SEED, byId, jsonOf, run, sent, useSandbox } from '../company/companyKit';
+import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 
 const ctx = useSandbox();
 const LEGAL = SEED.workspaces[1];
@@ -28,6 +29,8 @@ describe('Workspace → Update (PUT /workspaces/{id})', () => {
 			'workspace.updated',
 		]);
 	});
+
+	itLeavesTheSecretsOut(ctx, WORKSPACE_ANSWERS.updateWorkspace);
 
 	it('refuses an empty name before sending', async () => {
 		const { error } = await run(ctx, 'workspace', 'updateWorkspace', {
