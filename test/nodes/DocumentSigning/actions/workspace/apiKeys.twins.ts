@@ -167,6 +167,7 @@ export function itMasksTheReplacedKeys(ctx: TestContext, row: ApiKeyRow): void {
 				{ ...row.oldKeyEntry, api_key: masked },
 				{ ...row.oldKeyEntry, api_key: '[live API key redacted]' },
 			],
+			key_type: 'live',
 			key_mode: 'live',
 		});
 		expect(JSON.stringify(json)).not.toContain(full);
