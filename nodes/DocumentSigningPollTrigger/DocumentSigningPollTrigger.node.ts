@@ -79,7 +79,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"This trigger asks the service for changes on the schedule below, so n8n needs no public address. Each poll reads one page of sent requests per workspace, plus one page per 200 open requests and one when something ended, plus one for the workspace list: about 2-3 of the service's 200 reads per minute per workspace. With a public HTTPS address, the Document Signing Trigger reacts at once and reads nothing.",
+					'This trigger asks the service for changes on the schedule below, so n8n needs no public address; polling every minute is fine. If the service can reach n8n over HTTPS, use the Document Signing Trigger instead: it reacts at once.',
 				name: 'costNotice',
 				type: 'notice',
 				default: '',
@@ -128,7 +128,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the signed PDF of a completed signing request and output it as binary data (two more reads per completion). If it fails the workflow still starts, with enrichment_errors.',
+							'Whether to download the signed PDF of a completed signing request and output it as binary data (two more reads per completion). Only the finished, signed document is attached, never a partial copy. If it fails or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',
@@ -136,7 +136,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to fetch the whole signing request (GET /signing-requests/{ID}, one more read per change) and output it as signing_request. If it fails the workflow still starts, with enrichment_errors.',
+							'Whether to output the whole signing request, as signing_request (one more call to the service per change). If fetching it fails, the workflow starts without it, with enrichment_errors.',
 					},
 					{
 						displayName: 'Put PDF in Field',

@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { additionalEventsField } from '../shared/eventNames';
-import { eventTypeOptions } from '../shared/events';
+import { ALL_LISTED_EVENTS_NAME, eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
@@ -30,8 +30,11 @@ export class DocumentSigningTrigger implements INodeType {
 		defaultVersion: 2,
 		subtitle:
 			'={{$parameter["scope"] === "workspace" ? "Workspace events" : "Company-wide events"}}',
+		// n8n's node panel lists this trigger and the action node as one entry, "Document Signing",
+		// and shows this description for it, in the list and in its "Node details" panel
+		// (n8n-editor-ui generateMergedNodesAndActions): it describes the package as a whole.
 		description:
-			'Starts the workflow when the document-signing service reports an event, for example a completed or declined document',
+			'Send documents for signature, follow them and download the signed PDFs; start workflows when documents are signed, declined or expire',
 		defaults: { name: 'Document Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -52,7 +55,7 @@ export class DocumentSigningTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Deliveries also need the service's webhook master switch to be on (for the company, or for the workspace of a workspace webhook). The Test operation of a webhook bypasses that switch, so a successful test does not prove that real events will arrive.",
+					"Turn on webhooks in the service's settings (for the company, or for the workspace of a workspace webhook), or no event will arrive. A webhook's Test operation does not check this: its test event arrives even while webhooks are off.",
 				name: 'masterSwitchNotice',
 				type: 'notice',
 				default: '',
@@ -85,15 +88,14 @@ export class DocumentSigningTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [],
-				description:
-					'The events that start this workflow. Choose at least one; "All Documented Events" stands for every event of the service\'s list. Deliveries of other events are acknowledged and ignored.',
+				description: `The events that start this workflow. Choose at least one; "${ALL_LISTED_EVENTS_NAME}" stands for every event in the service's event list. Deliveries of other events are acknowledged and ignored.`,
 				options: [
 					{
-						name: 'All Documented Events',
+						name: ALL_LISTED_EVENTS_NAME,
 						value: ALL_EVENTS,
-						action: 'Any documented event',
+						action: ALL_LISTED_EVENTS_NAME,
 						description:
-							"Every event type of the service's event list (26 types); the few names whose description says they are not in that list are left out",
+							'Every event in the service\'s event list. The events below that "may never arrive" are not included: choose them as well if you want them.',
 					},
 					...eventTypeOptions(),
 				],
@@ -128,7 +130,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails or takes longer, the workflow still starts, with enrichment_errors.',
+							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. Only the finished, signed document is attached, never a partial copy. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails, takes longer or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',
@@ -136,7 +138,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to fetch the whole signing request (GET /signing-requests/{ID}) for signing-request events and output it as signing_request. It gets at most 3 s (the service waits 5 s for the answer); if it fails or takes longer, the workflow still starts, with enrichment_errors.',
+							'Whether to output the whole signing request, as signing_request, with signing-request events. If fetching it fails or takes over 3 seconds (the service waits only 5 for an answer), the workflow starts without it, with enrichment_errors.',
 					},
 					{
 						displayName: 'Include Headers',

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readEventNames } from '../shared/eventNames';
-import { SEED_EVENT_TYPES } from '../shared/events';
+import { ALL_LISTED_EVENTS_NAME, SEED_EVENT_TYPES } from '../shared/events';
 import { meta as createWebhook } from '../DocumentSigning/actions/webhook/createWebhook.operation';
 import { meta as deleteWebhook } from '../DocumentSigning/actions/webhook/deleteWebhook.operation';
 import { meta as getWebhook } from '../DocumentSigning/actions/webhook/getWebhook.operation';
@@ -26,7 +26,7 @@ import { checkDeliveryUrl } from '../shared/url';
  * URL, re-enabling), replacing it when the scope changed, removing duplicates, or creating it.
  */
 
-/** The "all events" choice of the event picker: the service's documented list (shared/events.ts). */
+/** The "All Listed Events" choice of the event picker: the service's event list (shared/events.ts). */
 export const ALL_EVENTS = '*';
 export const DESCRIPTION_PREFIX = 'n8n: ';
 const DESCRIPTION_MAX = 500;
@@ -78,7 +78,7 @@ export async function triggerConfig(this: IHookFunctions): Promise<TriggerConfig
 	);
 	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Choose at least one event', {
-			description: 'Pick the events that should start this workflow (or "All Documented Events").',
+			description: `Pick the events that should start this workflow (or "${ALL_LISTED_EVENTS_NAME}").`,
 		});
 	}
 

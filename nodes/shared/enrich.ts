@@ -9,7 +9,8 @@ import { meta as downloadSigningRequest } from '../DocumentSigning/actions/signi
 import { meta as getSigningRequest } from '../DocumentSigning/actions/signingRequest/getSigningRequest.operation';
 import { callApi, downloadFile } from './transport';
 import type { DocumentSigningEvent } from './envelope';
-import { pdfFileName, signingRequestIdOf } from './envelope';
+import { documentFileName, looksLikePdf, notAttachedReason, readDownload } from './document';
+import { signingRequestIdOf } from './envelope';
 
 /** The trigger options both triggers offer. */
 export interface EnrichOptions {
@@ -21,7 +22,8 @@ export interface EnrichOptions {
 /**
  * Optional enrichment of a signing-request event (webhook and poll trigger alike). A failure never
  * loses the event: the workflow still starts, with `enrichment_errors` listing what could not be
- * fetched (also logged as warnings, prefixed with `label`).
+ * fetched (also logged as warnings, prefixed with `label`). The PDF is attached only when it is
+ * the signed document (finished, not partial); otherwise `enrichment_errors` says why.
  */
 export async function enrich(
 	context: IWebhookFunctions | IPollFunctions,
@@ -48,20 +50,28 @@ export async function enrich(
 
 	if (options.attachSignedPdf && event.type === 'signing_request.completed') {
 		try {
-			const download = (
-				await callApi(context, downloadSigningRequest, { params: { id: requestId } })
-			).body;
-			const url = typeof download?.download_url === 'string' ? download.download_url : '';
-			if (!url) throw new Error('the service returned no download_url');
-			const file = await downloadFile.call(context, url);
-			const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
-			item.binary = {
-				[property]: await context.helpers.prepareBinaryData(
-					file.data,
-					pdfFileName(name, requestId),
-					'application/pdf',
-				),
-			};
+			const download = readDownload(
+				(await callApi(context, downloadSigningRequest, { params: { id: requestId } })).body,
+			);
+			if (!download.final) {
+				// Only the signed document is attached; the event still starts the workflow.
+				errors.push(notAttachedReason(download));
+			} else {
+				const file = await downloadFile.call(context, download.url);
+				if (!looksLikePdf(file.data)) {
+					throw new Error(
+						`the download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'}, not a PDF`,
+					);
+				}
+				const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
+				item.binary = {
+					[property]: await context.helpers.prepareBinaryData(
+						file.data,
+						documentFileName(name, requestId),
+						'application/pdf',
+					),
+				};
+			}
 		} catch (error) {
 			errors.push(`Attaching the signed PDF failed: ${(error as Error).message}`);
 		}

@@ -80,17 +80,3 @@ export function signingRequestIdOf(event: DocumentSigningEvent): string | undefi
 	const nested = isObject(data.signing_request) ? text(data.signing_request.id) : null;
 	return nested ?? text(data.signing_request_id) ?? undefined;
 }
-
-/** A usable file name from the signing request's name, or its id. */
-export function pdfFileName(name: unknown, id: string): string {
-	const base =
-		typeof name === 'string'
-			? [...name]
-					.map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? ' ' : char))
-					.join('')
-					.replace(/ {2,}/g, ' ')
-					.trim()
-			: '';
-	const safe = (base || `signing-request-${id}`).slice(0, 150);
-	return safe.toLowerCase().endsWith('.pdf') ? safe : `${safe}.pdf`;
-}

@@ -15,14 +15,20 @@ export interface EventType {
 	/** The API's event name, e.g. signing_request.completed. */
 	value: string;
 	/**
-	 * The trigger's entry in the node panel, the group's name first, e.g. "Recipient declined";
-	 * in title case it names the option of the event pickers ("Recipient Declined").
+	 * The event in words, the group's name first, e.g. "Recipient declined". In title case
+	 * ("Recipient Declined") it names the option of the event pickers and the trigger's entry in
+	 * n8n's node panel, so both read the same.
 	 */
 	label: string;
 	/** The service's group (service-api.md, "Event types"). */
 	group: string;
 	description: string;
 	source: EventSource;
+	/**
+	 * For an event outside the service's event list (it may never be sent): the listed event to
+	 * choose instead, or as well, to be sure to hear about the same thing.
+	 */
+	listedAlternative?: string;
 }
 
 export const EVENT_TYPES: readonly EventType[] = [
@@ -221,7 +227,8 @@ export const EVENT_TYPES: readonly EventType[] = [
 		label: 'Signing request declined',
 		group: 'Signing Request',
 		source: 'reference',
-		description: 'A signing request was declined',
+		description: 'A recipient declined, which ends the signing request',
+		listedAlternative: 'signing_request.recipient.declined',
 	},
 	{
 		value: 'signing_request.voided',
@@ -229,6 +236,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'A signing request was voided',
+		listedAlternative: 'signing_request.cancelled',
 	},
 	{
 		value: 'signing_request.field.completed',
@@ -236,6 +244,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Signing Request',
 		source: 'reference',
 		description: 'A field was completed',
+		listedAlternative: 'signing_request.recipient.signed',
 	},
 	{
 		value: 'signing_request.resent',
@@ -271,6 +280,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Template',
 		source: 'reference',
 		description: 'A field was added to a template',
+		listedAlternative: 'template.updated',
 	},
 	{
 		value: 'workspace.deleted',
@@ -286,6 +296,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Signing Request',
 		source: 'published',
 		description: 'A field was filled in',
+		listedAlternative: 'signing_request.recipient.signed',
 	},
 	{
 		value: 'signing_request.document.updated',
@@ -293,6 +304,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Signing Request',
 		source: 'published',
 		description: 'The document of a signing request was replaced',
+		listedAlternative: 'signing_request.updated',
 	},
 	{
 		value: 'signing_request.recipient.added',
@@ -300,6 +312,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Recipient',
 		source: 'published',
 		description: 'A recipient was added',
+		listedAlternative: 'signing_request.updated',
 	},
 	{
 		value: 'signing_request.recipient.updated',
@@ -307,6 +320,7 @@ export const EVENT_TYPES: readonly EventType[] = [
 		group: 'Recipient',
 		source: 'published',
 		description: 'A recipient was changed',
+		listedAlternative: 'signing_request.updated',
 	},
 ];
 
@@ -329,20 +343,25 @@ export const EVENT_GROUPS: readonly string[] = [
 	'Domain',
 ];
 
-const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+/** "Recipient declined" → "Recipient Declined": the name of an event in pickers and panel. */
+export const eventName = (label: string) => label.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
-const NOT_DOCUMENTED: Record<Exclude<EventSource, 'seed'>, string> = {
-	reference:
-		"Named only in the API reference, not in the service's event list: it may never be sent, and All Documented Events leaves it out.",
-	published:
-		"Named only in other published lists, not in the service's event list: it may never be sent, and All Documented Events leaves it out.",
-	test: 'Test deliveries only.',
-};
+/** The picker's choice of every listed event (the trigger's "*"). */
+export const ALL_LISTED_EVENTS_NAME = 'All Listed Events';
+
+/** What an event outside the service's event list means for the user who picks it. */
+function unlistedNote(event: EventType): string {
+	if (event.source === 'test') return 'Test deliveries only.';
+	const alternative = EVENT_TYPES.find((e) => e.value === event.listedAlternative);
+	return alternative
+		? `Not in the service's event list, so it may never arrive: choose ${eventName(alternative.label)} as well (or instead). ${ALL_LISTED_EVENTS_NAME} leaves it out.`
+		: `Not in the service's event list, so it may never arrive; ${ALL_LISTED_EVENTS_NAME} leaves it out.`;
+}
 
 /**
- * Options for an event multi-select (and the trigger's entries in the node panel, via `action`):
- * readable names, grouped as the service groups them (its documented types first in each group),
- * the API name in the description.
+ * Options for an event multi-select (and the trigger's entries in the node panel, via `action`,
+ * named the same): readable names, grouped as the service groups them (its listed types first in
+ * each group), the API name in the description.
  */
 export function eventTypeOptions(): INodePropertyOptions[] {
 	const ordered = EVENT_GROUPS.flatMap((group) => [
@@ -350,12 +369,12 @@ export function eventTypeOptions(): INodePropertyOptions[] {
 		...EVENT_TYPES.filter((e) => e.group === group && e.source !== 'seed'),
 	]);
 	return ordered.map((e) => ({
-		name: titleCase(e.label),
+		name: eventName(e.label),
 		value: e.value,
-		action: e.label,
+		action: eventName(e.label),
 		description:
 			e.source === 'seed'
 				? `${e.description} (${e.value})`
-				: `${e.description} (${e.value}). ${NOT_DOCUMENTED[e.source]}`,
+				: `${e.description} (${e.value}). ${unlistedNote(e)}`,
 	}));
 }

@@ -420,7 +420,7 @@ const minimalPdf =
 	'%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 describe('the package in n8n', () => {
-	it('n8n export:nodes lists both nodes and the derived AI tool, with the credential', async () => {
+	it('n8n export:nodes lists both nodes and the derived AI tool (no approval tool), with the credential', async () => {
 		const file = join(userFolder, 'nodes.json');
 		await cliOk(inst, ['export:nodes', `--output=${file}`]);
 		const nodes = JSON.parse(readFileSync(file, 'utf8')) as Json[];
@@ -433,6 +433,12 @@ describe('the package in n8n', () => {
 		// usableAsTool: n8n derives an AI-agent tool from the action node.
 		const tool = nodes.find((n) => n.name === `${NODE_TYPE}Tool`);
 		expect(tool?.credentials).toEqual([expect.objectContaining({ name: CREDENTIAL_TYPE })]);
+		// But no "Human in the Loop" approval tool (n8n makes one of a node with webhooks and an
+		// operation named as its own send-and-wait ones): Send and Wait for Completion is not one.
+		expect(nodes.filter((n) => String(n.name).startsWith(NODE_TYPE)).map((n) => n.name)).toEqual(
+			expect.not.arrayContaining([`${NODE_TYPE}HitlTool`]),
+		);
+		expect(nodes.some((n) => /HitlTool$/.test(String(n.name)))).toBe(true);
 		// The imported credential is there and decrypts to the sandbox settings.
 		const exported = await cliOk(inst, [
 			'export:credentials',

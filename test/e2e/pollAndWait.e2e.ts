@@ -330,7 +330,7 @@ describe('Send and Wait for Completion in n8n', () => {
 		expect(liveWaitWebhooks().some((w) => w.id === webhook.id)).toBe(true);
 	}, 300_000);
 
-	it('is resumed by the webhook when the request is signed; outputs the signed PDF; removes its webhook and the timed-out leftover', async () => {
+	it('refuses a resume call without its token or signature; is resumed by the webhook when the request is signed; outputs the signed PDF; removes its webhook and the timed-out leftover', async () => {
 		const leftover = liveWaitWebhooks().find((w) => w.url.includes('webhook-waiting'));
 		expect(leftover).toBeDefined();
 		// Leftovers are removed once their wait ended more than a minute ago.
@@ -347,6 +347,36 @@ describe('Send and Wait for Completion in n8n', () => {
 		expect(webhook.workspace_id).toBeNull();
 		expect(new URL(webhook.url).searchParams.get('workspace_id')).toBeNull();
 		expect(liveWaitWebhooks().some((w) => w.id === leftover!.id)).toBe(false);
+
+		// The resume URL is verified twice. n8n answers a call without the waiting execution's
+		// resume token with 401 before the node runs...
+		const token = new URL(webhook.url).searchParams.get('signature') ?? '';
+		expect(token).toMatch(/^\S{16,}$/);
+		const forged = new URL(webhook.url);
+		forged.searchParams.set('signature', `${token.slice(1)}x`);
+		const post = (url: string | URL, body: unknown, headers: Record<string, string> = {}) =>
+			fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: JSON.stringify(body),
+			});
+		const completed = {
+			id: 'evt_e2e_forged',
+			type: 'signing_request.completed',
+			created_at: new Date().toISOString(),
+			data: { signing_request: { id: request.id } },
+		};
+		const noToken = await post(forged, completed);
+		expect(noToken.status).toBe(401);
+		expect(await noToken.json()).toEqual({ error: 'Invalid token' });
+		// ...and the node refuses a call with the token whose body the service did not sign.
+		const unsigned = await post(webhook.url, completed);
+		expect(unsigned.status).toBe(401);
+		const badSignature = await post(webhook.url, completed, {
+			'X-Service-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+		});
+		expect(badSignature.status).toBe(401);
+
 		// Waiting: nothing reported yet.
 		await new Promise((r) => setTimeout(r, 2000));
 		expect(reports.find((r) => r.kind === 'wait' && r.id === request.id)).toBeUndefined();

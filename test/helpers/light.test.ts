@@ -25,6 +25,7 @@ import type { RecordedRequest } from '../sandbox';
 import { simplePdf } from '../sandbox/signing/pdf';
 import {
 	createFinished,
+	createHalfSigned,
 	startFileServer,
 } from '../nodes/DocumentSigning/actions/signingRequest/signerReadsKit';
 import type { FileServer } from '../nodes/DocumentSigning/actions/signingRequest/signerReadsKit';
@@ -263,6 +264,28 @@ describe('the light harness gives what a whole n8n run gives', () => {
 				mimeType: 'application/pdf',
 				fileExtension: 'pdf',
 			});
+		});
+
+		it('of an unfinished one: refused by default; accepted with the option, with a node hint', async () => {
+			const open = await createHalfSigned(ctx.sandbox, 'Parity lease');
+			const refused = await expectParity({
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'downloadSigningRequest',
+					signingRequestId: byId(open.id),
+				},
+			});
+			expect(refused.error).toMatchObject({ class: 'NodeOperationError', itemIndex: 0 });
+			const accepted = await expectParity({
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'downloadSigningRequest',
+					signingRequestId: byId(open.id),
+					options: { acceptUnfinished: true },
+				},
+			});
+			expect(accepted.error).toBeUndefined();
+			expect(accepted.hints).toHaveLength(1);
 		});
 	});
 
@@ -697,7 +720,7 @@ describe('what the light harness leaves to the full runner', () => {
 				...base,
 				parameters: {
 					resource: 'signingRequest',
-					operation: 'sendAndWait',
+					operation: 'sendAndWaitForCompletion',
 					signingRequestId: byId(MISSING_UUID),
 				},
 				credentials: {
@@ -708,7 +731,7 @@ describe('what the light harness leaves to the full runner', () => {
 				},
 			}),
 		).rejects.toThrow(
-			'The light harness does not do getSignedResumeUrl: run this test with the full runner',
+			'The light harness does not do getWorkflowDataProxy: run this test with the full runner',
 		);
 	});
 });

@@ -20,7 +20,7 @@
  * It refuses, with an error saying to use the full runner (`runNode`, ./n8n.ts), what only a
  * whole n8n run proves: expressions (`=…` parameters or credential values), Continue On Fail,
  * the filesystem binary mode (and input binaries stored by id), and any other context method or
- * helper (send-and-wait's `putExecutionToWait`, `getSignedResumeUrl`, sub-workflows, …).
+ * helper (send-and-wait's `putExecutionToWait`, `getWorkflowDataProxy` for the resume URL, sub-workflows, …).
  */
 import './regex-engine';
 

@@ -4,6 +4,8 @@
  * Chromium (Debian's `chromium`, through puppeteer-core) and checks:
  *   - the canvas subtitles of the action node (the action, not the operationId),
  *   - the trigger's entries in the node panel,
+ *   - the node panel: "send for signature" finds the package, its Node details describe it, its
+ *     actions start with the signing flow, and Create and Send's Name says it is required,
  *   - the recipient form (main fields on top, the rest under "Add Field"),
  *   - the template-user dropdown of Create from a template,
  *   - the Simplify output of Template → Get Many,
@@ -35,8 +37,8 @@ import { startStack, type Stack } from './stack';
 export const EXPECT = {
 	/** Canvas subtitles of the action nodes in the "send from a template and wait" example. */
 	subtitles: {
-		'Create from template': 'Create a signing request',
-		Send: 'Send a signing request',
+		'Create from template': 'Create a draft signing request',
+		Send: 'Send a draft signing request',
 		'Get status': 'Get a signing request',
 		'Download signed PDF': 'Download the document of a signing request',
 	} as Record<string, string>,
@@ -44,13 +46,26 @@ export const EXPECT = {
 	rawSubtitle: /^[a-z]+[A-Z]\w*(: \w+)?$/,
 	/** The node panel groups both nodes of the package under this entry. */
 	nodePanelItem: 'Document Signing',
+	/** What a user types to send a document for signature: it finds the entry (codex aliases). */
+	search: 'send for signature',
+	/** The entry's "Node details" panel: n8n shows the trigger's description there. */
+	nodeDetails:
+		'Send documents for signature, follow them and download the signed PDFs; start workflows when documents are signed, declined or expire',
+	/** The first actions the entry lists (the signing flow first). */
+	firstActions: [
+		'Send a document for signature',
+		'Create a draft signing request',
+		'Send a draft signing request',
+	],
+	/** Create and Send's Name: n8n shows no required marker, so its hint says it. */
+	nameHint: 'Required: the name of the signing request (at most 255 characters)',
 	/** Entries the node panel lists for the trigger (search "Document Signing"). */
-	triggerEntries: ['Signing request completed', 'Recipient declined'],
+	triggerEntries: ['Signing Request Completed', 'Recipient Declined'],
 	/** What no line of the panel may contain (the old entries: "On signing request signing
 	 * request created", "On … declined extra"); compared in lower case. */
 	triggerEntriesNot: [' extra', 'signing request signing request'],
 	/** Recipient form of Create from a template: shown at once, and only under "Add Field". */
-	recipientShown: ['Template User Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
+	recipientShown: ['Template Recipient Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
 	recipientHidden: ['Phone Number', 'Company', 'Street Address', 'Postal Code'],
 	addField: 'Add Field',
 	/** The dropdown lists the demo template's user (see createDemoTemplate). */
@@ -251,6 +266,31 @@ async function openNode(page: Page, name: string): Promise<void> {
 	await sleep(1500);
 }
 
+/** A new workflow with a Manual Trigger, the node panel open on "What happens next?". */
+async function openActionPanel(page: Page, url: string): Promise<void> {
+	await page.goto(`${url}/workflow/new`, { waitUntil: 'networkidle2' });
+	await (await page.waitForSelector('[data-test-id="canvas-add-button"]'))!.click();
+	const search = await page.waitForSelector('input[data-test-id="node-creator-search-bar"]');
+	await search!.type('Manual');
+	await sleep(1000);
+	await page.keyboard.press('Enter');
+	await sleep(1500);
+	await page.keyboard.press('Escape');
+	await sleep(800);
+	await (await page.waitForSelector('[data-test-id="canvas-handle-plus"]'))!.click();
+	await sleep(1000);
+}
+
+/** The lines of the node panel, trimmed, without empty ones. */
+async function panelLines(page: Page): Promise<string[]> {
+	return (
+		await page.$eval('[data-test-id="node-creator"]', (el) => (el as any).innerText as string)
+	)
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => line !== '');
+}
+
 async function closeNode(page: Page): Promise<void> {
 	await page.keyboard.press('Escape');
 	await sleep(800);
@@ -326,6 +366,44 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		{
+			name: 'the node panel finds the package by "send for signature" and lists the signing flow first',
+			run: async (page) => {
+				await openActionPanel(page, url);
+				const search = await page.waitForSelector('input[data-test-id="node-creator-search-bar"]');
+				await search!.type(EXPECT.search);
+				await sleep(1500);
+				await clickText(page, '[data-test-id="node-creator-item-name"]', EXPECT.nodePanelItem);
+				await sleep(1500);
+				const lines = await panelLines(page);
+				await shot(page, 'node-panel-actions');
+				expect(
+					lines.includes(EXPECT.nodeDetails),
+					`no "${EXPECT.nodeDetails}" in ${JSON.stringify(lines.slice(0, 8))}`,
+				);
+				// After the "Actions (116)" heading: resource labels ("SIGNING REQUEST ACTIONS") and
+				// the actions, in the node's order.
+				const start = lines.findIndex((line) => /^Actions \(\d+\)$/.test(line));
+				const actions = lines.slice(start + 1).filter((line) => !/ ACTIONS$/.test(line));
+				expect(
+					start >= 0 &&
+						JSON.stringify(actions.slice(0, EXPECT.firstActions.length)) ===
+							JSON.stringify(EXPECT.firstActions),
+					`actions start with ${JSON.stringify(lines.slice(start, start + 6))}`,
+				);
+				// The first action adds Create and Send: its Name says it is required.
+				await clickText(page, '[data-test-id="node-creator-item-name"]', EXPECT.firstActions[0]);
+				await page.waitForSelector('[data-test-id="ndv"]');
+				await sleep(1500);
+				const ndv = await page.$eval('[data-test-id="ndv"]', (el) => (el as any).innerText);
+				await shot(page, 'create-and-send');
+				expect(
+					String(ndv).includes(EXPECT.nameHint),
+					`no "${EXPECT.nameHint}" in the form of Create and Send`,
+				);
+				await closeNode(page);
+			},
+		},
+		{
 			name: 'recipient form: main fields on top, the rest under "Add Field"',
 			run: async (page) => {
 				await openWorkflow(page, url, forms);
@@ -334,13 +412,16 @@ function checks(stack: Stack): Check[] {
 					page,
 					'[data-test-id="ndv"] [data-test-id="parameter-input-label"], [data-test-id="ndv"] label',
 				);
-				const buttons = await texts(page, '[data-test-id="ndv"] button');
-				// Show the whole recipient entry, down to its "Add Field" button.
-				await page.evaluate((text) => {
-					const button = [
-						...(globalThis as any).document.querySelectorAll('[data-test-id="ndv"] button'),
-					].find((b: any) => (b as any).innerText.includes(text));
-					button?.scrollIntoView({ block: 'end' });
+				// The recipient entry's "Add Field" (a collection's dropdown: an input with that
+				// placeholder). Show the whole entry, down to it.
+				const addFields = await page.evaluate((text) => {
+					const inputs = [
+						...(globalThis as any).document.querySelectorAll(
+							`[data-test-id="ndv"] input[placeholder="${text}"]`,
+						),
+					];
+					inputs[0]?.scrollIntoView({ block: 'end' });
+					return inputs.length;
 				}, EXPECT.addField);
 				await sleep(500);
 				await shot(page, 'recipient-form');
@@ -349,14 +430,11 @@ function checks(stack: Stack): Check[] {
 					expect(has(label), `no "${label}" in the form: ${JSON.stringify(labels)}`);
 				for (const label of EXPECT.recipientHidden)
 					expect(!has(label), `"${label}" is shown before "Add Field"`);
-				expect(
-					buttons.some((b) => b.includes(EXPECT.addField)),
-					`no "${EXPECT.addField}" button: ${JSON.stringify(buttons)}`,
-				);
+				expect(addFields === 1, `${addFields} "${EXPECT.addField}" dropdowns, expected 1`);
 			},
 		},
 		{
-			name: "Create from a template: the Template User dropdown lists the template's users",
+			name: "Create from a template: the Template Recipient dropdown lists the template's recipients",
 			run: async (page) => {
 				await openWorkflow(page, url, forms);
 				await openNode(page, 'Create from template');

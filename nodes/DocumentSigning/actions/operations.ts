@@ -39,10 +39,21 @@ export function findOperation(resource: string, operation: string): OperationMod
 	return found?.operations[operation];
 }
 
-/** The options of the Resource dropdown. */
+/**
+ * The resources of the signing flow, first in the Resource dropdown and in n8n's node panel (which
+ * lists the node's actions resource by resource, in the dropdown's order): someone looking to send
+ * a document for signature finds it at the top, not after Company and Custom Field.
+ */
+export const LEADING_RESOURCES: readonly string[] = ['signingRequest', 'template'];
+
+/** The options of the Resource dropdown: LEADING_RESOURCES, then the others alphabetically. */
 export function resourceOptions(): INodePropertyOptions[] {
-	return RESOURCES.map((r) => ({ name: r.name, value: r.value })).sort((a, b) =>
-		a.name.localeCompare(b.name),
+	const rank = (value: string) => {
+		const index = LEADING_RESOURCES.indexOf(value);
+		return index < 0 ? LEADING_RESOURCES.length : index;
+	};
+	return RESOURCES.map((r) => ({ name: r.name, value: r.value })).sort(
+		(a, b) => rank(a.value) - rank(b.value) || a.name.localeCompare(b.name),
 	);
 }
 

@@ -5,10 +5,20 @@ import type { OperationModule } from './types';
 
 /** Helpers each `<Resource>.resource.ts` uses to build its part of the node's UI. */
 
-/** The options of a resource's Operation dropdown. */
+/**
+ * The options of a resource's Operation dropdown: the operations named in `leading` first, in that
+ * order, then the others alphabetically. n8n's node panel lists a node's actions in this order
+ * (resource by resource), so `leading` puts what most workflows need (sending a document for
+ * signature) at the top instead of in alphabetical places further down.
+ */
 export function operationOptions(
 	operations: Record<string, OperationModule>,
+	leading: readonly string[] = [],
 ): INodePropertyOptions[] {
+	const rank = (value: string) => {
+		const index = leading.indexOf(value);
+		return index < 0 ? leading.length : index;
+	};
 	return Object.values(operations)
 		.map((op) => ({
 			name: op.meta.name,
@@ -16,7 +26,7 @@ export function operationOptions(
 			action: op.meta.action,
 			description: op.meta.description,
 		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
+		.sort((a, b) => rank(a.value) - rank(b.value) || a.name.localeCompare(b.name));
 }
 
 /** Every operation's fields, shown only for that resource and operation. */

@@ -1,7 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeError, NodeOperationError } from 'n8n-workflow';
 
+import type { ExpressionCheck } from '../helpers/validation';
+import { checkResolvedValues, expressionChecks } from '../helpers/validation';
 import { findOperation } from './operations';
+import type { OperationModule } from './types';
 
 /**
  * The error of an item, as n8n shows it: an n8n node error (NodeApiError, NodeOperationError) as
@@ -24,10 +27,17 @@ function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number
 /**
  * Runs the chosen operation once per input item. Each output item is paired with the item it
  * came from; with "Continue On Fail" an item's error becomes an output item and the rest go on.
+ *
+ * Before the operation runs for an item, every required parameter, and every parameter that
+ * decides who receives or signs, that the user set with an expression is checked as resolved for
+ * that item: one that came out empty is refused before anything is sent (n8n's own required check
+ * sees only the expression). Which parameters hold expressions depends on the node's parameters
+ * alone, so it is worked out once per operation and run; items without expressions cost nothing.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const returnData: INodeExecutionData[] = [];
+	const checksOf = new Map<OperationModule, ExpressionCheck[]>();
 
 	for (let i = 0; i < items.length; i++) {
 		const resource = this.getNodeParameter('resource', i) as string;
@@ -41,6 +51,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 		}
 		try {
+			let checks = checksOf.get(op);
+			if (!checks) {
+				checks = expressionChecks(this.getNode(), op.description);
+				checksOf.set(op, checks);
+			}
+			checkResolvedValues(this, checks, i);
 			const output = await op.execute.call(this, i);
 			for (const item of output) returnData.push({ ...item, pairedItem: { item: i } });
 		} catch (error) {

@@ -344,7 +344,8 @@ export function fieldOverridesInput(description: string): INodeProperties[] {
 		name: 'fields',
 		displayName: 'Fields',
 		itemName: 'field',
-		itemDisplayName: 'Field Change',
+		itemDisplayName: 'Template Field',
+		placeholder: 'Change a Template Field',
 		description,
 		jsonExample:
 			'[{"template_field_id":"…","required":false,"position":{"x":10,"y":80,"width":25,"height":5}}]',

@@ -15,6 +15,8 @@ export interface ComplexInputSpec {
 	/** Name of one entry of the fixed collection, e.g. "recipient". */
 	itemName: string;
 	itemDisplayName: string;
+	/** The add button's text; default "Add <itemDisplayName>". */
+	placeholder?: string;
 	values: INodeProperties[];
 	description: string;
 	jsonExample: string;
@@ -45,7 +47,7 @@ export function listInput(spec: ComplexInputSpec): INodeProperties[] {
 			name: spec.name,
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: `Add ${spec.itemDisplayName}`,
+			placeholder: spec.placeholder ?? `Add ${spec.itemDisplayName}`,
 			default: {},
 			description: spec.description,
 			displayOptions: { show: { [`${spec.name}Mode`]: ['fields'] } },

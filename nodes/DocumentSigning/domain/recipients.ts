@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { compact } from '../helpers/validation';
+import { compact, emptiness } from '../helpers/validation';
 import { fail } from './errors';
 import { ADDITIONAL_FIELDS, checkOrder, listInput, readEntries, requireText } from './lists';
 
@@ -73,7 +73,7 @@ export function personValues(opts: { required?: boolean } = {}): INodeProperties
 export interface RecipientInputOptions {
 	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
 	reference?: boolean;
-	/** Offer "Template User ID" (template-based creation overrides). */
+	/** Offer "Template Recipient" (template-based creation overrides: the service's template user). */
 	templateUser?: boolean;
 	description?: string;
 }
@@ -94,7 +94,7 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 	}
 	if (options.templateUser) {
 		values.push({
-			displayName: 'Template User Name or ID',
+			displayName: 'Template Recipient Name or ID',
 			name: 'template_user_id',
 			type: 'options',
 			typeOptions: {
@@ -103,7 +103,7 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			},
 			default: '',
 			description:
-				'Which recipient role of the chosen template this person fills; leave empty to match by Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The recipient of the template this person replaces (taking over their role, order and fields). Keep "- Match by Order -" to replace the template recipient with the same Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
 	values.push(...personValues({ required: true }), {
@@ -146,6 +146,29 @@ export function readRecipients(
 	);
 }
 
+/** Keys of a JSON recipient entry that decide who it is: present, they may not be empty. */
+const IDENTITY_KEYS = ['id', 'template_user_id', 'first_name', 'email'] as const;
+
+/**
+ * A JSON recipient entry (often built by an expression) whose email, first name or ID is there
+ * but empty (undefined, null, empty text or only spaces) is refused: dropped, it would leave the
+ * choice of the person to the service (a template's placeholder address, or a new recipient
+ * instead of an existing one). The fields form's entries are checked once expressions resolve,
+ * by the router (checkResolvedValues); a typed empty value there keeps its meaning.
+ */
+function refuseEmptyKeys(context: IExecuteFunctions, raw: IDataObject, place: string): void {
+	for (const key of IDENTITY_KEYS) {
+		if (!(key in raw)) continue;
+		const empty = emptiness(raw[key]);
+		if (empty === undefined) continue;
+		fail(
+			context,
+			`${place}: "${key}" is empty (${empty})`,
+			'Nothing was sent: an empty value cannot decide who receives or signs the document. Give it a value (if an expression builds this JSON, check that the input item has it), or leave the key out.',
+		);
+	}
+}
+
 /**
  * One recipient entry: resolves "Reference ID", requires first name and email for new recipients,
  * checks email, designation and order. `place` names the entry in errors.
@@ -157,6 +180,7 @@ export function checkRecipient(
 	fromJson: boolean,
 	options: RecipientReadOptions = {},
 ): IDataObject {
+	if (fromJson) refuseEmptyKeys(context, raw, place);
 	const entry = compact(raw);
 	if (entry.ref !== undefined) {
 		const ref = String(entry.ref).trim();

@@ -57,13 +57,16 @@ export function describeLimit(limit: PdfLimit): string {
 		: `a request of under ${roundMb(limit.maxBytes)}, which leaves room for a PDF of about ${roundMb(largestPdf(limit))}`;
 }
 
-/** The hint of an "Input Binary Field" that takes a PDF for an endpoint with this limit. */
+/**
+ * The hint of an "Input Binary Field" that takes a PDF for an endpoint with this limit: the size a
+ * user can go by (a too large PDF is refused before sending, with the exact numbers).
+ */
 export function pdfFieldHint(limit: PdfLimit): string {
 	const size =
 		limit.measure === 'base64'
 			? `at most ${roundMb(largestPdf(limit))}`
-			: `at most about ${roundMb(largestPdf(limit))}: the whole request must stay under ${roundMb(limit.maxBytes)}`;
-	return `The name of the input binary field containing the PDF (${size}; 1 MB = 1,000,000 bytes)`;
+			: `at most about ${roundMb(largestPdf(limit))}`;
+	return `The name of the input binary field containing the PDF (${size})`;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { INode, INodeProperties, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyOptions, INodeTypes } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION, Workflow } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
+import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /** What the editor shows of the action node: canvas subtitle, defaults, tool descriptions. */
 
@@ -50,10 +51,13 @@ function subtitleFor(parameters: INode['parameters']): unknown {
 }
 
 describe('canvas subtitle', () => {
-	it('shows the action of the chosen operation, e.g. "Create a signing request"', () => {
+	it('shows the action of the chosen operation, e.g. "Create a draft signing request"', () => {
 		expect(subtitleFor({ resource: 'signingRequest', operation: 'createSigningRequest' })).toBe(
-			'Create a signing request',
+			'Create a draft signing request',
 		);
+		expect(
+			subtitleFor({ resource: 'signingRequest', operation: 'createAndSendSigningRequest' }),
+		).toBe('Send a document for signature');
 		expect(subtitleFor({ resource: 'signingRequest', operation: 'downloadSigningRequest' })).toBe(
 			'Download the document of a signing request',
 		);
@@ -92,6 +96,22 @@ describe('actions (node panel, AI tool descriptions)', () => {
 	});
 });
 
+describe('AI agent tools', () => {
+	// n8n 2.x lists every node type with webhooks and an operation of value SEND_AND_WAIT_OPERATION
+	// under the agent's "Human in the Loop" tools ("Request human approval for tools"), opening that
+	// operation with a Message field (n8n/dist/tool-generation/hitl-tools.js). Send and Wait for
+	// Completion waits for a signing request, not for an approval: it must not be offered there.
+	it('offers no operation as a Human-in-the-Loop approval tool', () => {
+		expect(description.webhooks?.length).toBeGreaterThan(0);
+		const values = description.properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => (p.options ?? []) as Array<{ value?: unknown }>)
+			.map((option) => option.value);
+		expect(values).toContain('sendAndWaitForCompletion');
+		expect(values).not.toContain(SEND_AND_WAIT_OPERATION);
+	});
+});
+
 describe('defaults', () => {
 	it('opens on Signing Request → Create', () => {
 		const resource = description.properties.find((p) => p.name === 'resource') as INodeProperties;
@@ -115,6 +135,138 @@ describe('search aliases (codex)', () => {
 		expect(codex.alias).toEqual(
 			expect.arrayContaining(['e-signature', 'esign', 'contract', 'sign', 'signature']),
 		);
+	});
+
+	/**
+	 * n8n's node panel search (n8n-editor-ui 2.41.1): a node matches when the typed text, case
+	 * ignored, appears in order (not necessarily together) in its name or one of its codex aliases.
+	 */
+	const panelMatches = (query: string, texts: string[]) =>
+		texts.some((text) => {
+			let at = 0;
+			for (const char of text.toLowerCase()) if (char === query[at]?.toLowerCase()) at++;
+			return at === query.length;
+		});
+
+	it.each([
+		'send for signature',
+		'signature request',
+		'request signature',
+		'e-sign',
+		'esignature',
+		'electronic signature',
+		'sign pdf',
+		'contract',
+	])('searching "%s" in the node panel finds the action node', (query) => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const codex = require('../../../nodes/DocumentSigning/DocumentSigning.node.json') as {
+			alias: string[];
+		};
+		expect(panelMatches(query, [description.displayName, ...codex.alias])).toBe(true);
+	});
+
+	it('the rule above is n8n\'s: "send for signature" does not match the name alone', () => {
+		expect(panelMatches('send for signature', [description.displayName])).toBe(false);
+		expect(panelMatches('docsign', [description.displayName])).toBe(true);
+	});
+});
+
+describe("n8n's node panel", () => {
+	/**
+	 * The actions n8n lists for the node, in its order (n8n-editor-ui 2.41.1,
+	 * generateMergedNodesAndActions): resource by resource in the Resource dropdown's order, each
+	 * with its Operation dropdown's options in their order, named by their action.
+	 */
+	function panelActions(): Array<{ resource: string; action: string }> {
+		const resource = description.properties.find((p) => p.name === 'resource') as INodeProperties;
+		return (resource.options as INodePropertyOptions[]).flatMap((r) => {
+			const operation = description.properties.find(
+				(p) =>
+					p.name === 'operation' &&
+					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(String(r.value)),
+			) as INodeProperties;
+			return (operation.options as INodePropertyOptions[]).map((o) => ({
+				resource: r.name,
+				action: o.action ?? o.name,
+			}));
+		});
+	}
+
+	it('lists the signing flow first: Signing Request, Template, then the rest alphabetically', () => {
+		const resource = description.properties.find((p) => p.name === 'resource') as INodeProperties;
+		expect((resource.options as INodePropertyOptions[]).map((o) => o.name)).toEqual([
+			'Signing Request',
+			'Template',
+			'Company',
+			'Custom Field',
+			'Email Domain',
+			'Email Template',
+			'JWT',
+			'Organization Seal',
+			'Signer Terms',
+			'Webhook',
+			'Workspace',
+			'Workspace Setting',
+		]);
+	});
+
+	it('opens with "Send a document for signature", then the draft way and the rest of the flow', () => {
+		const actions = panelActions();
+		expect(actions).toHaveLength(116);
+		expect(actions.slice(0, 7)).toEqual(
+			[
+				'Send a document for signature',
+				'Create a draft signing request',
+				'Send a draft signing request',
+				'Send a signing request and wait for completion',
+				'Get a signing request',
+				'Get many signing requests',
+				'Download the document of a signing request',
+			].map((action) => ({ resource: 'Signing Request', action })),
+		);
+		expect(actions.find((a) => a.resource === 'Template')).toEqual({
+			resource: 'Template',
+			action: 'Create a draft signing request from a template as it is',
+		});
+		// After the leading ones, each resource's operations keep their alphabetical order.
+		const rest = actions.filter((a) => a.resource === 'Company').map((a) => a.action);
+		expect(rest[0]).toBe('Delete the company logo');
+	});
+
+	it('tells the four ways to create a signing request apart, each naming when to use it', () => {
+		const option = (resource: string, value: string) => {
+			const operation = description.properties.find(
+				(p) =>
+					p.name === 'operation' &&
+					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource),
+			) as INodeProperties;
+			return (operation.options as INodePropertyOptions[]).find((o) => o.value === value)!;
+		};
+		const createAndSend = option('signingRequest', 'createAndSendSigningRequest');
+		const draft = option('signingRequest', 'createSigningRequest');
+		const legacy = option('signingRequest', 'createDocumentLegacy');
+		const fromTemplate = option('template', 'duplicateTemplate');
+		expect(createAndSend.action).toBe('Send a document for signature');
+		expect(createAndSend.description).toMatch(
+			/in one step: the usual way to get a document signed/,
+		);
+		expect(draft.action).toBe('Create a draft signing request');
+		expect(draft.description).toMatch(/without sending it.*To send at once, use Create and Send/);
+		expect(legacy.action).toBe('Create a signing request the old way (deprecated)');
+		expect(legacy.description).toMatch(/^Deprecated: .*For new workflows use Create and Send/);
+		expect(fromTemplate.action).toBe('Create a draft signing request from a template as it is');
+		expect(fromTemplate.description).toMatch(
+			/unchanged.*Use it when the template already names the right people/,
+		);
+	});
+
+	it("describes the package as a whole in the entry it shares with the trigger (n8n shows the trigger's description there)", () => {
+		const trigger = new DocumentSigningTrigger().description;
+		// n8n merges a trigger named "<action node name>Trigger" into the action node's entry and
+		// takes the trigger's description for it.
+		expect(trigger.name).toBe(`${description.name}Trigger`);
+		expect(trigger.description).toMatch(/^Send documents for signature, .*start workflows when/);
+		expect(description.description).toMatch(/^Send documents for signature/);
 	});
 });
 
@@ -160,7 +312,7 @@ describe('recipient form', () => {
 		const values = recipientValues('createSigningRequest');
 		const templateUser = values.find((v) => v.name === 'template_user_id') as INodeProperties;
 		expect(templateUser).toMatchObject({
-			displayName: 'Template User Name or ID',
+			displayName: 'Template Recipient Name or ID',
 			type: 'options',
 			typeOptions: {
 				loadOptionsMethod: 'getTemplateUsersOrOrder',
@@ -170,6 +322,33 @@ describe('recipient form', () => {
 		});
 		expect(nodeType.methods.loadOptions.getTemplateUsersOrOrder).toBeInstanceOf(Function);
 		expect(templateUser.description).toMatch(/specify an ID using an/);
+	});
+});
+
+describe('Create and Send', () => {
+	it('shows that Name is required before a run fails (n8n 2.41.1 marks no parameter required)', () => {
+		const name = description.properties.find(
+			(p) => p.name === 'name' && shownFor(p, 'signingRequest', 'createAndSendSigningRequest'),
+		) as INodeProperties;
+		expect(name).toMatchObject({ displayName: 'Name', type: 'string', required: true });
+		expect(name.hint).toBe('Required: the name of the signing request (at most 255 characters)');
+		expect(name.placeholder).toMatch(/^e\.g\. /);
+	});
+});
+
+describe('Create from a template: field changes', () => {
+	it('are added with "Change a Template Field", each a "Template Field"', () => {
+		const fields = description.properties.find(
+			(p) =>
+				p.name === 'fields' &&
+				p.type === 'fixedCollection' &&
+				shownFor(p, 'signingRequest', 'createSigningRequest') &&
+				(p.displayOptions?.show?.source as string[] | undefined)?.includes('template'),
+		) as INodeProperties;
+		expect(fields.placeholder).toBe('Change a Template Field');
+		expect((fields.options as Array<{ displayName: string }>)[0].displayName).toBe(
+			'Template Field',
+		);
 	});
 });
 

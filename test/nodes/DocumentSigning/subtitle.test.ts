@@ -40,7 +40,7 @@ describe('canvas subtitle', () => {
 		const operations = RESOURCES.flatMap((r) => Object.values(r.operations));
 		expect(operations.length).toBeGreaterThan(100);
 		for (const op of operations) expect(subtitleFor(op.meta.value)).toBe(op.meta.action);
-		expect(subtitleFor('createSigningRequest')).toBe('Create a signing request');
+		expect(subtitleFor('createSigningRequest')).toBe('Create a draft signing request');
 	});
 
 	it('shows an operation it does not know as is', () => {

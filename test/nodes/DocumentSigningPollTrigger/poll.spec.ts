@@ -249,6 +249,45 @@ describe('Document Signing Poll Trigger against the sandbox', () => {
 		expect(item.json.enrichment_errors).toBeUndefined();
 	});
 
+	it('never attaches an unfinished document: the change is still reported, with the reason', async () => {
+		const trigger = rig({
+			events: ['completed'],
+			options: { attachSignedPdf: true, binaryPropertyName: 'pdf' },
+		});
+		await trigger.poll();
+		const sr = await createSent(sandbox, P.testKey, 'poll-i2 contract');
+		await trigger.poll();
+		sandbox.simulate.signAll(sr.id);
+		// The service has not completed the signed document yet: it offers the partial copy.
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${sr.id}/download`,
+			kind: 'status',
+			status: 200,
+			body: {
+				status: 'finished',
+				is_partial: true,
+				download_url: `${sandbox.url}/_files/partial-copy`,
+				generated_at: null,
+				expires_at: new Date(Date.now() + 3600_000).toISOString(),
+			},
+		});
+		const from = sandbox.requests.length;
+		const items = await trigger.poll();
+		expect(summary(items)).toEqual(['signing_request.completed poll-i2 contract']);
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json.enrichment_errors).toEqual([
+			'The signed PDF was not attached: the signing request is finished, but the service has not completed the signed document yet; the service offers only a partial, watermarked copy (download status "finished", is_partial true)',
+		]);
+		expect(
+			sandbox.requests.slice(from).filter((r) => r.path.startsWith(`/signing-requests/${sr.id}`)),
+		).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/signing-requests/${sr.id}/download` }),
+		]);
+		// reported once, like any change
+		expect(await trigger.poll()).toEqual([]);
+	});
+
 	it('ignores drafts and refuses to run without events', async () => {
 		const trigger = rig();
 		await trigger.poll();

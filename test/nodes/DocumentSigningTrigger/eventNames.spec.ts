@@ -20,10 +20,12 @@ const panelEntries = () =>
 	options.filter((o) => !['*', '', ' '].includes(o.name)).map((o) => o.action ?? `On ${o.name}`);
 
 describe('trigger event entries', () => {
-	it('reads as sentences in the node panel', () => {
+	it('reads as words in the node panel, named as in the Events picker', () => {
 		const entries = panelEntries();
-		expect(entries).toContain('Signing request completed');
-		expect(entries).toContain('Recipient declined');
+		expect(entries).toContain('Signing Request Completed');
+		expect(entries).toContain('Recipient Declined');
+		// The panel's entry and the picker's chip of an event are the same text.
+		for (const option of options) expect(option.action).toBe(option.name);
 		for (const entry of entries) {
 			expect(entry).not.toMatch(/[._:]|extra|\bOn\b/i);
 			expect(entry).toMatch(/^[A-Z][a-z]/);
@@ -37,7 +39,7 @@ describe('trigger event entries', () => {
 		const completed = options.find((o) => o.value === 'signing_request.completed');
 		expect(completed).toMatchObject({
 			name: 'Signing Request Completed',
-			action: 'Signing request completed',
+			action: 'Signing Request Completed',
 			description: 'Every signer has signed: the signed PDF is ready (signing_request.completed)',
 		});
 	});
@@ -55,19 +57,37 @@ describe('trigger event entries', () => {
 		);
 	});
 
-	it('says which names are not in the documented list (left out of All Documented Events)', () => {
+	it('says which events may never arrive, and which listed event to choose instead', () => {
 		const declined = eventTypeOptions().find((o) => o.value === 'signing_request.declined');
 		expect(declined?.name).toBe('Signing Request Declined');
-		expect(declined?.description).toMatch(
-			/not in the service's event list.*All Documented Events leaves it out/,
+		expect(declined?.description).toBe(
+			"A recipient declined, which ends the signing request (signing_request.declined). Not in the service's event list, so it may never arrive: choose Recipient Declined as well (or instead). All Listed Events leaves it out.",
 		);
-		const documented = eventTypeOptions().filter((o) => SEED_EVENT_TYPES.includes(String(o.value)));
-		expect(documented).toHaveLength(26);
-		for (const option of documented) expect(option.description).not.toMatch(/not in/);
+		const purchased = eventTypeOptions().find(
+			(o) => o.value === 'signing_request.credits.purchased',
+		);
+		expect(purchased?.description).toMatch(
+			/\. Not in the service's event list, so it may never arrive; All Listed Events leaves it out\.$/,
+		);
+		for (const event of EVENT_TYPES.filter((e) => e.listedAlternative)) {
+			const alternative = EVENT_TYPES.find((e) => e.value === event.listedAlternative);
+			expect(alternative?.source).toBe('seed');
+		}
+		const listed = eventTypeOptions().filter((o) => SEED_EVENT_TYPES.includes(String(o.value)));
+		expect(listed).toHaveLength(26);
+		for (const option of listed) expect(option.description).not.toMatch(/may never arrive/);
+		const unlisted = eventTypeOptions().filter((o) => !SEED_EVENT_TYPES.includes(String(o.value)));
+		for (const option of unlisted) expect(option.description).toMatch(/may never arrive/);
+		expect(options[0].description).toMatch(/"may never arrive" are not included/);
+		expect(String(options[0].description)).not.toMatch(/\d/);
 	});
 
-	it('starts with All Documented Events', () => {
-		expect(options[0]).toMatchObject({ name: 'All Documented Events', value: '*' });
+	it('starts with All Listed Events', () => {
+		expect(options[0]).toMatchObject({
+			name: 'All Listed Events',
+			action: 'All Listed Events',
+			value: '*',
+		});
 		expect(options.slice(1).map((o) => o.value)).toEqual(eventTypeOptions().map((o) => o.value));
 	});
 });

@@ -115,7 +115,7 @@ describe('activation creates one webhook and remembers its id', () => {
 		expect(put?.body).toEqual({ url: trigger.url(), events: live()[0].events });
 	});
 
-	it('"All Documented Events" registers the service\'s documented list', async () => {
+	it('"All Listed Events" registers the service\'s event list', async () => {
 		const trigger = rig({
 			parameters: baseParameters({ events: ['*', 'signing_request.declined'] }),
 		});

@@ -37,6 +37,11 @@ beforeAll(async () => {
 				res.end('<Error>AccessDenied</Error>');
 				return;
 			}
+			if (req.url?.startsWith('/html')) {
+				res.writeHead(200, { 'Content-Type': 'text/html' });
+				res.end('<html>Sign in</html>');
+				return;
+			}
 			res.writeHead(200, { 'Content-Type': 'application/pdf' });
 			res.end(PDF);
 		};
@@ -129,6 +134,17 @@ function stubSigningRequest(
 	}
 }
 
+/** The documented answer of GET …/download for a finished request, pointing at `url`. */
+function finishedDownload(url: string, status = 'finished', isPartial = false) {
+	return {
+		status,
+		is_partial: isPartial,
+		download_url: url,
+		generated_at: new Date().toISOString(),
+		expires_at: new Date(Date.now() + 3600_000).toISOString(),
+	};
+}
+
 describe('output: one normalised shape for both envelopes', () => {
 	it('current shape', async () => {
 		const rig = await trigger();
@@ -206,7 +222,7 @@ describe('event filter', () => {
 		]);
 	});
 
-	it('"All Documented Events" starts for every documented type, not for others', async () => {
+	it('"All Listed Events" starts for every listed type, not for others', async () => {
 		const rig = await trigger({ events: ['*'] });
 		await deliver(rig, envelope({ type: 'domain.verified' }));
 		await deliver(rig, envelope({ type: 'signing_request.voided' }));
@@ -377,7 +393,7 @@ describe('options', () => {
 			path: `/signing-requests/${SR_ID}/download`,
 			kind: 'status',
 			status: 200,
-			body: { download_url: `${filesUrl}/doc.pdf` },
+			body: finishedDownload(`${filesUrl}/doc.pdf`),
 		});
 		await deliver(rig, envelope({ type: 'signing_request.recipient.declined' }));
 		await deliver(rig, envelope());
@@ -411,11 +427,78 @@ describe('options', () => {
 		expect(errors[1]).toMatch(/Attaching the signed PDF failed/);
 
 		// an expired pre-signed link
-		stubSigningRequest({ id: SR_ID }, { download_url: `${filesUrl}/expired.pdf` });
+		stubSigningRequest({ id: SR_ID }, finishedDownload(`${filesUrl}/expired.pdf`));
 		await deliver(rig, envelope());
 		await startsReach(rig, 2);
 		expect(rig.starts[1].items[0].json.enrichment_errors).toEqual([
 			expect.stringMatching(/download failed \(403\)/),
+		]);
+	});
+
+	it.each([
+		['in_progress', true, 'is still in progress'],
+		['in_progress', false, 'is still in progress'],
+		['declined', true, 'was declined'],
+		['cancelled', true, 'was cancelled'],
+		['expired', true, 'expired before everyone signed'],
+		['finished', true, 'is finished, but the service has not completed the signed document yet'],
+	])(
+		'Attach Signed PDF never attaches an unfinished document (download status %s, is_partial %s): the workflow starts without it and says why',
+		async (status, isPartial, words) => {
+			const rig = await trigger({ options: { attachSignedPdf: true, fetchSigningRequest: true } });
+			stubSigningRequest(
+				{ id: SR_ID, name: 'NDA Acme' },
+				finishedDownload(`${filesUrl}/partial/${SR_ID}.pdf`, status, isPartial),
+			);
+			const response = await deliver(rig, envelope());
+			expect(response).toMatchObject({ status: 200, body: { received: true } });
+			expect(rig.starts).toHaveLength(1);
+			const item = rig.starts[0].items[0];
+			expect(item.binary).toBeUndefined();
+			expect(item.json.type).toBe('signing_request.completed');
+			expect(item.json.signing_request).toEqual({ id: SR_ID, name: 'NDA Acme' });
+			expect(item.json.enrichment_errors).toEqual([
+				`The signed PDF was not attached: the signing request ${words}; the service offers only a partial, watermarked copy (download status "${status}", is_partial ${isPartial})`,
+			]);
+			// the partial copy is never fetched
+			expect(fileRequests).toEqual([]);
+			expect(sandbox.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+				[`GET /signing-requests/${SR_ID}`, `GET /signing-requests/${SR_ID}/download`].sort(),
+			);
+		},
+	);
+
+	it('Attach Signed PDF: a download answer it cannot read, or a file that is not a PDF, is an enrichment error', async () => {
+		const rig = await trigger({ options: { attachSignedPdf: true } });
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${SR_ID}/download`,
+			kind: 'status',
+			status: 200,
+			body: { download_url: `${filesUrl}/doc.pdf` },
+		});
+		await deliver(rig, envelope());
+		await startsReach(rig, 1);
+		expect(rig.starts[0].items[0].binary).toBeUndefined();
+		expect(rig.starts[0].items[0].json.enrichment_errors).toEqual([
+			expect.stringMatching(
+				/^Attaching the signed PDF failed: The service's download answer could not be read: "status" is missing.*"is_partial" is missing/,
+			),
+		]);
+		expect(fileRequests).toEqual([]);
+
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${SR_ID}/download`,
+			kind: 'status',
+			status: 200,
+			body: finishedDownload(`${filesUrl}/html/login`),
+		});
+		await deliver(rig, envelope());
+		await startsReach(rig, 2);
+		expect(rig.starts[1].items[0].binary).toBeUndefined();
+		expect(rig.starts[1].items[0].json.enrichment_errors).toEqual([
+			'Attaching the signed PDF failed: the download link returned 20 bytes of text/html, not a PDF',
 		]);
 	});
 

@@ -1,9 +1,4 @@
-import {
-	normaliseEnvelope,
-	parseBody,
-	pdfFileName,
-	signingRequestIdOf,
-} from '../../../nodes/shared/envelope';
+import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../nodes/shared/envelope';
 import {
 	computeSignature,
 	digestsEqual,
@@ -199,11 +194,5 @@ describe('envelope.ts', () => {
 		expect(parseBody('[1]')).toBeUndefined();
 		expect(parseBody('{bad')).toBeUndefined();
 		expect(parseBody(Buffer.from('{"a":1}'))).toEqual({ a: 1 });
-	});
-
-	it('makes safe PDF file names', () => {
-		expect(pdfFileName('NDA: Acme/2026', 'sr1')).toBe('NDA Acme 2026.pdf');
-		expect(pdfFileName('Signed.pdf', 'sr1')).toBe('Signed.pdf');
-		expect(pdfFileName(undefined, 'sr1')).toBe('signing-request-sr1.pdf');
 	});
 });

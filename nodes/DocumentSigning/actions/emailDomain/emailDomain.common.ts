@@ -183,17 +183,17 @@ export async function domainAction(
 }
 
 const STEP_NOTES: Record<string, string> = {
-	list: SETUP_FLOW,
-	get: SETUP_FLOW,
+	list: `${SETUP_FLOW}.`,
+	get: `${SETUP_FLOW}.`,
 	delete: `${SETUP_FLOW}. Deleting the primary (or only) domain makes email fall back to the default sender.`,
 	create:
-		"Step 1 of 5. The output's verification_instructions name a TXT record (record_name = record_value): publish it at your DNS provider, then run Verify Ownership.",
+		"Step 1 of 5: publish the TXT record named in the output's verification_instructions at your DNS provider, then run Verify Ownership.",
 	'verify-ownership':
-		'Step 2 of 5. Checks the TXT record from Add. If DNS has not updated yet it fails with the expected record; run it again later. Next: Finalize.',
+		'Step 2 of 5: run it once the TXT record from Add is published. If DNS has not updated yet it fails with the expected record: run it again later. Next: Finalize.',
 	finalize:
-		'Step 3 of 5 (after Verify Ownership). Outputs dns_records (SPF, DKIM, DMARC): publish each at your DNS provider, then run Verify DNS.',
+		"Step 3 of 5 (after Verify Ownership): publish each record of the output's dns_records (SPF, DKIM, DMARC) at your DNS provider, then run Verify DNS.",
 	'verify-dns':
-		'Step 4 of 5. Checks every record from Finalize and outputs its status, plus records_pending and ready_to_send. Run it again until ready_to_send is true.',
+		"Step 4 of 5: run it again until the output's ready_to_send is true (records_pending says what is still missing).",
 	'set-primary':
 		'Step 5 of 5 (optional). Only a domain that is ready to send (Verify DNS passed) can be primary.',
 };
@@ -202,7 +202,7 @@ const STEP_NOTES: Record<string, string> = {
 export function setupNotice(kind: string, scope: DomainScope): INodeProperties {
 	const scopeNote =
 		scope === 'company'
-			? ' Company domains belong to the protected workspace and are the default sending domains of every workspace; they need the protected API key.'
+			? ' Needs the protected (company-level) API key: company domains are the default sending domains of every workspace.'
 			: '';
 	return {
 		displayName: `${STEP_NOTES[kind] ?? SETUP_FLOW}${scopeNote}`,

@@ -32,7 +32,7 @@ const operations = {
 	updateSigningRequest,
 	deleteSigningRequest,
 	sendSigningRequest,
-	sendAndWait: sendAndWaitSigningRequest,
+	sendAndWaitForCompletion: sendAndWaitSigningRequest,
 	cancelSigningRequest,
 	resendSigningRequest,
 	createDocumentLegacy,
@@ -48,6 +48,17 @@ const operations = {
 	deleteSealParticipant,
 };
 
+/** First in the Operation dropdown and the node panel: the signing flow, in its order. */
+const LEADING = [
+	'createAndSendSigningRequest',
+	'createSigningRequest',
+	'sendSigningRequest',
+	'sendAndWaitForCompletion',
+	'getSigningRequest',
+	'listSigningRequests',
+	'downloadSigningRequest',
+];
+
 export const signingRequest: ResourceModule = {
 	value: 'signingRequest',
 	name: 'Signing Request',
@@ -60,7 +71,7 @@ export const signingRequest: ResourceModule = {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: ['signingRequest'] } },
-			options: operationOptions(operations),
+			options: operationOptions(operations, LEADING),
 			default: 'createSigningRequest',
 		},
 		...operationFields('signingRequest', operations),

@@ -50,7 +50,6 @@ export function forSource(source: Source, properties: INodeProperties[]): INodeP
 	return updateDisplayOptions({ show: { source: [source] } }, properties);
 }
 
-/** The name of a new signing request (required). Parameter: name. */
 /** The warning at the top of the operations that send (Send, Create and Send). */
 export const sendNotice: INodeProperties = {
 	displayName:
@@ -60,13 +59,18 @@ export const sendNotice: INodeProperties = {
 	default: '',
 };
 
+/** The name of a new signing request (required). Parameter: name. */
 export const signingRequestNameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'name',
 	type: 'string',
 	default: '',
 	required: true,
+	placeholder: 'e.g. NDA for Grace Hopper',
 	description: 'Name of the signing request (at most 255 characters)',
+	// n8n 2.41.1 marks no parameter as required in the form and shows a description only on
+	// hover: the hint, always shown under the field, says it before a run fails.
+	hint: 'Required: the name of the signing request (at most 255 characters)',
 };
 
 /** The recipients of a new signing request: template roles or, from a PDF, people with Reference IDs. */
@@ -76,7 +80,7 @@ export const recipientsBySource: INodeProperties[] = [
 		recipientsInput({
 			templateUser: true,
 			description:
-				"Who fills the template's recipient roles, matched by Template User ID (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
+				"The people who replace the template's recipients, each matched by Template Recipient (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
 		}),
 	),
 	...forSource(

@@ -41,9 +41,9 @@ import { fail } from '../../domain/errors';
 export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',
 	name: 'Create and Send',
-	action: 'Create and send a signing request',
+	action: 'Send a document for signature',
 	description:
-		'Create a signing request from a template or a PDF and send it at once, in one step. With the live key this uses credits.',
+		'Create a signing request from a template or a PDF and send it to its recipients in one step: the usual way to get a document signed. To check or change it before it goes out, use Create, then Send. With the live key this uses credits.',
 	method: 'POST',
 	path: '/signing-requests/create-and-send',
 };

@@ -15,9 +15,9 @@ import { signingRequestNameField } from './common';
 export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
 	name: 'Create (Legacy)',
-	action: 'Create a signing request with the legacy endpoint',
+	action: 'Create a signing request the old way (deprecated)',
 	description:
-		'DEPRECATED: the old POST /documents way to create a signing request from a name and recipients. Use Create instead.',
+		"Deprecated: only for workflows built on the service's old POST /documents call, which takes just a name and recipients. For new workflows use Create and Send, or Create for a draft.",
 	method: 'POST',
 	path: '/documents',
 };
@@ -25,7 +25,7 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			'Deprecated: this uses the legacy POST /documents endpoint, which the service keeps only for old integrations. Use the Create operation for new workflows.',
+			"Deprecated: in new workflows use Create and Send (or Create for a draft). This operation only keeps workflows running that were built on the service's old POST /documents call.",
 		name: 'legacyNotice',
 		type: 'notice',
 		default: '',

@@ -38,9 +38,9 @@ import { fail } from '../../domain/errors';
 export const meta: OperationMeta = {
 	value: 'createSigningRequest',
 	name: 'Create',
-	action: 'Create a signing request',
+	action: 'Create a draft signing request',
 	description:
-		'Create a draft signing request from a template or a PDF, with recipients, fields, reminders and settings. It is not sent until you use Send.',
+		'Create a signing request from a template or a PDF without sending it, to check or change it first; send it later with Send or Send and Wait for Completion. To send at once, use Create and Send.',
 	method: 'POST',
 	path: '/signing-requests',
 };
@@ -87,7 +87,7 @@ function checkTemplateRecipients(
 		) {
 			fail(
 				context,
-				`${place}: Template User ID "${String(recipient.template_user_id)}" is not a valid ID`,
+				`${place}: Template Recipient "${String(recipient.template_user_id)}" is not a valid ID`,
 			);
 		}
 		if (recipient.designation === 'CC') {
@@ -101,7 +101,7 @@ function checkTemplateRecipients(
 			fail(
 				context,
 				`${place}: say which template recipient this is`,
-				'Give its Template User ID, or the Order of the template recipient it replaces.',
+				'Choose its Template Recipient, or give the Order of the template recipient it replaces.',
 			);
 		}
 	});

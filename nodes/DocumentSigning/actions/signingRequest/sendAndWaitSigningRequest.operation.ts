@@ -8,17 +8,20 @@ import type {
 	IWebhookResponseData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import type { Explainer, TransportContext } from '../../../shared/transport';
 import { callApi, callPages, downloadFile, getServiceCredentials } from '../../../shared/transport';
 import {
-	normaliseEnvelope,
-	parseBody,
-	pdfFileName,
-	signingRequestIdOf,
-} from '../../../shared/envelope';
+	documentFileName,
+	looksLikePdf,
+	notAttachedReason,
+	readDownload,
+	UnreadableDownloadError,
+	unfinishedState,
+} from '../../../shared/document';
+import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
 import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
 import { respond } from '../../../shared/respond';
@@ -42,8 +45,9 @@ import { companyWebhookRefused, createWaitWebhook, waitScopeFor } from './waitSc
  *  2. removes this n8n's Send-and-Wait webhooks of the workspace whose wait is over (left by waits
  *     that timed out, or executions stopped or deleted while waiting);
  *  3. registers a webhook (completed, declined, cancelled, expired) pointing at this execution's
- *     signed resume URL, in the scope whose secret the credential holds (waitScope.ts): the
- *     request's workspace when it holds that workspace's secret, else company-level;
+ *     resume URL (see `resumeUrlOf`), in the scope whose secret the credential holds
+ *     (waitScope.ts): the request's workspace when it holds that workspace's secret, else
+ *     company-level;
  *  4. sends the request (unless "Send First" is off), then reads it once: if it already ended, the
  *     webhook is removed and the node continues at once;
  *  5. otherwise puts the execution to wait until the time limit. The timed-out result replaces the
@@ -56,7 +60,7 @@ import { companyWebhookRefused, createWaitWebhook, waitScopeFor } from './waitSc
  */
 
 /**
- * The node's resume webhook (n8n's send-and-wait one, POST only: the service only POSTs). n8n
+ * The node's resume webhook (a restart webhook, POST only: the service only POSTs). n8n
  * serves it only for waiting executions (`restartWebhook`), at
  * <waiting URL>/<execution id>/<node id>; the node registers nothing at activation for it, the
  * operation itself creates and removes the service's webhook.
@@ -73,12 +77,21 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 ];
 
+/**
+ * Not n8n's SEND_AND_WAIT_OPERATION ('sendAndWait'): n8n 2.x offers every node with webhooks and an
+ * operation of that value to AI agents as a "Human in the Loop" approval tool (hitl-tools.js), which
+ * this operation is not: it waits for a signing request, not for a person's approval. With another
+ * value n8n checks the resume call against the execution's resume token instead of a URL signature
+ * (waiting-webhooks.js), see `resumeUrlOf`.
+ */
+export const SEND_AND_WAIT_FOR_COMPLETION = 'sendAndWaitForCompletion';
+
 export const meta: OperationMeta = {
-	value: SEND_AND_WAIT_OPERATION,
+	value: SEND_AND_WAIT_FOR_COMPLETION,
 	name: 'Send and Wait for Completion',
 	action: 'Send a signing request and wait for completion',
 	description:
-		'Send a signing request, pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. Needs n8n reachable by the service.',
+		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
 	composite: {
@@ -105,7 +118,7 @@ export const FINAL_EVENTS = [
 ];
 
 export const DESCRIPTION_PREFIX = 'n8n Send and Wait';
-/** Query parameter of the resume URL naming the signing request (signed by n8n with the URL). */
+/** Query parameter of the resume URL naming the signing request. */
 const REQUEST_PARAM = 'signing_request_id';
 /** Query parameter of the resume URL naming the workspace (only for a workspace webhook). */
 const WORKSPACE_PARAM = 'workspace_id';
@@ -121,7 +134,7 @@ const UNIT_MS: Record<string, number> = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			"The service wakes this workflow up through a webhook, so n8n must be reachable from the service over HTTPS (set WEBHOOK_URL). Without a public address use the Document Signing Poll Trigger in a second workflow instead. Needs a Webhook Signing Secret in the credential: the company's (a company-level webhook is then used: needs the protected workspace's key) or the request's workspace's own; the matching webhook master switch must be on.",
+			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put a Webhook Signing Secret in the credential (the company's, with the protected workspace's key; or the request's workspace's own) and turn on the matching webhooks in the service's settings. Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -168,7 +181,7 @@ export const description: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to download the signed PDF when the request is completed and output it as binary data',
+					'Whether to download the signed PDF when the request is completed and output it as binary data. Only the finished, signed document is attached, never a partial copy; when there is none (declined, cancelled, expired, or not completed yet) the output says why in pdf_not_attached.',
 			},
 			{
 				displayName: 'Put PDF in Field',
@@ -212,6 +225,30 @@ export function finalStatusOf(detail: IDataObject): FinalStatus | undefined {
 	if (status.cancelled === true) return 'cancelled';
 	if (status.expired === true) return 'expired';
 	return undefined;
+}
+
+/**
+ * This node's resume URL in this execution, with `parameters` in its query: n8n's
+ * `$execution.resumeUrl` (the waiting-webhook address of the execution, carrying its resume token
+ * in `signature`) followed by the node's id, the path of `resumeWebhooks`. n8n refuses a call
+ * whose token is not the waiting execution's (401) before the node sees it; the node then accepts
+ * only a delivery signed with the credential's Webhook Signing Secret about this signing request.
+ */
+export function resumeUrlOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameters: Record<string, string> = {},
+): string {
+	const base = context.getWorkflowDataProxy(itemIndex).$execution?.resumeUrl;
+	if (typeof base !== 'string' || base === '') {
+		throw new NodeOperationError(context.getNode(), 'n8n gave this execution no resume URL', {
+			itemIndex,
+		});
+	}
+	const url = new URL(base);
+	url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(context.getNode().id)}`;
+	for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+	return url.toString();
 }
 
 function isNotFound(error: unknown): boolean {
@@ -285,18 +322,35 @@ async function finalItem(
 		json: { status, signing_request_id: id, ...extra, signing_request: detail },
 		pairedItem: { item: 0 },
 	};
-	if (options.attachSignedPdf && status === 'completed') {
-		const download = (await callApi(context, downloadSigningRequest, { params: { id } })).body;
-		const url = typeof download?.download_url === 'string' ? download.download_url : '';
-		if (!url) {
-			throw new NodeOperationError(context.getNode(), 'The service returned no download_url');
+	if (options.attachSignedPdf) {
+		if (status !== 'completed') {
+			item.json.pdf_not_attached = `The signed PDF was not attached: the signing request ${unfinishedState({ status })}, so there is no signed document`;
+			return item;
 		}
-		const file = await downloadFile.call(context, url);
+		const answer = (await callApi(context, downloadSigningRequest, { params: { id } })).body;
+		let download;
+		try {
+			download = readDownload(answer);
+		} catch (error) {
+			// readDownload throws only UnreadableDownloadError.
+			throw new NodeOperationError(context.getNode(), (error as UnreadableDownloadError).message);
+		}
+		if (!download.final) {
+			// Never the partial, watermarked copy in place of the signed one.
+			item.json.pdf_not_attached = notAttachedReason(download);
+			return item;
+		}
+		const file = await downloadFile.call(context, download.url);
+		if (!looksLikePdf(file.data)) {
+			throw new NodeOperationError(context.getNode(), 'The downloaded file is not a PDF', {
+				description: `The download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'} instead of the signed PDF.`,
+			});
+		}
 		const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 		item.binary = {
 			[property]: await context.helpers.prepareBinaryData(
 				file.data,
-				pdfFileName(detail.name, id),
+				documentFileName(detail.name, id),
 				'application/pdf',
 			),
 		};
@@ -337,9 +391,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 
 	// The service must be able to reach this n8n (checked before anything is sent).
-	checkDeliveryUrl(node, this.getSignedResumeUrl());
+	checkDeliveryUrl(node, resumeUrlOf(this, i));
 
-	// Which workspace the request belongs to (its webhook must be a webhook of that workspace).
+	// Which workspace the request belongs to (for the scope of its webhook: waitScope.ts).
 	const before = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const workspaceId = String(before?.workspace_id ?? '');
 	if (!workspaceId) {
@@ -353,7 +407,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// The webhook whose deliveries the credential's secret verifies (waitScope.ts).
 	const scope = await waitScopeFor(this, workspaceId, credentials);
 	const waitTill = new Date(Date.now() + amount * UNIT_MS[unit]);
-	const resumeUrl = this.getSignedResumeUrl({
+	const resumeUrl = resumeUrlOf(this, i, {
 		[REQUEST_PARAM]: id,
 		...(scope.kind === 'workspace' ? { [WORKSPACE_PARAM]: workspaceId } : {}),
 	});

@@ -15,9 +15,9 @@ import { sendNotice } from './common';
 export const meta: OperationMeta = {
 	value: 'sendSigningRequest',
 	name: 'Send',
-	action: 'Send a signing request',
+	action: 'Send a draft signing request',
 	description:
-		'Send a draft signing request to its recipients (emails go out in signing order). With the live key this uses credits.',
+		'Send a draft (made with Create or Template → Create Signing Request) to its recipients; emails go out in signing order. With the live key this uses credits.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
 };

@@ -28,6 +28,9 @@ const operations = {
 	copyTemplate,
 };
 
+/** First in the Operation dropdown and the node panel: sending from a template, then finding one. */
+const LEADING = ['duplicateTemplate', 'listTemplates', 'getTemplate'];
+
 export const template: ResourceModule = {
 	value: 'template',
 	name: 'Template',
@@ -40,7 +43,7 @@ export const template: ResourceModule = {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: ['template'] } },
-			options: operationOptions(operations),
+			options: operationOptions(operations, LEADING),
 			default: 'listTemplates',
 		},
 		...operationFields('template', operations),

@@ -15,9 +15,9 @@ import { checkName } from './template.inputs';
 export const meta: OperationMeta = {
 	value: 'duplicateTemplate',
 	name: 'Create Signing Request',
-	action: 'Create a signing request from a template',
+	action: 'Create a draft signing request from a template as it is',
 	description:
-		"Duplicate a template into a new draft signing request with the template's users, fields, reminders and settings. The output item is the new signing request (plus the service's message).",
+		'Copy a template with its recipients, fields, reminders and settings, unchanged, into a new draft signing request. Use it when the template already names the right people; to fill in the recipients, use Signing Request → Create or Create and Send with Source: Template.',
 	method: 'POST',
 	path: '/templates/{id}/duplicate',
 };
@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 	templateLocator,
 	{
 		displayName:
-			'This creates a draft SIGNING REQUEST (not a template) with a copy of everything in the template. Send it with Signing Request → Send once its recipients have real names and emails.',
+			"This creates a draft signing request (not a template) with the template's recipients as they are. Send it with Signing Request → Send once they are the right people; to fill them in and send in one step, use Signing Request → Create and Send instead.",
 		name: 'duplicateNotice',
 		type: 'notice',
 		default: '',

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 	webhookLocator,
 	{
 		displayName:
-			'Sends one signed webhook.test delivery right away and reports how the endpoint answered. It ignores the company and workspace master switches. The service allows 10 tests per minute.',
+			"Sends one test delivery now and outputs how your endpoint answered. It arrives even while webhooks are turned off in the service's settings, so a successful test does not mean real events will (at most 10 tests per minute).",
 		name: 'testNotice',
 		type: 'notice',
 		default: '',

@@ -173,7 +173,7 @@ export function checkDescription(context: IExecuteFunctions, raw: unknown, i: nu
 export function rotationNotice(name: string): INodeProperties {
 	return {
 		displayName:
-			'The output holds the NEW secret (new_secret) and it is shown only once: copy it into the "Webhook Signing Secret" of your Document Signing credential, or the trigger will refuse deliveries once the old secret expires (7 days). The service allows 1 rotation per minute.',
+			'Copy new_secret from the output into the "Webhook Signing Secret" of your Document Signing credential: it is shown only once, and the trigger refuses deliveries once the old secret expires (7 days). At most 1 rotation per minute.',
 		name,
 		type: 'notice',
 		default: '',

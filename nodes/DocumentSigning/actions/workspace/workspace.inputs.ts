@@ -47,7 +47,7 @@ export function checkWorkspaceName(
 
 /** How API-key rotation works, shown on Regenerate and Expire. */
 export const KEY_ROTATION_NOTICE =
-	'Regenerate issues a new key at once; the old key of that type keeps working for 24 hours so workflows can switch over. Expire ends that grace period now. Both are refused for the protected workspace and are limited to 1 call per minute. Update your Document Signing credential with the new key.';
+	'Put the new key into your Document Signing credential within 24 hours: Regenerate leaves the old key of that type working for 24 hours, Expire ends it at once. Not possible for the protected workspace; at most 1 call per minute.';
 
 /** The parameters of Regenerate and Expire API Key: the same, with their own key-type texts. */
 export function apiKeyDescription(texts: {

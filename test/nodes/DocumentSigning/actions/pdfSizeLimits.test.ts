@@ -202,7 +202,7 @@ describe('PDF size limits of signing requests from a PDF: request payload under 
 describe('the Input Binary Field of each PDF-taking operation states its own limit', () => {
 	const hint = (properties: typeof createTemplate) =>
 		properties.find((p) => p.name === 'binaryPropertyName')?.hint;
-	it('templates: at most 15 MB; signing requests: about 4.5 MB, the request under 6 MB', () => {
+	it('templates: at most 15 MB; signing requests: about 4.5 MB', () => {
 		for (const properties of [
 			createTemplate,
 			replaceTemplateDocument,
@@ -210,11 +210,11 @@ describe('the Input Binary Field of each PDF-taking operation states its own lim
 			patchTemplate,
 		])
 			expect(hint(properties)).toBe(
-				'The name of the input binary field containing the PDF (at most 15 MB; 1 MB = 1,000,000 bytes)',
+				'The name of the input binary field containing the PDF (at most 15 MB)',
 			);
 		for (const properties of [createSigningRequest, createAndSend])
 			expect(hint(properties)).toBe(
-				'The name of the input binary field containing the PDF (at most about 4.5 MB: the whole request must stay under 6 MB; 1 MB = 1,000,000 bytes)',
+				'The name of the input binary field containing the PDF (at most about 4.5 MB)',
 			);
 	});
 });

@@ -21,7 +21,7 @@ describe('getEventTypes', () => {
 		expect(options[0]).toEqual({
 			name: 'Signing Request Created',
 			value: 'signing_request.created',
-			action: 'Signing request created',
+			action: 'Signing Request Created',
 			description: 'A signing request was created (signing_request.created)',
 		});
 		// The service's own events of a group come before the other published names of that group.

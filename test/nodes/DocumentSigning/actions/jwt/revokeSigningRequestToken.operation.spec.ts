@@ -13,7 +13,9 @@ describe('JWT → Revoke Signing Request Token (POST /jwt/revoke-signing-request
 
 	it('refuses an empty JWT ID before sending anything', async () => {
 		const { error } = await run(ctx, 'revokeSigningRequestToken', { jwtId: '={{ "" }}' });
-		expect(error?.message).toBe('"JWT ID" is empty');
+		expect(error?.message).toBe(
+			'"JWT ID" is empty: its expression resolved to empty text (item 0)',
+		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

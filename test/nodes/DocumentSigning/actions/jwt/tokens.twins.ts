@@ -205,7 +205,7 @@ export function itBuildsTheEmbedSnippet(ctx: TestContext, row: TokenRow): void {
 /** What is refused before sending anything (Embed URL, owner ID), and an unknown owner (404). */
 export function itChecksTheInput(ctx: TestContext, row: TokenRow): void {
 	it.each([
-		['', '"Embed URL" is empty'],
+		['', '"Embed URL" is empty: its expression resolved to empty text (item 0)'],
 		[
 			'https://api.example.com/v1?x=1',
 			'"Embed URL" must not contain a query (?…) or fragment (#…)',

@@ -149,7 +149,10 @@ export function itSetsTheTerms(ctx: TestContext, owner: TermsOwner, name: string
 
 	it.each([
 		[{ statementText: '   ' }, '"Statement Text" is empty'],
-		[{ statementText: '={{ "" }}' }, '"Statement Text" is empty'],
+		[
+			{ statementText: '={{ "" }}' },
+			'"Statement Text" is empty: its expression resolved to empty text (item 0)',
+		],
 		[
 			{ termsUrl: 'acme.example/terms' },
 			'"Terms URL" is not a valid web address: "acme.example/terms"',

@@ -40,7 +40,7 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 			],
 			[
 				{ name: 'x', legacyRecipients: { recipient: [{ name: '={{ "  " }}', email: 'a@b.co' }] } },
-				'Recipient 1: "Name" is required',
+				'Recipient 1: "Name" is empty: its expression resolved to text of only spaces (item 0)',
 			],
 			[
 				{

@@ -45,7 +45,9 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 		const { error } = await run(ctx.sandbox, 'deleteSigningRequest', {
 			signingRequestId: byId('={{ "" }}'),
 		});
-		expect(error?.message).toBe('"Signing Request" is empty');
+		expect(error?.message).toBe(
+			'"Signing Request" is empty: its expression resolved to empty text (item 0)',
+		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

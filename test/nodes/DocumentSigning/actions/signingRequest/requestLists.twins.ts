@@ -43,7 +43,7 @@ const BAD_IDS: Array<
 		'an empty ID mapped from the input',
 		() => '={{ $json.id }}',
 		{ id: '' },
-		() => '"Signing Request" is empty',
+		() => '"Signing Request" is empty: its expression resolved to empty text (item 0)',
 	],
 	[
 		'an expression that gives no ID',

@@ -50,7 +50,10 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 
 	it('checks the input before sending anything', async () => {
 		const cases: Array<[Record<string, unknown>, string]> = [
-			[{ recipientIds: '={{ [] }}' }, '"Recipients" is empty'],
+			[
+				{ recipientIds: '={{ [] }}' },
+				'"Recipient Names or IDs" is empty: its expression resolved to an empty list (item 0)',
+			],
 			[
 				{ recipientIds: '={{ "ada@example.com" }}' },
 				'"Recipients" is not a valid ID: "ada@example.com"',

@@ -61,7 +61,7 @@ function credentials(overrides: IDataObject = {}) {
 function parameters(id: string, extra: IDataObject = {}) {
 	return {
 		resource: 'signingRequest',
-		operation: 'sendAndWait',
+		operation: 'sendAndWaitForCompletion',
 		signingRequestId: { __rl: true, mode: 'id', value: id },
 		timeLimitAmount: 2,
 		timeLimitUnit: 'hours',
@@ -216,7 +216,10 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		);
 		expect(url.searchParams.get('signing_request_id')).toBe(draft.id);
 		expect(url.searchParams.get('workspace_id')).toBe(SALES.id);
-		expect(url.searchParams.get('signature')).toBeTruthy();
+		// n8n's check of the resume call (not the signed URL of its own send-and-wait operations):
+		// the execution's resume token, as in $execution.resumeUrl.
+		expect(run!.data.resumeToken).toMatch(/^\S{16,}$/);
+		expect(url.searchParams.get('signature')).toBe(run!.data.resumeToken);
 		expect(webhook.events).toEqual([
 			'signing_request.completed',
 			'signing_request.declined',
@@ -314,6 +317,84 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		expect(run!.waitTill).toBeUndefined();
 		expect(output[0][0].json).toMatchObject({ status: 'completed', waited: false });
 		expect((await liveWebhooks()).some((w) => String(w.url).includes(sr.id))).toBe(false);
+	});
+
+	it('Attach Signed PDF: attaches the signed document of a completed request', async () => {
+		const sr = await createSent(sandbox, SALES.testKey, 'saw-pdf signed');
+		sandbox.simulate.signAll(sr.id);
+		const { output, error } = await start(sr.id, {
+			sendFirst: false,
+			waitOptions: { attachSignedPdf: true },
+		});
+		expect(error).toBeUndefined();
+		const [item] = output[0];
+		expect(item.json).toMatchObject({ status: 'completed', waited: false });
+		expect(item.json).not.toHaveProperty('pdf_not_attached');
+		expect(item.binary?.data).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: 'saw-pdf signed.pdf',
+		});
+	});
+
+	it('Attach Signed PDF: never the partial copy in place of the signed one; the output says why', async () => {
+		const sr = await createSent(sandbox, SALES.testKey, 'saw-pdf partial');
+		sandbox.simulate.signAll(sr.id);
+		// The service has not completed the signed document yet: it offers the partial copy. Its
+		// link leads nowhere, so fetching it would fail the run.
+		sandbox.injectFault({
+			method: 'GET',
+			path: `/signing-requests/${sr.id}/download`,
+			kind: 'status',
+			status: 200,
+			body: {
+				status: 'finished',
+				is_partial: true,
+				download_url: `${sandbox.url}/_files/partial-copy`,
+				generated_at: null,
+				expires_at: new Date(Date.now() + 3600_000).toISOString(),
+			},
+		});
+		const from = sandbox.requests.length;
+		const { output, error } = await start(sr.id, {
+			sendFirst: false,
+			waitOptions: { attachSignedPdf: true },
+		});
+		expect(error).toBeUndefined();
+		const [item] = output[0];
+		expect(item.binary).toBeUndefined();
+		expect(item.json).toMatchObject({
+			status: 'completed',
+			waited: false,
+			pdf_not_attached:
+				'The signed PDF was not attached: the signing request is finished, but the service has not completed the signed document yet; the service offers only a partial, watermarked copy (download status "finished", is_partial true)',
+		});
+		expect(
+			sandbox.requests
+				.slice(from)
+				.map((r) => `${r.method} ${r.path}`)
+				.filter((line) => line.includes(sr.id)),
+		).toEqual([`GET /signing-requests/${sr.id}`, `GET /signing-requests/${sr.id}/download`]);
+	});
+
+	it('Attach Signed PDF on a declined request: no PDF, and the output says why', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-pdf declined');
+		await ok(sandbox, 'POST', `/signing-requests/${draft.id}/send`, { key: SALES.testKey });
+		sandbox.simulate.decline(draft.id, draft.ada, 'Not me');
+		const from = sandbox.requests.length;
+		const { output, error } = await start(draft.id, {
+			sendFirst: false,
+			waitOptions: { attachSignedPdf: true },
+		});
+		expect(error).toBeUndefined();
+		const [item] = output[0];
+		expect(item.binary).toBeUndefined();
+		expect(item.json).toMatchObject({
+			status: 'declined',
+			pdf_not_attached:
+				'The signed PDF was not attached: the signing request was declined, so there is no signed document',
+		});
+		// Nothing is downloaded for a request that did not complete.
+		expect(sandbox.requests.slice(from).filter((r) => r.path.endsWith('/download'))).toEqual([]);
 	});
 
 	it('refuses before any request without a signing secret, or with several items', async () => {

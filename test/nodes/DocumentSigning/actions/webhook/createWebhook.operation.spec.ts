@@ -62,7 +62,10 @@ describe('Webhook → Create (POST /webhooks)', () => {
 			{ events: [] },
 			'The \'Document Signing\' node has issues:\n- Parameter "Event Names or IDs" is required.',
 		],
-		[{ events: '={{ [] }}' }, '"Event Names or IDs" is empty: choose at least one event'],
+		[
+			{ events: '={{ [] }}' },
+			'"Event Names or IDs" is empty: its expression resolved to an empty list (item 0)',
+		],
 		[{ additionalEvents: 'Bad Name!' }, '"Bad" is not an event name'],
 		[{ additionalEvents: 'webhook.test' }, 'webhook.test cannot be subscribed to'],
 		[
