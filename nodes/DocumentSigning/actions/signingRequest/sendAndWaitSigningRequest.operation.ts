@@ -96,6 +96,7 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/send',
 	composite: {
 		calls: [
+			'GET /workspaces/{id}',
 			'GET /webhooks',
 			'DELETE /webhooks/{id}',
 			'POST /webhooks',
@@ -104,7 +105,7 @@ export const meta: OperationMeta = {
 			'GET /signing-requests/{id}/download',
 		],
 		reason:
-			"n8n's send-and-wait pattern: it sends, registers a webhook for the request's workspace and pauses the execution until the service reports the end",
+			"n8n's send-and-wait pattern: it sends, registers a webhook (of the request's workspace, or company-level: whichever the credential's secret verifies) and pauses the execution until the service reports the end",
 	},
 };
 
