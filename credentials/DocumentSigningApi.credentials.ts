@@ -1,10 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * Credentials for the document-signing service.
@@ -14,6 +8,10 @@ import type {
  * (free, watermarked documents); "Key to Use" picks which one is sent. Because authentication
  * lives in `authenticate`, the credential also works as a predefined credential in the
  * HTTP Request node.
+ *
+ * Its "Test" button runs a function of the nodes (`testedBy`: nodes/shared/credentialTest.ts) rather
+ * than a declarative `test` request, so that an address that cannot be reached is reported with
+ * the address and what to check, not only as "ECONNREFUSED".
  */
 export class DocumentSigningApi implements ICredentialType {
 	name = 'documentSigningApi';
@@ -93,7 +91,7 @@ export class DocumentSigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Optional. The webhook signing secret of the company or workspace (from the dashboard, or the new_secret returned by Rotate Secret). The Document Signing Trigger uses it to verify that deliveries really come from the service.',
+				"Used to verify that webhook deliveries really come from the service. With the protected workspace's key, paste the company's webhook signing secret (service dashboard, or the new_secret of Webhook → Rotate Company Secret): it serves the Document Signing Trigger with its default scope (Company) and Send and Wait for Completion. With another workspace's key, or for a trigger with the scope One Workspace, paste that workspace's own secret (Workspace → Get shows it as webhook_secret). Not needed for the Poll Trigger or the other operations.",
 		},
 	];
 
@@ -107,24 +105,5 @@ export class DocumentSigningApi implements ICredentialType {
 					'={{$credentials.apiVersion === undefined || $credentials.apiVersion === null || $credentials.apiVersion === "" ? "1" : String($credentials.apiVersion)}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{String($credentials.baseUrl).replace(/\\/+$/, "")}}',
-			url: '/workspaces',
-			method: 'GET',
-			qs: { page_size: 1 },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The key was refused. Check that the key selected by "Key to Use" is filled in and is that kind of key: a test key under Test API Key, a live key under Live API Key.',
-				},
-			},
-		],
 	};
 }

@@ -15,6 +15,7 @@ import {
 	resumeWebhooks,
 } from './actions/signingRequest/sendAndWaitSigningRequest.operation';
 import { listSearch, loadOptions } from './methods';
+import { testDocumentSigningApi } from '../shared/credentialTest';
 
 export class DocumentSigning implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,7 +35,9 @@ export class DocumentSigning implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentSigningApi', required: true }],
+		credentials: [
+			{ name: 'documentSigningApi', required: true, testedBy: 'documentSigningApiTest' },
+		],
 		// The keys, secrets and tokens that operations output because they are run for them (Create
 		// Workspace, Regenerate API Key, Rotate Secret, Generate … Token; Get and Get Many of
 		// workspaces with "Include API Keys and Webhook Secret"): n8n versions that apply this
@@ -55,7 +58,11 @@ export class DocumentSigning implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = {
+		listSearch,
+		loadOptions,
+		credentialTest: { documentSigningApiTest: testDocumentSigningApi },
+	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await resume.call(this);

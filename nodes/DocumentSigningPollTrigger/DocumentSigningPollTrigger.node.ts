@@ -23,6 +23,7 @@ import {
 import { enrich } from '../shared/enrich';
 import { toEvent, type PolledEvent, type PollOptions } from './output';
 import { workspacesToPoll } from './workspaces';
+import { testDocumentSigningApi } from '../shared/credentialTest';
 
 /** Static data of the node: one state per workspace (no keys, no personal data beyond ids). */
 interface PollStaticData extends IDataObject {
@@ -72,7 +73,9 @@ export class DocumentSigningPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentSigningApi', required: true }],
+		credentials: [
+			{ name: 'documentSigningApi', required: true, testedBy: 'documentSigningApiTest' },
+		],
 		properties: [
 			{
 				displayName:
@@ -148,6 +151,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { documentSigningApiTest: testDocumentSigningApi },
 		listSearch: {
 			searchWorkspaces,
 		},

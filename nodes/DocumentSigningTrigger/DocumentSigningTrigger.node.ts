@@ -13,6 +13,7 @@ import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
+import { testDocumentSigningApi } from '../shared/credentialTest';
 
 export class DocumentSigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,7 +38,9 @@ export class DocumentSigningTrigger implements INodeType {
 		defaults: { name: 'Document Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'documentSigningApi', required: true }],
+		credentials: [
+			{ name: 'documentSigningApi', required: true, testedBy: 'documentSigningApiTest' },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -202,6 +205,7 @@ export class DocumentSigningTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { documentSigningApiTest: testDocumentSigningApi },
 		listSearch: {
 			searchWorkspaces,
 		},

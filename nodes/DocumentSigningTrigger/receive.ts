@@ -12,7 +12,8 @@ import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
 import { normaliseEnvelope, parseBody } from '../shared/envelope';
 import { resolveEvents } from './lifecycle';
-import { respond } from '../shared/respond';
+import { keepAnswer, respond } from '../shared/respond';
+import { describeRefusal, type Refusal } from '../shared/refusal';
 import { verifyWithCredential } from './secrets';
 import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
 
@@ -20,7 +21,8 @@ import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
  *  1. signature (unless "Verify Signatures" is off): X-Service-Signature, then X-Service-Signature-Old,
  *     over the raw body bytes, within the timestamp tolerance → otherwise 401 (the credential's
- *     secret is read at most every 10 s, and again whenever it does not verify: see secrets.ts)
+ *     secret is read at most every 10 s, and again whenever it does not verify: see secrets.ts);
+ *     while the editor listens for a test event, the reason is also shown there (see refuse())
  *  2. payload: a JSON object with an event id and type (either envelope shape) → otherwise 400
  *  3. test deliveries (`webhook.test`): dropped (200) unless the "Test Deliveries" option passes them
  *  4. event type not among the chosen events → 200, ignored
@@ -88,21 +90,10 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 
 	// 1. Signature.
 	if (verify) {
-		if (!rawBody) {
-			// Without the exact bytes received nothing can be verified (re-serialised JSON never is).
-			this.logger.warn(
-				'Document Signing Trigger refused a delivery: the raw request body is not available',
-			);
-			return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
-		}
+		// Without the exact bytes received nothing can be verified (re-serialised JSON never is).
+		if (!rawBody) return refuse(this, { reason: 'raw_body_unavailable' }, headers);
 		const result = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
-		if (!result.valid) {
-			this.logger.warn(`Document Signing Trigger refused a delivery: ${result.reason}`, {
-				node: this.getNode().name,
-				delivery: singleHeader(headers, DELIVERY_HEADER).value,
-			});
-			return respond(this, 401, { error: 'Invalid signature', code: result.reason });
-		}
+		if (!result.valid) return refuse(this, result, headers);
 	}
 
 	// 2. Payload.
@@ -169,6 +160,56 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	} catch (error) {
 		claim.failed();
 		throw new NodeOperationError(this.getNode(), error as Error);
+	}
+}
+
+/**
+ * A delivery that failed verification: answered 401, nothing started, the reason logged.
+ *
+ * While the editor listens for a test event (mode "manual") the reason is also shown in the
+ * editor: after answering, webhook() throws it. n8n 2.41.1 (webhook-helpers.js `executeWebhook`)
+ * then runs the workflow with the error set on this node (its comment: so it can be sent to the
+ * Editor-UI): `resultData.error` and `lastNodeExecuted` are this node, so WorkflowExecute
+ * (`rethrowLastNodeError`) fails this node with the error before anything after it runs, the
+ * editor receives the execution (test-webhooks.js pushes `testWebhookReceived`) and stops
+ * listening. keepAnswer() keeps the 401 as the answer (n8n would answer the error a second time).
+ * A published workflow only answers and logs: no execution, as every refused delivery.
+ */
+function refuse(
+	context: IWebhookFunctions,
+	failure: Pick<Refusal, 'reason'> & { timestamp?: number; toleranceSeconds?: number },
+	headers: Record<string, unknown>,
+): IWebhookResponseData {
+	const node = context.getNode();
+	const scope =
+		context.getNodeParameter('scope', 'company') === 'workspace' ? 'workspace' : 'company';
+	const refusal = describeRefusal(failure, {
+		receiver: 'Document Signing Trigger',
+		credentialName: node.credentials?.documentSigningApi?.name,
+		scope,
+		workspaceId: scope === 'workspace' ? workspaceOf(context) : undefined,
+		nowSeconds: Math.floor(Date.now() / 1000),
+	});
+	context.logger.warn(
+		`Document Signing Trigger refused a delivery: ${refusal.reason}. ${refusal.message}`,
+		{
+			node: node.name,
+			delivery: singleHeader(headers, DELIVERY_HEADER).value,
+		},
+	);
+	respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
+	if (context.getMode() !== 'manual') return { noWebhookResponse: true };
+	keepAnswer(context);
+	throw new NodeOperationError(node, refusal.message, { description: refusal.description });
+}
+
+/** The chosen workspace's id, if it can be read (only for the words of a refusal). */
+function workspaceOf(context: IWebhookFunctions): string | undefined {
+	try {
+		const id = context.getNodeParameter('workspace', '', { extractValue: true });
+		return typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined;
+	} catch {
+		return undefined;
 	}
 }
 

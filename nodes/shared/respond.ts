@@ -16,3 +16,27 @@ export function respond(
 	}
 	return { noWebhookResponse: true };
 }
+
+/**
+ * Makes the answer already sent the only one: later attempts to answer are ignored.
+ *
+ * For a node whose webhook() throws after answering itself (a delivery refused while the editor
+ * listens, see receive.ts). n8n 2.41.1 then answers the error too: webhook-helpers.js
+ * `executeWebhook` calls the response callback with an UnexpectedError, and the request handler
+ * (webhook-request-handler.js → response-helper.js `sendErrorResponse`) runs
+ * `res.status(500).json(…)`. On a response already sent, Express throws ERR_HTTP_HEADERS_SENT
+ * there, and its final handler destroys the socket the answer went out on.
+ */
+export function keepAnswer(context: IWebhookFunctions): void {
+	const res = context.getResponseObject() as unknown as Record<
+		'status' | 'json' | 'send',
+		(...args: unknown[]) => unknown
+	>;
+	for (const method of ['status', 'json', 'send'] as const) {
+		const original = res[method];
+		if (typeof original !== 'function') continue;
+		res[method] = function (this: { headersSent?: boolean }, ...args: unknown[]) {
+			return this.headersSent ? this : original.apply(this, args);
+		};
+	}
+}

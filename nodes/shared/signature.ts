@@ -152,7 +152,14 @@ export interface VerifyInput {
 
 export type VerifyResult =
 	| { valid: true; header: 'current' | 'old'; timestamp: number }
-	| { valid: false; reason: SignatureFailure };
+	| {
+			valid: false;
+			reason: SignatureFailure;
+			/** The signature's time (unix seconds), for `timestamp_out_of_tolerance`. */
+			timestamp?: number;
+			/** The tolerance applied (seconds), for `timestamp_out_of_tolerance`. */
+			toleranceSeconds?: number;
+	  };
 
 function checkOne(
 	header: string | undefined,
@@ -170,7 +177,12 @@ function checkOne(
 	for (const candidate of signatures) matched = digestsEqual(expected, candidate) || matched;
 	if (!matched) return { valid: false, reason: 'signature_mismatch' };
 	if (Math.abs(nowSeconds - timestamp) > tolerance)
-		return { valid: false, reason: 'timestamp_out_of_tolerance' };
+		return {
+			valid: false,
+			reason: 'timestamp_out_of_tolerance',
+			timestamp,
+			toleranceSeconds: tolerance,
+		};
 	return { valid: true, header: 'current', timestamp };
 }
 

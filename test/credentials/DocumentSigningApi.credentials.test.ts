@@ -1,6 +1,20 @@
+import { createServer } from 'node:net';
+
+import { CredentialTestContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
+import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
+import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
+import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
+import { CREDENTIAL_TEST_NAME, testDocumentSigningApi } from '../../nodes/shared/credentialTest';
 import { callApi, resetRateLimiters } from '../../nodes/shared/transport';
-import { createExecuteContext, runCredentialTest } from '../helpers/n8n';
+import { createExecuteContext } from '../helpers/n8n';
+import { ensureEnvironment } from '../helpers/n8n-env';
 import type { Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
 
@@ -13,6 +27,32 @@ beforeAll(async () => {
 });
 beforeEach(() => sandbox.clearRequests());
 afterAll(async () => await sandbox.close());
+
+/**
+ * The credential's "Test" as n8n 2.41.1 runs a tester function (credentials-tester.service.js
+ * `testCredentials`): called on a CredentialTestContext with the credential as decrypted.
+ */
+async function runTest(values: IDataObject) {
+	ensureEnvironment();
+	const context = new CredentialTestContext({} as IWorkflowExecuteAdditionalData);
+	return await testDocumentSigningApi.call(context, {
+		id: 'cred-1',
+		name: 'Document Signing (test)',
+		type: 'documentSigningApi',
+		data: values as ICredentialDataDecryptedObject,
+	});
+}
+
+/** A port on 127.0.0.1 where nothing listens (taken, then closed again). */
+async function closedPort(): Promise<number> {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
+}
 
 const data = (extra: Record<string, unknown> = {}) => ({
 	baseUrl: sandbox.url,
@@ -135,12 +175,8 @@ describe('Document Signing API credential', () => {
 	});
 
 	it('"Test" calls GET /workspaces?page_size=1 with the chosen key and succeeds', async () => {
-		const result = await runCredentialTest(
-			credential,
-			data({ baseUrl: `${sandbox.url}/`, keyToUse: 'test' }),
-		);
-		expect(result.status).toBe('OK');
-		expect(result.statusCode).toBe(200);
+		const result = await runTest(data({ baseUrl: `${sandbox.url}/`, keyToUse: 'test' }));
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful' });
 		expect(sandbox.requests).toHaveLength(1);
 		expect(sandbox.requests[0]).toMatchObject({
 			method: 'GET',
@@ -149,15 +185,61 @@ describe('Document Signing API credential', () => {
 			status: 200,
 		});
 		expect(sandbox.requests[0].headers.authorization).toBe(PROTECTED.testKey);
+		expect(sandbox.requests[0].headers['x-api-version']).toBe('1');
 	});
 
 	it('"Test" fails with a wrong key, saying which key to check and not showing it', async () => {
-		const result = await runCredentialTest(credential, data({ liveApiKey: 'sk_live_nope' }));
+		const result = await runTest(data({ liveApiKey: 'sk_live_nope' }));
 		expect(result.status).toBe('Error');
-		expect(result.statusCode).toBe(401);
 		expect(sandbox.requests[0].status).toBe(401);
 		expect(result.message).toContain('"Key to Use"');
 		expect(result.message).toContain('a test key under Test API Key');
 		expect(result.message).not.toContain('sk_live_nope');
+	});
+
+	it('"Test" with a Base URL where nothing listens names the address and what to check', async () => {
+		const closed = await closedPort();
+		const result = await runTest(data({ baseUrl: `http://127.0.0.1:${closed}` }));
+		expect(result.status).toBe('Error');
+		expect(result.message).toBe(
+			`Could not reach the service at http://127.0.0.1:${closed}: nothing answers at that address (connection refused) (ECONNREFUSED). Check "Base URL" in this credential: the API address of the service, with https:// (for the local sandbox, the http://127.0.0.1:… address that npm start or npm run sandbox printed). Also check that the machine running n8n can reach it (network, proxy, firewall).`,
+		);
+	});
+
+	it('"Test" with a Base URL that is not the API, or not an address, or an empty key, says so', async () => {
+		const wrongPath = await runTest(data({ baseUrl: `${sandbox.url}/nope` }));
+		expect(wrongPath.status).toBe('Error');
+		expect(wrongPath.message).toMatch(
+			new RegExp(
+				`^${sandbox.url}/nope answered 404 to GET /workspaces: there is no document-signing API at that address\\.`,
+			),
+		);
+		expect((await runTest(data({ baseUrl: 'api.example.com' }))).message).toMatch(
+			/^"Base URL" \(api\.example\.com\) is not a web address\./,
+		);
+		expect((await runTest(data({ baseUrl: 'ftp://example.com' }))).message).toMatch(
+			/^"Base URL" \(ftp:\/\/example\.com\) must start with https:\/\//,
+		);
+		expect((await runTest(data({ baseUrl: '  ' }))).message).toMatch(/^"Base URL" is empty\./);
+		const before = sandbox.requests.length;
+		expect((await runTest(data({ keyToUse: 'test', testApiKey: '' }))).message).toBe(
+			'"Test API Key" is empty, and "Key to Use" is Test, so that key is sent. Fill it in, or switch "Key to Use".',
+		);
+		expect(sandbox.requests.length).toBe(before);
+	});
+
+	it('every node using the credential names the test, and n8n finds it as its tester does', () => {
+		for (const node of [
+			new DocumentSigning(),
+			new DocumentSigningTrigger(),
+			new DocumentSigningPollTrigger(),
+		]) {
+			const entry = node.description.credentials?.find((c) => c.name === 'documentSigningApi');
+			expect(entry?.testedBy).toBe(CREDENTIAL_TEST_NAME);
+			const methods = node.methods as { credentialTest?: Record<string, unknown> };
+			expect(methods.credentialTest?.[CREDENTIAL_TEST_NAME]).toBe(testDocumentSigningApi);
+		}
+		// A declarative test would take precedence over testedBy in n8n: there is none.
+		expect((credential as { test?: unknown }).test).toBeUndefined();
 	});
 });

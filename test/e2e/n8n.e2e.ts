@@ -25,6 +25,7 @@ import {
 	rest,
 	setupOwner,
 	startServer,
+	unflatten,
 	type Instance,
 	type Server,
 } from './n8n';
@@ -36,6 +37,8 @@ import {
 	loadExamples,
 	sandboxCredential,
 	sandboxWorkspaceCredential,
+	WORKSPACE_CREDENTIAL_ID,
+	WORKSPACE_CREDENTIAL_NAME,
 	withTemplate,
 	type Workflow,
 } from './setup';
@@ -198,6 +201,45 @@ const pdfWorkflow = (filesDir: string): Workflow => ({
 	settings: { executionOrder: 'v1' },
 });
 
+/**
+ * A trigger built as a new user builds it (default scope: company-wide) but with the credential
+ * of earlier data folders of npm start: the protected workspace's own secret, which does not
+ * verify company-level deliveries. Listening with it, the editor must show why nothing arrives.
+ */
+const WRONG_SECRET_WEBHOOK_ID = 'a0000000-0000-4000-8000-00000000beef';
+const wrongSecretListener: Workflow = {
+	id: 'dsE2eWrongSecret',
+	name: 'e2e: listening with a secret that does not fit the scope',
+	nodes: [
+		{
+			id: 'w1',
+			name: 'Document Signing Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: WRONG_SECRET_WEBHOOK_ID,
+			credentials: {
+				documentSigningApi: { id: WORKSPACE_CREDENTIAL_ID, name: WORKSPACE_CREDENTIAL_NAME },
+			},
+			parameters: { events: ['signing_request.completed'] },
+		},
+		{
+			id: 'w2',
+			name: 'After the trigger',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {},
+		},
+	],
+	connections: {
+		'Document Signing Trigger': {
+			main: [[{ node: 'After the trigger', type: 'main', index: 0 }]],
+		},
+	},
+	settings: { executionOrder: 'v1' },
+};
+
 /** The items a node output in an `n8n execute --rawOutput` run. */
 function nodeOutput(run: Json, node: string): Json[] {
 	const resultData = (run.data?.resultData ?? run.resultData) as Json | undefined;
@@ -318,6 +360,7 @@ beforeAll(async () => {
 		errorPathWorkflow,
 		listWorkflow,
 		pdfWorkflow(filesDir),
+		wrongSecretListener,
 	];
 	await importAll(
 		inst,
@@ -663,6 +706,47 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		]);
 	});
 
+	it("the editor's errors: an unknown template in the Template User picker, and the credential's Test with a Base URL where nothing answers", async () => {
+		// The picker: n8n answers an error; the editor shows its message in the parameter's issues.
+		const response = await fetch(`${inst.url}/rest/dynamic-node-parameters/options`, {
+			method: 'POST',
+			headers: { Cookie: cookie, 'Content-Type': 'application/json', 'browser-id': 'e2e' },
+			body: JSON.stringify({
+				nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+				credentials: CRED,
+				path: 'parameters.recipients.recipient[0].template_user_id',
+				methodName: 'getTemplateUsersOrOrder',
+				currentNodeParameters: {
+					resource: 'signingRequest',
+					operation: 'createAndSendSigningRequest',
+					source: 'template',
+					templateId: byId(NO_SUCH_ID),
+				},
+			}),
+		});
+		expect(response.ok).toBe(false);
+		expect(((await response.json()) as Json).message).toBe(
+			`Template ${NO_SUCH_ID} was not found: check "Template" (it may have been deleted, or belong to a workspace this key cannot reach) [NOT_FOUND]`,
+		);
+
+		// The credential's Test button, with the values being edited (as the editor sends them).
+		const test = async (baseUrl: string) =>
+			await rest<Json>(inst, cookie, 'POST', '/credentials/test', {
+				credentials: {
+					id: CREDENTIAL_ID,
+					name: 'Document Signing (sandbox)',
+					type: CREDENTIAL_TYPE,
+					data: sandboxCredential(baseUrl, 'test').data,
+				},
+			});
+		const closed = await freePort();
+		expect(await test(`http://127.0.0.1:${closed}`)).toEqual({
+			status: 'Error',
+			message: `Could not reach the service at http://127.0.0.1:${closed}: nothing answers at that address (connection refused) (ECONNREFUSED). Check "Base URL" in this credential: the API address of the service, with https:// (for the local sandbox, the http://127.0.0.1:… address that npm start or npm run sandbox printed). Also check that the machine running n8n can reach it (network, proxy, firewall).`,
+		});
+		expect(await test(sandbox.url)).toEqual({ status: 'OK', message: 'Connection successful' });
+	});
+
 	it('a valid delivery starts exactly one execution, which downloads the signed PDF', async () => {
 		const sr = await sentRequest('Completed via webhook');
 		sandbox.simulate.signAll(sr.id);
@@ -813,6 +897,65 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		});
 		const live = sandbox.webhooks.records.filter((r) => !r.deleted_at).map((r) => r.url);
 		expect(live).toEqual([webhookUrl(completedWf())]);
+	});
+
+	it('listening with a secret that does not fit the scope: the delivery is refused (401) and the editor shows why', async () => {
+		const trigger = wrongSecretListener.nodes[0];
+		const testUrl = `${inst.url}/webhook-test/${WRONG_SECRET_WEBHOOK_ID}/webhook`;
+		const started = await rest<Json>(
+			inst,
+			cookie,
+			'POST',
+			`/workflows/${wrongSecretListener.id}/run`,
+			{ triggerToStartFrom: { name: trigger.name } },
+		);
+		expect(started).toMatchObject({ waitingForWebhook: true });
+		// The service pings a new webhook at once, signed with the company secret: refused.
+		const ping = await until('the creation ping', () =>
+			sandbox.webhooks.deliveries.find(
+				(d) => d.url === testUrl && d.eventType === 'webhook.test' && d.status !== null,
+			),
+		);
+		expect(ping.status).toBe(401);
+		expect(JSON.parse(ping.responseBody)).toEqual({
+			error: 'Invalid signature',
+			code: 'signature_mismatch',
+		});
+
+		// What the editor shows: the listening run, failed on the trigger with the reason.
+		const [run] = await until('the editor run', async () => {
+			const found = await executions(wrongSecretListener.id);
+			return found.length > 0 && found.every((e) => e.status !== 'running' && e.status !== 'new')
+				? found
+				: undefined;
+		});
+		expect(run).toMatchObject({ mode: 'manual', status: 'error' });
+		const detail = await rest<Json>(inst, cookie, 'GET', `/executions/${run.id}`);
+		const data = unflatten(String(detail.data)) as Json;
+		const message = `Document Signing Trigger refused a delivery: its signature does not match the "Webhook Signing Secret" of credential "${WORKSPACE_CREDENTIAL_NAME}"`;
+		expect(data.resultData.error).toMatchObject({ message, name: 'NodeOperationError' });
+		expect(data.resultData.error.description).toContain(
+			'This trigger has a company-level webhook (Scope "Company (All Workspaces)"): the service signs its deliveries with the company\'s webhook secret.',
+		);
+		expect(data.resultData.lastNodeExecuted).toBe(trigger.name);
+		// The node view: the trigger failed with that error; nothing after it ran.
+		expect(Object.keys(data.resultData.runData)).toEqual([trigger.name]);
+		expect(data.resultData.runData[trigger.name][0]).toMatchObject({
+			executionStatus: 'error',
+			error: { message },
+		});
+		// n8n stopped listening, and the trigger removed the test webhook at the service.
+		await until('the test webhook to be deleted', () => {
+			const record = sandbox.webhooks.records.find((r) => r.url === testUrl);
+			return record?.deleted_at ? record : undefined;
+		});
+		// The 401 was the only answer: n8n's own answer to the thrown error was dropped (Express
+		// would otherwise throw ERR_HTTP_HEADERS_SENT and destroy the socket).
+		expect(server?.output() ?? '').not.toContain('ERR_HTTP_HEADERS_SENT');
+		// Another delivery to the test URL now finds nothing listening.
+		const late = await fetch(testUrl, { method: 'POST', body: '{}' });
+		expect(late.status).toBe(404);
+		expect(await executions(wrongSecretListener.id)).toHaveLength(1);
 	});
 
 	// Last: a real event here also reaches the active workflow, which would change the counts above.

@@ -30,6 +30,8 @@ import {
 	loadExamples,
 	sandboxCredential,
 	sandboxWorkspaceCredential,
+	WORKSPACE_CREDENTIAL_ID,
+	WORKSPACE_CREDENTIAL_NAME,
 	withTemplate,
 	type Workflow,
 } from './setup';
@@ -84,9 +86,15 @@ async function sentRequest(name: string): Promise<{ id: string; recipientId: str
 	return { id: String(created.id), recipientId: String((created.recipients as Json[])[0].id) };
 }
 
-/** Live (not deleted) webhooks of the protected workspace at the sandbox. */
-function liveWorkspaceWebhooks() {
-	return sandbox.webhooks.records.filter((r) => !r.deleted_at && r.workspace_id === P.id);
+/**
+ * Live (not deleted) Send-and-Wait webhooks at the sandbox, of either scope: with the example's
+ * credential (the company secret) a company-level one; with the workspace's own secret one of the
+ * protected workspace.
+ */
+function liveWaitWebhooks() {
+	return sandbox.webhooks.records.filter(
+		(r) => !r.deleted_at && r.url.includes('/webhook-waiting/'),
+	);
 }
 
 function reportNode(id: string, position: [number, number], body: string) {
@@ -113,6 +121,7 @@ function sendAndWaitWorkflow(
 	id: string,
 	path: string,
 	limit: { amount: number; unit: string },
+	credential?: { id: string; name: string },
 ): Workflow {
 	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
 	wf.id = id;
@@ -139,6 +148,7 @@ function sendAndWaitWorkflow(
 		if (node.name === 'Send and wait for completion') {
 			return {
 				...node,
+				...(credential ? { credentials: { documentSigningApi: credential } } : {}),
 				parameters: {
 					...node.parameters,
 					timeLimitAmount: limit.amount,
@@ -185,11 +195,15 @@ const waitWf = () =>
 		amount: 1,
 		unit: 'days',
 	});
+/** With the workspace's own secret in its credential: a webhook of the workspace. */
 const timeoutWf = () =>
-	sendAndWaitWorkflow(examples['send-and-wait-for-completion'], 'dsE2eSendWait002', 'saw-timeout', {
-		amount: 1,
-		unit: 'minutes',
-	});
+	sendAndWaitWorkflow(
+		examples['send-and-wait-for-completion'],
+		'dsE2eSendWait002',
+		'saw-timeout',
+		{ amount: 1, unit: 'minutes' },
+		{ id: WORKSPACE_CREDENTIAL_ID, name: WORKSPACE_CREDENTIAL_NAME },
+	);
 let examples: Record<string, Workflow>;
 let beforeActivation = '';
 
@@ -290,7 +304,7 @@ async function waitingWebhook(name: string) {
 	);
 	const webhook = await until(
 		`the Send-and-Wait webhook of "${name}"`,
-		() => liveWorkspaceWebhooks().find((w) => w.url.includes(`signing_request_id=${request.id}`)),
+		() => liveWaitWebhooks().find((w) => w.url.includes(`signing_request_id=${request.id}`)),
 		60_000,
 	);
 	return { request, webhook };
@@ -301,6 +315,9 @@ describe('Send and Wait for Completion in n8n', () => {
 		await startRun('saw-timeout', 'e2e wait timeout');
 		const { request, webhook } = await waitingWebhook('e2e wait timeout');
 		expect(webhook.url).toMatch(new RegExp(`^${inst.url}/webhook-waiting/\\d+/`));
+		// Its credential holds the workspace's own secret: a webhook of that workspace.
+		expect(webhook.workspace_id).toBe(P.id);
+		expect(new URL(webhook.url).searchParams.get('workspace_id')).toBe(P.id);
 		expect(webhook.events).toContain('signing_request.completed');
 		// n8n's wait tracker resumes within a minute after the limit (1 minute here).
 		const report = await until(
@@ -310,11 +327,11 @@ describe('Send and Wait for Completion in n8n', () => {
 		);
 		expect(report).toMatchObject({ status: 'timed_out', pdfMime: null });
 		// Nothing of this package runs when a wait runs out: the webhook is still registered.
-		expect(liveWorkspaceWebhooks().some((w) => w.id === webhook.id)).toBe(true);
+		expect(liveWaitWebhooks().some((w) => w.id === webhook.id)).toBe(true);
 	}, 300_000);
 
 	it('refuses a resume call without its token or signature; is resumed by the webhook when the request is signed; outputs the signed PDF; removes its webhook and the timed-out leftover', async () => {
-		const leftover = liveWorkspaceWebhooks().find((w) => w.url.includes('webhook-waiting'));
+		const leftover = liveWaitWebhooks().find((w) => w.url.includes('webhook-waiting'));
 		expect(leftover).toBeDefined();
 		// Leftovers are removed once their wait ended more than a minute ago.
 		const end = Date.parse(/ until (\S+)$/.exec(String(leftover!.description))![1]);
@@ -326,7 +343,10 @@ describe('Send and Wait for Completion in n8n', () => {
 
 		await startRun('saw-e2e', 'e2e wait signed');
 		const { request, webhook } = await waitingWebhook('e2e wait signed');
-		expect(liveWorkspaceWebhooks().some((w) => w.id === leftover!.id)).toBe(false);
+		// The example's credential holds the company secret: a company-level webhook.
+		expect(webhook.workspace_id).toBeNull();
+		expect(new URL(webhook.url).searchParams.get('workspace_id')).toBeNull();
+		expect(liveWaitWebhooks().some((w) => w.id === leftover!.id)).toBe(false);
 
 		// The resume URL is verified twice. n8n answers a call without the waiting execution's
 		// resume token with 401 before the node runs...
@@ -384,7 +404,7 @@ describe('Send and Wait for Completion in n8n', () => {
 		expect(delivered.map((d) => [d.eventType, d.status])).toEqual([
 			['signing_request.completed', 200],
 		]);
-		expect(liveWorkspaceWebhooks().some((w) => w.id === webhook.id)).toBe(false);
+		expect(liveWaitWebhooks().some((w) => w.id === webhook.id)).toBe(false);
 	}, 300_000);
 });
 

@@ -31,10 +31,13 @@ import { join } from 'path';
 
 export const N8N_VERSION = '2.41.1';
 export const NODE_MAJOR = 24;
-/** Packages an install of n8n 2.41.1 adds (npm: "added 2357 packages"). */
+/**
+ * Packages an install of n8n 2.41.1 puts into node_modules (npm: "added 2357 packages"). Some
+ * package versions are needed at several places, so they come from fewer package files.
+ */
 export const N8N_PACKAGE_COUNT = 2357;
-/** Distinct package tarballs npm fetches for them (for the progress line). */
-const N8N_TARBALL_COUNT = 1909;
+/** Distinct package files (tarballs) npm downloads for those packages: what the progress counts. */
+export const N8N_TARBALL_COUNT = 1909;
 const MARKER = '.installed';
 const PACKAGES_MARKER = '.packages-installed';
 
@@ -209,8 +212,12 @@ function npmCommand(): string {
 	return process.platform === 'win32' ? 'npm.cmd' : 'npm';
 }
 
-/** Counts the package tarballs npm fetched or took from its cache (log level http). */
-function npmInstallProgress(log: string): string {
+/**
+ * Counts the package files (tarballs) npm fetched or took from its cache (log level http). The
+ * title and these lines name both numbers, and what each counts: package files downloaded, then
+ * unpacked into the installed packages.
+ */
+export function npmInstallProgress(log: string): string {
 	const tarballs = new Set<string>();
 	let manifests = 0;
 	for (const match of log.matchAll(/^npm http (fetch GET \d+|cache) (\S+)/gm)) {
@@ -221,9 +228,9 @@ function npmInstallProgress(log: string): string {
 	if (tarballs.size === 0)
 		return `resolving the dependency tree: ${manifests} package manifests read`;
 	if (tarballs.size >= N8N_TARBALL_COUNT)
-		return `all ${tarballs.size} packages downloaded; unpacking and linking them (several minutes, no finer progress)`;
+		return `all ${tarballs.size} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`;
 	const pct = Math.floor((100 * tarballs.size) / N8N_TARBALL_COUNT);
-	return `downloading: ${tarballs.size} of ${N8N_TARBALL_COUNT} packages (${pct} %)`;
+	return `downloading package files: ${tarballs.size} of ${N8N_TARBALL_COUNT} (${pct} %)`;
 }
 
 /** The steps still missing for a ready runtime (none when it is installed and checked). */
@@ -268,7 +275,7 @@ export function installPlan(
 	if (!existsSync(n8nMarker) || !n8nPackagesInstalled(rt)) {
 		if (!n8nPackagesInstalled(rt)) {
 			steps.push({
-				title: `Installing n8n ${N8N_VERSION} and its ${N8N_PACKAGE_COUNT} packages (about 3 GB) into ${rt.n8nDir}`,
+				title: `Installing n8n ${N8N_VERSION}: ${N8N_PACKAGE_COUNT} packages from ${N8N_TARBALL_COUNT} package files (about 3 GB) into ${rt.n8nDir}`,
 				logFile: n8nLog,
 				cmd: npmCommand(),
 				args: ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'],

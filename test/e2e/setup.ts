@@ -98,7 +98,11 @@ export async function createDemoTemplate(
 	return template.id;
 }
 
-/** The credential (n8n import format, data in plain text: n8n encrypts it on import). */
+/**
+ * The credential (n8n import format, data in plain text: n8n encrypts it on import): the protected
+ * workspace's keys and the company's webhook secret, which serve the trigger's default scope
+ * (company-wide), Send and Wait (a company-level webhook) and every example.
+ */
 export function sandboxCredential(
 	baseUrl: string,
 	keyToUse: 'live' | 'test' = 'test',
@@ -121,17 +125,21 @@ export function sandboxCredential(
 }
 
 /**
- * The same sandbox account with the protected workspace's own webhook signing secret: Send and
- * Wait for Completion registers a webhook of the request's workspace, whose deliveries are signed
- * with the workspace's secret (the company secret signs company-level webhooks only).
+ * The same sandbox account with the protected workspace's own webhook signing secret: with it,
+ * Send and Wait registers a webhook of the request's workspace (signed with that workspace's
+ * secret), and a company-wide trigger refuses every delivery (signed with the company secret).
+ * Earlier versions of npm start imported it (for Send and Wait, which always used a workspace
+ * webhook then); now one credential serves everything and npm start retires this one (start.ts). The tests use it
+ * for the workspace path and for a credential whose secret does not fit the trigger's scope.
  */
 export const WORKSPACE_CREDENTIAL_ID = 'dsSandboxCredWs1';
+export const WORKSPACE_CREDENTIAL_NAME = 'Document Signing (sandbox, workspace webhooks)';
 export function sandboxWorkspaceCredential(baseUrl: string, keyToUse: 'live' | 'test' = 'test') {
 	const credential = sandboxCredential(
 		baseUrl,
 		keyToUse,
 		WORKSPACE_CREDENTIAL_ID,
-		'Document Signing (sandbox, workspace webhooks)',
+		WORKSPACE_CREDENTIAL_NAME,
 	);
 	credential.data.webhookSigningSecret = WEBHOOK_SECRETS.workspaces[SEED.protectedWorkspace.id];
 	return credential;

@@ -147,9 +147,18 @@ async function main(): Promise<number> {
 		const missing = examples.filter((e) => !workflows.some((w) => w.id === e.id));
 		if (missing.length > 0)
 			fail(`examples missing in n8n: ${missing.map((e) => e.name).join(', ')}`);
-		const credentials = await rest<Array<{ id: string; name: string }>>('GET', '/credentials');
+		const credentials = await rest<Array<{ id: string; name: string; type?: string }>>(
+			'GET',
+			'/credentials',
+		);
 		if (!credentials.some((c) => c.id === CREDENTIAL_ID))
 			fail(`the sandbox credential ${CREDENTIAL_ID} is missing`);
+		// One credential serves every node and example, so it is the one every new node gets.
+		const ours = credentials.filter((c) => c.type === undefined || c.type === 'documentSigningApi');
+		if (!given && ours.length !== 1)
+			fail(
+				`a fresh npm start should set up exactly one Document Signing credential, found: ${ours.map((c) => c.name).join(', ')}`,
+			);
 		step(`${examples.length} examples and the sandbox credential are there`);
 
 		// 3. Run "send from a template" against the sandbox.

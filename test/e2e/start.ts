@@ -13,6 +13,14 @@
  * keeps its id, so the credential and the examples keep working; the credential and the examples
  * are imported only when they are missing (never overwritten, never unpublished).
  *
+ * One credential, "Document Signing (sandbox)" (the protected workspace's keys and the company's
+ * webhook secret), serves every node with its defaults and every example: the trigger's default
+ * scope is company-wide, and Send and Wait registers a company-level webhook when the credential
+ * holds the company secret (waitScope.ts). Data folders of earlier versions also have "Document
+ * Signing (sandbox, workspace webhooks)", which n8n gave every new node (the most recent one) and
+ * which a company-wide trigger cannot use: it is removed when npm start made it and only the
+ * examples use it (they are pointed at the one credential), else kept and explained once.
+ *
  * Environment: N8N_START_PORT, N8N_START_BROKER_PORT, SANDBOX_PORT (fixed ports, not remembered),
  * N8N_START_DATA (data folder), SANDBOX_AUTO_SIGN_MS (default 5000: simulated signers sign 5 s after
  * a request is sent; 0 = off), N8N_START_FRESH=1 (start from an empty data folder).
@@ -43,13 +51,14 @@ import {
 } from './runtime';
 import {
 	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
 	createDemoTemplate,
 	importAll,
 	loadExamples,
 	sandboxCredential,
-	sandboxWorkspaceCredential,
 	TEMPLATE_PLACEHOLDER,
 	WORKSPACE_CREDENTIAL_ID,
+	WORKSPACE_CREDENTIAL_NAME,
 	withTemplate,
 	type Workflow,
 } from './setup';
@@ -64,6 +73,8 @@ export interface StartState {
 	sandboxUrl?: string;
 	/** The demo template's id (the examples refer to it). */
 	templateId?: string;
+	/** Why the earlier second credential was kept, once said (so it is said only once). */
+	workspaceCredentialKept?: string;
 }
 
 export interface StartLock {
@@ -128,9 +139,32 @@ export async function nextFreePort(wanted: number, taken: number[] = []): Promis
 
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
-function elapsed(ms: number): string {
+export function elapsed(ms: number): string {
 	const s = Math.round(ms / 1000);
 	return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/**
+ * How long `npm start` took, for the banner. The npm script sets DS_START_BEGAN (ms) before it
+ * builds the package, so the build is counted too; run without it (node start.js), only this
+ * script's own time is known, and the banner says so.
+ */
+export function readyIn(
+	times: { now: number; started: number; installMs: number },
+	began: string | undefined,
+): string {
+	const since = Number(began);
+	const own = times.now - times.started;
+	const install =
+		times.installMs >= 5000 ? `, including ${elapsed(times.installMs)} to install n8n` : '';
+	if (
+		!Number.isFinite(since) ||
+		since <= 0 ||
+		since > times.started ||
+		times.started - since > 3_600_000
+	)
+		return `ready in ${elapsed(own)}${install}, not counting the build`;
+	return `ready ${elapsed(times.now - since)} after npm start: ${elapsed(times.started - since)} to build the package, then ${elapsed(own)} to start the sandbox and n8n${install}`;
 }
 
 /** Output that survives a closed terminal (SIGHUP): a write error must not stop the clean-up. */
@@ -175,6 +209,8 @@ interface N8nData {
 	credentials: string[];
 	/** The `nodes` JSON of the workflows asked for, by id. */
 	nodes: Record<string, string>;
+	/** For each credential id, the workflows whose nodes refer to it. */
+	users?: Record<string, string[]>;
 }
 
 /** What n8n's database holds (read with n8n's own sqlite3, read-only; n8n is not running). */
@@ -189,8 +225,16 @@ async function readN8nData(rt: Runtime, userFolder: string, nodesOf: string[]): 
 		"  db.all('SELECT id FROM credentials_entity', (e2, c) => {",
 		'    if (e1 || e2) { console.error(String(e1 || e2)); process.exit(1); }',
 		'    const nodes = {};',
-		'    for (const r of w) if (wanted.includes(r.id)) nodes[r.id] = String(r.nodes);',
-		'    console.log(JSON.stringify({ workflows: w.map((r) => r.id), credentials: c.map((r) => r.id), nodes }));',
+		'    const users = {};',
+		'    for (const r of w) {',
+		'      if (wanted.includes(r.id)) nodes[r.id] = String(r.nodes);',
+		'      let list = [];',
+		'      try { list = JSON.parse(String(r.nodes)); } catch {}',
+		'      for (const n of Array.isArray(list) ? list : [])',
+		'        for (const ref of Object.values((n && n.credentials) || {}))',
+		'          if (ref && ref.id && !(users[ref.id] || []).includes(r.id)) (users[ref.id] = users[ref.id] || []).push(r.id);',
+		'    }',
+		'    console.log(JSON.stringify({ workflows: w.map((r) => r.id), credentials: c.map((r) => r.id), nodes, users }));',
 		'    db.close();',
 		'  });',
 		'});',
@@ -295,6 +339,132 @@ async function startN8n(
 }
 
 /**
+ * Whether a credential's Base URL is (still) the sandbox's address as npm start set it: the
+ * current one, or the previous one (unknown for a data folder of an earlier version of npm start:
+ * then any http://127.0.0.1:<port>).
+ */
+export function pointsAtSandbox(
+	baseUrl: unknown,
+	previousUrl: string | undefined,
+	currentUrl: string,
+): boolean {
+	if (typeof baseUrl !== 'string') return false;
+	if (baseUrl === currentUrl) return true;
+	return previousUrl === undefined
+		? /^http:\/\/127\.0\.0\.1:\d+\/?$/.test(baseUrl)
+		: baseUrl === previousUrl;
+}
+
+/**
+ * What to do with the earlier second credential ("… workspace webhooks"): remove it, pointing the
+ * examples that use it at the one credential, only when npm start made it as it is (its name, a
+ * sandbox Base URL) and nothing but unpublished examples uses it; otherwise keep it and say why.
+ */
+export function workspaceCredentialPlan(facts: {
+	name: unknown;
+	baseUrl: unknown;
+	previousUrl: string | undefined;
+	currentUrl: string;
+	/** Workflows whose nodes refer to it. */
+	users: string[];
+	/** The example workflows' ids. */
+	examples: string[];
+	/** Workflows that are published (active). */
+	active: string[];
+}): { remove: true; repoint: string[] } | { remove: false; why: string } {
+	if (facts.name !== WORKSPACE_CREDENTIAL_NAME) return { remove: false, why: 'it was renamed' };
+	if (!pointsAtSandbox(facts.baseUrl, facts.previousUrl, facts.currentUrl))
+		return { remove: false, why: 'its Base URL was changed' };
+	const others = facts.users.filter((id) => !facts.examples.includes(id));
+	if (others.length > 0)
+		return { remove: false, why: `workflows of yours use it (${others.join(', ')})` };
+	const published = facts.users.filter((id) => facts.active.includes(id));
+	if (published.length > 0)
+		return { remove: false, why: `published workflows use it (${published.join(', ')})` };
+	return { remove: true, repoint: facts.users };
+}
+
+/** Points the nodes of a workflow from one credential to another (through the editor's API). */
+async function repointWorkflow(
+	inst: Instance,
+	cookie: string,
+	workflowId: string,
+	from: string,
+	to: { id: string; name: string },
+): Promise<void> {
+	const workflow = await rest<{
+		nodes: Array<{ credentials?: Record<string, { id?: string; name?: string }> }>;
+		versionId?: string;
+	}>(inst, cookie, 'GET', `/workflows/${workflowId}`);
+	const nodes = workflow.nodes.map((node) => {
+		if (!node.credentials) return node;
+		const credentials = Object.fromEntries(
+			Object.entries(node.credentials).map(([type, ref]) => [
+				type,
+				ref?.id === from ? { id: to.id, name: to.name } : ref,
+			]),
+		);
+		return { ...node, credentials };
+	});
+	await rest(inst, cookie, 'PATCH', `/workflows/${workflowId}`, {
+		nodes,
+		versionId: workflow.versionId,
+	});
+}
+
+/**
+ * Data folders of earlier versions of npm start: retires the second credential when that is safe
+ * (see workspaceCredentialPlan). Returns what to tell the user ('' when nothing happened).
+ */
+async function retireWorkspaceCredential(
+	inst: Instance,
+	cookie: string,
+	state: StartState,
+	facts: { users: string[]; examples: string[]; currentUrl: string },
+): Promise<{ note: string; kept?: string }> {
+	const cred = await rest<{ name?: string; data?: Record<string, unknown> }>(
+		inst,
+		cookie,
+		'GET',
+		`/credentials/${WORKSPACE_CREDENTIAL_ID}?includeData=true`,
+	);
+	const workflows = await rest<Array<{ id: string; active?: boolean; activeVersionId?: unknown }>>(
+		inst,
+		cookie,
+		'GET',
+		'/workflows',
+	);
+	const plan = workspaceCredentialPlan({
+		name: cred?.name,
+		baseUrl: cred?.data?.baseUrl,
+		previousUrl: state.sandboxUrl,
+		currentUrl: facts.currentUrl,
+		users: facts.users,
+		examples: facts.examples,
+		active: workflows
+			.filter((w) => w.active === true || (w.activeVersionId ?? null) !== null)
+			.map((w) => w.id),
+	});
+	const name = `"${WORKSPACE_CREDENTIAL_NAME}"`;
+	if (!plan.remove) {
+		if (state.workspaceCredentialKept === plan.why) return { note: '', kept: plan.why };
+		return {
+			note: `Credential ${name} is no longer needed ("${CREDENTIAL_NAME}" now serves Send and Wait too), but it was kept because ${plan.why}. n8n gives new nodes the most recently changed credential: pick "${CREDENTIAL_NAME}" in them (a company-wide trigger needs its company secret), or delete ${name}`,
+			kept: plan.why,
+		};
+	}
+	for (const id of plan.repoint)
+		await repointWorkflow(inst, cookie, id, WORKSPACE_CREDENTIAL_ID, {
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME,
+		});
+	await rest(inst, cookie, 'DELETE', `/credentials/${WORKSPACE_CREDENTIAL_ID}`);
+	return {
+		note: `Credential ${name} was removed: "${CREDENTIAL_NAME}" now serves every node and example${plan.repoint.length ? ` (the examples that used it now use "${CREDENTIAL_NAME}")` : ''}`,
+	};
+}
+
+/**
  * The credential follows the sandbox when its port changed, but only while it still points at the
  * sandbox's previous address (a credential the user pointed elsewhere is left alone).
  */
@@ -313,13 +483,7 @@ async function followSandbox(
 	);
 	const baseUrl = cred?.data?.baseUrl;
 	if (baseUrl === url) return '';
-	// previousUrl is unknown for a data folder of an earlier version of npm start.
-	const wasSandbox =
-		typeof baseUrl === 'string' &&
-		(previousUrl === undefined
-			? /^http:\/\/127\.0\.0\.1:\d+\/?$/.test(baseUrl)
-			: baseUrl === previousUrl);
-	if (!cred?.data || !wasSandbox) return '';
+	if (!cred?.data || !pointsAtSandbox(baseUrl, previousUrl, url)) return '';
 	await rest(inst, cookie, 'PATCH', `/credentials/${credentialId}`, {
 		name: cred.name,
 		type: cred.type,
@@ -415,6 +579,7 @@ async function main(): Promise<void> {
 		);
 
 	say(`[1/4] n8n ${N8N_VERSION} runtime (${cacheRoot()})`);
+	const installStarted = Date.now();
 	let rt: Runtime;
 	try {
 		rt = await ensureRuntimeAsync({
@@ -433,6 +598,7 @@ async function main(): Promise<void> {
 		}
 		throw err;
 	}
+	const installMs = Date.now() - installStarted;
 	if (stopping) return;
 
 	// Ports: fixed defaults, remembered per data folder, the next free one when busy.
@@ -540,12 +706,11 @@ async function main(): Promise<void> {
 	const examples = allExamples
 		.map((wf) => withTemplate(wf, templateId))
 		.filter((wf) => !existing.workflows.includes(wf.id));
-	const credentials = [
-		...(existing.credentials.includes(CREDENTIAL_ID) ? [] : [sandboxCredential(sandbox.url)]),
-		...(existing.credentials.includes(WORKSPACE_CREDENTIAL_ID)
-			? []
-			: [sandboxWorkspaceCredential(sandbox.url)]),
-	];
+	// One credential serves every node and example (see the top of this file).
+	const credentials = existing.credentials.includes(CREDENTIAL_ID)
+		? []
+		: [sandboxCredential(sandbox.url)];
+	const hadWorkspaceCredential = existing.credentials.includes(WORKSPACE_CREDENTIAL_ID);
 	if (credentials.length > 0 || examples.length > 0) {
 		say(
 			`      Importing ${[
@@ -581,26 +746,48 @@ async function main(): Promise<void> {
 		void stop('n8n exited', 1);
 	});
 	const created = await setupOwner(inst);
-	let credentialNote = '';
+	const notes: string[] = [];
+	let workspaceCredentialLeft = hadWorkspaceCredential;
+	if (hadWorkspaceCredential) {
+		try {
+			const cookie = await login(inst);
+			const retired = await retireWorkspaceCredential(inst, cookie, newState, {
+				users: existing.users?.[WORKSPACE_CREDENTIAL_ID] ?? [],
+				examples: allExamples.map((wf) => wf.id),
+				currentUrl: sandbox.url,
+			});
+			if (retired.note) notes.push(retired.note);
+			workspaceCredentialLeft = retired.kept !== undefined;
+			newState.workspaceCredentialKept = retired.kept;
+			writeFileSync(stateFile, `${JSON.stringify(newState, null, 2)}\n`);
+		} catch (err) {
+			notes.push(
+				`Credential "${WORKSPACE_CREDENTIAL_NAME}" could not be checked (${err instanceof Error ? err.message : String(err)}): new nodes may get it by default; pick "${CREDENTIAL_NAME}" in them`,
+			);
+		}
+	}
 	if (newState.sandboxUrl !== sandbox.url) {
 		try {
 			const cookie = await login(inst);
-			const notes: string[] = [];
-			for (const id of [CREDENTIAL_ID, WORKSPACE_CREDENTIAL_ID])
+			for (const id of workspaceCredentialLeft
+				? [CREDENTIAL_ID, WORKSPACE_CREDENTIAL_ID]
+				: [CREDENTIAL_ID])
 				notes.push(await followSandbox(inst, cookie, newState.sandboxUrl, sandbox.url, id));
-			credentialNote = notes.filter(Boolean).join('.\n');
 			newState.sandboxUrl = sandbox.url;
 			writeFileSync(stateFile, `${JSON.stringify(newState, null, 2)}\n`);
 		} catch (err) {
-			credentialNote = `Credential "Document Signing (sandbox)" could not be updated (${err instanceof Error ? err.message : String(err)}): set its Base URL to ${sandbox.url}`;
+			notes.push(
+				`Credential "${CREDENTIAL_NAME}" could not be updated (${err instanceof Error ? err.message : String(err)}): set its Base URL to ${sandbox.url}`,
+			);
 		}
 	}
+	const credentialNote = notes.filter(Boolean).join('.\n');
 
 	say(
 		[
 			'',
 			'==========================================================================',
-			` n8n ${N8N_VERSION} with the Document Signing nodes is running (ready in ${elapsed(Date.now() - started)}).`,
+			` n8n ${N8N_VERSION} with the Document Signing nodes is running (${readyIn({ now: Date.now(), started, installMs }, process.env.DS_START_BEGAN)}).`,
 			` Open the workflows:  ${workflowListUrl(inst.url)}`,
 			` Log in with:         ${OWNER.email}  /  ${OWNER.password}${created ? '  (owner just created)' : ''}`,
 			` Sandbox (fake API):  ${sandbox.url}   test key ${SEED.protectedWorkspace.testKey}`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
 	ICredentialType,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -349,9 +350,25 @@ describe('binary data', () => {
 	});
 });
 
+/**
+ * The package's credential tests itself with a function of its nodes (testedBy); the harness's
+ * runCredentialTest runs a declarative `test` request. This probe is the package's credential
+ * with the declarative test it used to have.
+ */
+class DeclarativeTestApi extends DocumentSigningApi {
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{String($credentials.baseUrl).replace(/\\/+$/, "")}}',
+			url: '/workspaces',
+			method: 'GET',
+			qs: { page_size: 1 },
+		},
+	};
+}
+
 describe('runCredentialTest', () => {
 	it('resolves baseURL without the trailing slash and sends GET /workspaces?page_size=1', async () => {
-		const result = await runCredentialTest(new DocumentSigningApi(), {
+		const result = await runCredentialTest(new DeclarativeTestApi(), {
 			baseUrl: `${origin}/v1/`,
 			keyToUse: 'test',
 			liveApiKey: 'live-key-123',
@@ -376,7 +393,7 @@ describe('runCredentialTest', () => {
 	});
 
 	it('reports the status and body of a failing test', async () => {
-		const result = await runCredentialTest(new DocumentSigningApi(), {
+		const result = await runCredentialTest(new DeclarativeTestApi(), {
 			baseUrl: origin,
 			keyToUse: 'live',
 			liveApiKey: 'wrong-key',

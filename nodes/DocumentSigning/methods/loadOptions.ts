@@ -10,8 +10,8 @@ import { meta as listSigningRequestFields } from '../actions/signingRequest/list
 import { meta as listSigningRequestUsers } from '../actions/signingRequest/listSigningRequestUsers.operation';
 import { meta as listTemplateFields } from '../actions/template/listTemplateFields.operation';
 import { meta as listTemplateUsers } from '../actions/template/listTemplateUsers.operation';
-import type { ApiEndpoint } from '../../shared/transport';
-import { callApi } from '../../shared/transport';
+import type { ApiEndpoint, Explainer } from '../../shared/transport';
+import { callApi, explainMissing } from '../../shared/transport';
 
 /** A list of something that belongs to the item chosen in `parameter`: its endpoint and id placeholder. */
 interface OwnedList {
@@ -20,6 +20,32 @@ interface OwnedList {
 	placeholder: string;
 	/** The answer's key that holds the list. */
 	key: string;
+}
+
+/** The owning item of each `parameter`, as the service names it and as the node labels it. */
+const OWNERS: Record<string, { what: string; field: string }> = {
+	templateId: { what: 'Template', field: 'Template' },
+	signingRequestId: { what: 'Signing request', field: 'Signing Request' },
+	workspaceId: { what: 'Workspace', field: 'Workspace' },
+};
+
+/**
+ * A picker's error is shown by the editor as one line (its message only, in the parameter's
+ * issues: "There was a problem loading the parameter options from server: …"), so the message of
+ * a missing owner says what to do as well.
+ */
+function ownerNotFound(parameter: string, id: string): Explainer | undefined {
+	const owner = OWNERS[parameter];
+	if (!owner) return undefined;
+	const explain = explainMissing([{ ...owner, id }]);
+	return (info) => {
+		const words = explain(info);
+		if (!words?.message) return words;
+		return {
+			...words,
+			message: `${words.message}: check "${owner.field}" (it may have been deleted, or belong to a workspace this key cannot reach)`,
+		};
+	};
 }
 
 /**
@@ -34,6 +60,7 @@ async function ownedEntries(
 	const response = (
 		await callApi<Record<string, IDataObject[] | undefined>>(context, list, {
 			params: { [placeholder]: String(id) },
+			explain: ownerNotFound(parameter, String(id)),
 		})
 	).body;
 	return response[key] ?? [];

@@ -54,6 +54,42 @@ export type Explainer = (info: ApiErrorInfo) => ErrorExplanation | undefined;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A path that names an item by id (a UUID or a prefixed id such as evt_…, or digits). */
+const ID_IN_PATH =
+	/\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z]+_[A-Za-z0-9]+|\d+)(\/|$)/i;
+
+/** An item a request refers to by an id the user gave in a node parameter. */
+export interface Reference {
+	/** What it is, as the service names it in "… not found" ("Template", "Signing request"). */
+	what: string;
+	/** The id sent. */
+	id: string;
+	/** The node parameter it came from, as the user sees it ("Template"). */
+	field: string;
+}
+
+/**
+ * Words for a 404 about an item the request refers to: the service says which kind is missing
+ * ("Template not found"), the operation knows the id and the parameter it came from. Used when
+ * the id is not in the path (a template id in a create body), where the generic words could only
+ * say the endpoint; a 404 that names another kind keeps the generic words. `note` ends the
+ * description (for example "Nothing was created or sent.").
+ */
+export function explainMissing(references: Reference[], note = ''): Explainer {
+	return ({ status, error, message }) => {
+		if (status !== 404) return undefined;
+		const said = [error, message].filter(Boolean).join(' ').toLowerCase();
+		const named = references.find((ref) => said.includes(`${ref.what.toLowerCase()} not found`));
+		const generic = said === '' || /^(not found\s*)+$/.test(said.trim());
+		const ref = named ?? (generic && references.length === 1 ? references[0] : undefined);
+		if (!ref) return undefined;
+		return {
+			message: `${ref.what} ${ref.id} was not found`,
+			description: `No ${ref.what.toLowerCase()} with the ID ${ref.id} exists for this key. Check "${ref.field}": the ${ref.what.toLowerCase()} may have been deleted, or belong to a workspace this key cannot reach (a workspace's key only reaches its own workspace).${note ? ` ${note}` : ''}`,
+		};
+	};
+}
+
 export function isWrite(method: string): boolean {
 	return WRITE_METHODS.has(method.toUpperCase());
 }
@@ -242,7 +278,9 @@ export function apiError(node: INode, call: FailedCall): NodeApiError {
 			break;
 		case 404:
 			message = `Not found${said ? `: ${said}` : ''}`;
-			description = `Nothing exists at ${call.method} ${call.path} for this key. Check the ID: it may be wrong, deleted, or belong to a workspace this key cannot reach.`;
+			description = ID_IN_PATH.test(call.path)
+				? `Nothing exists at ${call.method} ${call.path} for this key. Check the ID: it may be wrong, deleted, or belong to a workspace this key cannot reach.`
+				: `The service could not find something this request refers to${said ? ` (${said})` : ''}. Check the IDs in the node's parameters: one may be wrong, deleted, or belong to a workspace this key cannot reach.`;
 			break;
 		case 409:
 			message = `Not possible in the current state${said ? `: ${said}` : ''}`;

@@ -72,13 +72,18 @@ describe('signature.ts', () => {
 		});
 		expect(verifySignature({ ...base, signature: good(NOW - 300) })).toMatchObject({ valid: true });
 		expect(verifySignature({ ...base, signature: good(NOW + 300) })).toMatchObject({ valid: true });
+		// Out of tolerance: the signature's time and the tolerance applied come along (for the words).
 		expect(verifySignature({ ...base, signature: good(NOW - 301) })).toEqual({
 			valid: false,
 			reason: 'timestamp_out_of_tolerance',
+			timestamp: NOW - 301,
+			toleranceSeconds: 300,
 		});
 		expect(verifySignature({ ...base, signature: good(NOW + 301) })).toEqual({
 			valid: false,
 			reason: 'timestamp_out_of_tolerance',
+			timestamp: NOW + 301,
+			toleranceSeconds: 300,
 		});
 		expect(
 			verifySignature({ ...base, signature: good(NOW - 50), toleranceSeconds: 10 }),

@@ -10,6 +10,7 @@ import {
 import { getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
 import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
 import type { Explainer, KeyMode } from '../../../shared/transport';
+import { explainMissing } from '../../../shared/transport';
 import { pdfBinaryProperty } from '../common.descriptions';
 import { fail } from '../../domain/errors';
 import { recipientsInput } from '../../domain/recipients';
@@ -253,3 +254,12 @@ export const explainEditAfterSending: Explainer = ({ status, code }) =>
 					'Only drafts can be edited (after sending, Update One Part can still swap a seal participant). To change the document or its recipients, cancel this request and create a new one.',
 			}
 		: undefined;
+
+/**
+ * Words for a 404 about the template of a body made from a template (Source: Template): the
+ * template's id and the "Template" parameter it came from, instead of the endpoint's path.
+ */
+export function templateNotFound(body: IDataObject, note: string): Explainer | undefined {
+	if (typeof body.template_id !== 'string' || body.template_id === '') return undefined;
+	return explainMissing([{ what: 'Template', id: body.template_id, field: 'Template' }], note);
+}

@@ -34,6 +34,7 @@ import {
 	sendNotice,
 	signingRequestPdfField,
 	sourceField,
+	templateNotFound,
 } from './common';
 import { fail } from '../../domain/errors';
 
@@ -346,6 +347,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (settings) body.settings = settings;
 	checkSourcePayload(this, i, body, 'Create and Send', pdfBytes);
 
-	const response = await callApi(this, meta, { body });
+	const explain = templateNotFound(body, 'Nothing was created or sent.');
+	const response = await callApi(this, meta, { body, explain });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

@@ -31,6 +31,7 @@ import {
 	readSource,
 	signingRequestPdfField,
 	sourceField,
+	templateNotFound,
 } from './common';
 import { fail } from '../../domain/errors';
 
@@ -161,6 +162,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (settings) body.settings = settings;
 	checkSourcePayload(this, i, body, 'Create', pdfBytes);
 
-	const response = await callApi(this, meta, { body });
+	const explain = templateNotFound(body, 'Nothing was created.');
+	const response = await callApi(this, meta, { body, explain });
 	return toItems(normaliseWarnings(response.body), response.keyMode);
 }

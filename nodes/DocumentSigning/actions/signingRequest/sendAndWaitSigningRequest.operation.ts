@@ -11,7 +11,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import type { TransportContext } from '../../../shared/transport';
+import type { Explainer, TransportContext } from '../../../shared/transport';
 import { callApi, callPages, downloadFile, getServiceCredentials } from '../../../shared/transport';
 import {
 	documentFileName,
@@ -25,14 +25,15 @@ import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../share
 import { checkDeliveryUrl } from '../../../shared/url';
 import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
 import { respond } from '../../../shared/respond';
+import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { meta as createWebhook } from '../webhook/createWebhook.operation';
 import { meta as deleteWebhookMeta } from '../webhook/deleteWebhook.operation';
 import { meta as listWebhooks } from '../webhook/listWebhooks.operation';
 import { meta as downloadSigningRequest } from './downloadSigningRequest.operation';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { normaliseSendResponse } from './sendSigningRequest.operation';
+import { companyWebhookRefused, createWaitWebhook, waitScopeFor } from './waitScope';
 
 /**
  * Send and Wait for Completion: n8n's send-and-wait pattern (`putExecutionToWait` + a resume
@@ -43,8 +44,10 @@ import { normaliseSendResponse } from './sendSigningRequest.operation';
  *     service accepts (https, or http on loopback);
  *  2. removes this n8n's Send-and-Wait webhooks of the workspace whose wait is over (left by waits
  *     that timed out, or executions stopped or deleted while waiting);
- *  3. registers a workspace webhook (completed, declined, cancelled, expired) pointing at this
- *     execution's resume URL (see `resumeUrlOf`);
+ *  3. registers a webhook (completed, declined, cancelled, expired) pointing at this execution's
+ *     resume URL (see `resumeUrlOf`), in the scope whose secret the credential holds
+ *     (waitScope.ts): the request's workspace when it holds that workspace's secret, else
+ *     company-level;
  *  4. sends the request (unless "Send First" is off), then reads it once: if it already ended, the
  *     webhook is removed and the node continues at once;
  *  5. otherwise puts the execution to wait until the time limit. The timed-out result replaces the
@@ -93,6 +96,7 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/{id}/send',
 	composite: {
 		calls: [
+			'GET /workspaces/{id}',
 			'GET /webhooks',
 			'DELETE /webhooks/{id}',
 			'POST /webhooks',
@@ -101,7 +105,7 @@ export const meta: OperationMeta = {
 			'GET /signing-requests/{id}/download',
 		],
 		reason:
-			"n8n's send-and-wait pattern: it sends, registers a webhook for the request's workspace and pauses the execution until the service reports the end",
+			"n8n's send-and-wait pattern: it sends, registers a webhook (of the request's workspace, or company-level: whichever the credential's secret verifies) and pauses the execution until the service reports the end",
 	},
 };
 
@@ -117,7 +121,7 @@ export const FINAL_EVENTS = [
 export const DESCRIPTION_PREFIX = 'n8n Send and Wait';
 /** Query parameter of the resume URL naming the signing request. */
 const REQUEST_PARAM = 'signing_request_id';
-/** Query parameter of the resume URL naming the workspace. */
+/** Query parameter of the resume URL naming the workspace (only for a workspace webhook). */
 const WORKSPACE_PARAM = 'workspace_id';
 /** A leftover webhook is removed this long after its wait ended (n8n resumes timed-out waits within a minute). */
 const SWEEP_GRACE_MS = 60_000;
@@ -131,7 +135,7 @@ const UNIT_MS: Record<string, number> = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put the workspace's Webhook Signing Secret in the credential and turn on the workspace's webhooks in the service's settings. Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
+			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put a Webhook Signing Secret in the credential (the company's, with the protected workspace's key; or the request's workspace's own) and turn on the matching webhooks in the service's settings. Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -271,29 +275,34 @@ async function deleteWebhook(context: TransportContext, id: string): Promise<voi
 }
 
 /**
- * Webhooks of this workspace whose URL contains `urlPart` (the service filters by partial URL).
+ * Webhooks of this workspace (null or '': company-level webhooks) whose URL contains `urlPart`
+ * (the service filters by partial URL).
  */
 async function webhooksLike(
 	context: TransportContext,
-	workspaceId: string,
+	workspaceId: string | null,
 	urlPart: string,
+	explain?: Explainer,
 ): Promise<IDataObject[]> {
-	const { results } = await callPages(context, listWebhooks, {
-		qs: { workspace_id: workspaceId, url: urlPart },
-		returnAll: true,
-	});
+	const qs: IDataObject = { url: urlPart };
+	if (workspaceId) qs.workspace_id = workspaceId;
+	const { results } = await callPages(context, listWebhooks, { qs, returnAll: true, explain });
 	return results.filter((webhook) => String(webhook.url ?? '').includes(urlPart));
 }
 
-/** Removes this n8n's Send-and-Wait webhooks of the workspace whose wait ended over a minute ago. */
+/**
+ * Removes this n8n's Send-and-Wait webhooks of the workspace (null: company-level ones) whose wait
+ * ended over a minute ago.
+ */
 export async function sweepLeftovers(
 	context: TransportContext,
-	workspaceId: string,
+	workspaceId: string | null,
 	waitingBase: string,
 	now: number,
+	explain?: Explainer,
 ): Promise<string[]> {
 	const removed: string[] = [];
-	for (const webhook of await webhooksLike(context, workspaceId, waitingBase)) {
+	for (const webhook of await webhooksLike(context, workspaceId, waitingBase, explain)) {
 		const end = waitEndOf(webhook.description);
 		if (end === undefined || end + SWEEP_GRACE_MS > now) continue;
 		await deleteWebhook(context, String(webhook.id));
@@ -381,7 +390,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			'No Webhook Signing Secret in the Document Signing API credential',
 			{
 				description:
-					'Send and Wait verifies the service\'s delivery with the workspace\'s webhook signing secret. Copy it from the service dashboard into "Webhook Signing Secret" in the credential.',
+					"Send and Wait verifies the service's delivery with the credential's webhook signing secret: the company's (from the service dashboard), or the request's workspace's own (Workspace → Get shows it as webhook_secret). Copy it into \"Webhook Signing Secret\" in the credential.",
 			},
 		);
 	}
@@ -389,8 +398,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// The service must be able to reach this n8n (checked before anything is sent).
 	checkDeliveryUrl(node, resumeUrlOf(this, i));
 
-	// Which workspace the request belongs to (its webhook must be a webhook of that workspace):
-	// the detail answer names it companies_workspaces_id.
+	// Which workspace the request belongs to (the detail answer names it companies_workspaces_id),
+	// for the scope of its webhook: waitScope.ts.
 	const before = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const workspaceId = String(before?.companies_workspaces_id ?? '');
 	if (!workspaceId) {
@@ -401,27 +410,26 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		return [await finalItem(this, id, before, endedAlready, { waited: false }, options)];
 	}
 
+	// The webhook whose deliveries the credential's secret verifies (waitScope.ts).
+	const scope = await waitScopeFor(this, workspaceId, credentials);
 	const waitTill = new Date(Date.now() + amount * UNIT_MS[unit]);
 	const resumeUrl = resumeUrlOf(this, i, {
 		[REQUEST_PARAM]: id,
-		[WORKSPACE_PARAM]: workspaceId,
+		...(scope.kind === 'workspace' ? { [WORKSPACE_PARAM]: workspaceId } : {}),
 	});
 	checkDeliveryUrl(node, resumeUrl);
 	const waitingBase = resumeUrl.slice(0, resumeUrl.lastIndexOf('/', resumeUrl.indexOf('?')));
 	const base = waitingBase.slice(0, waitingBase.lastIndexOf('/'));
 	await sweepLeftovers(this, workspaceId, base, Date.now());
+	if (scope.kind === 'company')
+		await sweepLeftovers(this, null, base, Date.now(), companyWebhookRefused);
 
-	const created = (
-		await callApi(this, createWebhook, {
-			body: {
-				url: resumeUrl,
-				events: FINAL_EVENTS,
-				workspace_id: workspaceId,
-				description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
-				enabled: true,
-			},
-		})
-	).body;
+	const created = await createWaitWebhook(this, scope, {
+		url: resumeUrl,
+		events: FINAL_EVENTS,
+		description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
+		enabled: true,
+	});
 	const webhookId = String(created?.id ?? '');
 	if (!webhookId) {
 		throw new NodeOperationError(node, 'The service did not return the id of the new webhook');
@@ -469,16 +477,49 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	return [timedOut];
 }
 
+/**
+ * A delivery to the resume URL that failed verification: 401, logged with the reason and what to
+ * change, and the execution keeps waiting (also in a manual run).
+ *
+ * Why a manual run does not show it as the trigger does: an error thrown from this webhook()
+ * would end the wait wrongly in n8n 2.41.1. waiting-webhooks.js disables the waiting node before
+ * calling it; webhook-helpers.js `executeWebhook` then replaces the execution's `resultData` (the
+ * earlier nodes' output) with the error and resumes it with an empty item, which the disabled
+ * node passes on (workflow-execute.js `handleDisabledNode` runs before `rethrowLastNodeError`):
+ * the nodes after Send and Wait would run with a made-up item. Nothing else a webhook can do
+ * reaches the editor while an execution waits, so the reason goes to n8n's log, and execute()
+ * chooses the webhook whose deliveries the credential's secret verifies (waitScope.ts).
+ */
+function refuseResume(
+	context: IWebhookFunctions,
+	failure: { reason: RefusalReason; timestamp?: number; toleranceSeconds?: number },
+	workspaceId: string,
+): IWebhookResponseData {
+	const node = context.getNode();
+	const refusal = describeRefusal(failure, {
+		receiver: 'Send and Wait',
+		credentialName: node.credentials?.documentSigningApi?.name,
+		scope: workspaceId ? 'workspace' : 'company',
+		workspaceId: workspaceId || undefined,
+		nowSeconds: Math.floor(Date.now() / 1000),
+	});
+	context.logger.warn(
+		`Send and Wait refused a delivery: ${refusal.reason}. ${refusal.message}. ${refusal.description}`,
+		{ node: node.name, execution: context.getExecutionId() },
+	);
+	return respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
+}
+
 /** The service's delivery to the resume URL of a waiting execution. */
 export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as IDataObject;
 	const id = String(query[REQUEST_PARAM] ?? '');
+	// None for a company-level webhook.
 	const workspaceId = String(query[WORKSPACE_PARAM] ?? '');
 	const options = this.getNodeParameter('waitOptions', {}) as WaitOptions;
 	const headers = this.getHeaderData() as Record<string, unknown>;
 	const rawBody = rawBodyOf(this);
-	if (!rawBody)
-		return respond(this, 401, { error: 'Invalid signature', code: 'raw_body_unavailable' });
+	if (!rawBody) return refuseResume(this, { reason: 'raw_body_unavailable' }, workspaceId);
 
 	const credentials = await getServiceCredentials.call(this);
 	const verified = verifyDelivery(
@@ -487,12 +528,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 		credentials.webhookSigningSecret,
 		options.timestampTolerance,
 	);
-	if (!verified.valid) {
-		this.logger.warn(`Send and Wait refused a delivery: ${verified.reason}`, {
-			node: this.getNode().name,
-		});
-		return respond(this, 401, { error: 'Invalid signature', code: verified.reason });
-	}
+	if (!verified.valid) return refuseResume(this, verified, workspaceId);
 
 	const envelope = normaliseEnvelope(parseBody(rawBody));
 	if (!envelope.ok)
@@ -507,7 +543,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	respond(this, 200, { received: true, event_id: event.id });
 	const token = this.getRequestObject().url ?? '';
 	const ownPath = token.slice(0, token.indexOf('?') < 0 ? undefined : token.indexOf('?'));
-	for (const webhook of await webhooksLike(this, workspaceId, ownPath)) {
+	for (const webhook of await webhooksLike(this, workspaceId || null, ownPath)) {
 		await deleteWebhook(this, String(webhook.id));
 	}
 	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;

@@ -85,6 +85,23 @@ describe('pickers', () => {
 		expect(options).toEqual([{ name: '- Match by Order -', value: '' }, ...users]);
 	});
 
+	it('a template or signing request that does not exist: the error says which one and what to check', async () => {
+		const missing = '123e4567-e89b-42d3-a456-426614174000';
+		const fromTemplate = context({
+			resource: 'signingRequest',
+			operation: 'createAndSendSigningRequest',
+			source: 'template',
+			templateId: byId(missing),
+		});
+		// The editor shows only the message, in the parameter's issues.
+		await expect(loadOptions.getTemplateUsersOrOrder.call(fromTemplate)).rejects.toThrow(
+			`Template ${missing} was not found: check "Template" (it may have been deleted, or belong to a workspace this key cannot reach) [NOT_FOUND]`,
+		);
+		await expect(
+			loadOptions.getSigningRequestFields.call(patch({ signingRequestId: byId(missing) })),
+		).rejects.toThrow(`Signing request ${missing} was not found`);
+	});
+
 	it('asks nothing while no signing request is chosen', async () => {
 		const options = await loadOptions.getSigningRequestFields.call(
 			patch({ signingRequestId: byId('') }),

@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import {
 	apiError,
 	describeDetails,
+	explainMissing,
 	networkCode,
 	networkError,
 	rateLimitWaitError,
@@ -96,6 +97,58 @@ describe('apiError', () => {
 		).toBe(
 			'Not possible in the current state: Signing request has already been sent [ALREADY_SENT]',
 		);
+	});
+	it('404: the path names the item, or the description says something referred to is missing', () => {
+		const onPath = apiError(node, {
+			method: 'GET',
+			path: '/templates/123e4567-e89b-42d3-a456-426614174000/users',
+			statusCode: 404,
+			body: { error: 'Not Found', code: 'NOT_FOUND', message: 'Template not found' },
+			apiVersion: 1,
+			keyMode: 'test',
+		});
+		expect(onPath.description).toBe(
+			'Nothing exists at GET /templates/123e4567-e89b-42d3-a456-426614174000/users for this key. Check the ID: it may be wrong, deleted, or belong to a workspace this key cannot reach.',
+		);
+		const inBody = apiError(node, {
+			method: 'POST',
+			path: '/signing-requests/create-and-send',
+			statusCode: 404,
+			body: { error: 'Not Found', code: 'NOT_FOUND', message: 'Template not found' },
+			apiVersion: 1,
+			keyMode: 'test',
+		});
+		expect(inBody.message).toBe('Not found: Template not found [NOT_FOUND]');
+		expect(inBody.description).toBe(
+			"The service could not find something this request refers to (Template not found). Check the IDs in the node's parameters: one may be wrong, deleted, or belong to a workspace this key cannot reach.",
+		);
+	});
+	it('explainMissing names the id and the parameter of a 404 about that kind only', () => {
+		const explain = explainMissing(
+			[{ what: 'Template', id: 'tpl-1', field: 'Template' }],
+			'Nothing was sent.',
+		);
+		const about = (message: string) =>
+			apiError(node, {
+				method: 'POST',
+				path: '/signing-requests',
+				statusCode: 404,
+				body: { error: 'Not Found', code: 'NOT_FOUND', message },
+				apiVersion: 1,
+				keyMode: 'test',
+				explain,
+			});
+		expect(about('Template not found').message).toBe('Template tpl-1 was not found [NOT_FOUND]');
+		expect(about('Template not found').description).toBe(
+			'No template with the ID tpl-1 exists for this key. Check "Template": the template may have been deleted, or belong to a workspace this key cannot reach (a workspace\'s key only reaches its own workspace). Nothing was sent.',
+		);
+		// The service says the only referred item is missing, in generic words: still that one.
+		expect(about('Not found').message).toBe('Template tpl-1 was not found [NOT_FOUND]');
+		// Another kind is missing: the generic words stay.
+		expect(about('Workspace not found').message).toBe('Not found: Workspace not found [NOT_FOUND]');
+		expect(
+			explain({ status: 400, code: 'VALIDATION_ERROR', message: 'Template not found' }),
+		).toBeUndefined();
 	});
 	it('410 says the version was retired', () => {
 		const error = call(410, { code: 'VERSION_SUNSET' });

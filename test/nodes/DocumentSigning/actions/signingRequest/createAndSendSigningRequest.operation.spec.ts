@@ -261,4 +261,22 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		expect(error?.message).toBe('Not enough credits: Insufficient credits [INSUFFICIENT_CREDITS]');
 		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
+
+	it('an unknown template: the error names the template id and the "Template" parameter', async () => {
+		const missing = '123e4567-e89b-42d3-a456-426614174000';
+		const { error } = await run(ctx.sandbox, 'createAndSendSigningRequest', {
+			source: 'template',
+			templateId: byId(missing),
+			name: 'Unknown template',
+		});
+		expect(onlyRequest(ctx.sandbox)).toMatchObject({
+			method: 'POST',
+			path: '/signing-requests/create-and-send',
+			status: 404,
+		});
+		expect(error?.message).toBe(`Template ${missing} was not found [NOT_FOUND]`);
+		expect((error as { description?: string }).description).toBe(
+			`No template with the ID ${missing} exists for this key. Check "Template": the template may have been deleted, or belong to a workspace this key cannot reach (a workspace's key only reaches its own workspace). Nothing was created or sent.`,
+		);
+	});
 });

@@ -258,12 +258,15 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
-	it('maps an unknown template to a readable 404', async () => {
+	it('maps an unknown template to a 404 naming the template and the parameter', async () => {
 		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(NO_SUCH_ID),
 		});
-		expect(error?.message).toMatch(/^Not found/);
+		expect(error?.message).toBe(`Template ${NO_SUCH_ID} was not found [NOT_FOUND]`);
+		expect((error as { description?: string }).description).toBe(
+			`No template with the ID ${NO_SUCH_ID} exists for this key. Check "Template": the template may have been deleted, or belong to a workspace this key cannot reach (a workspace's key only reaches its own workspace). Nothing was created.`,
+		);
 		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: NO_SUCH_ID });
 	});
 });

@@ -11,10 +11,20 @@ import { Workflow } from 'n8n-workflow';
 import { DocumentSigningApi } from '../../../../../credentials/DocumentSigningApi.credentials';
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { sweepLeftovers } from '../../../../../nodes/DocumentSigning/actions/signingRequest/sendAndWaitSigningRequest.operation';
+import {
+	chooseWaitScope,
+	sameSecret,
+} from '../../../../../nodes/DocumentSigning/actions/signingRequest/waitScope';
 import { HarnessCredentialsHelper } from '../../../../helpers/credentials-helper';
 import { runNode } from '../../../../helpers/n8n';
 import { ensureEnvironment } from '../../../../helpers/n8n-env';
-import { startSandbox, SEED, WEBHOOK_SECRETS, type Sandbox } from '../../../../sandbox';
+import {
+	signatureHeader,
+	startSandbox,
+	SEED,
+	WEBHOOK_SECRETS,
+	type Sandbox,
+} from '../../../../sandbox';
 import { createDraft, createSent, ok } from '../../../../sandbox/signing/testkit';
 
 /** The node type, built once as n8n builds it (its description is large). */
@@ -78,11 +88,11 @@ async function start(id: string, extra: IDataObject = {}, creds = credentials())
 }
 
 /** The service cannot reach the harness's n8n: its deliveries go to a closed port instead. */
-async function redirectDeliveries(webhook: IDataObject): Promise<void> {
+async function redirectDeliveries(webhook: IDataObject, key = SALES.testKey): Promise<void> {
 	const url = new URL(String(webhook.url));
 	url.host = '127.0.0.1:9';
 	await ok(sandbox, 'PUT', `/webhooks/${String(webhook.id)}`, {
-		key: SALES.testKey,
+		key,
 		body: { url: url.toString(), events: webhook.events },
 	});
 }
@@ -93,6 +103,7 @@ async function deliver(
 	body: string,
 	headers: Record<string, string>,
 	extra: IDataObject = {},
+	creds = credentials(),
 ) {
 	ensureEnvironment();
 	const url = new URL(webhookUrl);
@@ -109,7 +120,7 @@ async function deliver(
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: parameters('ignored', extra),
-		credentials: { documentSigningApi: { id: 'c', name: 'c' } },
+		credentials: { documentSigningApi: { id: 'c', name: 'Signing (test)' } },
 	};
 	const workflow = new Workflow({
 		id: 'wf',
@@ -143,7 +154,7 @@ async function deliver(
 		body: JSON.parse(body) as IDataObject,
 		params: {},
 	};
-	const credentialsHelper = new HarnessCredentialsHelper([new DocumentSigningApi()], credentials());
+	const credentialsHelper = new HarnessCredentialsHelper([new DocumentSigningApi()], creds);
 	const additionalData = {
 		credentialsHelper,
 		httpRequest: request,
@@ -170,6 +181,8 @@ async function deliver(
 		[],
 		null,
 	);
+	const warnings: string[] = [];
+	context.logger.warn = (message: string) => void warnings.push(message);
 	const result = await nodeType.webhook.call(context);
 	let answer: unknown;
 	try {
@@ -177,7 +190,7 @@ async function deliver(
 	} catch {
 		answer = response.text;
 	}
-	return { result, status: response.status, answer };
+	return { result, status: response.status, answer, warnings };
 }
 
 async function deliveriesFor(signingRequestId: string) {
@@ -453,6 +466,158 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		const ids = (await liveWebhooks()).map((w) => w.id);
 		expect(ids).toEqual(expect.arrayContaining([current.id, foreign.id]));
 		expect(ids).not.toContain(old.id);
+	});
+});
+
+describe('Send and Wait registers the webhook whose deliveries the credential verifies', () => {
+	const P = SEED.protectedWorkspace;
+	/** The protected workspace's key with the company secret: the credential `npm start` sets up. */
+	const companyCredentials = () =>
+		credentials({
+			testApiKey: P.testKey,
+			liveApiKey: P.liveKey,
+			webhookSigningSecret: WEBHOOK_SECRETS.company,
+		});
+	const companyWebhooks = async () =>
+		((await ok(sandbox, 'GET', '/webhooks', { key: P.testKey })).results as IDataObject[]).filter(
+			(w) => String(w.url).includes('/webhook-waiting/'),
+		);
+
+	it('the company secret: a company-level webhook, resumed by the company-signed delivery; a workspace-signed one is refused and logged', async () => {
+		const draft = await createDraft(sandbox, P.testKey, 'saw-company');
+		const { error, run } = await start(draft.id, {}, companyCredentials());
+		expect(error).toBeUndefined();
+		expect(run!.waitTill).toBeDefined();
+		const [webhook] = (await companyWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		expect(webhook.workspace_id).toBeNull();
+		const resumeUrl = String(webhook.url);
+		expect(new URL(resumeUrl).searchParams.get('workspace_id')).toBeNull();
+		await redirectDeliveries(webhook, P.testKey);
+
+		// A request of another workspace reaches the company-level webhook: acknowledged, still waiting.
+		const other = await createSent(sandbox, SALES.testKey, 'saw-company other');
+		sandbox.simulate.signAll(other.id);
+		const [otherDelivery] = (await deliveriesFor(other.id)).filter(
+			(d) => d.webhookId === webhook.id,
+		);
+		const ignored = await deliver(
+			resumeUrl,
+			otherDelivery.body,
+			otherDelivery.headers,
+			{},
+			companyCredentials(),
+		);
+		expect(ignored.answer).toEqual({ received: true, ignored: 'not_this_wait' });
+
+		sandbox.simulate.signAll(draft.id);
+		const [delivery] = (await deliveriesFor(draft.id)).filter(
+			(d) => d.eventType.endsWith('completed') && d.webhookId === webhook.id,
+		);
+		// Signed with the workspace's secret instead: refused (401), still waiting, reason logged.
+		const t = Math.floor(Date.now() / 1000);
+		const wrong = await deliver(
+			resumeUrl,
+			delivery.body,
+			{
+				...delivery.headers,
+				'X-Service-Signature': signatureHeader(SALES_SECRET, t, delivery.body),
+			},
+			{},
+			companyCredentials(),
+		);
+		expect(wrong.status).toBe(401);
+		expect(wrong.answer).toEqual({ error: 'Invalid signature', code: 'signature_mismatch' });
+		expect(wrong.result.workflowData).toBeUndefined();
+		expect(wrong.warnings).toHaveLength(1);
+		expect(wrong.warnings[0]).toContain(
+			'Send and Wait refused a delivery: signature_mismatch. Send and Wait refused a delivery: its signature does not match the "Webhook Signing Secret" of credential "Signing (test)"',
+		);
+		expect(wrong.warnings[0]).toContain(
+			"Send and Wait registered a company-level webhook for this wait: the service signs its deliveries with the company's webhook secret.",
+		);
+		expect(wrong.warnings[0]).not.toContain(WEBHOOK_SECRETS.company);
+
+		const resumed = await deliver(
+			resumeUrl,
+			delivery.body,
+			delivery.headers,
+			{},
+			companyCredentials(),
+		);
+		expect(resumed.status).toBe(200);
+		expect(resumed.result.workflowData![0][0].json).toMatchObject({
+			status: 'completed',
+			signing_request_id: draft.id,
+		});
+		expect((await companyWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
+	});
+
+	it("the workspace's own secret: a webhook of that workspace (as before)", async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-own');
+		await start(draft.id);
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		expect(webhook.workspace_id).toBe(SALES.id);
+		await redirectDeliveries(webhook);
+	});
+
+	it('a workspace that ignores company webhooks, without its own secret in the credential: refused before anything is sent', async () => {
+		const workspace = sandbox.state.getWorkspace(P.id)!;
+		workspace.ignore_company_webhooks = true;
+		try {
+			const draft = await createDraft(sandbox, P.testKey, 'saw-ignoring');
+			const from = sandbox.requests.length;
+			const { error } = await start(draft.id, {}, companyCredentials());
+			expect(error?.message).toBe(
+				`The credential's Webhook Signing Secret is not the secret of workspace ${P.id}, and that workspace ignores company-level webhooks`,
+			);
+			expect((error as { description?: string } | undefined)?.description).toContain(
+				'ignore_company_webhooks',
+			);
+			const calls = sandbox.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+			expect(calls).toEqual([`GET /signing-requests/${draft.id}`, `GET /workspaces/${P.id}`]);
+		} finally {
+			workspace.ignore_company_webhooks = false;
+		}
+	});
+
+	it("the company secret with a workspace's own key: says which secret or key it takes, sends nothing", async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-no-company-key');
+		const from = sandbox.requests.length;
+		const { error } = await start(
+			draft.id,
+			{},
+			credentials({ webhookSigningSecret: WEBHOOK_SECRETS.company }),
+		);
+		expect(error?.message).toBe(
+			"Send and Wait could not use a company-level webhook: the credential's secret is not the workspace's own, and company-level webhooks need the protected workspace's key [FORBIDDEN]",
+		);
+		expect(sandbox.requests.slice(from).some((r) => r.path.endsWith('/send'))).toBe(false);
+		expect(sandbox.requests.slice(from).some((r) => r.method === 'POST')).toBe(false);
+	});
+});
+
+describe('choosing the scope', () => {
+	it('compares secrets exactly (spaces aside), and takes the redaction mark as the same secret', () => {
+		expect(sameSecret('abc', ' abc\n')).toBe(true);
+		expect(sameSecret('abc', 'abd')).toBe(false);
+		expect(sameSecret('', '')).toBe(false);
+		expect(sameSecret(null, 'x')).toBe(false);
+		const ws = (extra: IDataObject) => ({ id: 'w', ...extra });
+		expect(chooseWaitScope(ws({ webhook_secret: 's1' }), 'w', 's1')).toEqual({
+			kind: 'workspace',
+			workspaceId: 'w',
+		});
+		expect(chooseWaitScope(ws({ webhook_secret: '[mark]' }), 'w', 's1', '[mark]')).toEqual({
+			kind: 'workspace',
+			workspaceId: 'w',
+		});
+		expect(chooseWaitScope(ws({ webhook_secret: 's2' }), 'w', 's1')).toEqual({ kind: 'company' });
+		expect(chooseWaitScope(ws({ webhook_secret: null }), 'w', 's1')).toEqual({ kind: 'company' });
+		expect(
+			chooseWaitScope(ws({ webhook_secret: 's2', ignore_company_webhooks: true }), 'w', 's1'),
+		).toEqual({ kind: 'ignoresCompanyWebhooks' });
+		// Not readable: a webhook of the workspace, as before.
+		expect(chooseWaitScope(undefined, 'w', 's1')).toEqual({ kind: 'workspace', workspaceId: 'w' });
 	});
 });
 

@@ -1,0 +1,56 @@
+import { describeRefusal, type RefusalContext } from '../../../nodes/shared/refusal';
+
+const NOW = 1_800_000_000;
+const trigger: RefusalContext = {
+	receiver: 'Document Signing Trigger',
+	credentialName: 'Signing',
+	scope: 'company',
+	nowSeconds: NOW,
+};
+
+describe('describeRefusal: what was wrong and what to change', () => {
+	it('a signature time ahead of the clock, in minutes', () => {
+		const words = describeRefusal(
+			{ reason: 'timestamp_out_of_tolerance', timestamp: NOW + 900, toleranceSeconds: 300 },
+			trigger,
+		);
+		expect(words.message).toBe(
+			'Document Signing Trigger refused a delivery: its signature time is 15 min ahead of the clock of n8n (Timestamp Tolerance: 300 s)',
+		);
+	});
+
+	it('no raw body: says what in front of n8n prevents verification', () => {
+		const words = describeRefusal({ reason: 'raw_body_unavailable' }, trigger);
+		expect(words.message).toBe(
+			'Document Signing Trigger refused a delivery: n8n did not keep the request body exactly as received',
+		);
+		expect(words.description).toContain('a proxy or body-parsing middleware');
+	});
+
+	it("Send and Wait's words name its webhook's scope, and the workspace", () => {
+		const company = describeRefusal(
+			{ reason: 'signature_mismatch' },
+			{ ...trigger, receiver: 'Send and Wait' },
+		);
+		expect(company.description).toMatch(
+			/^Send and Wait registered a company-level webhook for this wait: the service signs its deliveries with the company's webhook secret\./,
+		);
+		const workspace = describeRefusal(
+			{ reason: 'signature_mismatch' },
+			{ ...trigger, receiver: 'Send and Wait', scope: 'workspace', workspaceId: 'ws-1' },
+		);
+		expect(workspace.description).toMatch(
+			/^Send and Wait registered a webhook of workspace ws-1 for this wait: the service signs its deliveries with that workspace's own secret\./,
+		);
+	});
+
+	it('without a credential name, says "the credential"', () => {
+		const words = describeRefusal(
+			{ reason: 'missing_secret' },
+			{ ...trigger, credentialName: undefined },
+		);
+		expect(words.message).toBe(
+			'Document Signing Trigger refused a delivery: the credential has no "Webhook Signing Secret"',
+		);
+	});
+});

@@ -1,0 +1,112 @@
+/**
+ * The parts of `npm start` that decide something without n8n: the banner's time, the installer's
+ * progress words, and what happens to the second credential of earlier data folders.
+ * (`npm start` as a whole is checked by smoke.ts, in CI.)
+ */
+import { N8N_PACKAGE_COUNT, N8N_TARBALL_COUNT, npmInstallProgress } from '../e2e/runtime';
+import { pointsAtSandbox, readyIn, workspaceCredentialPlan } from '../e2e/start';
+import { WORKSPACE_CREDENTIAL_NAME } from '../e2e/setup';
+
+describe('the banner says how long npm start took', () => {
+	const started = 1_000_000_000_000;
+	it('counts from the start of the npm script, build included, and says what each part took', () => {
+		expect(
+			readyIn({ now: started + 40_000, started, installMs: 300 }, String(started - 65_000)),
+		).toBe(
+			'ready 1 min 45 s after npm start: 1 min 5 s to build the package, then 40 s to start the sandbox and n8n',
+		);
+	});
+	it('names a first install of n8n', () => {
+		expect(
+			readyIn({ now: started + 400_000, started, installMs: 360_000 }, String(started - 50_000)),
+		).toBe(
+			'ready 7 min 30 s after npm start: 50 s to build the package, then 6 min 40 s to start the sandbox and n8n, including 6 min 0 s to install n8n',
+		);
+	});
+	it('without the npm script (or a nonsense value), says the build is not counted', () => {
+		for (const began of [undefined, '', 'x', String(started + 5), String(started - 7_200_000)])
+			expect(readyIn({ now: started + 30_000, started, installMs: 0 }, began)).toBe(
+				'ready in 30 s, not counting the build',
+			);
+	});
+});
+
+describe('the installer counts one thing at a time, and says which', () => {
+	const fetched = (n: number) =>
+		Array.from(
+			{ length: n },
+			(_, i) => `npm http fetch GET 200 https://registry.npmjs.org/p${i}/-/p${i}-1.0.0.tgz 12ms`,
+		).join('\n');
+	it('package files while downloading, then the packages they unpack into', () => {
+		expect(npmInstallProgress('npm http fetch GET 200 https://registry.npmjs.org/n8n 5ms')).toBe(
+			'resolving the dependency tree: 1 package manifests read',
+		);
+		expect(npmInstallProgress(fetched(10))).toBe(
+			`downloading package files: 10 of ${N8N_TARBALL_COUNT} (0 %)`,
+		);
+		expect(npmInstallProgress(fetched(N8N_TARBALL_COUNT))).toBe(
+			`all ${N8N_TARBALL_COUNT} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`,
+		);
+		expect(N8N_TARBALL_COUNT).toBeLessThan(N8N_PACKAGE_COUNT);
+	});
+});
+
+describe('the second credential of earlier data folders', () => {
+	const base = {
+		name: WORKSPACE_CREDENTIAL_NAME,
+		baseUrl: 'http://127.0.0.1:5800',
+		previousUrl: 'http://127.0.0.1:5800',
+		currentUrl: 'http://127.0.0.1:5800',
+		users: ['dsExampleSaw0001'],
+		examples: ['dsExampleSaw0001', 'dsExampleOther01'],
+		active: [],
+	};
+	it('is removed when npm start made it as it is and only unpublished examples use it', () => {
+		expect(workspaceCredentialPlan(base)).toEqual({ remove: true, repoint: ['dsExampleSaw0001'] });
+		expect(workspaceCredentialPlan({ ...base, users: [] })).toEqual({ remove: true, repoint: [] });
+		// The sandbox moved to another port since: still the sandbox npm start pointed it at.
+		expect(
+			workspaceCredentialPlan({
+				...base,
+				baseUrl: 'http://127.0.0.1:5801',
+				previousUrl: 'http://127.0.0.1:5801',
+			}),
+		).toMatchObject({ remove: true });
+	});
+	it('is kept, saying why, when the user changed it or relies on it', () => {
+		expect(workspaceCredentialPlan({ ...base, name: 'My account' })).toEqual({
+			remove: false,
+			why: 'it was renamed',
+		});
+		expect(workspaceCredentialPlan({ ...base, baseUrl: 'https://api.example.com/v1' })).toEqual({
+			remove: false,
+			why: 'its Base URL was changed',
+		});
+		expect(workspaceCredentialPlan({ ...base, users: ['dsExampleSaw0001', 'mine'] })).toEqual({
+			remove: false,
+			why: 'workflows of yours use it (mine)',
+		});
+		expect(workspaceCredentialPlan({ ...base, active: ['dsExampleSaw0001'] })).toEqual({
+			remove: false,
+			why: 'published workflows use it (dsExampleSaw0001)',
+		});
+	});
+	it('a sandbox address: the current one, the previous one, or any loopback one when unknown', () => {
+		expect(
+			pointsAtSandbox('http://127.0.0.1:5800', 'http://127.0.0.1:5799', 'http://127.0.0.1:5800'),
+		).toBe(true);
+		expect(
+			pointsAtSandbox('http://127.0.0.1:5799', 'http://127.0.0.1:5799', 'http://127.0.0.1:5800'),
+		).toBe(true);
+		expect(
+			pointsAtSandbox('http://127.0.0.1:5700', 'http://127.0.0.1:5799', 'http://127.0.0.1:5800'),
+		).toBe(false);
+		expect(pointsAtSandbox('http://127.0.0.1:5700/', undefined, 'http://127.0.0.1:5800')).toBe(
+			true,
+		);
+		expect(pointsAtSandbox('https://api.example.com', undefined, 'http://127.0.0.1:5800')).toBe(
+			false,
+		);
+		expect(pointsAtSandbox(undefined, undefined, 'http://127.0.0.1:5800')).toBe(false);
+	});
+});
