@@ -23,8 +23,9 @@ export class DocumentSigningTrigger implements INodeType {
 		// Version 2 behaves exactly as version 1. It exists for n8n: for a webhook node of version 1,
 		// n8n evaluates the expression `$parameter["options"]["binaryData"]` (a setting of its own
 		// Webhook node's first version) on every call (webhook-helpers.js parseRequestBody), which
-		// costs n8n CPU per delivery. New nodes are version 2; version 1 nodes keep working as before.
-		// One of the n8n-dependent choices listed in docs/DESIGN.md, with its benchmark figures.
+		// needs an expression isolate where n8n would otherwise build none (with
+		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true). New nodes are version 2; version 1 nodes keep
+		// working as before. One of the n8n-dependent choices in docs/DESIGN.md, with its figures.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
