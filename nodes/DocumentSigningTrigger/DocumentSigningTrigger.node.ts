@@ -22,10 +22,11 @@ export class DocumentSigningTrigger implements INodeType {
 		icon: { light: 'file:documentSigning.svg', dark: 'file:documentSigning.dark.svg' },
 		group: ['trigger'],
 		// Version 2 behaves exactly as version 1. It exists for n8n: for a webhook node of version 1,
-		// n8n 2.41.1 evaluates the expression `$parameter["options"]["binaryData"]` (a setting of its
-		// own Webhook node's first version) in an expression isolate on every call
-		// (webhook-helpers.js parseRequestBody), which cost more n8n CPU per delivery than all of this
-		// trigger's own work. New nodes are version 2; version 1 nodes keep working as before.
+		// n8n evaluates the expression `$parameter["options"]["binaryData"]` (a setting of its own
+		// Webhook node's first version) on every call (webhook-helpers.js parseRequestBody), which
+		// needs an expression isolate where n8n would otherwise build none (with
+		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true). New nodes are version 2; version 1 nodes keep
+		// working as before. One of the n8n-dependent choices in docs/DESIGN.md, with its figures.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle:
@@ -47,7 +48,7 @@ export class DocumentSigningTrigger implements INodeType {
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
 				// Empty: n8n answers with the node's webhookResponse (read once the execution exists;
-				// see receive.ts). Without it n8n 2.41.1 answers the text "firstEntryJson".
+				// see receive.ts). Left out, n8n's default "firstEntryJson" would be the answer's text.
 				responseData: '',
 				path: 'webhook',
 			},

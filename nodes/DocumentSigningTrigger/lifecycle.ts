@@ -15,7 +15,7 @@ import { checkDeliveryUrl } from '../shared/url';
  * Registration of the node's webhook at the service (n8n webhookMethods), modelled on n8n's
  * Stripe trigger: the webhook id lives in the node's static data (`webhookId`).
  *
- * n8n 2.41 (WebhookService.createWebhookIfNotExists) calls `checkExists` on every activation
+ * n8n (WebhookService.createWebhookIfNotExists) calls `checkExists` on every activation
  * (activating, restart, leadership change, "Listen for test event") and `create` only when it
  * answered false; `delete` on deactivation. "Listen for test event" runs the same with the test URL
  * and throw-away static data.

@@ -33,17 +33,19 @@ import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
  *     delivery answered 200, and only then does the event id count as seen.
  * Steps 1–5 answer the delivery from the node (`noWebhookResponse`, no workflow data).
  *
- * How step 6 knows that the execution exists (read in n8n 2.41.1's webhook-helpers, live-webhooks,
- * workflow-runner): for a node answering "onReceived", n8n creates the execution (in queue mode:
- * creates it and enqueues the job), then reads the result's `webhookResponse` for the body of its
- * answer, then saves the workflow's static data if it changed, then answers. If creating the
- * execution fails (its database is locked or down), n8n answers an error instead and never reads
- * `webhookResponse`. So `webhookResponse` is a getter that records the event id: it runs after the
- * execution exists and before the static data is saved, in every mode. (Recording the id inside
- * webhook() itself would not be saved: building the execution wraps the same static-data object
- * again, which clears its "changed" mark.) A 5xx that n8n sends before that point is turned into
- * 503 with Retry-After, so the service tries again; the retry runs, as the id was never recorded.
- * If n8n ever answered 2xx without reading the getter, the id is still remembered in this process.
+ * How step 6 knows that the execution exists (n8n's webhook-helpers, live-webhooks and
+ * workflow-runner; docs/DESIGN.md lists this among the choices that depend on n8n's internals, with
+ * the tests that fail if n8n changes it): for a node answering "onReceived", n8n creates the
+ * execution (in queue mode: creates it and enqueues the job), then reads the result's
+ * `webhookResponse` for the body of its answer, then saves the workflow's static data if it
+ * changed, then answers. If creating the execution fails (its database is locked or down), n8n
+ * answers an error instead and never reads `webhookResponse`. So `webhookResponse` is a getter that
+ * records the event id: it runs after the execution exists and before the static data is saved, in
+ * every mode. (Recording the id inside webhook() itself would not be saved: building the execution
+ * wraps the same static-data object again, which clears its "changed" mark.) A 5xx that n8n sends
+ * before that point is turned into 503 with Retry-After, so the service tries again; the retry
+ * runs, as the id was never recorded. If n8n ever answered 2xx without reading the getter, the id
+ * is still remembered in this process.
  */
 
 export interface TriggerOptions {

@@ -90,6 +90,57 @@ const errorPathWorkflow: Workflow = {
 	settings: { executionOrder: 'v1' },
 };
 
+/**
+ * The same call through n8n's own `authenticate` (HTTP Request node with the credential) and
+ * through the node, which sets `Authorization` and `X-API-Version` itself (docs/DESIGN.md).
+ */
+function authHeadersWorkflow(baseUrl: string): Workflow {
+	return {
+		id: 'dsE2eAuthHeads01',
+		name: "e2e: the node sends the headers of the credential's authenticate block",
+		nodes: [
+			{
+				id: 'h1',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'h2',
+				name: 'By n8n',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [200, 0],
+				credentials: CRED,
+				parameters: {
+					method: 'GET',
+					url: `${baseUrl}/company`,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: CREDENTIAL_TYPE,
+					options: {},
+				},
+			},
+			{
+				id: 'h3',
+				name: 'By the node',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [400, 0],
+				credentials: CRED,
+				executeOnce: true,
+				parameters: { resource: 'company', operation: 'getCompany' },
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: 'By n8n', type: 'main', index: 0 }]] },
+			'By n8n': { main: [[{ node: 'By the node', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 const listWorkflow: Workflow = {
 	id: 'dsE2eListAll0001',
 	name: 'e2e: Return All and Limit',
@@ -361,6 +412,7 @@ beforeAll(async () => {
 		listWorkflow,
 		pdfWorkflow(filesDir),
 		wrongSecretListener,
+		authHeadersWorkflow(sandbox.url),
 	];
 	await importAll(
 		inst,
@@ -547,6 +599,19 @@ describe('action workflows (n8n execute)', () => {
 			).toBe(true);
 		});
 	}
+
+	it("the node sends the same Authorization and X-API-Version as n8n's own authenticate", async () => {
+		sandbox.clearRequests();
+		const { code } = await execute(authHeadersWorkflow(sandbox.url).id);
+		expect(code).toBe(0);
+		const calls = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/company');
+		expect(calls).toHaveLength(2);
+		const [byN8n, byNode] = calls.map((r) => r.headers);
+		expect(byN8n.authorization).toBe(SEED.protectedWorkspace.testKey);
+		expect(byNode.authorization).toBe(byN8n.authorization);
+		expect(byNode['x-api-version']).toBe(byN8n['x-api-version']);
+		expect(byN8n['x-api-version']).toBe('1');
+	});
 
 	it('Return All pages through more than 200 templates; Limit stops at 3', async () => {
 		sandbox.clearRequests();

@@ -14,8 +14,7 @@
  *     AI-tool variant,
  *   - changing Resource resets Operation to the new resource's default and shows that operation's
  *     form (parameters carry no resource condition where their operation implies it).
- * It writes the README's screenshots to docs/screenshots/ (JPEG: `n8n-node build` copies every
- * PNG and SVG of the tree into dist/, and screenshots do not belong in the package).
+ * It writes the documentation's screenshots to docs/screenshots/ (JPEG: small enough to commit).
  *
  * The strings the checks expect are in EXPECT below. Environment: CHROMIUM (browser binary,
  * default: chromium on PATH), UI_SCREENSHOTS=0 (do not write screenshots), UI_DEBUG_DIR (where a

@@ -1,8 +1,8 @@
 /**
  * Drives the poll trigger like n8n does, on n8n-core's real PollContext: each poll builds a
  * Workflow from the persisted static data (as n8n loads it), runs `poll()`, and persists the
- * static data afterwards when it changed (n8n saves it on emit and, in 2.41.1, commits it after an
- * empty poll too). `restart()` drops everything in memory: only `saved` (the database) survives.
+ * static data afterwards when it changed (n8n saves it on emit, and commits it after an empty poll
+ * too). `restart()` drops everything in memory: only `saved` (the database) survives.
  * Requests go through n8n-core's HTTP helpers and the harness credentials helper to the sandbox.
  */
 import { PollContext } from 'n8n-core';

@@ -9,7 +9,7 @@
  * - A real HTTP receiver on 127.0.0.1: each request becomes an n8n-style request object (`rawBody`
  *   Buffer, parsed `body`, lower-case `headers`) and the node's `webhook()` runs in a WebhookContext
  *   built from a Workflow loaded from the persisted static data (as n8n loads it from the database
- *   for every call). The answer follows n8n 2.41.1's executeWebhook for "onReceived" (see
+ *   for every call). The answer follows n8n's executeWebhook for "onReceived" (see
  *   `handle`): `noWebhookResponse` → the node answered itself; no `workflowData` → 200
  *   `webhookResponse` or "Webhook call received"; otherwise the execution is created (recorded in
  *   `starts`; `failStarts` makes that fail → 500, as a locked database does), then the answer's
@@ -296,7 +296,7 @@ export class TriggerRig {
 		);
 		const result = await this.nodeType.webhook.call(context);
 
-		// n8n 2.41.1, webhook-helpers executeWebhook + live-webhooks, in this order:
+		// As n8n's webhook-helpers executeWebhook + live-webhooks do it, in this order:
 		// - the node answered itself (noWebhookResponse): the response callback runs at once, which
 		//   saves the static data (if changed); then, with workflow data, the execution is created;
 		// - no workflow data: the callback answers 200 (webhookResponse or "Webhook call received");

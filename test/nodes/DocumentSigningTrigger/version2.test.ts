@@ -6,8 +6,9 @@ import { forgetSecrets } from '../../../nodes/DocumentSigningTrigger/secrets';
 import { SECRET, eventId, sign } from './support';
 
 /**
- * Version 2: n8n 2.41.1 leaves the body of a version 2 node's request unread when it does not
- * parse its Content-Type (version 1 always reads it). The trigger then reads it itself.
+ * Version 2: n8n leaves the body of a version 2 node's request unread when it does not parse its
+ * Content-Type (webhook-helpers.js parseRequestBody; version 1 always reads it). The trigger then
+ * reads it itself.
  */
 function delivery(request: { rawBody?: Buffer; readRawBody?: () => Promise<void> }, body: string) {
 	const answers: Array<{ status: number; body: string }> = [];

@@ -464,6 +464,32 @@ describe('the credential is read once per node run', () => {
 		expect(sandbox.requests.every((r) => r.headers['x-api-version'] === '1')).toBe(true);
 	});
 
+	// The read is remembered per context object: this holds only while n8n-core builds a new
+	// context for every run of a node (docs/DESIGN.md). Were a context reused, the second run
+	// would send the first run's key.
+	it('the next run reads the credential again and sends what it holds now', async () => {
+		await withSandbox({ rateLimits: { read: 100_000 } });
+		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
+		const node = new DocumentSigning();
+		const run = async (keyToUse: string) =>
+			await runNode({
+				node,
+				parameters: { resource: 'company', operation: 'getCompany' },
+				credentials: { documentSigningApi: credentials({ keyToUse }) },
+				input: [{ json: {} }, { json: {} }],
+			});
+		reads.mockClear();
+		expect((await run('test')).error).toBeUndefined();
+		expect((await run('live')).error).toBeUndefined();
+		expect(reads).toHaveBeenCalledTimes(2);
+		expect(sandbox.requests.map((r) => r.headers.authorization)).toEqual([
+			PROTECTED.testKey,
+			PROTECTED.testKey,
+			PROTECTED.liveKey,
+			PROTECTED.liveKey,
+		]);
+	});
+
 	it('callApi reports the key mode from the same read', async () => {
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const ctx = context({ keyToUse: 'test' });
