@@ -637,6 +637,14 @@ describe('the node declares the resume webhook n8n needs', () => {
 				restartWebhook: true,
 				isFullPath: true,
 			},
+			// Registered only for an active workflow's Send and Wait node: its checkExists hands the
+			// node's waits to the re-reads at activation and at n8n's start.
+			expect.objectContaining({
+				name: 'setup',
+				httpMethod:
+					'={{ $workflow.active && $parameter["operation"] === "sendAndWaitForCompletion" ? "POST" : "" }}',
+				path: '={{ "document-signing-send-and-wait/" + $workflow.id + "/" + $nodeId }}',
+			}),
 		]);
 	});
 });
