@@ -89,29 +89,23 @@ export function resourceProperties(): INodeProperties[] {
  * Operations without one get an empty field, and n8n falls back to the action.
  */
 export function toolDescriptionProperties(): INodeProperties[] {
-	const described = RESOURCES.flatMap((r) => Object.values(r.operations)).filter(
-		(op) => op.meta.toolDescription !== undefined,
+	const described = RESOURCES.flatMap((r) => Object.values(r.operations)).flatMap(({ meta }) =>
+		meta.toolDescription === undefined
+			? []
+			: [{ operation: meta.value, text: meta.toolDescription }],
 	);
-	const property = (text: string, show: Record<string, string[]>): INodeProperties => ({
-		displayName: 'Tool Description',
-		name: 'toolDescription',
-		type: 'string',
-		typeOptions: { rows: 6 },
-		default: text,
-		description:
-			'What the AI agent is told about this tool, written for this operation. Change it to fit your agent.',
-		displayOptions: { show: { '@tool': [true], ...show } },
-	});
 	return [
-		...described.flatMap(({ meta }) => {
-			const text = meta.toolDescription!;
-			const operation = [meta.value];
-			return typeof text === 'string'
-				? [property(text, { operation })]
-				: (['template', 'pdf'] as const).map((source) =>
-						property(text[source], { operation, source: [source] }),
-					);
-		}),
+		...described.map(
+			({ operation, text }): INodeProperties => ({
+				displayName: 'Tool Description',
+				name: 'toolDescription',
+				type: 'string',
+				typeOptions: { rows: 6 },
+				default: text,
+				description: 'What the AI agent is told about this tool',
+				displayOptions: { show: { '@tool': [true], operation: [operation] } },
+			}),
+		),
 		{
 			displayName: 'Tool Description',
 			name: 'toolDescription',
@@ -123,7 +117,7 @@ export function toolDescriptionProperties(): INodeProperties[] {
 				'What the AI agent is told about this tool. Empty: the action, e.g. "Get many webhooks in Document Signing".',
 			displayOptions: {
 				show: { '@tool': [true] },
-				hide: { operation: described.map((op) => op.meta.value) },
+				hide: { operation: described.map((d) => d.operation) },
 			},
 		},
 	];

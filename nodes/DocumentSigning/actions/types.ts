@@ -27,10 +27,9 @@ export interface OperationMeta {
 	 * ("Document Signing Tool"): what it does and what it cannot undo, when to use another tool
 	 * instead, what it needs (and where to find it), what it returns. It is the default of the
 	 * tool's Tool Description field (see toolDescriptionProperties in ./operations.ts). Without it,
-	 * n8n tells the model the `action` only ("Get many workspaces in Document Signing"). An
-	 * operation whose inputs differ by its Source parameter has one text per source.
+	 * n8n tells the model the `action` only ("Get many workspaces in Document Signing").
 	 */
-	toolDescription?: string | { template: string; pdf: string };
+	toolDescription?: string;
 	/** The API call it makes, e.g. GET /workspaces. */
 	method: IHttpRequestMethods;
 	path: string;

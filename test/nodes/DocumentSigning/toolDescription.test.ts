@@ -9,6 +9,7 @@ import { NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
+import { readSource } from '../../../nodes/DocumentSigning/actions/signingRequest/common';
 import { execute as sendAndWait } from '../../../nodes/DocumentSigning/actions/signingRequest/sendAndWaitSigningRequest.operation';
 
 /**
@@ -106,12 +107,8 @@ describe('the node as an AI tool: Tool Description', () => {
 		for (const { resource, meta } of operations) {
 			const text = meta.toolDescription;
 			if (text === undefined) continue;
-			for (const [source, expected] of typeof text === 'string'
-				? [['template', text] as const]
-				: (['template', 'pdf'] as const).map((s) => [s, text[s]] as const)) {
-				expect(toldToModel({ resource, operation: meta.value, source })).toBe(expected);
-				if (!/^(Do not use|Deprecated)/.test(expected)) expect(expected).toMatch(/\nNeeds/);
-			}
+			expect(toldToModel({ resource, operation: meta.value })).toBe(text);
+			if (!/^(Do not use|Deprecated)/.test(text)) expect(text).toMatch(/\nNeeds/);
 		}
 	});
 
@@ -134,38 +131,28 @@ describe('the node as an AI tool: Tool Description', () => {
 	});
 
 	it('what sends a document says it cannot be taken back and must not be done on a guess', () => {
-		const send = metaOf('sendSigningRequest').toolDescription as string;
-		const createAndSend = metaOf('createAndSendSigningRequest').toolDescription as {
-			template: string;
-			pdf: string;
-		};
-		for (const text of [send, createAndSend.template, createAndSend.pdf]) {
+		const send = metaOf('sendSigningRequest').toolDescription!;
+		const createAndSend = metaOf('createAndSendSigningRequest').toolDescription!;
+		for (const text of [send, createAndSend]) {
 			expect(text).toMatch(/legally binding/);
 			expect(text).toMatch(/cannot be taken back/);
 			expect(text).toMatch(/Call it only/);
 		}
-		expect(createAndSend.template).toMatch(/never guess or make up an email address/);
-		expect(createAndSend.template).toContain('"Create a draft signing request"');
+		expect(createAndSend).toMatch(/never guess or make up an email address/);
+		expect(createAndSend).toContain('"Create a draft signing request"');
 	});
 
 	it('the recipients example of each create text is JSON with the keys the node sends', () => {
-		const texts = ['createSigningRequest', 'createAndSendSigningRequest'].flatMap((value) => {
-			const text = metaOf(value).toolDescription as { template: string; pdf: string };
-			return [
-				{ source: 'template', text: text.template },
-				{ source: 'pdf', text: text.pdf },
-			];
-		});
-		for (const { source, text } of texts) {
-			const example = /(\[\{.*?\}\])/.exec(text)![1];
-			const entries = JSON.parse(example) as Array<Record<string, unknown>>;
+		for (const value of ['createSigningRequest', 'createAndSendSigningRequest']) {
+			const text = metaOf(value).toolDescription!;
+			const entries = JSON.parse(/(\[\{.*?\}\])/.exec(text)![1]) as Array<Record<string, unknown>>;
 			expect(entries).toHaveLength(1);
-			const keys = Object.keys(entries[0]).sort();
-			expect(keys).toEqual(
-				source === 'template'
-					? ['email', 'first_name', 'last_name', 'template_user_id']
-					: ['designation', 'email', 'first_name', 'id', 'last_name', 'order'],
-			);
+			expect(Object.keys(entries[0]).sort()).toEqual([
+				'email',
+				'first_name',
+				'last_name',
+				'template_user_id',
+			]);
 		}
 	});
 
@@ -198,6 +185,35 @@ describe('Send and Wait for Completion as an AI tool', () => {
 		} as unknown as IExecuteFunctions;
 		await expect(sendAndWait.call(context, 0)).rejects.toThrow(
 			'Send and Wait for Completion cannot run as an AI tool',
+		);
+	});
+});
+
+describe('a PDF as the source of an AI tool', () => {
+	/** A context of the node (or of its tool) set to Source: PDF; reading the file fails loudly. */
+	const contextOf = (type: string) =>
+		({
+			getNode: () => ({ name: 'Create', type: `${PACKAGE}.${type}` }),
+			getNodeParameter: (name: string) => {
+				if (name === 'source') return 'pdf';
+				if (name === 'binaryPropertyName') return 'data';
+				throw new Error(`read ${name}`);
+			},
+			getInputData: () => [{ json: {} }],
+			helpers: {
+				assertBinaryData: () => {
+					throw new Error('no binary data');
+				},
+			},
+		}) as unknown as IExecuteFunctions;
+
+	it('is refused with what to do instead (a tool call carries no file)', async () => {
+		await expect(readSource(contextOf('documentSigningTool'), 0, 'Create')).rejects.toThrow(
+			'Create cannot take a PDF as an AI tool',
+		);
+		// The node itself goes on to read the file.
+		await expect(readSource(contextOf('documentSigning'), 0, 'Create')).rejects.toThrow(
+			/binary|no binary data/i,
 		);
 	});
 });
