@@ -1,9 +1,14 @@
 /**
- * End to end, without a model: Document Signing as tools of n8n's MCP Server Trigger in a real
- * n8n 2.41.1, called by an MCP client (the official SDK) in this process, against an in-process
- * sandbox. The client lists the tools (with the Tool Descriptions written for a model), sends a
- * document from a template, reads it, is refused the signed PDF while it is unsigned, and gets it
- * once the sandbox's signer has signed.
+ * End to end, without a model, in a real n8n 2.41.1 against an in-process sandbox:
+ *
+ * - Document Signing as tools of n8n's MCP Server Trigger, called by an MCP client (the official
+ *   SDK) in this process. The client lists the tools (with the Tool Descriptions written for a
+ *   model), sends a document from a template, reads it, is refused the signed PDF while it is
+ *   unsigned, and gets it once the sandbox's signer has signed.
+ * - The example "an agent prepares, a person approves, then it is sent", as shipped, with its
+ *   chat model answered by a script (./scriptedModel.ts: the agent's tool calls really run): the
+ *   draft waits on the approval page of the form, nothing is sent until the person approves
+ *   through n8n's form URL; declining deletes the draft.
  */
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -30,10 +35,18 @@ import {
 } from './n8n';
 import { ensureRuntime } from './runtime';
 import {
+	startScriptedModel,
+	textOf as messageText,
+	type ChatRequest,
+	type ScriptAnswer,
+	type ScriptedModel,
+} from './scriptedModel';
+import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
 	createDemoTemplate,
 	importAll,
+	loadExamples,
 	sandboxCredential,
 } from './setup';
 import type { Workflow } from './setup';
@@ -136,6 +149,83 @@ const mcpWorkflow: Workflow = {
 /** n8n names a tool after its node (nodeNameToToolName). */
 const toolName = (node: string) => node.replace(/[^a-zA-Z0-9_-]/g, '_');
 
+/** The example's form and the draft-making tools of its agent. */
+const APPROVAL_EXAMPLE = 'agent-prepares-person-approves';
+const FORM_PATH = 'prepare-for-signature';
+const AGENT_TOOLS = [
+	'Get many templates',
+	'Get the users of a template',
+	'Create a draft signing request',
+];
+const OPENAI_CREDENTIAL = { id: 'dsE2eScriptedLlm', name: 'Scripted model (e2e)' };
+
+/** The example as shipped, its Model node pointed at the scripted model (Chat Completions API). */
+function approvalWorkflow(): Workflow {
+	const wf = JSON.parse(JSON.stringify(loadExamples()[APPROVAL_EXAMPLE])) as Workflow;
+	const model = wf.nodes.find((n) => n.name === 'Model')!;
+	model.credentials = { openAiApi: OPENAI_CREDENTIAL };
+	model.parameters = {
+		...model.parameters,
+		model: { __rl: true, mode: 'id', value: 'scripted' },
+		responsesApiEnabled: false,
+	};
+	return wf;
+}
+
+/** A tool result as the agent passes it back to the model: n8n's JSON of the output items. */
+function toolResult(request: ChatRequest, index: number): Json[] {
+	const results = request.messages.filter((m) => m.role === 'tool');
+	let value: unknown = messageText(results[index]);
+	while (typeof value === 'string') value = JSON.parse(value);
+	return (Array.isArray(value) ? value : [value]) as Json[];
+}
+
+/** Drafts the agent made (their ids, from the create tool's results), in order. */
+const drafts: string[] = [];
+
+/**
+ * What a model would do with the example's system message and "Send our mutual NDA to Grace
+ * Hopper": find the template, read its roles, create one draft, end with "DRAFT: <id>".
+ */
+function approvalScript(request: ChatRequest): ScriptAnswer {
+	const done = request.messages.filter((m) => m.role === 'tool').length;
+	if (done === 0)
+		return { toolCalls: [{ name: 'Get_many_templates', arguments: { name_contains: 'NDA' } }] };
+	if (done === 1) {
+		const template = toolResult(request, 0).find((t) => /NDA/.test(String(t.name)))!;
+		return {
+			toolCalls: [{ name: 'Get_the_users_of_a_template', arguments: { template_id: template.id } }],
+		};
+	}
+	if (done === 2) {
+		const template = toolResult(request, 0).find((t) => /NDA/.test(String(t.name)))!;
+		const [role] = toolResult(request, 1);
+		return {
+			toolCalls: [
+				{
+					name: 'Create_a_draft_signing_request',
+					arguments: {
+						template_id: template.id,
+						name: 'NDA for Grace Hopper',
+						recipients: [
+							{
+								template_user_id: role.id,
+								first_name: 'Grace',
+								last_name: 'Hopper',
+								email: 'grace@example.com',
+							},
+						],
+					},
+				},
+			],
+		};
+	}
+	const [draft] = toolResult(request, 2);
+	drafts.push(String(draft.id));
+	return { text: `I prepared the draft "${draft.name}" for Grace Hopper.\nDRAFT: ${draft.id}` };
+}
+
+let scripted: ScriptedModel;
 let sandbox: Sandbox;
 let userFolder: string;
 let inst: Instance;
@@ -188,7 +278,8 @@ beforeAll(async () => {
 	});
 	templateUserId = String(((await users.json()) as Json).results[0].id);
 
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-mcp-'));
+	scripted = await startScriptedModel(approvalScript);
+	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-agents-'));
 	installPackage(userFolder);
 	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
 	const bearer = {
@@ -201,10 +292,16 @@ beforeAll(async () => {
 		[
 			sandboxCredential(sandbox.url, 'test'),
 			bearer as unknown as ReturnType<typeof sandboxCredential>,
+			{
+				...OPENAI_CREDENTIAL,
+				type: 'openAiApi',
+				data: { apiKey: 'sk-scripted', url: scripted.baseUrl },
+			} as unknown as ReturnType<typeof sandboxCredential>,
 		],
-		[mcpWorkflow],
+		[mcpWorkflow, approvalWorkflow()],
 	);
 	await cliOk(inst, ['publish:workflow', `--id=${mcpWorkflow.id}`]);
+	await cliOk(inst, ['publish:workflow', `--id=${approvalWorkflow().id}`]);
 	server = await startServer(inst);
 	// n8n activates published workflows in the background after it answers /healthz.
 	let last = '';
@@ -229,6 +326,7 @@ afterAll(async () => {
 	await client?.close().catch(() => undefined);
 	await server?.stop();
 	await sandbox?.close();
+	await scripted?.close();
 	if (userFolder && process.env.E2E_KEEP !== '1')
 		rmSync(userFolder, { recursive: true, force: true });
 });
@@ -365,4 +463,193 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		expect(file.status).toBe(200);
 		expect(Buffer.from(await file.arrayBuffer()).equals(signedPdf)).toBe(true);
 	});
+});
+
+describe('the example: an agent prepares, a person approves, then it is sent', () => {
+	const example = () => loadExamples()[APPROVAL_EXAMPLE];
+
+	/** Starts the example through its production form; returns the approval page's URL. */
+	async function request(text: string): Promise<URL> {
+		const form = new FormData();
+		form.append('field-0', text);
+		let last = '';
+		const answer = await until(
+			`the form at /form/${FORM_PATH}`,
+			async () => {
+				const response = await fetch(`${inst.url}/form/${FORM_PATH}`, {
+					method: 'POST',
+					body: form,
+				});
+				last = `${response.status} ${await response.clone().text()}`;
+				return response.status === 404 ? undefined : response;
+			},
+			120_000,
+			() => last,
+		);
+		expect(answer.status).toBe(200);
+		const { formWaitingUrl } = (await answer.json()) as { formWaitingUrl: string };
+		const url = new URL(formWaitingUrl);
+		expect(url.pathname).toMatch(/^\/form-waiting\/\d+$/);
+		expect(url.searchParams.get('signature')).toMatch(/^\S{16,}$/);
+		return url;
+	}
+
+	/** The execution's status as the form page polls it ("form-waiting", "success", …). */
+	async function status(page: URL): Promise<string> {
+		const url = new URL(page);
+		url.pathname += '/n8n-execution-status';
+		try {
+			return (await (await fetch(url)).text()).trim();
+		} catch {
+			// A kept-alive connection n8n closed after a refused upload: once more on a new one.
+			return (await (await fetch(url)).text()).trim();
+		}
+	}
+
+	async function statusBecomes(page: URL, wanted: string): Promise<void> {
+		let last = '';
+		await until(
+			`the execution to be "${wanted}"`,
+			async () => {
+				last = await status(page);
+				return last === wanted ? true : undefined;
+			},
+			120_000,
+			() =>
+				`status: ${last}; model calls: ${scripted.requests.length}; service calls: ${sandbox.requests
+					.map((r) => `${r.method} ${r.path} ${r.status}`)
+					.join(', ')}\n${server?.output().slice(-4000) ?? ''}`,
+		);
+	}
+
+	async function decide(page: URL, decision: string): Promise<number> {
+		const form = new FormData();
+		form.append('field-0', decision);
+		const response = await fetch(page, { method: 'POST', body: form });
+		await response.text();
+		return response.status;
+	}
+
+	/**
+	 * After a decision: the run goes on to its Form Ending, which waits for the browser: the form
+	 * page polls the status, fetches the ending and the ending posts back, which ends the run.
+	 * Returns the ending's HTML.
+	 */
+	async function ending(page: URL): Promise<string> {
+		let last = '';
+		await until(
+			'the form ending',
+			async () => {
+				last = await status(page);
+				return last === 'form-waiting' || last === 'success' ? true : undefined;
+			},
+			120_000,
+			() => `status: ${last}\n${server?.output().slice(-4000) ?? ''}`,
+		);
+		const html = await (await fetch(page)).text();
+		// The ending page then posts back to end the run, as its script does in a browser.
+		const done = await fetch(page, { method: 'POST', body: new FormData() });
+		await done.text();
+		await statusBecomes(page, 'success');
+		return html;
+	}
+
+	const sends = (id: string) =>
+		sandbox.requests.filter(
+			(r) => r.method === 'POST' && r.path === `/signing-requests/${id}/send`,
+		);
+
+	it('gives the agent tools that cannot send, with the descriptions written for a model', async () => {
+		const wf = example();
+		const agent = wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.agent')!;
+		const connections = wf.connections as Record<string, Json>;
+		const tools = wf.nodes.filter((n) =>
+			(connections[n.name]?.ai_tool as Json[][] | undefined)?.[0]?.some(
+				(c) => c.node === agent.name,
+			),
+		);
+		expect(tools.map((t) => t.name).sort()).toEqual([...AGENT_TOOLS].sort());
+		expect(tools.map((t) => [t.type, t.parameters.operation]).sort()).toEqual(
+			[
+				[TOOL_TYPE, 'createSigningRequest'],
+				[TOOL_TYPE, 'listTemplateUsers'],
+				[TOOL_TYPE, 'listTemplates'],
+			].sort(),
+		);
+		// The only nodes that send or delete are plain nodes after the approval page.
+		const acting = wf.nodes.filter((n) =>
+			['sendSigningRequest', 'createAndSendSigningRequest', 'deleteSigningRequest'].includes(
+				String(n.parameters.operation),
+			),
+		);
+		expect(acting.map((n) => [n.name, n.type])).toEqual([
+			['Send the draft', NODE_TYPE],
+			['Delete the draft', NODE_TYPE],
+		]);
+		expect(
+			(connections['Approved?'].main as Json[][]).map((out) => out.map((c) => c.node)),
+		).toEqual([['Send the draft'], ['Delete the draft']]);
+	});
+
+	it('a draft waits for the person: nothing is sent until they approve on the form, then it is sent', async () => {
+		sandbox.clearRequests();
+		const page = await request('Send our mutual NDA to Grace Hopper, grace@example.com');
+		await statusBecomes(page, 'form-waiting');
+
+		// The model saw the three tools, described for a model, and nothing that sends.
+		const offered = scripted.requests[0].tools!.map((t) => t.function);
+		expect(offered.map((t) => t.name).sort()).toEqual(AGENT_TOOLS.map(toolName).sort());
+		expect(
+			offered.find((t) => t.name === toolName('Create a draft signing request'))!.description,
+		).toBe(toolDescriptionOf('signingRequest/createSigningRequest.operation.js'));
+
+		// The agent's draft exists, as the model asked for it, and was not sent.
+		expect(drafts).toHaveLength(1);
+		const id = drafts[0];
+		const draft = sandbox.signing.getSigningRequest(id)!;
+		expect(draft.name).toBe('NDA for Grace Hopper');
+		expect(draft.template_id).toBe(templateId);
+		expect(draft.recipients.map((r) => r.email)).toEqual(['grace@example.com']);
+		expect(draft.sent_on).toBeNull();
+		expect(sends(id)).toHaveLength(0);
+
+		// The approval page shows the draft as the service holds it.
+		const html = await (await fetch(page)).text();
+		expect(html).toContain('Send this document for signature?');
+		expect(html).toContain('Nothing has been sent yet.');
+		expect(html).toContain('NDA for Grace Hopper');
+		expect(html).toContain('Grace Hopper, grace@example.com (Signer, order 1)');
+		expect(html).toContain('Send it');
+
+		// Without the page's signature n8n refuses the decision before the workflow runs.
+		const forged = new URL(page);
+		forged.searchParams.delete('signature');
+		expect(await decide(forged, 'Send it')).toBe(401);
+		await new Promise((r) => setTimeout(r, 2000));
+		expect(await status(page)).toBe('form-waiting');
+		expect(sandbox.signing.getSigningRequest(id)!.sent_on).toBeNull();
+		expect(sends(id)).toHaveLength(0);
+
+		// The person approves: now, and only now, it is sent.
+		expect(await decide(page, 'Send it')).toBeLessThan(400);
+		expect(await ending(page)).toContain('Sent for signature');
+		expect(sends(id)).toHaveLength(1);
+		expect(sandbox.signing.getSigningRequest(id)!.sent_on).not.toBeNull();
+	}, 400_000);
+
+	it('"Do not send" deletes the draft; nothing is sent', async () => {
+		sandbox.clearRequests();
+		const page = await request('Send our mutual NDA to Grace Hopper, grace@example.com');
+		await statusBecomes(page, 'form-waiting');
+		expect(drafts).toHaveLength(2);
+		const id = drafts[1];
+		expect(sandbox.signing.getSigningRequest(id)!.sent_on).toBeNull();
+
+		expect(await decide(page, 'Do not send')).toBeLessThan(400);
+		expect(await ending(page)).toContain('Nothing was sent; the draft was deleted.');
+		expect(sends(id)).toHaveLength(0);
+		const draft = sandbox.signing.getSigningRequest(id)!;
+		expect(draft.sent_on).toBeNull();
+		expect(draft.deleted_on).not.toBeNull();
+	}, 400_000);
 });
