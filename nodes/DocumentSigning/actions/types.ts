@@ -19,9 +19,17 @@ export interface OperationMeta {
 	value: string;
 	/** Shown in the operation dropdown, e.g. "Get Many". */
 	name: string;
-	/** Shown in the node panel and to AI agents, e.g. "Get many workspaces". */
+	/** Shown in the node panel and on the canvas, e.g. "Get many workspaces". */
 	action: string;
 	description: string;
+	/**
+	 * What an AI agent or MCP client is told about the operation when the node runs as a tool
+	 * ("Document Signing Tool"): what it does and what it cannot undo, when to use another tool
+	 * instead, what it needs (and where to find it), what it returns. It is the default of the
+	 * tool's Tool Description field (see toolDescriptionProperties in ./operations.ts). Without it,
+	 * n8n tells the model the `action` only ("Get many workspaces in Document Signing").
+	 */
+	toolDescription?: string;
 	/** The API call it makes, e.g. GET /workspaces. */
 	method: IHttpRequestMethods;
 	path: string;

@@ -12,6 +12,8 @@ export const meta: OperationMeta = {
 	action: 'Delete a signing request',
 	description:
 		'Delete a draft signing request. Only drafts can be deleted: once sent, use Cancel instead.',
+	toolDescription:
+		'Deletes a draft signing request that was never sent (nobody was emailed). Use it to discard a draft the user rejected or no longer wants. A sent request cannot be deleted: it is cancelled instead ("Cancel a signing request").\nNeeds: the draft\'s ID (a UUID). Returns: deleted true, id, message, key_mode.',
 	method: 'DELETE',
 	path: '/signing-requests/{id}',
 };

@@ -17,6 +17,8 @@ export const meta: OperationMeta = {
 	action: 'Get the recipients of a signing request',
 	description:
 		'List the people of a signing request (signers, approvers, CCs) with when each finished or declined, and why',
+	toolDescription:
+		"Lists the people of a signing request, one item each: id, name, email, designation (Signer, Approver or CC), order, finished_on (when they signed or approved; empty: not yet), declined_on and decline_reason. Use it to tell who has signed and who is still missing, or to check the recipients of a draft before it is sent.\nNeeds: the signing request's ID (a UUID).",
 	method: 'GET',
 	path: '/signing-requests/{id}/users',
 };

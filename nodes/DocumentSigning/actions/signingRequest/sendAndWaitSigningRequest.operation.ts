@@ -92,6 +92,8 @@ export const meta: OperationMeta = {
 	action: 'Send a signing request and wait for completion',
 	description:
 		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
+	toolDescription:
+		'Do not use: this operation pauses a whole workflow until the document is signed (hours or days), which a tool call cannot do; called as a tool it only returns an error. To send a draft, use "Send a draft signing request"; to learn later whether it was signed, use "Get a signing request".',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
 	composite: {
@@ -365,6 +367,14 @@ async function finalItem(
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	// As an AI tool ("Document Signing Tool", n8n's type name ends in Tool) a wait would stop the
+	// agent's whole execution on a webhook of a sub-node: refused before anything is registered or sent.
+	if (/Tool$/.test(node.type)) {
+		throw new NodeOperationError(node, 'Send and Wait for Completion cannot run as an AI tool', {
+			description:
+				'Nothing was sent. It pauses a workflow until the document is signed, which a tool call cannot do. Give the agent "Send" (Send a draft signing request) and "Get" to check later, or put Send and Wait for Completion in the workflow after the agent.',
+		});
+	}
 	if (this.getInputData().length > 1) {
 		throw new NodeOperationError(
 			node,
