@@ -46,6 +46,7 @@ export const meta: OperationMeta = {
 		'Create a signing request from a template or a PDF and send it to its recipients in one step: the usual way to get a document signed. To check or change it before it goes out, use Create, then Send. With the live key this uses credits.',
 	method: 'POST',
 	path: '/signing-requests/create-and-send',
+	output: { warnings: true },
 };
 
 /** Settings this endpoint accepts. */

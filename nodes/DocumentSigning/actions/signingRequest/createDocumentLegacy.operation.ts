@@ -20,6 +20,7 @@ export const meta: OperationMeta = {
 		"Deprecated: only for workflows built on the service's old POST /documents call, which takes just a name and recipients. For new workflows use Create and Send, or Create for a draft.",
 	method: 'POST',
 	path: '/documents',
+	output: { warnings: true },
 };
 
 export const description: INodeProperties[] = [

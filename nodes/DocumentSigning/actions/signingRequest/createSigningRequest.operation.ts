@@ -43,6 +43,7 @@ export const meta: OperationMeta = {
 		'Create a signing request from a template or a PDF without sending it, to check or change it first; send it later with Send or Send and Wait for Completion. To send at once, use Create and Send.',
 	method: 'POST',
 	path: '/signing-requests',
+	output: { warnings: true },
 };
 
 /** A request made from a template takes no reminders (api-reference §B.1, variant B). */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		'Delete a draft signing request. Only drafts can be deleted: once sent, use Cancel instead.',
 	method: 'DELETE',
 	path: '/signing-requests/{id}',
+	output: deletedOutput(ID_OUTPUT),
 };
 
 export const description: INodeProperties[] = [

@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		'Get one signing request with its status flags (sent, finished, cancelled, declined, expired), timestamps and download links',
 	method: 'GET',
 	path: '/signing-requests/{id}',
+	output: { simplify: 'signingRequest' },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, simplifyField];

@@ -11,6 +11,9 @@ import { callApi } from '../../../shared/transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
+/** Kept on every item, even when the service leaves them out, so they show as columns. */
+const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
+
 export const meta: OperationMeta = {
 	value: 'listSigningRequestUsers',
 	name: 'Get Recipients',
@@ -19,12 +22,10 @@ export const meta: OperationMeta = {
 		'List the people of a signing request (signers, approvers, CCs) with when each finished or declined, and why',
 	method: 'GET',
 	path: '/signing-requests/{id}/users',
+	output: { entries: 'results', require: [...PROGRESS_KEYS] },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];
-
-/** Kept on every item, even when the service leaves them out, so they show as columns. */
-const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');

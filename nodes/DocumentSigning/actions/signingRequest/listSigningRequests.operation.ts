@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'List signing requests with filters (status, dates, signer) and sorting',
 	method: 'GET',
 	path: '/signing-requests',
+	output: { entries: 'results', simplify: 'signingRequest' },
 };
 
 /** The list's status vocabulary (the `status` filter accepts several, comma-separated). */

@@ -6,11 +6,28 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, orNull } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import type { JsonSchema, OperationMeta } from '../types';
 import { sendNotice } from './common';
+
+/** The two documented answers (see `normaliseSendResponse`). */
+const ANSWER = '#/definitions/SendSigningRequestExampleResponse/properties';
+const OLDER_ANSWER = '#/definitions/SendSigningRequestResponse/properties';
+
+/** The fields of `normaliseSendResponse`'s output, each always there (null when not answered). */
+export const SENT_FIELDS: Record<string, JsonSchema> = {
+	success: { type: 'boolean' },
+	message: orNull({ $ref: `${ANSWER}/message` }),
+	signing_request_id: { $ref: `${ANSWER}/signing_request_id` },
+	sent_date: orNull({ $ref: `${ANSWER}/sent_date` }, { $ref: `${OLDER_ANSWER}/sentAt` }),
+	expires_at: { $ref: `${ANSWER}/expires_at` },
+	recipients_notified: orNull(
+		{ $ref: `${ANSWER}/recipients_notified` },
+		{ $ref: `${OLDER_ANSWER}/sentTo` },
+	),
+};
 
 export const meta: OperationMeta = {
 	value: 'sendSigningRequest',
@@ -20,6 +37,7 @@ export const meta: OperationMeta = {
 		'Send a draft (made with Create or Template → Create Signing Request) to its recipients; emails go out in signing order. With the live key this uses credits.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
+	output: { answer: false, fields: SENT_FIELDS },
 };
 
 export const description: INodeProperties[] = [sendNotice, signingRequestLocator];

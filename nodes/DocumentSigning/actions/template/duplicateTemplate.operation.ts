@@ -20,6 +20,7 @@ export const meta: OperationMeta = {
 		'Copy a template with its recipients, fields, reminders and settings, unchanged, into a new draft signing request. Use it when the template already names the right people; to fill in the recipients, use Signing Request → Create or Create and Send with Source: Template.',
 	method: 'POST',
 	path: '/templates/{id}/duplicate',
+	output: { unwrap: 'signing_request' },
 };
 
 export const description: INodeProperties[] = [

@@ -19,6 +19,7 @@ export const meta: OperationMeta = {
 		'Get a template with its users, fields, settings and a fresh link to its document (valid 1 hour)',
 	method: 'GET',
 	path: '/templates/{id}',
+	output: { simplify: 'template' },
 };
 
 export const description: INodeProperties[] = [templateLocator, simplifyField];

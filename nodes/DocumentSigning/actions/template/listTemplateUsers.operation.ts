@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		'List the users (recipient roles) of a template, one item each, with what each still needs before a request can be sent (ready_to_send, missing_fields)',
 	method: 'GET',
 	path: '/templates/{id}/users',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [templateLocator, ...paginationFields()];

@@ -12,6 +12,7 @@ export const meta: OperationMeta = {
 	description: 'List the templates of the workspace, with filters and sorting',
 	method: 'GET',
 	path: '/templates',
+	output: { entries: 'results', simplify: 'template' },
 };
 
 export const description: INodeProperties[] = [
