@@ -22,6 +22,7 @@ export const meta: OperationMeta = {
 		'Deprecated; do not use. To prepare a document for signature use "Create a draft signing request"; to send one, "Send a document for signature".',
 	method: 'POST',
 	path: '/documents',
+	output: { warnings: true },
 };
 
 export const description: INodeProperties[] = [

@@ -24,6 +24,7 @@ import { outputBinaryProperty, signingRequestLocator } from '../common.descripti
 import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
+import { ID_OUTPUT } from '../../helpers/output';
 
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
@@ -36,6 +37,14 @@ export const meta: OperationMeta = {
 	method: 'GET',
 	path: '/signing-requests/{id}/download',
 	lookups: [callName(getSigningRequest), callName(listSigningRequestUsers)],
+	output: {
+		// The PDF is the item's binary; `file_size` is its size (not with Return URL Only).
+		fields: {
+			signing_request_id: ID_OUTPUT,
+			file_name: { type: 'string' },
+			'file_size?': { type: 'integer' },
+		},
+	},
 };
 
 const ACCEPT_UNFINISHED = 'Accept Unfinished Document';

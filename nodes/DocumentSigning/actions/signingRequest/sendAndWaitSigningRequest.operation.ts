@@ -32,8 +32,9 @@ import { meta as deleteWebhookMeta } from '../webhook/deleteWebhook.operation';
 import { meta as listWebhooks } from '../webhook/listWebhooks.operation';
 import { meta as downloadSigningRequest } from './downloadSigningRequest.operation';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
-import { normaliseSendResponse } from './sendSigningRequest.operation';
+import { normaliseSendResponse, SENT_FIELDS } from './sendSigningRequest.operation';
 import { companyWebhookRefused, createWaitWebhook, waitScopeFor } from './waitScope';
+import { ID_OUTPUT, orNull } from '../../helpers/output';
 
 /**
  * Send and Wait for Completion: n8n's send-and-wait pattern (`putExecutionToWait` + a resume
@@ -108,6 +109,38 @@ export const meta: OperationMeta = {
 		],
 		reason:
 			"n8n's send-and-wait pattern: it sends, registers a webhook (of the request's workspace, or company-level: whichever the credential's secret verifies) and pauses the execution until the service reports the end",
+	},
+	output: {
+		// Not made from one answer: the final state (`finalItem`) or, when the time limit runs out,
+		// the timed-out item (`execute`). No key_mode.
+		answer: false,
+		keyMode: false,
+		fields: {
+			status: {
+				type: 'string',
+				enum: ['completed', 'declined', 'cancelled', 'expired', 'timed_out'],
+			},
+			signing_request_id: ID_OUTPUT,
+			waited: { type: 'boolean' },
+			'signing_request?': { $ref: '#/definitions/SigningRequestDetail' },
+			'sent?': orNull({
+				type: 'object',
+				properties: SENT_FIELDS,
+				required: Object.keys(SENT_FIELDS),
+			}),
+			'event?': {
+				type: 'object',
+				properties: {
+					id: { type: 'string' },
+					type: { type: 'string' },
+					created_at: { type: ['string', 'null'] },
+				},
+				required: ['id', 'type', 'created_at'],
+			},
+			'waited_until?': { type: 'string', format: 'date-time' },
+			'webhook_id?': { $ref: '#/definitions/Webhook/properties/id' },
+			'pdf_not_attached?': { type: 'string' },
+		},
 	},
 };
 

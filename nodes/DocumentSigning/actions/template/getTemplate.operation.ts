@@ -21,6 +21,7 @@ export const meta: OperationMeta = {
 		'Reads one template: name, description, page_count, its recipient roles (recipients: id, first_name, last_name, email, designation Signer/Approver/CC, order) and a link to its document (document_url, valid one hour).\nNeeds: the template\'s ID (a UUID from "Get many templates"). For the roles alone, with what each still needs, use "Get the users of a template".',
 	method: 'GET',
 	path: '/templates/{id}',
+	output: { simplify: 'template' },
 };
 
 export const description: INodeProperties[] = [templateLocator, simplifyField];
