@@ -9,7 +9,12 @@ import type {
 } from 'n8n-workflow';
 import { LoggerProxy, NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resourceProperties, sensitiveOutputFields } from './actions/operations';
+import {
+	resourceOptions,
+	resourceProperties,
+	sensitiveOutputFields,
+	toolDescriptionProperties,
+} from './actions/operations';
 import { router } from './actions/router';
 import {
 	rearmWaits,
@@ -50,6 +55,8 @@ export class DocumentSigning implements INodeType {
 		// waiting execution; the `setup` webhook tells the node when its workflow is activated.
 		webhooks: resumeWebhooks,
 		properties: [
+			// First, where n8n puts its own Tool Description in a tool; shown only there.
+			...toolDescriptionProperties(),
 			{
 				displayName: 'Resource',
 				name: 'resource',
