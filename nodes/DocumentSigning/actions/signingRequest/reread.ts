@@ -85,6 +85,8 @@ export interface WaitToReRead {
 interface Entry extends WaitToReRead {
 	dueAt: number;
 	failures: number;
+	/** When this process last called it (0: never). */
+	calledAt: number;
 }
 
 export interface SchedulerDeps {
@@ -159,6 +161,7 @@ export class ReReadScheduler {
 			...wait,
 			dueAt: known ? Math.min(known.dueAt, dueAt) : dueAt,
 			failures: known?.failures ?? 0,
+			calledAt: known?.calledAt ?? 0,
 		});
 		this.stopped = false;
 		if (this.deps.autoRun && !this.running) void this.loop();
@@ -184,13 +187,16 @@ export class ReReadScheduler {
 		return next === undefined ? undefined : Math.max(0, next - this.deps.now());
 	}
 
-	/** Calls every wait that is due and within its budget, one after another. */
+	/**
+	 * Calls every wait that is due and within its budget, one after another: the least recently
+	 * called first, so that waits held back by the budget are not passed over again.
+	 */
 	async runDue(): Promise<void> {
 		const now = this.deps.now();
 		for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
 		const due = [...this.entries.entries()]
 			.filter(([, entry]) => entry.dueAt <= now)
-			.sort((a, b) => a[1].dueAt - b[1].dueAt);
+			.sort((a, b) => a[1].calledAt - b[1].calledAt || a[1].dueAt - b[1].dueAt);
 		for (const [key, entry] of due) {
 			if (this.stopped) return;
 			const at = this.deps.now();
@@ -200,6 +206,7 @@ export class ReReadScheduler {
 				continue;
 			}
 			this.record(entry.budgetKey, at);
+			entry.calledAt = at;
 			let outcome: PokeOutcome;
 			try {
 				outcome = await entry.poke(entry.url);
