@@ -140,7 +140,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to start the workflow, when the trigger starts listening again (activation, n8n start, webhook registered again), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
+							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',
