@@ -74,13 +74,7 @@ export function readList(
 	const mode = context.getNodeParameter(`${name}Mode`, itemIndex, 'fields') as string;
 	if (mode === 'json') {
 		const raw = context.getNodeParameter(`${name}Json`, itemIndex, '[]');
-		const entries = parseJsonParameter<IDataObject[]>(
-			context,
-			raw,
-			`${label} (JSON)`,
-			itemIndex,
-			'array',
-		);
+		const entries = parseJsonParameter<IDataObject[]>(context, raw, `${label} (JSON)`, 'array');
 		entries.forEach((entry, index) => {
 			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
 				fail(context, `${label} (JSON): entry ${index + 1} must be an object`);

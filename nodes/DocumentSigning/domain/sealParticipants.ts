@@ -59,13 +59,11 @@ export function readSealParticipant(context: IExecuteFunctions, itemIndex: numbe
 			context,
 			context.getNodeParameter('participantId', itemIndex, ''),
 			'Seal Participant ID',
-			itemIndex,
 		),
 		swap_to_seal_id: checkId(
 			context,
 			context.getNodeParameter('swapToSealId', itemIndex, ''),
 			'New Seal ID',
-			itemIndex,
 		),
 	};
 }

@@ -190,7 +190,6 @@ export function readSettings(
 					context,
 					context.getNodeParameter('settingsJson', itemIndex, '{}'),
 					'Settings (JSON)',
-					itemIndex,
 					'object',
 				)
 			: { ...(context.getNodeParameter('settings', itemIndex, {}) as IDataObject) };

@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -20,6 +19,7 @@ import {
 } from './settings.inputs';
 import { COMPLETION_SETTINGS, completionOptions } from '../../domain/completion';
 import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateCompanySettings',
@@ -140,33 +140,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (body.default_timezone !== undefined) {
 		const zone = String(body.default_timezone).trim();
 		if (!TIME_ZONE.test(zone)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`"Default Time Zone" is not a time zone name: "${zone}"`,
-				{
-					description: TIME_ZONE_HINT,
-				},
-			);
+			fail(this, `"Default Time Zone" is not a time zone name: "${zone}"`, TIME_ZONE_HINT);
 		}
 		body.default_timezone = zone;
 	}
 	if (body.default_expiration_hours !== undefined) {
 		const hours = Number(body.default_expiration_hours);
 		if (!Number.isInteger(hours) || hours < 1) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'"Default Expiration Hours" must be a whole number of at least 1',
-			);
+			fail(this, '"Default Expiration Hours" must be a whole number of at least 1');
 		}
 		body.default_expiration_hours = hours;
 	}
 	checkSharedSettings(this, body);
 	applyReset(this, body, raw.reset, RESETTABLE);
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Add at least one setting to change in "Settings"',
-		);
+		fail(this, 'Add at least one setting to change in "Settings"');
 	}
 	const response = await callApi(this, meta, { body });
 	return toItems(response.body, response.keyMode);

@@ -263,7 +263,7 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 	const mode = context.getNodeParameter('fieldsMode', i, 'fields') as string;
 	if (mode === 'json') {
 		const raw = context.getNodeParameter('fieldsJson', i, '[]');
-		const list = parseJsonParameter<IDataObject[]>(context, raw, 'Fields (JSON)', i, 'array');
+		const list = parseJsonParameter<IDataObject[]>(context, raw, 'Fields (JSON)', 'array');
 		if (list.length === 0) return undefined;
 		return list.map((entry, index) => {
 			const place = `Fields (JSON), entry ${index + 1}`;
@@ -345,7 +345,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
-	checkSourcePayload(this, i, body, 'Create and Send', pdfBytes);
+	checkSourcePayload(this, body, 'Create and Send', pdfBytes);
 
 	const explain = templateNotFound(body, 'Nothing was created or sent.');
 	const response = await callApi(this, meta, { body, explain });

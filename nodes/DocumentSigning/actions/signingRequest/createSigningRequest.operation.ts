@@ -160,7 +160,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
-	checkSourcePayload(this, i, body, 'Create', pdfBytes);
+	checkSourcePayload(this, body, 'Create', pdfBytes);
 
 	const explain = templateNotFound(body, 'Nothing was created.');
 	const response = await callApi(this, meta, { body, explain });

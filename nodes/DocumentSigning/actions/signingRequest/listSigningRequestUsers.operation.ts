@@ -29,7 +29,7 @@ const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await callApi(this, meta, { params: { id } });
-	const users = listEntries(this, response.body, i).map((user) => {
+	const users = listEntries(this, response.body).map((user) => {
 		const row: IDataObject = { ...user };
 		for (const key of PROGRESS_KEYS) if (row[key] === undefined) row[key] = null;
 		return row;

@@ -189,7 +189,7 @@ async function buildBody(
 				}
 				return { recipient };
 			}
-			const id = checkId(this, rawId, 'Recipient', i);
+			const id = checkId(this, rawId, 'Recipient');
 			if (Object.keys(recipient).length === 0) {
 				fail(this, 'Nothing to update', 'Add at least one recipient detail to change.');
 			}
@@ -197,7 +197,7 @@ async function buildBody(
 		}
 		case 'field': {
 			const rawId = String(this.getNodeParameter('fieldId', i, '') ?? '').trim();
-			const id = rawId === '' ? undefined : checkId(this, rawId, 'Field ID', i);
+			const id = rawId === '' ? undefined : checkId(this, rawId, 'Field ID');
 			const details = compact(this.getNodeParameter('fieldDetails', i, {}) as IDataObject);
 			const given = POSITION_KEYS.filter((key) => details[key] !== undefined);
 			if (id && given.length > 0 && given.length < 4) {
@@ -211,7 +211,7 @@ async function buildBody(
 				types: TEMPLATE_FIELD_TYPES,
 			});
 			if (field.recipient_id !== undefined)
-				field.recipient_id = checkId(this, field.recipient_id, 'Recipient', i);
+				field.recipient_id = checkId(this, field.recipient_id, 'Recipient');
 			if (id && Object.keys(field).length === 1) {
 				fail(this, 'Nothing to update', 'Add at least one field detail to change.');
 			}

@@ -175,7 +175,7 @@ function readDeletedRecipients(
 	const changed = new Set((recipients ?? []).map((r) => String(r.id ?? '')));
 	return entries.map((entry, index) => {
 		const place = `Recipient to Remove ${index + 1}`;
-		const recipientId = checkId(context, entry.recipient_id, place, i);
+		const recipientId = checkId(context, entry.recipient_id, place);
 		if (changed.has(recipientId))
 			fail(
 				context,
@@ -196,7 +196,7 @@ function readDeletedRecipients(
 					`${tempIds.has(target) ? 'That recipient is added in this same update; the' : 'The'} service moves fields only to an existing recipient. To give the fields to a new recipient, choose Delete here and add the fields under Fields with its temporary ID.`,
 				);
 			}
-			out.reassign_to_recipient_id = checkId(context, target, `${place}, Reassign To`, i);
+			out.reassign_to_recipient_id = checkId(context, target, `${place}, Reassign To`);
 			if (out.reassign_to_recipient_id === recipientId) {
 				fail(context, `${place}: the fields cannot be reassigned to the recipient being removed`);
 			}

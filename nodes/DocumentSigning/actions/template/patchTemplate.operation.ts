@@ -231,7 +231,7 @@ async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IData
 function userBody(this: IExecuteFunctions, i: number): IDataObject {
 	const action = this.getNodeParameter('userAction', i) as string;
 	if (action === 'update') {
-		const id = checkId(this, this.getNodeParameter('userId', i), 'User', i);
+		const id = checkId(this, this.getNodeParameter('userId', i), 'User');
 		const user = checkTemplateUser(
 			this,
 			this.getNodeParameter('userUpdateFields', i, {}) as IDataObject,
@@ -254,9 +254,9 @@ function userBody(this: IExecuteFunctions, i: number): IDataObject {
 function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 	const action = this.getNodeParameter('fieldAction', i) as string;
 	if (action === 'update') {
-		const id = checkId(this, this.getNodeParameter('fieldId', i), 'Field ID', i);
+		const id = checkId(this, this.getNodeParameter('fieldId', i), 'Field ID');
 		const raw = this.getNodeParameter('fieldUpdateFields', i, {}) as IDataObject;
-		const field = checkTemplateField(this, i, { ...raw, id }, 'Field', PATCH_FIELD_SPEC);
+		const field = checkTemplateField(this, { ...raw, id }, 'Field', PATCH_FIELD_SPEC);
 		if (Object.keys(field).length === 1)
 			fail(this, 'Nothing to update: add at least one field in "Update Fields"');
 		return { field };
@@ -267,7 +267,7 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 	for (const [parameter, key] of Object.entries(FIELD_ADD_PARAMETERS)) {
 		raw[key] = this.getNodeParameter(parameter, i, '') as IDataObject[string];
 	}
-	return { field: checkTemplateField(this, i, raw, 'Field', PATCH_FIELD_SPEC) };
+	return { field: checkTemplateField(this, raw, 'Field', PATCH_FIELD_SPEC) };
 }
 
 function sealBody(this: IExecuteFunctions, i: number): IDataObject {

@@ -258,14 +258,12 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
  */
 export function checkTemplateField(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	raw: IDataObject,
 	place: string,
 	spec: TemplateFieldSpec,
 ): IDataObject {
 	const field = compact(raw);
-	if (field.id !== undefined)
-		field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
+	if (field.id !== undefined) field.id = checkId(context, field.id, `${place}: Field ID`);
 	const isNew = field.id === undefined;
 
 	if (field.type !== undefined)
@@ -315,7 +313,6 @@ export function checkTemplateField(
 			context,
 			field.assigned_to_user_id,
 			`${place}: Assigned To User`,
-			itemIndex,
 		);
 	}
 	if (field.options !== undefined && !Array.isArray(field.options)) {
@@ -354,7 +351,7 @@ export function readTemplateFields(
 	label = 'Fields',
 ): IDataObject[] | undefined {
 	return readEntries(context, itemIndex, 'templateFields', label, (entry, place) =>
-		checkTemplateField(context, itemIndex, entry, place, spec),
+		checkTemplateField(context, entry, place, spec),
 	);
 }
 
@@ -366,7 +363,7 @@ export function readDeletedUsers(
 ): IDataObject[] | undefined {
 	return readEntries(context, itemIndex, 'deletedUsers', label, (raw, place) => {
 		const entry = compact(raw);
-		entry.user_id = checkId(context, entry.user_id, `${place}: User`, itemIndex);
+		entry.user_id = checkId(context, entry.user_id, `${place}: User`);
 		const action = String(entry.field_action ?? '');
 		if (action !== 'delete' && action !== 'reassign') {
 			fail(context, `${place}: field_action must be "delete" or "reassign" (got "${action}")`);
@@ -376,7 +373,6 @@ export function readDeletedUsers(
 				context,
 				entry.reassign_to_user_id,
 				`${place}: Reassign Fields To`,
-				itemIndex,
 			);
 			if (entry.reassign_to_user_id === entry.user_id) {
 				fail(context, `${place}: the fields cannot be reassigned to the user being deleted`);

@@ -267,7 +267,7 @@ function users(this: IExecuteFunctions, i: number): IDataObject[] {
 		const place = `User ${index + 1}`;
 		const { id, ...rest } = entry;
 		const user: IDataObject = {};
-		if (id !== undefined) user.id = checkId(this, id, `${place}: Reference ID`, i);
+		if (id !== undefined) user.id = checkId(this, id, `${place}: Reference ID`);
 		return { ...user, ...checkTemplateUser(this, rest, place, user.id === undefined) };
 	});
 }
@@ -277,9 +277,9 @@ function reminders(this: IExecuteFunctions, i: number): IDataObject[] {
 	if (!list) emptySection(this, 'reminders', 'at least one reminder');
 	return list.map((entry, index) => {
 		const place = `Reminder ${index + 1}`;
-		if (entry.id !== undefined) entry.id = checkId(this, entry.id, `${place}: Reminder ID`, i);
+		if (entry.id !== undefined) entry.id = checkId(this, entry.id, `${place}: Reminder ID`);
 		if (entry.user_id !== undefined)
-			entry.user_id = checkId(this, entry.user_id, `${place}: User ID`, i);
+			entry.user_id = checkId(this, entry.user_id, `${place}: User ID`);
 		return entry;
 	});
 }

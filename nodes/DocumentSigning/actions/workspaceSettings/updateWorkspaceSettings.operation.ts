@@ -227,7 +227,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			this,
 			body.signing_button_label_overrides,
 			'Signing Button Labels (JSON)',
-			i,
 			'object',
 		);
 		for (const [language, labels] of Object.entries(overrides)) {
