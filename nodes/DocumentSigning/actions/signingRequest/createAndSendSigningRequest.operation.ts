@@ -8,7 +8,7 @@ import type {
 import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
 import { readRecipients } from '../../domain/recipients';
-import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
+import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../../shared/transport';
@@ -47,9 +47,6 @@ export const meta: OperationMeta = {
 	method: 'POST',
 	path: '/signing-requests/create-and-send',
 };
-
-/** Settings this endpoint accepts. */
-const SETTINGS_KEYS = SETTING_KEYS_OF.createAndSend;
 
 /** Field types of create-and-send. */
 const FIELD_TYPES = FIELD_TYPE_SETS.createAndSend.types;
@@ -179,7 +176,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	...settingsInput(SETTINGS_KEYS),
+	...settingsInput('createAndSend'),
 	additionalOptions(),
 ];
 
@@ -338,7 +335,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		checkRecipientReferences(this, fields, 'Field', tempIds, false);
 	}
 	const reminders = readReminderSchedule(this, i);
-	const settings = readSettings(this, i, SETTINGS_KEYS);
+	const settings = readSettings(this, i, 'createAndSend');
 
 	const body: IDataObject = { name, ...sourceBody, ...options };
 	if (recipients) body.recipients = recipients;

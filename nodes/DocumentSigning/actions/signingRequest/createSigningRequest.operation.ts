@@ -70,7 +70,7 @@ export const description: INodeProperties[] = [
 			default: '',
 		},
 	]),
-	...settingsInput(),
+	...settingsInput('request'),
 	additionalOptions({ name: true }),
 ];
 
@@ -153,7 +153,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			if (name) body.name = name;
 		}
 	}
-	const settings = readSettings(this, i);
+	const settings = readSettings(this, i, 'request');
 
 	Object.assign(body, sourceBody, options);
 	if (recipients) body.recipients = recipients;

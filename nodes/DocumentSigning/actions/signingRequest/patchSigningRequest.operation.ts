@@ -96,7 +96,7 @@ export const description: INodeProperties[] = [
 	},
 	// Properties
 	{ ...propertiesInput, displayOptions: show('properties') },
-	...settingsInput().map((property) => ({
+	...settingsInput('request').map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, update: ['properties'] } },
 	})),
@@ -170,7 +170,7 @@ async function buildBody(
 				keyMode,
 				label: 'Properties',
 			});
-			const settings = readSettings(this, i);
+			const settings = readSettings(this, i, 'request');
 			if (settings) properties.settings = settings;
 			if (Object.keys(properties).length === 0) {
 				fail(this, 'Nothing to update', 'Add at least one property or setting to change.');

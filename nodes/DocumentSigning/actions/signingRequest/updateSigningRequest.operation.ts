@@ -54,7 +54,7 @@ export const description: INodeProperties[] = [
 		default: '',
 	},
 	propertiesInput,
-	...settingsInput(),
+	...settingsInput('request'),
 	...recipientsInput({
 		reference: true,
 		description:
@@ -215,7 +215,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		keyMode,
 		label: 'Properties',
 	});
-	const settings = readSettings(this, i);
+	const settings = readSettings(this, i, 'request');
 	if (settings) properties.settings = settings;
 	if (Object.keys(properties).length) body.signing_request_properties = properties;
 	if (language !== undefined) body.language = language;

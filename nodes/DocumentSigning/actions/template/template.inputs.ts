@@ -5,7 +5,8 @@ import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/b
 import { checkId } from '../../domain/ids';
 import { EMAIL, CONTACT_FIELDS, DESIGNATIONS, personValues } from '../../domain/recipients';
 import { readEntries } from '../../domain/lists';
-import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
+import { readSettings, settingsInput } from '../../domain/settings';
+import { EXPIRATION_HOURS, expirationHoursOption } from '../../domain/completion';
 import { compact } from '../../helpers/validation';
 import {
 	DATE_FORMATS,
@@ -385,15 +386,6 @@ export function readDeletedUsers(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings
-
-/** Settings template creation accepts. */
-export const CREATE_SETTING_KEYS = SETTING_KEYS_OF.templateCreate;
-
-/** Settings of a template update (PATCH properties, PUT template_properties). */
-export const UPDATE_SETTING_KEYS = SETTING_KEYS_OF.templateUpdate;
-
-// ---------------------------------------------------------------------------------------------
 // Properties shared by create, PATCH properties and PUT template_properties
 
 /** Description and expiration hours (sorted), for the properties collections. */
@@ -405,15 +397,9 @@ export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		default: '',
 	},
-	{
-		displayName: 'Expiration (Hours)',
-		name: 'expiration_hours',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 168,
-		description:
-			'How long signing requests made from this template stay open after sending (168 = 7 days)',
-	},
+	expirationHoursOption(
+		'How long signing requests made from this template stay open after sending (168 = 7 days)',
+	),
 ];
 
 /** Checks the name / description / expiration hours of a properties collection. */
@@ -428,7 +414,7 @@ export function checkTemplateProperties(context: IExecuteFunctions, raw: IDataOb
 		properties.expiration_hours = checkWholeNumber(
 			context,
 			properties.expiration_hours,
-			'Expiration (Hours)',
+			EXPIRATION_HOURS,
 		);
 	}
 	return properties;
@@ -476,7 +462,7 @@ export function templatePropertiesFields(
 				},
 			],
 		},
-		...settingsInput(UPDATE_SETTING_KEYS),
+		...settingsInput('templateUpdate'),
 		{
 			displayName: 'Replace Document',
 			name: 'replaceDocument',
@@ -505,7 +491,7 @@ export async function readTemplatePropertiesFields(
 		this,
 		this.getNodeParameter(collection, i, {}) as IDataObject,
 	);
-	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);
+	const settings = readSettings(this, i, 'templateUpdate');
 	if (settings) properties.settings = settings;
 	if (this.getNodeParameter('replaceDocument', i, false) === true) {
 		const pdf = await readPdfBinary.call(
