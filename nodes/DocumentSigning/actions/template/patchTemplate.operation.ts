@@ -19,6 +19,7 @@ import {
 	templateFieldValues,
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
+	templateUserOption,
 } from './template.inputs';
 import { fail } from '../../domain/errors';
 import {
@@ -92,20 +93,10 @@ const userPart: INodeProperties[] = [
 		],
 		default: 'add',
 	},
-	{
-		displayName: 'User Name or ID',
-		name: 'userId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTemplateUsers',
-			loadOptionsDependsOn: ['templateId.value'],
-		},
-		default: '',
+	templateUserOption('User Name or ID', 'userId', 'The user to update', {
 		required: true,
-		description:
-			'The user to update. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { userAction: ['update'] } },
-	},
+	}),
 	...updateDisplayOptions({ show: { userAction: ['add'] } }, [
 		pick(TEMPLATE_USER_VALUES, 'first_name', 'userFirstName', { required: true }),
 		pick(TEMPLATE_USER_VALUES, 'email', 'userEmail', { required: true }),

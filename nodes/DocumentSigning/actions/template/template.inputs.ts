@@ -70,6 +70,30 @@ const USER_LABELS: Record<string, string> = Object.fromEntries(
 	personValues().map((value) => [value.name, value.displayName]),
 );
 
+/**
+ * THE template-user option: one user of the template chosen in "Template" (picked from its users,
+ * or an ID from an expression). `purpose` says what the user is for, e.g. "The user to remove".
+ */
+export function templateUserOption(
+	displayName: string,
+	name: string,
+	purpose: string,
+	more: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getTemplateUsers',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
+		default: '',
+		description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		...more,
+	};
+}
+
 /** Every value of a template user, as n8n fields named like the API keys. */
 export const TEMPLATE_USER_VALUES: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS];
 
@@ -168,18 +192,11 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 			options: fieldTypeOptions(spec.types),
 			default: 'signature',
 		},
-		{
-			displayName: 'Assigned To User Name or ID',
-			name: 'assigned_to_user_id',
-			type: 'options',
-			typeOptions: {
-				loadOptionsMethod: 'getTemplateUsers',
-				loadOptionsDependsOn: ['templateId.value'],
-			},
-			default: '',
-			description:
-				'The template user who fills this field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		templateUserOption(
+			'Assigned To User Name or ID',
+			'assigned_to_user_id',
+			'The template user who fills this field',
+		),
 		{
 			displayName: FIELD_LABELS.page,
 			name: 'page',

@@ -22,6 +22,7 @@ import {
 	templateFieldValues,
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
+	templateUserOption,
 } from './template.inputs';
 import { fail } from '../../domain/errors';
 
@@ -126,18 +127,7 @@ const usersSection = relabel(
 );
 
 const deletedUserValues: INodeProperties[] = [
-	{
-		displayName: 'User Name or ID',
-		name: 'user_id',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTemplateUsers',
-			loadOptionsDependsOn: ['templateId.value'],
-		},
-		default: '',
-		description:
-			'The user to remove. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+	templateUserOption('User Name or ID', 'user_id', 'The user to remove'),
 	{
 		displayName: 'Their Fields',
 		name: 'field_action',
@@ -152,19 +142,12 @@ const deletedUserValues: INodeProperties[] = [
 		],
 		default: 'delete',
 	},
-	{
-		displayName: 'Reassign To Name or ID',
-		name: 'reassign_to_user_id',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTemplateUsers',
-			loadOptionsDependsOn: ['templateId.value'],
-		},
-		default: '',
-		description:
-			'The user who gets the fields (same designation). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: { field_action: ['reassign'] } },
-	},
+	templateUserOption(
+		'Reassign To Name or ID',
+		'reassign_to_user_id',
+		'The user who gets the fields (same designation)',
+		{ displayOptions: { show: { field_action: ['reassign'] } } },
+	),
 ];
 
 export const description: INodeProperties[] = [
