@@ -14,6 +14,7 @@ import type { RunNodeOptions, RunNodeResult } from '../helpers/n8n';
 import { runNode } from '../helpers/n8n';
 import type { RecordedRequest, Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
+import { checkOutput } from './outputs';
 import { undocumentedAnswers } from './shapes';
 
 export { describeSpecs } from './specs';
@@ -131,16 +132,25 @@ export async function runOperation(
 		credentials: credentials(sandbox, { keyToUse, liveApiKey, testApiKey }),
 		...rest,
 	};
+	let result: RunOperationResult;
 	if (full || FULL_BY_DEFAULT || lightRefusal(run)) {
-		return { ...(await runNode(run)), runner: 'full' };
+		result = { ...(await runNode(run)), runner: 'full' };
+	} else {
+		const light = await runLight(run);
+		// n8n's own refusal to start (a required parameter left empty, a picker value its mode's
+		// regex refuses) is what such a test asserts: let n8n give it. Nothing was sent.
+		result =
+			light.error instanceof WorkflowHasIssuesError
+				? { ...(await runNode(run)), runner: 'full' }
+				: { ...light, runner: 'light' };
 	}
-	const light = await runLight(run);
-	// n8n's own refusal to start (a required parameter left empty, a picker value its mode's regex
-	// refuses) is what such a test asserts: let n8n give it. Nothing was sent.
-	if (light.error instanceof WorkflowHasIssuesError) {
-		return { ...(await runNode(run)), runner: 'full' };
+	// What the node output holds to its operation's output schema (outputs.ts), unless the sandbox
+	// was made to answer with something undocumented (an injected fault standing for a misbehaving
+	// service): the node passes on what it got then.
+	if (!result.error && undocumentedAnswers(sandbox.requests, { injected: true }).length === 0) {
+		checkOutput(String(run.parameters.resource), String(run.parameters.operation), result.output);
 	}
-	return { ...light, runner: 'light' };
+	return result;
 }
 
 /** A picker (resource locator) value in "By ID" mode. */

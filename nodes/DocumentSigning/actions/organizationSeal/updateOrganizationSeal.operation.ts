@@ -16,6 +16,7 @@ import {
 	requiredText,
 	sealErrorExplainer,
 	sealWriteItems,
+	SEAL_WRITE_OUTPUT,
 } from './seal.inputs';
 import { fail } from '../../domain/errors';
 
@@ -27,6 +28,7 @@ export const meta: OperationMeta = {
 		'Rename a seal, replace its image (creates a new version), change its statement or default flag',
 	method: 'PATCH',
 	path: '/seals/{id}',
+	output: SEAL_WRITE_OUTPUT,
 };
 
 const NAME_MAX = 120;
