@@ -7,25 +7,7 @@
  */
 import type { SandboxState } from '../state';
 import type { Validator } from '../validation';
-
-/** The 15 languages of the service (api-reference §1.6). */
-export const LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
+import { LANGUAGES } from '../languages';
 
 /** The 11 colour keys of company and workspace settings, `#RRGGBB` or null. */
 export const COLOR_KEYS = [

@@ -20,7 +20,6 @@ import {
 	EMAIL_TYPES,
 	type EmailTemplateRecord,
 	type EmailType,
-	LANGUAGES,
 	PLACEHOLDERS,
 	SUBJECT_MAX,
 	builtInTemplate,
@@ -30,6 +29,7 @@ import {
 } from '../emailTemplates/store';
 import type { RequestContext, RouteResult, Router } from '../router';
 import { Validator, bodyString, objectBody } from '../validation';
+import { LANGUAGES } from '../languages';
 
 export function registerEmailTemplateRoutes(router: Router): void {
 	router.get('/email-templates/placeholders', () => ({

@@ -13,7 +13,6 @@ import {
 	COLOR_KEYS,
 	COMPLETION_KEYS,
 	EMAIL_LOCAL_PART,
-	LANGUAGES,
 	WORKSPACE_NULLABLE_BOOLS,
 	WORKSPACE_STRING_KEYS,
 	checkBool,
@@ -29,6 +28,7 @@ import {
 } from '../company/settings';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody } from '../validation';
+import { LANGUAGES } from '../languages';
 
 const STRING_KEYS = ['signing_request_email_header', 'signing_request_email_body'] as const;
 const KEYS = [

@@ -23,28 +23,12 @@ import {
 	type SigningSettings,
 } from './models';
 import { LETTER } from './pdf';
+import { LANGUAGES } from '../languages';
 
 export type Obj = Record<string, unknown>;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
 export const DATE_FORMATS = [
 	'MM/dd/yyyy',
 	'dd/MM/yyyy',
