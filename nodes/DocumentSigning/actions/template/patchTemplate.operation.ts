@@ -22,6 +22,7 @@ import {
 	templateUserOption,
 } from './template.inputs';
 import { fail } from '../../domain/errors';
+import { EXPIRATION_HOURS } from '../../domain/completion';
 import {
 	NEW_SEAL_FIELD,
 	readSealParticipant,
@@ -214,7 +215,7 @@ async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IData
 		fail(
 			this,
 			'Nothing to update: add a property, a setting, or turn on "Replace Document"',
-			'With "Update" set to Properties, at least one of Name, Description, Expiration (Hours), a setting or a new document is needed.',
+			`With "Update" set to Properties, at least one of Name, Description, ${EXPIRATION_HOURS}, a setting or a new document is needed.`,
 		);
 	}
 	return body;
