@@ -54,7 +54,7 @@ export function completionOptions(inherit?: string): INodeProperties[] {
 export const EXPIRATION_HOURS = 'Expiration Hours';
 
 /** The expiration of a signing request or template, in hours (168 = 7 days). */
-export function expirationHoursOption(description: string): INodeProperties {
+function expirationHoursOption(description: string): INodeProperties {
 	return {
 		displayName: EXPIRATION_HOURS,
 		name: 'expiration_hours',
@@ -63,6 +63,23 @@ export function expirationHoursOption(description: string): INodeProperties {
 		default: 168,
 		description,
 	};
+}
+
+/**
+ * Description and Expiration Hours, options of a signing request's and a template's properties;
+ * `expiration` says what the hours count for.
+ */
+export function descriptionAndExpirationOptions(expiration: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+		},
+		expirationHoursOption(expiration),
+	];
 }
 
 /**
@@ -86,14 +103,7 @@ export function signingRequestOptions(
 	}
 	options.push(
 		...completionOptions(),
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			typeOptions: { rows: 2 },
-			default: '',
-		},
-		expirationHoursOption(
+		...descriptionAndExpirationOptions(
 			'How long recipients have to sign once the request is sent (168 = 7 days)',
 		),
 	);

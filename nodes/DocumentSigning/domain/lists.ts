@@ -28,20 +28,31 @@ export interface ComplexInputSpec {
  */
 export const ADDITIONAL_FIELDS = 'additionalFields';
 
+/** The "… Input" switch of a list or a collection (`name` + "Mode"): fields below, or JSON. */
+export function inputModeOption(
+	displayName: string,
+	name: string,
+	more: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName: `${displayName} Input`,
+		name: `${name}Mode`,
+		type: 'options',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'fields',
+		...more,
+	};
+}
+
 /** A list input (recipients, fields, reminders): "Fields" or "JSON". */
 export function listInput(spec: ComplexInputSpec): INodeProperties[] {
 	return [
-		{
-			displayName: `${spec.displayName} Input`,
-			name: `${spec.name}Mode`,
-			type: 'options',
-			options: [
-				{ name: 'Using Fields Below', value: 'fields' },
-				{ name: 'Using JSON', value: 'json' },
-			],
-			default: 'fields',
+		inputModeOption(spec.displayName, spec.name, {
 			description: `How to define the ${spec.displayName.toLowerCase()}`,
-		},
+		}),
 		{
 			displayName: spec.displayName,
 			name: spec.name,

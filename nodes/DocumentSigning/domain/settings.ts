@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { parseJsonParameter } from '../helpers/json';
 import { fail } from './errors';
+import { inputModeOption } from './lists';
 import { LANGUAGES } from './languages';
 import { titleCase } from './text';
 
@@ -419,16 +420,7 @@ export function settingOption(key: SettingKey, description?: string): INodePrope
 /** Settings as a collection (only what the user sets is sent), or JSON. Parameter name: settings. */
 export function settingsInput(owner: SettingsObjectOwner = 'request'): INodeProperties[] {
 	return [
-		{
-			displayName: 'Settings Input',
-			name: 'settingsMode',
-			type: 'options',
-			options: [
-				{ name: 'Using Fields Below', value: 'fields' },
-				{ name: 'Using JSON', value: 'json' },
-			],
-			default: 'fields',
-		},
+		inputModeOption('Settings', 'settings'),
 		{
 			displayName: 'Settings',
 			name: 'settings',

@@ -10,7 +10,7 @@ import {
 	settingsBody,
 } from './settings.inputs';
 import { settingLabel } from '../../domain/settings';
-import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
+import { checkTimeZone } from '../../domain/timeZones';
 import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
@@ -38,15 +38,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const raw = this.getNodeParameter('settings', i, {}) as { reset?: unknown };
 	const body = settingsBody(this, 'settings', i);
 	if (body.default_timezone !== undefined) {
-		const zone = String(body.default_timezone).trim();
-		if (!TIME_ZONE.test(zone)) {
-			fail(
-				this,
-				`"${settingLabel('default_timezone')}" is not a time zone name: "${zone}"`,
-				TIME_ZONE_HINT,
-			);
-		}
-		body.default_timezone = zone;
+		body.default_timezone = checkTimeZone(
+			this,
+			body.default_timezone,
+			settingLabel('default_timezone'),
+		);
 	}
 	if (body.default_expiration_hours !== undefined) {
 		const hours = Number(body.default_expiration_hours);

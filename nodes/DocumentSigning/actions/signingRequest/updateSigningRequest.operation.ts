@@ -8,7 +8,7 @@ import type {
 import { checkId, getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
 import { checkSigningRequestProperties } from '../../domain/completion';
 import { readFields, fieldsInput } from '../../domain/fields';
-import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { fieldActionOption, readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -74,20 +74,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Recipient',
 				values: [
 					recipientPicker('Recipient Name or ID', 'recipient_id', 'The recipient to remove'),
-					{
-						displayName: 'Their Fields',
-						name: 'field_action',
-						type: 'options',
-						options: [
-							{ name: 'Delete', value: 'delete', description: "Delete the recipient's fields" },
-							{
-								name: 'Reassign',
-								value: 'reassign',
-								description: 'Give the fields to another recipient of the same designation',
-							},
-						],
-						default: 'delete',
-					},
+					fieldActionOption('recipient'),
 					{
 						...recipientPicker(
 							'Reassign To Name or ID',

@@ -6,7 +6,7 @@ import { checkId } from '../../domain/ids';
 import { EMAIL, CONTACT_FIELDS, DESIGNATIONS, personValues } from '../../domain/recipients';
 import { readEntries } from '../../domain/lists';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { EXPIRATION_HOURS, expirationHoursOption } from '../../domain/completion';
+import { EXPIRATION_HOURS, descriptionAndExpirationOptions } from '../../domain/completion';
 import { compact } from '../../helpers/validation';
 import {
 	DATE_FORMATS,
@@ -406,18 +406,9 @@ export function readDeletedUsers(
 // Properties shared by create, PATCH properties and PUT template_properties
 
 /** Description and expiration hours (sorted), for the properties collections. */
-export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = [
-	{
-		displayName: 'Description',
-		name: 'description',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-	},
-	expirationHoursOption(
-		'How long signing requests made from this template stay open after sending (168 = 7 days)',
-	),
-];
+export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = descriptionAndExpirationOptions(
+	'How long signing requests made from this template stay open after sending (168 = 7 days)',
+);
 
 /** Checks the name / description / expiration hours of a properties collection. */
 export function checkTemplateProperties(context: IExecuteFunctions, raw: IDataObject): IDataObject {

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../domain/ids';
-import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { fieldActionOption, readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -129,20 +129,7 @@ const usersSection = relabel(
 
 const deletedUserValues: INodeProperties[] = [
 	templateUserOption('User Name or ID', 'user_id', 'The user to remove'),
-	{
-		displayName: 'Their Fields',
-		name: 'field_action',
-		type: 'options',
-		options: [
-			{ name: 'Delete', value: 'delete', description: "Delete the user's fields" },
-			{
-				name: 'Reassign',
-				value: 'reassign',
-				description: 'Give the fields to another user with the same designation',
-			},
-		],
-		default: 'delete',
-	},
+	fieldActionOption('user'),
 	templateUserOption(
 		'Reassign To Name or ID',
 		'reassign_to_user_id',

@@ -20,7 +20,7 @@ import {
 } from '../company/settings.inputs';
 import { settingLabel } from '../../domain/settings';
 import type { OperationMeta } from '../types';
-import { TIME_ZONE, TIME_ZONE_HINT } from '../../domain/timeZones';
+import { checkTimeZone } from '../../domain/timeZones';
 import { EMAIL } from '../../domain/recipients';
 import { fail } from '../../domain/errors';
 
@@ -59,15 +59,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.team_email = email;
 	}
 	if (body.timezone !== undefined) {
-		const zone = String(body.timezone).trim();
-		if (!TIME_ZONE.test(zone)) {
-			fail(
-				this,
-				`"${settingLabel('timezone')}" is not a time zone name: "${zone}"`,
-				TIME_ZONE_HINT,
-			);
-		}
-		body.timezone = zone;
+		body.timezone = checkTimeZone(this, body.timezone, settingLabel('timezone'));
 	}
 	if (body.email_local_part !== undefined) {
 		const local = String(body.email_local_part).trim();
