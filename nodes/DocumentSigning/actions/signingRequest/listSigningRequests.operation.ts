@@ -70,7 +70,6 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	sortCollection([
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Expiration Hours', value: 'expiration_hours' },
 		{ name: 'Finished On', value: 'finished_on' },
 		{ name: 'Name', value: 'name' },

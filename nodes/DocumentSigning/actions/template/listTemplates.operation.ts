@@ -29,7 +29,6 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	sortCollection([
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Last Changed On', value: 'last_changed_on' },
 		{ name: 'Name', value: 'name' },
 	]),

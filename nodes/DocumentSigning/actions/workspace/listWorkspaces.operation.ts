@@ -50,7 +50,6 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	sortCollection([
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Name', value: 'name' },
 		{ name: 'Protected', value: 'protected' },
 	]),
