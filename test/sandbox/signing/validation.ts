@@ -37,7 +37,11 @@ export const DATE_FORMATS = [
 	'MMM dd, yyyy',
 	'dd MMMM yyyy',
 ];
-export const PREFILL_SOURCES = [
+/**
+ * A recipient's attributes (api-reference B.2 `fields[].variable_name`, B.6 `prefilled_data`): the
+ * values a field can be filled from.
+ */
+export const RECIPIENT_ATTRIBUTES = [
 	'first_name',
 	'last_name',
 	'full_name',
