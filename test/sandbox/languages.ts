@@ -21,3 +21,8 @@ export const LANGUAGES = [
 	'ca',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Whether a value is one of the languages. */
+export function isLanguage(value: unknown): value is Language {
+	return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

@@ -19,7 +19,7 @@ import type { RequestContext, Router } from '../router';
 import { iso } from '../state';
 import { Validator, objectBody } from '../validation';
 import { sanitizeTermsHtml, signerTermsOf, type SignerTermsRecord } from '../signerTerms';
-import { LANGUAGES } from '../languages';
+import { LANGUAGES, isLanguage } from '../languages';
 
 const STATEMENT_MAX = 20_000;
 const COMPANY_MESSAGE = 'Company signer terms need the protected workspace API key';
@@ -75,7 +75,7 @@ function overridesOf(ctx: RequestContext, workspaceId: string): Map<string, Sign
 
 function readLanguage(ctx: RequestContext): string {
 	const language = ctx.params.language;
-	if (!(LANGUAGES as readonly string[]).includes(language)) {
+	if (!isLanguage(language)) {
 		throw validationError({ language: `language must be one of: ${LANGUAGES.join(', ')}` });
 	}
 	return language;
