@@ -95,6 +95,10 @@ describe('output schemas (n8n schema preview)', () => {
 			expect(Object.keys(schema.properties).length).toBeGreaterThan(0);
 			expect(schema.properties.key_mode ?? schema.properties.status).toBeDefined();
 			expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+			// Keywords the editor does not read: none (anyOf only next to the `type` it reads).
+			expect(JSON.stringify(schema)).not.toMatch(
+				/"(oneOf|allOf|not|if|\$ref|\$defs|definitions)":/,
+			);
 			for (const [at, node] of nodesOf(schema)) {
 				// The editor resolves no $ref and reads `type` (the first one when several) and
 				// `properties` only.
