@@ -10,6 +10,10 @@
  * file (`.installed`) only after its install worked and was checked; the steps are idempotent, so
  * an interrupted install continues where it stopped (e.g. only the sqlite3 build is redone).
  *
+ * One install at a time: an install holds the folder `<cache>/install.lock` (created atomically,
+ * holding its process id); another `npm start` or test run waits for it and then finds the runtime
+ * ready. A lock whose process is gone is taken over.
+ *
  * Inner npm calls get a clean environment: a script started through npm (`npm start`) passes npm's
  * settings to its children as npm_config_* variables, and the project's `.npmrc` sets
  * ignore-scripts=true, which would silently turn `npm rebuild sqlite3` into a no-op.
@@ -22,6 +26,7 @@ import {
 	openSync,
 	readFileSync,
 	readSync,
+	rmSync,
 	statSync,
 	writeFileSync,
 	appendFileSync,
@@ -409,6 +414,52 @@ function readFrom(file: string, offset: number): string {
 	}
 }
 
+const LOCK_POLL_MS = 2000;
+
+function lockDir(rt: Runtime): string {
+	return join(rt.cache, 'install.lock');
+}
+
+function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/**
+ * Takes the install lock: `undefined` when taken (the caller must `releaseInstallLock`), or the
+ * process id of the install that holds it. A lock left by a process that is gone is taken over.
+ */
+export function tryInstallLock(rt: Runtime): number | undefined {
+	const dir = lockDir(rt);
+	for (let attempt = 0; attempt < 2; attempt++) {
+		try {
+			mkdirSync(dir);
+			writeFileSync(join(dir, 'pid'), String(process.pid));
+			return undefined;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+		}
+		let holder = NaN;
+		try {
+			holder = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+		} catch {
+			// Created a moment ago, its pid not written yet: held.
+			return -1;
+		}
+		if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) return holder;
+		rmSync(dir, { recursive: true, force: true });
+	}
+	return -1;
+}
+
+export function releaseInstallLock(rt: Runtime): void {
+	rmSync(lockDir(rt), { recursive: true, force: true });
+}
+
 function prepare(rt: Runtime, step: InstallStep): number {
 	mkdirSync(step.cwd, { recursive: true });
 	if (step.cwd === rt.n8nDir)
@@ -447,6 +498,26 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 	const log = opts.log ?? ((line: string) => console.log(line));
 	if (runtimeReady(rt)) return rt;
 	mkdirSync(rt.cache, { recursive: true });
+	let holder = tryInstallLock(rt);
+	if (holder !== undefined)
+		log(`Another install of n8n into ${rt.cache} is running (process ${holder}); waiting for it.`);
+	while (holder !== undefined) {
+		await new Promise((done) => setTimeout(done, LOCK_POLL_MS));
+		holder = tryInstallLock(rt);
+	}
+	try {
+		return await installLocked(rt, log, opts);
+	} finally {
+		releaseInstallLock(rt);
+	}
+}
+
+async function installLocked(
+	rt: Runtime,
+	log: (line: string) => void,
+	opts: ProgressOptions,
+): Promise<Runtime> {
+	if (runtimeReady(rt)) return rt;
 	const steps = installPlan(rt);
 	if (steps.length > 0)
 		log(
@@ -507,6 +578,22 @@ export function ensureRuntime(log: (line: string) => void = (l) => console.log(l
 	const rt = runtimePaths();
 	if (runtimeReady(rt)) return rt;
 	mkdirSync(rt.cache, { recursive: true });
+	let holder = tryInstallLock(rt);
+	if (holder !== undefined)
+		log(`Another install of n8n into ${rt.cache} is running (process ${holder}); waiting for it.`);
+	while (holder !== undefined) {
+		Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_POLL_MS);
+		holder = tryInstallLock(rt);
+	}
+	try {
+		return installLockedSync(rt, log);
+	} finally {
+		releaseInstallLock(rt);
+	}
+}
+
+function installLockedSync(rt: Runtime, log: (line: string) => void): Runtime {
+	if (runtimeReady(rt)) return rt;
 	const steps = installPlan(rt);
 	for (const [index, step] of steps.entries()) {
 		const since = prepare(rt, step);
