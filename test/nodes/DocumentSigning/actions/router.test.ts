@@ -10,16 +10,22 @@ import { MISSING_UUID, byId, createTemplateFixture, run, sent, useSandbox } from
 
 const ctx = useSandbox();
 
+/** Template → Get for two items: an existing template, then `second`. */
+async function getTwoTemplates(second: string) {
+	const { id } = await createTemplateFixture(ctx.sandbox, { users: false });
+	const { error } = await run(
+		ctx,
+		'template',
+		'getTemplate',
+		{ templateId: byId('={{ $json.id }}') },
+		{ input: [{ json: { id } }, { json: { id: second } }] },
+	);
+	return { id, error };
+}
+
 describe('router: errors point at their item', () => {
 	it('an API error of the second item carries item index 1, once the first went through', async () => {
-		const { id } = await createTemplateFixture(ctx.sandbox, { users: false });
-		const { error } = await run(
-			ctx,
-			'template',
-			'getTemplate',
-			{ templateId: byId('={{ $json.id }}') },
-			{ input: [{ json: { id } }, { json: { id: MISSING_UUID } }] },
-		);
+		const { id, error } = await getTwoTemplates(MISSING_UUID);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error?.message).toMatch(/^Not found/);
 		expect((error as NodeApiError).context.itemIndex).toBe(1);
@@ -63,14 +69,7 @@ describe('router: errors point at their item', () => {
 
 describe('one convention for checks before sending: the router adds the item index', () => {
 	it('a check refusing the second item (a malformed ID) points at item 1, and nothing is sent for it', async () => {
-		const { id } = await createTemplateFixture(ctx.sandbox, { users: false });
-		const { error } = await run(
-			ctx,
-			'template',
-			'getTemplate',
-			{ templateId: byId('={{ $json.id }}') },
-			{ input: [{ json: { id } }, { json: { id: 'not-an-id' } }] },
-		);
+		const { id, error } = await getTwoTemplates('not-an-id');
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error?.message).toBe('"Template" is not a valid ID: "not-an-id"');
 		expect((error as NodeOperationError).context.itemIndex).toBe(1);
