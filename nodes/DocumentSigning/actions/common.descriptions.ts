@@ -84,6 +84,17 @@ export const sortOrderOption: INodeProperties = {
 	default: 'desc',
 };
 
+/** The Name filter of a list: `what` whose name contains the text, e.g. "templates". */
+export function nameFilterOption(what: string): INodeProperties {
+	return {
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: `Only ${what} whose name contains this text (case-insensitive)`,
+	};
+}
+
 export const createdAfterOption: INodeProperties = {
 	displayName: 'Created After',
 	name: 'created_after',

@@ -2,7 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { listPages } from '../../helpers/list';
 import { simplifyField, simplifyItems } from '../../helpers/output';
-import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
+import {
+	filtersCollection,
+	nameFilterOption,
+	paginationFields,
+	sortCollection,
+} from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { fail } from '../../domain/errors';
 
@@ -37,13 +42,7 @@ export const LIST_STATUSES = [
 export const description: INodeProperties[] = [
 	...paginationFields(),
 	filtersCollection([
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Only signing requests whose name contains this text (case-insensitive)',
-		},
+		nameFilterOption('signing requests'),
 		{
 			displayName: 'Signer Email',
 			name: 'signer_email',
