@@ -562,7 +562,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		throw new NodeOperationError(
 			node,
 			`"Re-Read Every (Minutes)" must be a whole number from ${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES}, not ${String(options.rereadMinutes)}`,
-			{ itemIndex: i },
 		);
 	}
 	const credentials = await getServiceCredentials.call(this, i);
