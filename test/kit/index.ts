@@ -9,7 +9,6 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { resetRateLimiters } from '../../nodes/shared/transport';
-import { lightRefusal, runLight, WorkflowHasIssuesError } from '../helpers/light';
 import type { RunNodeOptions, RunNodeResult } from '../helpers/n8n';
 import { runNode } from '../helpers/n8n';
 import type { RecordedRequest, Sandbox } from '../sandbox';
@@ -80,24 +79,8 @@ export function credentials(sandbox: Sandbox, keys: KeyChoice = {}) {
 	};
 }
 
-export type RunOptions = Partial<RunNodeOptions> &
-	KeyChoice & {
-		/**
-		 * Run a whole one-node workflow through n8n-core (`runNode`) instead of the light harness.
-		 * Also chosen by itself for what only n8n does: expressions, Continue On Fail, the
-		 * filesystem binary mode, input binaries stored by id, and n8n's refusal to start a node
-		 * whose parameters have issues.
-		 */
-		full?: boolean;
-	};
-
-/** `HARNESS=full npx jest …` runs every operation test through n8n-core (to compare). */
-const FULL_BY_DEFAULT = process.env.HARNESS === 'full';
-
-export type RunOperationResult = RunNodeResult & {
-	/** Which harness ran the node. */
-	runner: 'light' | 'full';
-};
+/** What a run may change besides resource, operation and parameters (see `runOperation`). */
+export type RunOptions = Partial<RunNodeOptions> & KeyChoice;
 
 let nodeInstance: DocumentSigning | undefined;
 
@@ -111,11 +94,10 @@ export function documentSigning(): DocumentSigning {
 }
 
 /**
- * Runs the node with resource, operation and parameters against the sandbox: with the light
- * harness (test/helpers/light.ts: the node's `execute()` with an n8n-core-free context), or a
- * whole one-node workflow through n8n-core (test/helpers/n8n.ts) when `full` is set or the call
- * needs n8n itself (see `RunOptions.full`). `options` may override anything of `runNode`
- * (credentials, input, continueOnFail, binaryMode) or only the keys.
+ * Runs the node with resource, operation and parameters against the sandbox: a one-node workflow
+ * through n8n-core's WorkflowExecute (`runNode`, test/helpers/n8n.ts), with the sandbox's
+ * credentials. `options` may override anything of `runNode` (credentials, input, continueOnFail,
+ * binaryMode) or only the keys.
  */
 export async function runOperation(
 	sandbox: Sandbox,
@@ -123,24 +105,14 @@ export async function runOperation(
 	operation: string,
 	parameters: Record<string, unknown> = {},
 	options: RunOptions = {},
-): Promise<RunOperationResult> {
-	const { keyToUse, liveApiKey, testApiKey, full, ...rest } = options;
-	const run = {
+): Promise<RunNodeResult> {
+	const { keyToUse, liveApiKey, testApiKey, ...rest } = options;
+	return await runNode({
 		node: documentSigning(),
 		parameters: { resource, operation, ...parameters } as INodeParameters,
 		credentials: credentials(sandbox, { keyToUse, liveApiKey, testApiKey }),
 		...rest,
-	};
-	if (full || FULL_BY_DEFAULT || lightRefusal(run)) {
-		return { ...(await runNode(run)), runner: 'full' };
-	}
-	const light = await runLight(run);
-	// n8n's own refusal to start (a required parameter left empty, a picker value its mode's regex
-	// refuses) is what such a test asserts: let n8n give it. Nothing was sent.
-	if (light.error instanceof WorkflowHasIssuesError) {
-		return { ...(await runNode(run)), runner: 'full' };
-	}
-	return { ...light, runner: 'light' };
+	});
 }
 
 /** A picker (resource locator) value in "By ID" mode. */

@@ -1,13 +1,13 @@
 /**
- * Parity of the two harnesses: the same operations run through the full runner (a one-node
- * workflow in n8n-core's WorkflowExecute, ./n8n.ts) and the light harness (./light.ts) against
- * the sandbox must send the same requests (method, path, query, headers, body) and give the same
- * output, error (class, message, description, HTTP code, item index) and hints. Then the HTTP
- * clients alone (n8n-core's `helpers.httpRequest` and the light one) are compared on the option
- * shapes a node can pass, and n8n-core's prepareBinaryData on the files nodes make.
- *
- * This is what makes the operation tests' light runs trustworthy: a difference here means the
- * light harness answers something n8n would not.
+ * The node run by n8n-core's WorkflowExecute against the sandbox (the runner every operation test
+ * uses): what n8n makes of each kind of call and answer. Requests (method, path, query, headers,
+ * body) and outputs are compared masked (IDs, times, multipart boundaries), errors by their shape
+ * (class, message, description, HTTP code, item index): a GET with filters, a multi-option filter
+ * and a boolean in the query, Return All over two pages, a JSON POST, a multipart upload, a PDF
+ * upload, a binary download, 404, 422 with details, 429 then success, 500 on a write, a 502 HTML
+ * page, an unreadable 2xx, a reset connection, a timeout, deprecation hints, several items, n8n's
+ * start check, a picker by URL, the node's own refusals; then n8n-core's HTTP client on the query
+ * shapes the transport sends.
  */
 import type {
 	IBinaryData,
@@ -15,29 +15,21 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeParameters,
-	INodeType,
 } from 'n8n-workflow';
 
-import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
-import { resetRateLimiters, transportPolicy } from '../../nodes/shared/transport';
-import { byId, credentials, MISSING_UUID, ok, runOperation, useSandbox } from '../kit';
-import type { RecordedRequest } from '../sandbox';
-import { simplePdf } from '../sandbox/signing/pdf';
+import { resetRateLimiters, transportPolicy } from '../../../nodes/shared/transport';
+import { binaryItem, createExecuteContext } from '../../helpers/n8n';
+import { byId, credentials, MISSING_UUID, ok, runOperation, useSandbox } from '../../kit';
+import type { RecordedRequest } from '../../sandbox';
+import { simplePdf } from '../../sandbox/signing/pdf';
 import {
 	createFinished,
 	createHalfSigned,
 	startFileServer,
-} from '../nodes/DocumentSigning/actions/signingRequest/signerReadsKit';
-import type { FileServer } from '../nodes/DocumentSigning/actions/signingRequest/signerReadsKit';
-import { core } from './core';
-import type { LightRunResult } from './light';
-import { prepareBinaryDataLight, runLight } from './light';
-import { lightHttpRequest } from './light-http';
-import { binaryItem, createExecuteContext, runNode } from './n8n';
-import { ensureEnvironment } from './n8n-env';
+} from './actions/signingRequest/signerReadsKit';
+import type { FileServer } from './actions/signingRequest/signerReadsKit';
 
 const ctx = useSandbox();
-const node = new DocumentSigning();
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -45,7 +37,7 @@ const PNG = Buffer.from(
 	'base64',
 );
 
-/** Stable names for what differs between two runs by design: IDs, times, multipart boundaries. */
+/** Stable names for what differs between two runs: IDs, times, multipart boundaries. */
 function masker() {
 	const seen = new Map<string, string>();
 	const mask = (text: string) =>
@@ -97,48 +89,29 @@ interface Case {
 	parameters: IDataObject;
 	input?: INodeExecutionData[];
 	keyToUse?: 'live' | 'test';
-	/** Runs before each of the two runs (faults to inject). */
+	/** Runs before the run (faults to inject). */
 	before?: () => void;
 }
 
-/** Runs the case through both harnesses, one after the other, on the same sandbox. */
-async function both(c: Case) {
-	const options = () => ({
-		node,
-		parameters: deepClone(c.parameters) as INodeParameters,
-		credentials: credentials(ctx.sandbox, { keyToUse: c.keyToUse }),
+/** Runs the case on the engine; what was sent, output, thrown and hinted, masked. */
+async function runCase(c: Case) {
+	ctx.sandbox.clearRequests();
+	resetRateLimiters();
+	c.before?.();
+	const { resource, operation, ...parameters } = c.parameters as INodeParameters & {
+		resource: string;
+		operation: string;
+	};
+	const result = await runOperation(ctx.sandbox, resource, operation, parameters, {
+		keyToUse: c.keyToUse,
 		input: c.input,
 	});
-	const runs: Record<'full' | 'light', { result: LightRunResult; requests: RecordedRequest[] }> =
-		{} as never;
-	for (const runner of ['full', 'light'] as const) {
-		ctx.sandbox.clearRequests();
-		resetRateLimiters();
-		c.before?.();
-		const result = runner === 'full' ? await runNode(options()) : await runLight(options());
-		runs[runner] = { result, requests: [...ctx.sandbox.requests] };
-	}
-	const view = (runner: 'full' | 'light') => {
-		const mask = masker();
-		const { result, requests } = runs[runner];
-		return mask({
-			requests: wire(requests),
-			output: outputShape(result.output),
-			error: errorShape(result.error),
-			hints: result.hints,
-		});
-	};
-	return { full: view('full'), light: view('light'), raw: runs };
-}
-
-function deepClone<T>(value: T): T {
-	return JSON.parse(JSON.stringify(value)) as T;
-}
-
-async function expectParity(c: Case) {
-	const { full, light } = await both(c);
-	expect(light).toEqual(full);
-	return full;
+	return masker()({
+		requests: wire([...ctx.sandbox.requests]),
+		output: outputShape(result.output),
+		error: errorShape(result.error),
+		hints: result.hints,
+	});
 }
 
 let templateId: string;
@@ -150,9 +123,9 @@ beforeAll(async () => {
 	templateId = template.id;
 });
 
-describe('the light harness gives what a whole n8n run gives', () => {
+describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 	it('a GET with filters and sorting in the query', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'listTemplates',
@@ -168,7 +141,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a GET with a multi-option filter and a boolean in the query', async () => {
-		const requests = await expectParity({
+		const requests = await runCase({
 			parameters: {
 				resource: 'signingRequest',
 				operation: 'listSigningRequests',
@@ -178,7 +151,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 			},
 		});
 		expect(requests.requests[0].query).toMatchObject({ status: 'not_sent,in_progress' });
-		const seals = await expectParity({
+		const seals = await runCase({
 			parameters: {
 				resource: 'organizationSeal',
 				operation: 'listOrganizationSeals',
@@ -189,7 +162,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a list with Return All across two pages', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: { resource: 'template', operation: 'listTemplates', returnAll: true },
 			before: () =>
 				ctx.sandbox.injectFault({
@@ -207,7 +180,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a POST with a JSON body', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'webhook',
 				operation: 'createWebhook',
@@ -222,7 +195,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 
 	it('a multipart upload of an input binary', async () => {
 		const input = [await binaryItem(PNG, 'logo.png', 'image/png')];
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: { resource: 'company', operation: 'uploadCompanyLogo' },
 			input,
 		});
@@ -233,7 +206,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 		const input = [
 			await binaryItem(simplePdf('Parity upload', 1), 'upload.pdf', 'application/pdf'),
 		];
-		await expectParity({
+		await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'createTemplate',
@@ -252,7 +225,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 
 		it('of a finished signing request', async () => {
 			const finished = await createFinished(ctx.sandbox, 'Parity agreement');
-			const result = await expectParity({
+			const result = await runCase({
 				parameters: {
 					resource: 'signingRequest',
 					operation: 'downloadSigningRequest',
@@ -268,7 +241,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 
 		it('of an unfinished one: refused by default; accepted with the option, with a node hint', async () => {
 			const open = await createHalfSigned(ctx.sandbox, 'Parity lease');
-			const refused = await expectParity({
+			const refused = await runCase({
 				parameters: {
 					resource: 'signingRequest',
 					operation: 'downloadSigningRequest',
@@ -276,7 +249,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 				},
 			});
 			expect(refused.error).toMatchObject({ class: 'NodeOperationError', itemIndex: 0 });
-			const accepted = await expectParity({
+			const accepted = await runCase({
 				parameters: {
 					resource: 'signingRequest',
 					operation: 'downloadSigningRequest',
@@ -290,7 +263,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a 404', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'getTemplate',
@@ -301,7 +274,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a 422 with details by field', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'getTemplate',
@@ -324,7 +297,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a 429, waited out, then success', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'getTemplate',
@@ -343,7 +316,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a 500 on a write, not sent again', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'webhook',
 				operation: 'createWebhook',
@@ -363,7 +336,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a 502 HTML page on a read', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
 			before: () =>
 				ctx.sandbox.injectFault({
@@ -377,7 +350,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a 2xx the node cannot read', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'webhook',
 				operation: 'createWebhook',
@@ -396,7 +369,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('a reset connection', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
 			before: () => ctx.sandbox.injectFault({ kind: 'reset' }),
 		});
@@ -407,7 +380,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 		const timeout = transportPolicy.timeoutMs;
 		transportPolicy.timeoutMs = 150;
 		try {
-			const result = await expectParity({
+			const result = await runCase({
 				parameters: {
 					resource: 'template',
 					operation: 'getTemplate',
@@ -422,7 +395,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('deprecation headers become a hint', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
 			before: () =>
 				ctx.sandbox.injectFault({
@@ -436,7 +409,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('several items: one output per item, paired', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
 			input: [{ json: { a: 1 } }, { json: { a: 2 } }],
 		});
@@ -444,19 +417,36 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it("n8n's start check: a required parameter left empty, a malformed picker ID", async () => {
-		const missing = await expectParity({
+		const missing = await runCase({
 			parameters: { resource: 'webhook', operation: 'createWebhook', url: 'https://x.example' },
 		});
 		expect(missing.error?.message).toContain('has issues');
-		const malformed = await expectParity({
+		const malformed = await runCase({
 			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId('nope') },
 		});
 		expect(malformed.error?.message).toContain('has issues');
 		expect(malformed.requests).toHaveLength(0);
 	});
 
+	it("an expression resolves per item; a malformed picker ID is n8n's WorkflowHasIssuesError", async () => {
+		const viaExpression = await runCase({
+			parameters: {
+				resource: 'template',
+				operation: 'getTemplate',
+				templateId: { __rl: true, mode: 'id', value: `={{ "${templateId}" }}` },
+			},
+		});
+		expect(viaExpression.error).toBeUndefined();
+		expect(viaExpression.requests.map((r) => r.path)).toEqual(['/templates/<id0>']);
+		const refused = await runCase({
+			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId('not-an-id') },
+		});
+		expect(refused.error?.class).toBe('WorkflowHasIssuesError');
+		expect(refused.requests).toHaveLength(0);
+	});
+
 	it('a picker value by URL (extractValue) and one the URL regex does not match', async () => {
-		const byUrl = await expectParity({
+		const byUrl = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'getTemplate',
@@ -468,7 +458,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 			},
 		});
 		expect(byUrl.requests[0].path).toMatch(/^\/templates\/<id\d+>$/);
-		const noId = await expectParity({
+		const noId = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'getTemplate',
@@ -479,7 +469,7 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 
 	it('bad input refused by the node before anything is sent', async () => {
-		const result = await expectParity({
+		const result = await runCase({
 			parameters: {
 				resource: 'webhook',
 				operation: 'createWebhook',
@@ -492,59 +482,19 @@ describe('the light harness gives what a whole n8n run gives', () => {
 	});
 });
 
-describe("the light HTTP client answers as n8n-core's", () => {
-	function fullClient() {
-		return createExecuteContext({ parameters: {} }).context.helpers.httpRequest;
-	}
-
-	async function compare(options: IHttpRequestOptions, before?: () => void) {
-		const results: Record<string, unknown> = {};
-		for (const runner of ['full', 'light'] as const) {
-			ctx.sandbox.clearRequests();
-			ctx.sandbox.resetRateLimits();
-			before?.();
-			const send = runner === 'full' ? fullClient() : lightHttpRequest;
-			let answer: unknown;
-			try {
-				const response = (await send({ ...options, headers: { ...options.headers } })) as {
-					headers?: Record<string, unknown>;
-				};
-				if (response && typeof response === 'object' && 'headers' in response) {
-					// Volatile: the date, the request's ID and the rate-limit window's clock.
-					const headers = Object.fromEntries(
-						Object.entries({ ...(response.headers ?? {}) }).filter(
-							([name]) => !/^(date|x-request-id|x-ratelimit-reset)$/i.test(name),
-						),
-					);
-					const { body } = response as { body?: unknown };
-					answer = {
-						...response,
-						headers,
-						...(Buffer.isBuffer(body) ? { body: { buffer: body.toString('utf8') } } : {}),
-					};
-				} else {
-					answer = response;
-				}
-			} catch (error) {
-				const e = error as Error & { code?: string; response?: { status: number; data: unknown } };
-				answer = {
-					thrown: e.message,
-					code: e.code,
-					status: e.response?.status,
-					data: e.response?.data,
-				};
-			}
-			results[runner] = masker()({ answer, requests: wire(ctx.sandbox.requests) });
-		}
-		expect(results.light).toEqual(results.full);
-		return results.full as { answer: unknown; requests: ReturnType<typeof wire> };
-	}
-
+describe("n8n-core's HTTP client (helpers.httpRequest) on the query shapes the transport sends", () => {
 	const url = (path: string) => `${ctx.sandbox.url}${path}`;
 	const auth = () => ({ Authorization: credentials(ctx.sandbox).documentSigningApi.liveApiKey });
 
+	async function send(options: IHttpRequestOptions) {
+		ctx.sandbox.clearRequests();
+		ctx.sandbox.resetRateLimits();
+		await createExecuteContext({ parameters: {} }).context.helpers.httpRequest(options);
+		return { requests: masker()(wire(ctx.sandbox.requests)) };
+	}
+
 	it('serialises query arrays, nested objects, nulls, dates and special characters as n8n does', async () => {
-		const result = await compare({
+		const result = await send({
 			method: 'GET',
 			url: url('/templates'),
 			headers: auth(),
@@ -561,177 +511,5 @@ describe("the light HTTP client answers as n8n-core's", () => {
 			ignoreHttpStatusErrors: true,
 		});
 		expect(result.requests[0].query).toMatchObject({ 'status[0]': 'draft', 'status[1]': 'sent' });
-	});
-
-	it('sends JSON, a Buffer, a string; drops empty and GET bodies and their Content-Type', async () => {
-		for (const [method, body, headers] of [
-			['POST', { a: [1, 2], b: 'ü' }, {}],
-			['POST', [{ a: 1 }], {}],
-			['POST', {}, { 'Content-Type': 'application/json' }],
-			['POST', [], {}],
-			['PUT', Buffer.from('raw bytes'), { 'content-type': 'application/octet-stream' }],
-			['PATCH', 'plain text', {}],
-			['GET', { ignored: true }, {}],
-			['DELETE', undefined, { 'Content-Type': 'application/json' }],
-		] as Array<[IHttpRequestOptions['method'], IHttpRequestOptions['body'], IDataObject]>) {
-			await compare({
-				method,
-				url: url('/templates'),
-				headers: { ...auth(), ...headers },
-				body,
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-			});
-		}
-	});
-
-	it('answers: JSON, text, empty, arraybuffer, and the body alone without returnFullResponse', async () => {
-		const full = { headers: auth(), json: true, returnFullResponse: true };
-		await compare({ method: 'GET', url: url('/templates'), ...full }, () =>
-			ctx.sandbox.injectFault({ kind: 'status', status: 200, body: 'not json' }),
-		);
-		await compare({ method: 'GET', url: url('/templates'), ...full }, () =>
-			ctx.sandbox.injectFault({ kind: 'status', status: 200, body: '\ufeff{"bom": true}' }),
-		);
-		await compare({ method: 'GET', url: url('/templates'), ...full }, () =>
-			ctx.sandbox.injectFault({ kind: 'status', status: 200, body: '"a JSON string"' }),
-		);
-		await compare({ method: 'DELETE', url: url('/templates'), ...full }, () =>
-			ctx.sandbox.injectFault({ kind: 'status', status: 204, body: '' }),
-		);
-		await compare({ method: 'GET', url: url('/templates'), headers: auth(), json: true });
-		await compare({
-			method: 'GET',
-			url: url('/templates'),
-			headers: auth(),
-			encoding: 'arraybuffer',
-			json: false,
-			returnFullResponse: true,
-		});
-	});
-
-	it('throws on an error status unless told to ignore it, with the same error shape', async () => {
-		await compare({ method: 'GET', url: url('/templates/nope'), headers: auth(), json: true });
-		await compare({ method: 'GET', url: url('/templates'), json: true });
-		await compare({
-			method: 'GET',
-			url: url('/templates'),
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		});
-	});
-
-	it('fails the same way when nothing answers', async () => {
-		await compare({ method: 'GET', url: 'http://127.0.0.1:9/nothing', json: true, timeout: 2000 });
-		await compare({ method: 'GET', url: url('/templates'), headers: auth(), json: true }, () =>
-			ctx.sandbox.injectFault({ kind: 'reset' }),
-		);
-		await compare(
-			{ method: 'GET', url: url('/templates'), headers: auth(), json: true, timeout: 100 },
-			() => ctx.sandbox.injectFault({ kind: 'delay', delayMs: 400 }),
-		);
-	});
-});
-
-describe("the light prepareBinaryData stores files as n8n-core's default mode", () => {
-	it.each([
-		[PNG, 'logo.png', 'image/png'],
-		[simplePdf('x', 1), 'Offer 12_3.pdf', 'application/pdf'],
-		[Buffer.from('hello'), 'notes', 'text/plain'],
-		[Buffer.alloc(1_234_567, 1), 'big.bin', 'application/octet-stream'],
-		[Buffer.alloc(0), 'empty.txt', 'text/plain'],
-		[PNG, 'folder/sub/stamp.jpeg', 'image/jpeg'],
-		[PNG, 'signature', 'image/png'],
-	])('%#: %s as %s', async (data, fileName, mimeType) => {
-		ensureEnvironment();
-		const full = await core().prepareBinaryData(
-			data,
-			'parity',
-			'harness-workflow',
-			fileName,
-			mimeType,
-		);
-		expect(await prepareBinaryDataLight(data, fileName, mimeType)).toEqual(full);
-	});
-});
-
-describe('what the light harness leaves to the full runner', () => {
-	const run = (parameters: IDataObject, extra: Parameters<typeof runOperation>[4] = {}) =>
-		runOperation(ctx.sandbox, 'template', 'getTemplate', parameters, extra);
-
-	it('runOperation runs light unless the call needs n8n itself', async () => {
-		const templateRef = { templateId: byId(templateId) };
-		expect((await run(templateRef)).runner).toBe('light');
-		expect((await run(templateRef, { full: true })).runner).toBe('full');
-		expect((await run(templateRef, { continueOnFail: true })).runner).toBe('full');
-		expect((await run(templateRef, { binaryMode: 'filesystem' })).runner).toBe('full');
-		const expression = {
-			templateId: { __rl: true, mode: 'id', value: `={{ "${templateId}" }}` },
-		};
-		const viaExpression = await run(expression);
-		expect(viaExpression.runner).toBe('full');
-		expect(viaExpression.error).toBeUndefined();
-		const refusedByN8n = await run({ templateId: byId('not-an-id') });
-		expect(refusedByN8n.runner).toBe('full');
-		expect(refusedByN8n.error?.constructor.name).toBe('WorkflowHasIssuesError');
-	});
-
-	it('runLight refuses, naming the full runner, what it cannot do faithfully', async () => {
-		const base = {
-			node,
-			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
-			credentials: credentials(ctx.sandbox),
-		};
-		await expect(
-			runLight({ ...base, parameters: { ...base.parameters, name: '={{ 1 }}' } }),
-		).rejects.toThrow('does not do expressions (parameter name)');
-		await expect(runLight({ ...base, continueOnFail: true })).rejects.toThrow(
-			'does not do Continue On Fail',
-		);
-		await expect(runLight({ ...base, binaryMode: 'filesystem' })).rejects.toThrow(
-			"does not do the 'filesystem' binary mode",
-		);
-		// A node whose description asks n8n to validate values (validateType) is not mirrored.
-		const validating: INodeType = {
-			description: {
-				displayName: 'Validating',
-				name: 'validating',
-				group: ['transform'],
-				version: 1,
-				description: '',
-				defaults: { name: 'Validating' },
-				inputs: ['main'],
-				outputs: ['main'],
-				properties: [
-					{ displayName: 'N', name: 'n', type: 'string', default: '', validateType: 'number' },
-				],
-			},
-			execute: async () => [[]],
-		};
-		await expect(runLight({ node: validating, parameters: { n: '1' } })).rejects.toThrow(
-			"does not do n8n's validateType / resource mapper checks",
-		);
-		// Send and Wait asks n8n for its resume URL inside the node: the run fails loudly.
-		const creds = credentials(ctx.sandbox);
-		await expect(
-			runLight({
-				...base,
-				parameters: {
-					resource: 'signingRequest',
-					operation: 'sendAndWaitForCompletion',
-					signingRequestId: byId(MISSING_UUID),
-				},
-				credentials: {
-					documentSigningApi: {
-						...creds.documentSigningApi,
-						webhookSigningSecret: 'whsec_parity_secret',
-					},
-				},
-			}),
-		).rejects.toThrow(
-			'The light harness does not do getWorkflowDataProxy: run this test with the full runner',
-		);
 	});
 });
