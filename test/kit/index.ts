@@ -2,7 +2,7 @@
  * The fixture kit of the operation tests: one sandbox per spec, credentials for it, a runner for
  * the real node, resource-locator values, direct API calls for fixtures and readers of what the
  * node sent and returned. The per-resource kits next to the specs (template/setup.ts,
- * signingRequest/signingRequestKit.ts, …) build their fixtures and their resource's runner on
+ * signingRequest/fixtures.ts, …) build their fixtures and their resource's runner on
  * these; they do not copy them.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -115,6 +115,20 @@ export async function runOperation(
 	});
 }
 
+/**
+ * The `run` of a resource folder's fixtures module: runs one of the resource's operations against
+ * the spec's sandbox, with the folder's defaults (its key) under the call's own options.
+ */
+export function runnerOf(resource: string, defaults: RunOptions = {}) {
+	return async (
+		ctx: TestContext,
+		operation: string,
+		parameters: Record<string, unknown> = {},
+		options: RunOptions = {},
+	): Promise<RunNodeResult> =>
+		await runOperation(ctx.sandbox, resource, operation, parameters, { ...defaults, ...options });
+}
+
 /** A picker (resource locator) value in "By ID" mode. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /**
@@ -123,9 +137,18 @@ export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
  */
 export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
 
+/** A key: the protected workspace's by mode ('live', 'test'), or any key itself. */
+export type Key = KeyMode | string;
+
+export function keyOf(key: Key): string {
+	if (key === 'live') return PROTECTED.liveKey;
+	if (key === 'test') return PROTECTED.testKey;
+	return key;
+}
+
 /**
  * A direct call of the sandbox's API for fixtures and checks, with the given key (default the
- * protected live key). The sandbox records it too: call before `clearRequests`.
+ * protected live key; 'test' for its test key). The sandbox records it too: call before `clearRequests`.
  *
  * `Connection: close`: fetch would otherwise reuse a pooled socket, and after a long test on a busy
  * machine the sandbox (same process) may already have closed it for idleness, which fails the call
@@ -136,12 +159,12 @@ export async function api<T = IDataObject>(
 	method: string,
 	path: string,
 	body?: unknown,
-	key: string = PROTECTED_KEY,
+	key: Key = 'live',
 ): Promise<{ status: number; body: T }> {
 	const response = await fetch(`${sandbox.url}${path}`, {
 		method,
 		headers: {
-			Authorization: key,
+			Authorization: keyOf(key),
 			'Content-Type': 'application/json',
 			Accept: 'application/json',
 			Connection: 'close',
@@ -158,7 +181,7 @@ export async function ok<T = IDataObject>(
 	method: string,
 	path: string,
 	body?: unknown,
-	key: string = PROTECTED_KEY,
+	key: Key = 'live',
 ): Promise<T> {
 	const response = await api<T>(sandbox, method, path, body, key);
 	if (response.status >= 300) {

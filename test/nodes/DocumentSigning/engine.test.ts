@@ -26,8 +26,8 @@ import {
 	createFinished,
 	createHalfSigned,
 	startFileServer,
-} from './actions/signingRequest/signerReadsKit';
-import type { FileServer } from './actions/signingRequest/signerReadsKit';
+} from './actions/signingRequest/fixtures';
+import type { FileServer } from './actions/signingRequest/fixtures';
 
 const ctx = useSandbox();
 

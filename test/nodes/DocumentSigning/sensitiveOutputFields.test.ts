@@ -11,7 +11,7 @@ import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 import type { Sandbox } from '../../sandbox';
 import { SALES, byId, runOperation, useSandbox } from '../../kit';
-import { createDraft } from './actions/signingRequest/signingRequestKit';
+import { createDraft } from './actions/signingRequest/fixtures';
 import { createTemplateFixture } from './actions/template/setup';
 import { sandboxSecrets } from './actions/workspace/secrets.twins';
 

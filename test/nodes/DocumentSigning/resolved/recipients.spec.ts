@@ -7,12 +7,8 @@
  * the expressions are what is tested.
  */
 import { byId, jsonOf, useSandbox } from '../../../kit';
-import type { Draft, SeedTemplate } from '../actions/signingRequest/signingRequestKit';
-import {
-	createDraft,
-	createSent,
-	createTemplate,
-} from '../actions/signingRequest/signingRequestKit';
+import type { Draft, SeedTemplate } from '../actions/signingRequest/fixtures';
+import { createDraft, createSent, createTemplate } from '../actions/signingRequest/fixtures';
 import { EMPTY_EXPRESSIONS, emptyMessage, expectRefused, runFull } from './resolvedKit';
 
 const ctx = useSandbox();

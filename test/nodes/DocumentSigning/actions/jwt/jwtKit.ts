@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { jwtAreaOf, verifyJwt } from '../../../../sandbox/jwt';
-import { createDraft } from '../signingRequest/signingRequestKit';
+import { createDraft } from '../signingRequest/fixtures';
 import { api, createTemplateFixture, run as runAny, type TestContext } from '../template/setup';
 
 export {

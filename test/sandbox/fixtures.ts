@@ -1,11 +1,14 @@
 /**
- * Helpers for the signing-area tests (no jest globals here: this file is compiled with the sandbox).
+ * The service's fixtures, defined once for the sandbox's own tests, the node tests and e2e: API
+ * calls with a key (`api`, `ok`), a document-based draft with two signers (`draftBody`,
+ * `createDraft`, `createSent`), an organization seal (`createSeal`), a PDF as base64. No jest
+ * globals here: this file is compiled with the sandbox.
  */
-import { SEED } from '../seed';
-import type { Sandbox } from '../server';
-import { call, type CallResult } from '../support/client';
-import { simplePdf } from './pdf';
-import { markPng } from './png';
+import { SEED } from './seed';
+import type { Sandbox } from './server';
+import { call, type CallResult } from './support/client';
+import { simplePdf } from './signing/pdf';
+import { markPng } from './signing/png';
 
 export const P = SEED.protectedWorkspace;
 export const SALES = SEED.workspaces[0];
