@@ -8,7 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resourceProperties, sensitiveOutputFields } from './actions/operations';
+import {
+	resourceOptions,
+	resourceProperties,
+	sensitiveOutputFields,
+	toolDescriptionProperties,
+} from './actions/operations';
 import { router } from './actions/router';
 import {
 	resume,
@@ -46,6 +51,8 @@ export class DocumentSigning implements INodeType {
 		// Send and Wait for Completion: the service's delivery resumes the waiting execution.
 		webhooks: resumeWebhooks,
 		properties: [
+			// First, where n8n puts its own Tool Description in a tool; shown only there.
+			...toolDescriptionProperties(),
 			{
 				displayName: 'Resource',
 				name: 'resource',

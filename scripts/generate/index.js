@@ -5,9 +5,9 @@
  *
  * A generator is `{ name, dist?, docs? }`:
  * - `dist(load)` answers `{ '<path under dist/>': contents }`: files every build writes into dist/
- *   (`npm run build`, task `generate`), after the TypeScript compile. The output schemas of the
+ *   (`npm run build`, task `generate`), after the TypeScript compile: the output schemas of the
  *   action node (`nodes/DocumentSigning/__schema__/v<x.y.z>/<resource>/<operation>.json`, n8n's
- *   schema preview) plug in here: add their module to GENERATORS.
+ *   schema preview; outputSchemas.js).
  * - `docs(load)` answers `[{ file, marker, text }]`: generated parts of committed documents, the
  *   text between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in `file` (a path from the
  *   repository root). `npm run docs` writes them; a test fails while a committed copy differs.
@@ -21,7 +21,7 @@
  */
 
 /** @type {Generator[]} */
-const GENERATORS = [require('./operations')];
+const GENERATORS = [require('./operations'), require('./outputSchemas')];
 
 /**
  * `text` with the part between the marker comments replaced by `section` (markers kept).

@@ -47,13 +47,16 @@ describe('example workflows', () => {
 		}
 	});
 
-	/** What a user gets when adding the node now: its default version. */
+	/**
+	 * What a user gets when adding the node now: its default version (also as the AI tool n8n makes
+	 * of the action node, "<type>Tool").
+	 */
 	const defaultVersions = new Map(
-		[new DocumentSigning(), new DocumentSigningTrigger(), new DocumentSigningPollTrigger()].map(
-			({ description }: { description: INodeTypeDescription }) => [
-				typeNameOf(description),
-				defaultVersion(description),
-			],
+		[new DocumentSigning(), new DocumentSigningTrigger(), new DocumentSigningPollTrigger()].flatMap(
+			({ description }: { description: INodeTypeDescription }) => {
+				const entry = [typeNameOf(description), defaultVersion(description)] as const;
+				return description.usableAsTool ? [entry, [`${entry[0]}Tool`, entry[1]] as const] : [entry];
+			},
 		),
 	);
 

@@ -92,11 +92,8 @@ export interface AnswerChecker {
 	checkDelivery(body: unknown): string[];
 }
 
-/** Validates answers against the documented schemas; `strict` applies `strictSchema` to all. */
-export function answerChecker(
-	doc: ResponsesDocument = loadResponses(),
-	options: { strict?: boolean } = {},
-): AnswerChecker {
+/** The validator of the tests: strict about the schemas themselves, the documents' formats checked. */
+export function schemaValidator(): Ajv {
 	const ajv = new Ajv({
 		allErrors: true,
 		strict: true,
@@ -107,6 +104,15 @@ export function answerChecker(
 	for (const [name, format] of Object.entries(FORMATS)) {
 		ajv.addFormat(name, typeof format === 'function' ? { validate: format } : format);
 	}
+	return ajv;
+}
+
+/** Validates answers against the documented schemas; `strict` applies `strictSchema` to all. */
+export function answerChecker(
+	doc: ResponsesDocument = loadResponses(),
+	options: { strict?: boolean } = {},
+): AnswerChecker {
+	const ajv = schemaValidator();
 	const definitions: Record<string, JsonSchema> = { ...doc.definitions };
 	for (const [operationId, op] of Object.entries(doc.operations)) {
 		definitions[`__op_${operationId}`] = op.schema;
@@ -133,7 +139,7 @@ export function answerChecker(
 	};
 }
 
-function describeErrors(errors: ErrorObject[]): string[] {
+export function describeErrors(errors: ErrorObject[]): string[] {
 	const lines = errors
 		// anyOf reports each branch's errors and then "must match a schema in anyOf": keep both.
 		.map((e) => {

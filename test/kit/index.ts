@@ -13,6 +13,7 @@ import type { RunNodeOptions, RunNodeResult } from '../helpers/n8n';
 import { runNode } from '../helpers/n8n';
 import type { RecordedRequest, Sandbox } from '../sandbox';
 import { SEED, startSandbox } from '../sandbox';
+import { checkOutput } from './outputs';
 import { undocumentedAnswers } from './shapes';
 
 export { describeSpecs } from './specs';
@@ -107,12 +108,19 @@ export async function runOperation(
 	options: RunOptions = {},
 ): Promise<RunNodeResult> {
 	const { keyToUse, liveApiKey, testApiKey, ...rest } = options;
-	return await runNode({
+	const result = await runNode({
 		node: documentSigning(),
 		parameters: { resource, operation, ...parameters } as INodeParameters,
 		credentials: credentials(sandbox, { keyToUse, liveApiKey, testApiKey }),
 		...rest,
 	});
+	// What the node output holds to its operation's output schema (outputs.ts), unless the sandbox
+	// was made to answer with something undocumented (an injected fault standing for a misbehaving
+	// service): the node passes on what it got then.
+	if (!result.error && undocumentedAnswers(sandbox.requests, { injected: true }).length === 0) {
+		checkOutput(resource, operation, result.output);
+	}
+	return result;
 }
 
 /**

@@ -16,6 +16,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { cleanupEnvironment } from '../helpers/n8n-env';
+import { requireCheckedOutput } from './outputs';
 
 export const SPEC_SUFFIX = '.spec.ts';
 
@@ -32,6 +33,7 @@ export function describeSpecs(dir: string): void {
 	if (files.length === 0) throw new Error(`no ${SPEC_SUFFIX} files in ${dir}`);
 	for (const file of files) {
 		describe(file.slice(0, -SPEC_SUFFIX.length), () => {
+			requireCheckedOutput(dir, file);
 			// eslint-disable-next-line @typescript-eslint/no-require-imports
 			require(path.join(dir, file));
 		});

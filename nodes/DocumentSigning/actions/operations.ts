@@ -76,6 +76,54 @@ export function resourceProperties(): INodeProperties[] {
 }
 
 /**
+ * The Tool Description of the node as an AI tool ("Document Signing Tool", for AI agents and n8n's
+ * MCP Server Trigger): what n8n tells the model about the tool.
+ *
+ * n8n 2.x builds the tool from the node (`convertNodeToAiTool`) and adds its own "Tool
+ * Description" (Set Automatically / Set Manually) only to nodes without a `toolDescription`
+ * parameter. Set automatically, the model gets the action only ("Send a document for signature in
+ * Document Signing"): not what the operation needs, returns or cannot undo. So the node brings its
+ * own `toolDescription`, shown only in the tool (`@tool`, as n8n's HTTP Request node does), whose
+ * default is the operation's `meta.toolDescription`; n8n sends a non-empty `toolDescription` as
+ * the tool's description (`getToolDescriptionForNode`). The user sees the text and can change it.
+ * Operations without one get an empty field, and n8n falls back to the action.
+ */
+export function toolDescriptionProperties(): INodeProperties[] {
+	const described = RESOURCES.flatMap((r) => Object.values(r.operations)).flatMap(({ meta }) =>
+		meta.toolDescription === undefined
+			? []
+			: [{ operation: meta.value, text: meta.toolDescription }],
+	);
+	return [
+		...described.map(
+			({ operation, text }): INodeProperties => ({
+				displayName: 'Tool Description',
+				name: 'toolDescription',
+				type: 'string',
+				typeOptions: { rows: 6 },
+				default: text,
+				description: 'What the AI agent is told about this tool',
+				displayOptions: { show: { '@tool': [true], operation: [operation] } },
+			}),
+		),
+		{
+			displayName: 'Tool Description',
+			name: 'toolDescription',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: 'e.g. Lists the company webhooks with their URLs and events',
+			description:
+				'What the AI agent is told about this tool. Empty: the action, e.g. "Get many webhooks in Document Signing".',
+			displayOptions: {
+				show: { '@tool': [true] },
+				hide: { operation: described.map((d) => d.operation) },
+			},
+		},
+	];
+}
+
+/**
  * The canvas subtitle: the chosen operation's action ("Create a signing request"), as n8n's own
  * nodes show it. The subtitle is an expression evaluated by the editor, which cannot read the
  * node's description, so the action texts are written into it as a lookup by operation (the

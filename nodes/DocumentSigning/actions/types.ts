@@ -19,9 +19,17 @@ export interface OperationMeta {
 	value: string;
 	/** Shown in the operation dropdown, e.g. "Get Many". */
 	name: string;
-	/** Shown in the node panel and to AI agents, e.g. "Get many workspaces". */
+	/** Shown in the node panel and on the canvas, e.g. "Get many workspaces". */
 	action: string;
 	description: string;
+	/**
+	 * What an AI agent or MCP client is told about the operation when the node runs as a tool
+	 * ("Document Signing Tool"): what it does and what it cannot undo, when to use another tool
+	 * instead, what it needs (and where to find it), what it returns. It is the default of the
+	 * tool's Tool Description field (see toolDescriptionProperties in ./operations.ts). Without it,
+	 * n8n tells the model the `action` only ("Get many workspaces in Document Signing").
+	 */
+	toolDescription?: string;
 	/** The API call it makes, e.g. GET /workspaces. */
 	method: IHttpRequestMethods;
 	path: string;
@@ -45,6 +53,58 @@ export interface OperationMeta {
 	 * of an execution.
 	 */
 	sensitiveOutputFields?: string[];
+	/**
+	 * How the operation turns the service's answer into its output items, when it does more than
+	 * output the answer as one item (with `key_mode`). The build writes the operation's output
+	 * schema from it and the documented answer (test/docs/responses.json):
+	 * scripts/generate/outputSchemas.js.
+	 */
+	output?: OperationOutput;
+}
+
+/** A JSON Schema (draft-07) node. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * How an operation's output items are made from the service's answer, for its output schema: the
+ * JSON Schema of one item that n8n's editor shows to the next node before this one has run (its
+ * "schema preview"). The generator (scripts/generate/outputSchemas.js) starts from the documented
+ * answer of the operation (test/docs/responses.json, by `meta.value`) and applies these steps in
+ * the order they are listed here, to each documented alternative of the answer; every item then
+ * gets `key_mode` (helpers/output.ts `toItems`). A test validates every output of the operation
+ * tests against the schema, so what is written here cannot drift from what `execute` does.
+ *
+ * The schema describes the default output; fields that are not in every item (only with Simplify
+ * off, with an option, or only for some answers) are optional in it.
+ */
+export interface OperationOutput {
+	/** Not made from the operation's own answer (Send, Send and Wait): only `fields` describe the item. */
+	answer?: false;
+	/** The item is the object under this key of the answer, with the answer's other fields (Duplicate). */
+	unwrap?: string;
+	/**
+	 * One item per entry of the list under this key of the answer (`results`, `custom_fields`, …;
+	 * `[]`: the answer is the list). For a map (an object keyed by name), one item per value.
+	 */
+	entries?: string;
+	/** Answer fields the node leaves out. */
+	omit?: string[];
+	/** The answer's warnings in one `warnings` array (helpers/output.ts `normaliseWarnings`). */
+	warnings?: true;
+	/** Optional answer fields the node always outputs (filling in null where the answer has none). */
+	require?: string[];
+	/**
+	 * Fields the node adds or replaces, each a JSON Schema (a `$ref` may point into the documented
+	 * answers' `definitions`, e.g. `#/definitions/Domain/properties/dns_records`); a name ending in
+	 * `?` is not in every item.
+	 */
+	fields?: Record<string, JsonSchema>;
+	/** Simplify (on by default): what the simplified items keep (helpers/output.ts `SIMPLE_KEYS`). */
+	simplify?: 'signingRequest' | 'template';
+	/** Items without `key_mode`. */
+	keyMode?: false;
+	/** Other shapes of item the operation outputs with an option (`when` names it). */
+	variants?: Array<OperationOutput & { when: string }>;
 }
 
 /** An operation's call as `composite.calls` and `lookups` name it, e.g. "GET /signing-requests/{id}". */

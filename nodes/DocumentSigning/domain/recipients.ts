@@ -121,8 +121,11 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 		itemDisplayName: 'Recipient',
 		values,
 		description: options.description ?? 'The people who sign, approve or receive a copy',
-		jsonExample:
-			'[{"id":"temp_1","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","designation":"Signer","order":1}]',
+		// From a template each entry takes a template recipient's role (by its ID or Order): an
+		// "id" there would name a recipient of an existing request.
+		jsonExample: options.templateUser
+			? '[{"template_user_id":"<ID from Template → Get Users>","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com"}] (or "order":1 instead of "template_user_id"; "designation":"CC" adds a copy recipient)'
+			: '[{"id":"temp_1","first_name":"Ada","last_name":"Lovelace","email":"ada@example.com","designation":"Signer","order":1}]',
 	});
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { JsonSchema } from '../actions/types';
 
 /** What the transport puts in place of the credential's own keys (`redactionMark`). */
 const REDACTED = /^\[[^\]]+ redacted\]$/;
@@ -47,6 +48,12 @@ export function withoutWorkspaceSecrets(workspace: IDataObject): IDataObject {
 	out[SECRETS_OMITTED] = omitted;
 	return out;
 }
+
+/** `secrets_omitted` in the output schemas (OperationOutput). */
+export const SECRETS_OMITTED_OUTPUT: JsonSchema = {
+	type: 'array',
+	items: { type: 'string', enum: [...WORKSPACE_SECRET_FIELDS] },
+};
 
 /** Output items of workspace answers, with or without their secrets. */
 export function workspaceItems(

@@ -7,6 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { KeyMode } from '../../shared/transport';
+import type { JsonSchema, OperationOutput } from '../actions/types';
 
 /**
  * Output items of the action node. Every item says which key produced it (`key_mode`): test
@@ -15,6 +16,17 @@ import type { KeyMode } from '../../shared/transport';
 export function toItems(data: IDataObject | IDataObject[], keyMode: KeyMode): INodeExecutionData[] {
 	const rows = Array.isArray(data) ? data : [data];
 	return rows.map((row) => ({ json: { ...row, key_mode: keyMode } }));
+}
+
+/** An id of the service (every id is a UUID), in the output schemas (OperationOutput). */
+export const ID_OUTPUT: JsonSchema = { type: 'string', format: 'uuid' };
+
+/** `key_mode` in the output schemas (OperationOutput). */
+export const KEY_MODE_OUTPUT: JsonSchema = { type: 'string', enum: ['live', 'test'] };
+
+/** A value of one of these schemas, or null (for OperationOutput `fields`). */
+export function orNull(...schemas: JsonSchema[]): JsonSchema {
+	return { anyOf: [...schemas, { type: 'null' }] };
 }
 
 /**
@@ -33,6 +45,23 @@ export function deletedItems(
 		body && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
 	const head: IDataObject = id === undefined ? { deleted: true } : { deleted: true, id };
 	return toItems({ ...head, ...scope, ...answer, ...head }, keyMode);
+}
+
+/**
+ * The output of a delete (`deletedItems`) for its OperationOutput: `deleted`, `id` as `id` says
+ * (none for the company logo) and the `scope` fields, with the answer's fields.
+ */
+export function deletedOutput(
+	id: JsonSchema | undefined,
+	scope: Record<string, JsonSchema> = {},
+): OperationOutput {
+	return {
+		fields: {
+			deleted: { type: 'boolean', enum: [true] },
+			...(id === undefined ? {} : { id }),
+			...scope,
+		},
+	};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +83,7 @@ export const simplifyField: INodeProperties = {
  * the `*_date` keys, `recipients`); a template's dates as `date_created` / `date_changed` or
  * `created_date` / `updated_date` (both are documented).
  */
-const SIMPLE_KEYS = {
+export const SIMPLE_KEYS = {
 	signingRequest: [
 		'id',
 		'name',
@@ -90,7 +119,7 @@ const SIMPLE_KEYS = {
 } as const;
 
 /** What a simplified recipient (or template user) keeps. */
-const SIMPLE_PERSON_KEYS = [
+export const SIMPLE_PERSON_KEYS = [
 	'id',
 	'name',
 	'first_name',

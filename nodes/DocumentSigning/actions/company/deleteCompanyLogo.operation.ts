@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 
@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	description: "Remove the company logo; certificates fall back to the service's logo",
 	method: 'DELETE',
 	path: '/company/logo',
+	output: deletedOutput(undefined),
 };
 
 export const description: INodeProperties[] = [];

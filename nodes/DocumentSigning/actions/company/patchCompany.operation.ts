@@ -18,6 +18,7 @@ export const meta: OperationMeta = {
 	description: 'Change only the company details you choose (needs the protected key)',
 	method: 'PATCH',
 	path: '/company',
+	output: { warnings: true },
 };
 
 export const description: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { SIGNING_REQUEST_OWNER, customFieldId, customFieldIdInput } from './customField.inputs';
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'Remove a custom field definition from a signing request',
 	method: 'DELETE',
 	path: '/signing-requests/{request_id}/custom-fields/{field_id}',
+	output: deletedOutput(ID_OUTPUT, { signing_request_id: ID_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { TEMPLATE_OWNER, customFieldId, customFieldIdInput } from './customField.inputs';
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'Remove a custom field definition from a template',
 	method: 'DELETE',
 	path: '/templates/{template_id}/custom-fields/{field_id}',
+	output: deletedOutput(ID_OUTPUT, { template_id: ID_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { WORKSPACE_OWNER, customFieldId } from './customField.inputs';
@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 	description: 'Remove a custom field definition from a workspace',
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/custom-fields/{field_id}',
+	output: deletedOutput(ID_OUTPUT, { workspace_id: ID_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [

@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 	description: 'List the custom field definitions of a signing request, one item each',
 	method: 'GET',
 	path: '/signing-requests/{request_id}/custom-fields',
+	output: { entries: 'custom_fields' },
 };
 
 export const description: INodeProperties[] = [

@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 	description: 'List the custom field definitions of a template, one item each',
 	method: 'GET',
 	path: '/templates/{template_id}/custom-fields',
+	output: { entries: 'custom_fields' },
 };
 
 export const description: INodeProperties[] = [TEMPLATE_OWNER.locator, ...paginationFields()];

@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 	description: 'List the custom field definitions of a workspace',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/custom-fields',
+	output: { entries: 'custom_fields' },
 };
 
 export const description: INodeProperties[] = [WORKSPACE_OWNER.locator, ...paginationFields()];

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { OperationMeta } from '../types';
 import { domainAction, domainFields, setupNotice } from './emailDomain.common';
+import { deletedOutput, ID_OUTPUT } from '../../helpers/output';
 
 export const meta: OperationMeta = {
 	value: 'deleteCompanyDomain',
@@ -11,6 +12,7 @@ export const meta: OperationMeta = {
 		'Remove a company email domain. If it was the primary or only domain, email falls back to the default sender.',
 	method: 'DELETE',
 	path: '/company/domains/{id}',
+	output: deletedOutput(ID_OUTPUT, { domain_id: ID_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [

@@ -11,6 +11,7 @@ import { deletedItems, listEntries, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
+import type { OperationOutput } from '../types';
 
 /**
  * Shared pieces of the Email Domain operations. Every API operation has its own file; the company
@@ -66,6 +67,18 @@ export function withDnsSummary(data: IDataObject): IDataObject {
 		ready_to_send: Number(domain.domain_status) === 1,
 	};
 }
+
+/** The output of Finalize and Verify DNS: the answer with `withDnsSummary`'s fields. */
+export const DNS_SUMMARY_OUTPUT: OperationOutput = {
+	fields: {
+		dns_records: { $ref: '#/definitions/Domain/properties/dns_records' },
+		records_total: { type: 'integer' },
+		records_verified: { type: 'integer' },
+		records_pending: { type: 'integer' },
+		records_failed: { type: 'integer' },
+		ready_to_send: { type: 'boolean' },
+	},
+};
 
 // ---------------------------------------------------------------------------------------------
 // The executes, one per API operation kind; each operation file passes its scope.

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
-import { domainAction, domainFields, setupNotice } from './emailDomain.common';
+import { domainAction, domainFields, setupNotice, DNS_SUMMARY_OUTPUT } from './emailDomain.common';
 
 export const meta: OperationMeta = {
 	value: 'finalizeCompanyDomain',
@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 		'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
 	method: 'POST',
 	path: '/company/domains/{id}/finalize',
+	output: DNS_SUMMARY_OUTPUT,
 };
 
 export const description: INodeProperties[] = [

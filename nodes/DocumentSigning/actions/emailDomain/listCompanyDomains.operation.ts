@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	description: 'List the company email domains with their verification and DNS status',
 	method: 'GET',
 	path: '/company/domains',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	description: 'List the workspace email domains with their verification and DNS status',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/domains',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [

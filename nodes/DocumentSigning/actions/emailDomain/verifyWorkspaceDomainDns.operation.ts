@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
-import { domainAction, domainFields, setupNotice } from './emailDomain.common';
+import { domainAction, domainFields, setupNotice, DNS_SUMMARY_OUTPUT } from './emailDomain.common';
 
 export const meta: OperationMeta = {
 	value: 'verifyWorkspaceDomainDns',
@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 		'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains/{id}/verify-dns',
+	output: DNS_SUMMARY_OUTPUT,
 };
 
 export const description: INodeProperties[] = [

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
-import { emailTypeField, emailTypeOf } from './emailTemplate.common';
+import { emailTypeField, emailTypeOf, EMAIL_TYPE_OUTPUT } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'deleteCompanyEmailTemplate',
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 		'Remove the company template for one email type: it falls back to the built-in default',
 	method: 'DELETE',
 	path: '/company/email-templates/{email_type}',
+	output: deletedOutput(EMAIL_TYPE_OUTPUT, { email_type: EMAIL_TYPE_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [emailTypeField];

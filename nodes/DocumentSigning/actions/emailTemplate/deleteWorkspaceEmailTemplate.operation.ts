@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { emailTypeField, emailTypeOf } from './emailTemplate.common';
+import { emailTypeField, emailTypeOf, EMAIL_TYPE_OUTPUT } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'deleteWorkspaceEmailTemplate',
@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 		"Remove a workspace's template for one email type: it falls back to the company template, then the default",
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/email-templates/{email_type}',
+	output: deletedOutput(EMAIL_TYPE_OUTPUT, { email_type: EMAIL_TYPE_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [workspaceLocator, emailTypeField];

@@ -5,6 +5,7 @@ import { normaliseWarnings, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { fail } from '../../domain/errors';
+import type { JsonSchema, OperationOutput } from '../types';
 
 /**
  * Shared pieces of the Email Template operations. Workspace templates override the company's,
@@ -126,6 +127,18 @@ export function templateContent(
 	}
 	return { subject, body };
 }
+
+/** The output of the upserts (`upsertTemplate`). */
+export const UPSERT_OUTPUT: OperationOutput = {
+	warnings: true,
+	require: ['warnings'],
+	fields: { created: { type: 'boolean' } },
+};
+
+/** An email type in the output schemas (the deletes output it as their id). */
+export const EMAIL_TYPE_OUTPUT: JsonSchema = {
+	$ref: '#/definitions/EmailTemplate/properties/email_type',
+};
 
 /** PUT upsert: the template plus `created` (201) and `warnings` (always an array). */
 export async function upsertTemplate(

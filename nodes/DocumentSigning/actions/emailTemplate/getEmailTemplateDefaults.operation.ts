@@ -10,6 +10,7 @@ import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { LANGUAGES } from '../../domain/languages';
 import type { OperationMeta } from '../types';
+import { EMAIL_TYPE_OUTPUT } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
 	value: 'getEmailTemplateDefaults',
@@ -18,6 +19,18 @@ export const meta: OperationMeta = {
 	description: 'Get the built-in subject and body of every email type in one language',
 	method: 'GET',
 	path: '/email-templates/defaults/{language}',
+	output: {
+		variants: [
+			{
+				when: 'Split Into Items',
+				entries: 'templates',
+				fields: {
+					language: { $ref: '#/definitions/EmailTemplateDefaultsResponse/properties/language' },
+					email_type: EMAIL_TYPE_OUTPUT,
+				},
+			},
+		],
+	},
 };
 
 export const description: INodeProperties[] = [

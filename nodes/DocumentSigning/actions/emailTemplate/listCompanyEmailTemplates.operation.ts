@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	description: 'List the company email templates: the defaults of every workspace without its own',
 	method: 'GET',
 	path: '/company/email-templates',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [];

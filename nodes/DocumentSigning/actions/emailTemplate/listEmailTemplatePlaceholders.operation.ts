@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	description: 'List the placeholders (such as {{signing_link}}) email templates may use',
 	method: 'GET',
 	path: '/email-templates/placeholders',
+	output: { entries: 'placeholders' },
 };
 
 export const description: INodeProperties[] = [];

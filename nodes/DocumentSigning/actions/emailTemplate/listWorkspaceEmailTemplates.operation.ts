@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		"List a workspace's own email templates (types without one use the company template or the default)",
 	method: 'GET',
 	path: '/workspace/{workspace_id}/email-templates',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [workspaceLocator];

@@ -6,6 +6,7 @@ import {
 	emailTypeOf,
 	templateContentFields,
 	upsertTemplate,
+	UPSERT_OUTPUT,
 } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
@@ -16,6 +17,7 @@ export const meta: OperationMeta = {
 		'Set the company-wide subject and HTML body for one email type (needs the protected API key)',
 	method: 'PUT',
 	path: '/company/email-templates/{email_type}',
+	output: UPSERT_OUTPUT,
 };
 
 export const description: INodeProperties[] = [emailTypeField, ...templateContentFields];

@@ -8,6 +8,7 @@ import {
 	emailTypeOf,
 	templateContentFields,
 	upsertTemplate,
+	UPSERT_OUTPUT,
 } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
@@ -18,6 +19,7 @@ export const meta: OperationMeta = {
 		'Set the subject and HTML body a workspace uses for one email type (created when it has none)',
 	method: 'PUT',
 	path: '/workspace/{workspace_id}/email-templates/{email_type}',
+	output: UPSERT_OUTPUT,
 };
 
 export const description: INodeProperties[] = [

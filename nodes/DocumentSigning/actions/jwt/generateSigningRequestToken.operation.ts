@@ -2,7 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { TOKEN_FIELDS, embedSnippetFields, generateEditorToken } from './jwt.common';
+import {
+	TOKEN_FIELDS,
+	TOKEN_OUTPUT_FIELDS,
+	embedSnippetFields,
+	generateEditorToken,
+} from './jwt.common';
+import { ID_OUTPUT } from '../../helpers/output';
 
 export const meta: OperationMeta = {
 	value: 'generateSigningRequestToken',
@@ -14,6 +20,7 @@ export const meta: OperationMeta = {
 	path: '/jwt/generate-signing-request',
 	// The token is what it is run for, in jwt and inside the optional embed_snippet.
 	sensitiveOutputFields: [...TOKEN_FIELDS],
+	output: { fields: { ...TOKEN_OUTPUT_FIELDS, signing_request_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [

@@ -2,7 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { TOKEN_FIELDS, embedSnippetFields, generateEditorToken } from './jwt.common';
+import {
+	TOKEN_FIELDS,
+	TOKEN_OUTPUT_FIELDS,
+	embedSnippetFields,
+	generateEditorToken,
+} from './jwt.common';
+import { ID_OUTPUT } from '../../helpers/output';
 
 export const meta: OperationMeta = {
 	value: 'generateTemplateToken',
@@ -14,6 +20,10 @@ export const meta: OperationMeta = {
 	path: '/generate-template-token',
 	// The token is what it is run for, in jwt and inside the optional embed_snippet.
 	sensitiveOutputFields: [...TOKEN_FIELDS],
+	output: {
+		omit: ['token', 'jwt_record_id'],
+		fields: { ...TOKEN_OUTPUT_FIELDS, template_id: ID_OUTPUT },
+	},
 };
 
 export const description: INodeProperties[] = [templateLocator, ...embedSnippetFields('template')];

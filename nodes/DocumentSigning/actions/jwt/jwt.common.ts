@@ -6,11 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { fail } from '../../domain/errors';
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, orNull } from '../../helpers/output';
 import type { ApiEndpoint } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 
 import { isHttpsOrLoopback } from '../../../shared/url';
+import type { JsonSchema, OperationOutput } from '../types';
 
 /**
  * Shared parts of the JWT operations (api-reference §3.7, §J; service-api.md "JWT management",
@@ -241,6 +242,26 @@ export function readSnippetSettings(
 		fail(context, `"Theme" must be light or dark, not "${theme}"`);
 	return { embedUrl, container, theme, readOnly: options.readOnly === true };
 }
+
+/**
+ * The output fields of a generated token (`normaliseGeneratedToken`, `withSnippet`), besides the
+ * id of what it is for (`template_id` or `signing_request_id`).
+ */
+export const TOKEN_OUTPUT_FIELDS: Record<string, JsonSchema> = {
+	jwt: { type: 'string' },
+	jwt_id: orNull({ type: 'string' }),
+	expires_at: orNull({ type: 'string', format: 'date-time' }),
+	'embed_snippet?': { type: 'string' },
+};
+
+/** The output of a revocation (`normaliseRevocation`). */
+export const REVOCATION_OUTPUT: OperationOutput = {
+	fields: {
+		jwt_id: { type: 'string' },
+		revoked: { type: 'boolean' },
+		revoked_at: orNull({ type: 'string', format: 'date-time' }),
+	},
+};
 
 /**
  * One output shape for a generated token, whichever documented key set the service used:

@@ -4,7 +4,7 @@ import { checkId } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
-import { jwtIdField, normaliseRevocation } from './jwt.common';
+import { jwtIdField, normaliseRevocation, REVOCATION_OUTPUT } from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'revokeSigningRequestToken',
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'Invalidate a signing request editor JWT before it expires',
 	method: 'POST',
 	path: '/jwt/revoke-signing-request',
+	output: REVOCATION_OUTPUT,
 };
 
 export const description: INodeProperties[] = [jwtIdField];

@@ -4,7 +4,7 @@ import { checkId } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
-import { jwtIdField, normaliseRevocation } from './jwt.common';
+import { jwtIdField, normaliseRevocation, REVOCATION_OUTPUT } from './jwt.common';
 
 export const meta: OperationMeta = {
 	value: 'revokeTemplateToken',
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'Invalidate a template editor JWT before it expires',
 	method: 'POST',
 	path: '/revoke-template-token',
+	output: REVOCATION_OUTPUT,
 };
 
 export const description: INodeProperties[] = [jwtIdField];

@@ -19,6 +19,7 @@ import {
 	sealListErrorExplainer,
 	sealWriteItems,
 	statementLanguageField,
+	SEAL_WRITE_OUTPUT,
 } from './seal.inputs';
 
 export const meta: OperationMeta = {
@@ -29,6 +30,7 @@ export const meta: OperationMeta = {
 		'Create an organization seal from a PNG image or typed text, with the statement its signatory accepts',
 	method: 'POST',
 	path: '/seals',
+	output: SEAL_WRITE_OUTPUT,
 };
 
 const NAME_MAX = 120;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 		'Permanently erase every version of a revoked seal. Irreversible; needs the protected API key.',
 	method: 'DELETE',
 	path: '/seals/{id}/erase',
+	output: deletedOutput(ID_OUTPUT),
 };
 
 export const description: INodeProperties[] = [

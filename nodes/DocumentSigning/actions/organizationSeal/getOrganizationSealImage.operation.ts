@@ -12,6 +12,7 @@ import { callApi } from '../../../shared/transport';
 import { outputBinaryProperty, sealLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { sealErrorExplainer } from './seal.inputs';
+import { ID_OUTPUT } from '../../helpers/output';
 
 export const meta: OperationMeta = {
 	value: 'getOrganizationSealImage',
@@ -21,6 +22,7 @@ export const meta: OperationMeta = {
 		"Get the seal image as a binary file (PNG). Each read is recorded in the seal's access log.",
 	method: 'GET',
 	path: '/seals/{id}/image',
+	output: { omit: ['data_url'], fields: { seal_id: ID_OUTPUT, image_size: { type: 'integer' } } },
 };
 
 export const description: INodeProperties[] = [sealLocator, outputBinaryProperty];

@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 		'List what happened to the seal (created, replaced, renamed, default changed, revoked, erased, image read …), one item per entry',
 	method: 'GET',
 	path: '/seals/{id}/access-log',
+	output: { entries: 'entries' },
 };
 
 export const description: INodeProperties[] = [sealLocator, ...paginationFields()];

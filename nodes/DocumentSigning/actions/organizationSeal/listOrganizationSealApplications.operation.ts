@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 		'List where the seal has been used on signing requests (status applied, paused or pending), one item each',
 	method: 'GET',
 	path: '/seals/{id}/applications',
+	output: { entries: 'applications' },
 };
 
 export const description: INodeProperties[] = [sealLocator, ...paginationFields()];

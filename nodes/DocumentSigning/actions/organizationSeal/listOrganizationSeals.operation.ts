@@ -20,6 +20,7 @@ export const meta: OperationMeta = {
 		'List the organization seals this key can reach (the latest version of each), one item each',
 	method: 'GET',
 	path: '/seals',
+	output: { entries: 'seals' },
 };
 
 export const description: INodeProperties[] = [

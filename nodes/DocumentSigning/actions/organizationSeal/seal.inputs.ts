@@ -10,6 +10,7 @@ import type { Explainer, ApiResponse } from '../../../shared/transport';
 import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
 import { LANGUAGES } from '../../domain/languages';
+import type { OperationOutput } from '../types';
 
 /**
  * What the Organization Seal operations share: the PNG image input, the statement fields, the
@@ -183,6 +184,11 @@ export const sealErrorExplainer: Explainer = ({ status, code }) => {
  * (the operation belongs on the primary API host), the note also lands in `warnings` (the
  * transport has already shown it as an execution hint).
  */
+/** The output of Create and Update (`sealWriteItems`): the seal, and a warning when the host is deprecated. */
+export const SEAL_WRITE_OUTPUT: OperationOutput = {
+	fields: { 'warnings?': { type: 'array', items: { type: 'string' } } },
+};
+
 export function sealWriteItems(response: ApiResponse): INodeExecutionData[] {
 	const body: IDataObject = { ...(response.body ?? {}) };
 	const header = Object.entries(response.headers ?? {}).find(

@@ -17,6 +17,7 @@ import {
 	requiredText,
 	sealErrorExplainer,
 	sealWriteItems,
+	SEAL_WRITE_OUTPUT,
 } from './seal.inputs';
 
 export const meta: OperationMeta = {
@@ -27,6 +28,7 @@ export const meta: OperationMeta = {
 		'Rename a seal, replace its image (creates a new version), change its statement or default flag',
 	method: 'PATCH',
 	path: '/seals/{id}',
+	output: SEAL_WRITE_OUTPUT,
 };
 
 const NAME_MAX = 120;

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
-import { languageField, readLanguage } from './signerTerms.common';
+import { languageField, readLanguage, LANGUAGE_OUTPUT } from './signerTerms.common';
 
 export const meta: OperationMeta = {
 	value: 'deleteCompanySignerTerms',
@@ -12,6 +12,7 @@ export const meta: OperationMeta = {
 	description: "Delete the company's default signer terms for one language (protected key)",
 	method: 'DELETE',
 	path: '/company/signer-terms/{language}',
+	output: deletedOutput(LANGUAGE_OUTPUT, { language: LANGUAGE_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [languageField('delete')];

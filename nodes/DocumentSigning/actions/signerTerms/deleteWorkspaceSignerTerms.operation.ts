@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { languageField, readLanguage } from './signerTerms.common';
+import { languageField, readLanguage, LANGUAGE_OUTPUT } from './signerTerms.common';
 
 export const meta: OperationMeta = {
 	value: 'deleteWorkspaceSignerTerms',
@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 		"Delete a workspace's own signer terms for one language (the company terms apply again)",
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/signer-terms/{language}',
+	output: deletedOutput(LANGUAGE_OUTPUT, { workspace_id: ID_OUTPUT, language: LANGUAGE_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [workspaceLocator, languageField('delete')];

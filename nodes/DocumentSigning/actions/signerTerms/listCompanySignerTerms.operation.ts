@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	description: "List the company's default signer terms, one item per language (protected key)",
 	method: 'GET',
 	path: '/company/signer-terms',
+	output: { entries: 'terms' },
 };
 
 export const description: INodeProperties[] = [];

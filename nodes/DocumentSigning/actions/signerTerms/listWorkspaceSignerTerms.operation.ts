@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { listEntries, toItems } from '../../helpers/output';
+import { listEntries, toItems, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'List the signer terms of a workspace, one item per language',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/signer-terms',
+	output: { entries: 'terms', fields: { workspace_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [workspaceLocator];

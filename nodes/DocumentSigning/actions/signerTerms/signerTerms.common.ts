@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LANGUAGES } from '../../domain/languages';
 import { fail } from '../../domain/errors';
+import { ID_OUTPUT } from '../../helpers/output';
+import type { JsonSchema, OperationOutput } from '../types';
 
 /**
  * Shared parts of the signer terms operations (api-reference §3.12): the language picker, the
@@ -81,6 +83,22 @@ export function readTermsBody(context: IExecuteFunctions, i: number): IDataObjec
 		}
 	}
 	return { statement_text: statement, terms_url: url === '' ? null : url };
+}
+
+/** A language of signer terms in the output schemas (the deletes output it as their id). */
+export const LANGUAGE_OUTPUT: JsonSchema = {
+	$ref: '#/definitions/SignerTerms/properties/language',
+};
+
+/** The output of the PUTs (`termsPutOutput`), for a workspace's terms with its `workspace_id`. */
+export function termsPutSchema(scope: 'company' | 'workspace'): OperationOutput {
+	return {
+		fields: {
+			language: LANGUAGE_OUTPUT,
+			...(scope === 'workspace' ? { workspace_id: ID_OUTPUT } : {}),
+			'warnings?': { type: 'array', items: { type: 'string' } },
+		},
+	};
 }
 
 /** The PUT answer `{ok, storedHtml, changed}`, with a warning when sanitizing changed the HTML. */

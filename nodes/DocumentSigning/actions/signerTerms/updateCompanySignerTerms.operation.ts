@@ -9,6 +9,7 @@ import {
 	readTermsBody,
 	termsFields,
 	termsPutOutput,
+	termsPutSchema,
 } from './signerTerms.common';
 
 export const meta: OperationMeta = {
@@ -19,6 +20,7 @@ export const meta: OperationMeta = {
 		"Create or replace the company's default signer terms for one language (protected key)",
 	method: 'PUT',
 	path: '/company/signer-terms/{language}',
+	output: termsPutSchema('company'),
 };
 
 export const description: INodeProperties[] = [languageField('set'), ...termsFields];

@@ -11,6 +11,7 @@ import {
 	readTermsBody,
 	termsFields,
 	termsPutOutput,
+	termsPutSchema,
 } from './signerTerms.common';
 
 export const meta: OperationMeta = {
@@ -21,6 +22,7 @@ export const meta: OperationMeta = {
 		"Create or replace a workspace's own signer terms for one language (overrides the company terms)",
 	method: 'PUT',
 	path: '/workspace/{workspace_id}/signer-terms/{language}',
+	output: termsPutSchema('workspace'),
 };
 
 export const description: INodeProperties[] = [

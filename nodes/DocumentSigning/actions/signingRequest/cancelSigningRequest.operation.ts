@@ -18,6 +18,8 @@ export const meta: OperationMeta = {
 	action: 'Cancel a signing request',
 	description:
 		'Stop a sent signing request that is not finished yet; recipients can no longer sign',
+	toolDescription:
+		'Cancels a sent signing request that is not finished yet: nobody can sign it any more, and it cannot be reopened (the document would have to be sent again as a new request). Use it only when the user asks to cancel or withdraw this request. A draft that was never sent is deleted instead ("Delete a signing request").\nNeeds: the signing request\'s ID (a UUID); a reason shown to the signers, if this tool asks for one.\nReturns: message, signing_request_id, cancelled_on, emails_sent (signers told), key_mode.',
 	method: 'POST',
 	path: '/signing-requests/{id}/cancel',
 };

@@ -142,6 +142,14 @@ export async function readSource(
 	operation: string,
 ): Promise<{ source: Source; body: IDataObject; fileName?: string; pdfBytes?: number }> {
 	const source = context.getNodeParameter('source', i) as Source;
+	// An AI agent's tool call (Document Signing Tool) brings JSON only, never a file.
+	if (source === 'pdf' && /Tool$/.test(context.getNode().type)) {
+		fail(
+			context,
+			`${operation} cannot take a PDF as an AI tool`,
+			'Nothing was sent: a tool call carries no file. Use Source: Template, or create the signing request from the PDF in the workflow and give the agent its ID.',
+		);
+	}
 	if (source === 'template') {
 		return { source, body: { template_id: getIdParameter(context, 'templateId', i, 'Template') } };
 	}

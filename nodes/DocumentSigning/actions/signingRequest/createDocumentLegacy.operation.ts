@@ -18,8 +18,11 @@ export const meta: OperationMeta = {
 	action: 'Create a signing request the old way (deprecated)',
 	description:
 		"Deprecated: only for workflows built on the service's old POST /documents call, which takes just a name and recipients. For new workflows use Create and Send, or Create for a draft.",
+	toolDescription:
+		'Deprecated; do not use. To prepare a document for signature use "Create a draft signing request"; to send one, "Send a document for signature".',
 	method: 'POST',
 	path: '/documents',
+	output: { warnings: true },
 };
 
 export const description: INodeProperties[] = [

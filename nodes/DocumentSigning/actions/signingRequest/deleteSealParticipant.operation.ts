@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 		'Remove a seal participant (an organization seal in the signing order) from a signing request that has not been sent',
 	method: 'DELETE',
 	path: '/signing-requests/{id}/seal-participants/{participant_id}',
+	output: deletedOutput(ID_OUTPUT, { signing_request_id: ID_OUTPUT }),
 };
 
 export const description: INodeProperties[] = [

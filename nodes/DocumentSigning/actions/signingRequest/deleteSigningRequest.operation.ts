@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -12,8 +12,11 @@ export const meta: OperationMeta = {
 	action: 'Delete a signing request',
 	description:
 		'Delete a draft signing request. Only drafts can be deleted: once sent, use Cancel instead.',
+	toolDescription:
+		'Deletes a draft signing request that was never sent (nobody was emailed). Use it to discard a draft the user rejected or no longer wants. A sent request cannot be deleted: it is cancelled instead ("Cancel a signing request").\nNeeds: the draft\'s ID (a UUID). Returns: deleted true, id, message, key_mode.',
 	method: 'DELETE',
 	path: '/signing-requests/{id}',
+	output: deletedOutput(ID_OUTPUT),
 };
 
 export const description: INodeProperties[] = [

@@ -24,6 +24,7 @@ import { outputBinaryProperty, signingRequestLocator } from '../common.descripti
 import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
+import { ID_OUTPUT } from '../../helpers/output';
 
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
@@ -31,9 +32,19 @@ export const meta: OperationMeta = {
 	action: 'Download the document of a signing request',
 	description:
 		'Get the signed PDF of a finished signing request. An unfinished one is refused unless "Accept Unfinished Document" is on.',
+	toolDescription:
+		'Gets the signed PDF of a finished signing request (everyone has signed). Returns download_url, a link to the signed PDF valid until expires_at (give it to the user or pass it on; the file itself is not shown to you), file_name, file_size, status "finished", is_partial false, key_mode.\nNeeds: the signing request\'s ID (a UUID).\nA request that is not finished (still out for signature, declined, cancelled or expired) has no signed PDF: the tool refuses it with an error saying who has not signed yet. Report that; do not retry until "Get a signing request" shows it finished.',
 	method: 'GET',
 	path: '/signing-requests/{id}/download',
 	lookups: [callName(getSigningRequest), callName(listSigningRequestUsers)],
+	output: {
+		// The PDF is the item's binary; `file_size` is its size (not with Return URL Only).
+		fields: {
+			signing_request_id: ID_OUTPUT,
+			file_name: { type: 'string' },
+			'file_size?': { type: 'integer' },
+		},
+	},
 };
 
 const ACCEPT_UNFINISHED = 'Accept Unfinished Document';

@@ -12,8 +12,11 @@ export const meta: OperationMeta = {
 	action: 'Get a signing request',
 	description:
 		'Get one signing request with its status flags (sent, finished, cancelled, declined, expired), timestamps and download links',
+	toolDescription:
+		'Reads one signing request: its name, whether it has been sent, and whether it is finished (everyone signed), declined, cancelled or expired, with the dates. Use it to answer "has it been signed?" or to check a draft before it is sent.\nNeeds: the signing request\'s ID (a UUID: from the request you created, or from "Get many signing requests" by name or signer email).\nReturns: id, name, status (flags sent, finished, declined, cancelled, expired), timestamps (created_on, sent_on, finished_on, …), expires_at, final_document_download_url once finished, key_mode. Who has signed so far: "Get the recipients of a signing request".',
 	method: 'GET',
 	path: '/signing-requests/{id}',
+	output: { simplify: 'signingRequest' },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, simplifyField];

@@ -19,6 +19,7 @@ export const meta: OperationMeta = {
 		'List what happened to a signing request, oldest first: admin actions (created, edited, sent, cancelled) and signer actions (viewed, signed, declined, downloaded)',
 	method: 'GET',
 	path: '/signing-requests/{id}/audit',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];

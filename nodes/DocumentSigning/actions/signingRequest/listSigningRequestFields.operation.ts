@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		'List the fields placed on the document of a signing request, with the values filled in so far',
 	method: 'GET',
 	path: '/signing-requests/{id}/fields',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];

@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'List the reminder emails set up for a signing request',
 	method: 'GET',
 	path: '/signing-requests/{id}/reminders',
+	output: { entries: '[]' },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];

@@ -11,20 +11,23 @@ import { callApi } from '../../../shared/transport';
 import { paginationFields, signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
+/** Kept on every item, even when the service leaves them out, so they show as columns. */
+const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
+
 export const meta: OperationMeta = {
 	value: 'listSigningRequestUsers',
 	name: 'Get Recipients',
 	action: 'Get the recipients of a signing request',
 	description:
 		'List the people of a signing request (signers, approvers, CCs) with when each finished or declined, and why',
+	toolDescription:
+		"Lists the people of a signing request, one item each: id, name, email, designation (Signer, Approver or CC), order, finished_on (when they signed or approved; empty: not yet), declined_on and decline_reason. Use it to tell who has signed and who is still missing, or to check the recipients of a draft before it is sent.\nNeeds: the signing request's ID (a UUID).",
 	method: 'GET',
 	path: '/signing-requests/{id}/users',
+	output: { entries: 'results', require: [...PROGRESS_KEYS] },
 };
 
 export const description: INodeProperties[] = [signingRequestLocator, ...paginationFields()];
-
-/** Kept on every item, even when the service leaves them out, so they show as columns. */
-const PROGRESS_KEYS = ['finished_on', 'declined_on', 'decline_reason'] as const;
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');

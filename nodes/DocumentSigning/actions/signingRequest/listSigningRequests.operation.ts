@@ -11,8 +11,11 @@ export const meta: OperationMeta = {
 	name: 'Get Many',
 	action: 'Get many signing requests',
 	description: 'List signing requests with filters (status, dates, signer) and sorting',
+	toolDescription:
+		"Lists signing requests, one item each: id, name, status (not_sent: a draft; in_progress: sent and waiting for signatures; finished: everyone signed; declined; cancelled; expired), dates, key_mode. Use it to find a request's ID from its name or a signer's email, or to see what is still open.\nNeeds nothing. Filters, when this tool offers them: (part of) the request's name, a signer's email or name, a status from the values above. Returns at most the tool's limit.",
 	method: 'GET',
 	path: '/signing-requests',
+	output: { entries: 'results', simplify: 'signingRequest' },
 };
 
 /** The list's status vocabulary (the `status` filter accepts several, comma-separated). */

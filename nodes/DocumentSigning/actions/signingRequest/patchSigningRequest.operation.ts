@@ -32,6 +32,7 @@ export const meta: OperationMeta = {
 		'Change one thing of a draft: its properties, one recipient or one field. After sending, only a seal participant can be swapped.',
 	method: 'PATCH',
 	path: '/signing-requests/{id}',
+	output: { warnings: true },
 };
 
 type UpdateKind = 'properties' | 'recipient' | 'field' | 'sealParticipant';

@@ -18,6 +18,8 @@ export const meta: OperationMeta = {
 	action: 'Resend a signing request',
 	description:
 		'Email the signing invitation again to recipients whose turn it is and who have not signed yet',
+	toolDescription:
+		"Emails the signing invitation again to the recipients whose turn it is and who have not signed yet, on a sent signing request that is still open. Use it when the user says someone did not get or lost the email; every call emails them again, so do not repeat it.\nNeeds: the signing request's ID (a UUID).\nReturns: message, signing_request_id, recipients_notified, recipients_failed, recipients (id, email, name of each one emailed), key_mode.",
 	method: 'POST',
 	path: '/signing-requests/{id}/resend',
 };

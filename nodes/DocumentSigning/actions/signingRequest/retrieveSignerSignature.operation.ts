@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationMeta } from '../types';
-import { markDescription, retrieveSignerMark, SIGNER_NAME_LOOKUPS } from './signerMarks';
+import {
+	markDescription,
+	retrieveSignerMark,
+	SIGNER_NAME_LOOKUPS,
+	MARK_OUTPUT,
+} from './signerMarks';
 
 export const meta: OperationMeta = {
 	value: 'retrieveSignerSignature',
@@ -11,6 +16,7 @@ export const meta: OperationMeta = {
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/signature',
 	lookups: SIGNER_NAME_LOOKUPS,
+	output: MARK_OUTPUT,
 };
 
 export const description: INodeProperties[] = markDescription('signature');

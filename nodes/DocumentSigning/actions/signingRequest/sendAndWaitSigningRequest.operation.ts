@@ -32,8 +32,9 @@ import { meta as deleteWebhookMeta } from '../webhook/deleteWebhook.operation';
 import { meta as listWebhooks } from '../webhook/listWebhooks.operation';
 import { meta as downloadSigningRequest } from './downloadSigningRequest.operation';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
-import { normaliseSendResponse } from './sendSigningRequest.operation';
+import { normaliseSendResponse, SENT_FIELDS } from './sendSigningRequest.operation';
 import { companyWebhookRefused, createWaitWebhook, waitScopeFor } from './waitScope';
+import { ID_OUTPUT, orNull } from '../../helpers/output';
 
 /**
  * Send and Wait for Completion: n8n's send-and-wait pattern (`putExecutionToWait` + a resume
@@ -92,6 +93,8 @@ export const meta: OperationMeta = {
 	action: 'Send a signing request and wait for completion',
 	description:
 		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
+	toolDescription:
+		'Do not use: this operation pauses a whole workflow until the document is signed (hours or days), which a tool call cannot do; called as a tool it only returns an error. To send a draft, use "Send a draft signing request"; to learn later whether it was signed, use "Get a signing request".',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
 	composite: {
@@ -106,6 +109,38 @@ export const meta: OperationMeta = {
 		],
 		reason:
 			"n8n's send-and-wait pattern: it sends, registers a webhook (of the request's workspace, or company-level: whichever the credential's secret verifies) and pauses the execution until the service reports the end",
+	},
+	output: {
+		// Not made from one answer: the final state (`finalItem`) or, when the time limit runs out,
+		// the timed-out item (`execute`). No key_mode.
+		answer: false,
+		keyMode: false,
+		fields: {
+			status: {
+				type: 'string',
+				enum: ['completed', 'declined', 'cancelled', 'expired', 'timed_out'],
+			},
+			signing_request_id: ID_OUTPUT,
+			waited: { type: 'boolean' },
+			'signing_request?': { $ref: '#/definitions/SigningRequestDetail' },
+			'sent?': orNull({
+				type: 'object',
+				properties: SENT_FIELDS,
+				required: Object.keys(SENT_FIELDS),
+			}),
+			'event?': {
+				type: 'object',
+				properties: {
+					id: { type: 'string' },
+					type: { type: 'string' },
+					created_at: { type: ['string', 'null'] },
+				},
+				required: ['id', 'type', 'created_at'],
+			},
+			'waited_until?': { type: 'string', format: 'date-time' },
+			'webhook_id?': { $ref: '#/definitions/Webhook/properties/id' },
+			'pdf_not_attached?': { type: 'string' },
+		},
 	},
 };
 
@@ -365,6 +400,14 @@ async function finalItem(
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	// As an AI tool ("Document Signing Tool", n8n's type name ends in Tool) a wait would stop the
+	// agent's whole execution on a webhook of a sub-node: refused before anything is registered or sent.
+	if (/Tool$/.test(node.type)) {
+		throw new NodeOperationError(node, 'Send and Wait for Completion cannot run as an AI tool', {
+			description:
+				'Nothing was sent. It pauses a workflow until the document is signed, which a tool call cannot do. Give the agent "Send" (Send a draft signing request) and "Get" to check later, or put Send and Wait for Completion in the workflow after the agent.',
+		});
+	}
 	if (this.getInputData().length > 1) {
 		throw new NodeOperationError(
 			node,

@@ -6,11 +6,28 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, orNull } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import type { JsonSchema, OperationMeta } from '../types';
 import { sendNotice } from './common';
+
+/** The two documented answers (see `normaliseSendResponse`). */
+const ANSWER = '#/definitions/SendSigningRequestExampleResponse/properties';
+const OLDER_ANSWER = '#/definitions/SendSigningRequestResponse/properties';
+
+/** The fields of `normaliseSendResponse`'s output, each always there (null when not answered). */
+export const SENT_FIELDS: Record<string, JsonSchema> = {
+	success: { type: 'boolean' },
+	message: orNull({ $ref: `${ANSWER}/message` }),
+	signing_request_id: { $ref: `${ANSWER}/signing_request_id` },
+	sent_date: orNull({ $ref: `${ANSWER}/sent_date` }, { $ref: `${OLDER_ANSWER}/sentAt` }),
+	expires_at: { $ref: `${ANSWER}/expires_at` },
+	recipients_notified: orNull(
+		{ $ref: `${ANSWER}/recipients_notified` },
+		{ $ref: `${OLDER_ANSWER}/sentTo` },
+	),
+};
 
 export const meta: OperationMeta = {
 	value: 'sendSigningRequest',
@@ -18,8 +35,11 @@ export const meta: OperationMeta = {
 	action: 'Send a draft signing request',
 	description:
 		'Send a draft (made with Create or Template → Create Signing Request) to its recipients; emails go out in signing order. With the live key this uses credits.',
+	toolDescription:
+		'Sends an existing draft signing request to its recipients now: they get their signing emails in signing order, and what they sign is legally binding. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only after the user has approved sending this very draft (show them its name and recipients from "Get a signing request" and "Get the recipients of a signing request"); never send on your own initiative.\nNeeds: the draft\'s ID (a UUID from "Create a draft signing request", or from "Get many signing requests" with status not_sent).\nReturns: success, message, signing_request_id, sent_date, expires_at, recipients_notified, key_mode. If a call fails or times out, check with "Get a signing request" whether it was sent before calling it again.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
+	output: { answer: false, fields: SENT_FIELDS },
 };
 
 export const description: INodeProperties[] = [sendNotice, signingRequestLocator];

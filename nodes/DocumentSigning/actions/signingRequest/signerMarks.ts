@@ -11,7 +11,7 @@ import { checkId, getIdParameter } from '../../domain/ids';
 import type { Explainer } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import { callName, type OperationMeta } from '../types';
+import { callName, type OperationMeta, type OperationOutput } from '../types';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 
 /**
@@ -163,6 +163,12 @@ const EXTENSIONS: Record<string, string> = {
 	'image/gif': 'gif',
 	'image/webp': 'webp',
 	'image/svg+xml': 'svg',
+};
+
+/** The output of the signature, initials and stamp operations: the answer without the image (it is the binary). */
+export const MARK_OUTPUT: OperationOutput = {
+	omit: ['image'],
+	fields: { image_size: { type: 'integer' } },
 };
 
 /** Signature, initials or stamp of a signer as a PNG binary, from the operation's endpoint. */

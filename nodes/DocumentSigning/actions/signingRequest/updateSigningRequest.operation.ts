@@ -26,6 +26,7 @@ export const meta: OperationMeta = {
 		'Change a draft in one request: properties, settings, recipients (add, change, remove), fields and reminders. Not possible once sent.',
 	method: 'PUT',
 	path: '/signing-requests/{id}',
+	output: { warnings: true },
 };
 
 const recipientPicker = (

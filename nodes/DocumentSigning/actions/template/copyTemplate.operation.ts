@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { templateLocator, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -20,6 +20,7 @@ export const meta: OperationMeta = {
 		'Copy a template with its document, users, fields and reminders into another workspace of the company (needs the company-level key)',
 	method: 'POST',
 	path: '/templates/{id}/copy',
+	output: { fields: { source_template_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [

@@ -18,8 +18,11 @@ export const meta: OperationMeta = {
 	action: 'Create a draft signing request from a template as it is',
 	description:
 		'Copy a template with its recipients, fields, reminders and settings, unchanged, into a new draft signing request. Use it when the template already names the right people; to fill in the recipients, use Signing Request → Create or Create and Send with Source: Template.',
+	toolDescription:
+		'Creates a draft signing request that copies a template exactly, with the people the template names, its fields and settings; nothing is sent. Use it only when the template already names the right people; to fill in other people, use "Create a draft signing request".\nNeeds: the template\'s ID (a UUID from "Get many templates"). Returns the draft: id, name, status, key_mode.',
 	method: 'POST',
 	path: '/templates/{id}/duplicate',
+	output: { unwrap: 'signing_request' },
 };
 
 export const description: INodeProperties[] = [

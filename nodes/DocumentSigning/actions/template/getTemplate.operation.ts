@@ -17,8 +17,11 @@ export const meta: OperationMeta = {
 	action: 'Get a template',
 	description:
 		'Get a template with its users, fields, settings and a fresh link to its document (valid 1 hour)',
+	toolDescription:
+		'Reads one template: name, description, page_count, its recipient roles (recipients: id, first_name, last_name, email, designation Signer/Approver/CC, order) and a link to its document (document_url, valid one hour).\nNeeds: the template\'s ID (a UUID from "Get many templates"). For the roles alone, with what each still needs, use "Get the users of a template".',
 	method: 'GET',
 	path: '/templates/{id}',
+	output: { simplify: 'template' },
 };
 
 export const description: INodeProperties[] = [templateLocator, simplifyField];

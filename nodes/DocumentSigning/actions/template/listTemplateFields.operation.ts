@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'List the fields placed on the document of a template, one item each',
 	method: 'GET',
 	path: '/templates/{id}/fields',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [templateLocator, ...paginationFields()];

@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: 'List the reminder emails of a template, one item each',
 	method: 'GET',
 	path: '/templates/{id}/reminders',
+	output: { entries: '[]' },
 };
 
 export const description: INodeProperties[] = [templateLocator, ...paginationFields()];

@@ -10,8 +10,11 @@ export const meta: OperationMeta = {
 	name: 'Get Many',
 	action: 'Get many templates',
 	description: 'List the templates of the workspace, with filters and sorting',
+	toolDescription:
+		"Lists the templates of the workspace (prepared documents with recipient roles and signature fields), one item each: id, name, description, page_count, recipients (the roles). Use it to find the template the user means and its ID, which the signing request tools need; if several could fit, ask the user which one.\nNeeds nothing; (part of) the template's name as a filter, when this tool offers it. Returns at most the tool's limit.",
 	method: 'GET',
 	path: '/templates',
+	output: { entries: 'results', simplify: 'template' },
 };
 
 export const description: INodeProperties[] = [

@@ -35,6 +35,7 @@ export const meta: OperationMeta = {
 		'Change one thing of a template: its properties, one user, one field, or the seal of a seal participant',
 	method: 'PATCH',
 	path: '/templates/{id}',
+	output: { warnings: true },
 };
 
 const show = (part: string) => ({ show: { update: [part] } });

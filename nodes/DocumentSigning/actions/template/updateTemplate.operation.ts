@@ -33,6 +33,7 @@ export const meta: OperationMeta = {
 		'Change several parts of a template in one call: properties and settings, users (add, change, remove), fields and reminders',
 	method: 'PUT',
 	path: '/templates/{id}',
+	output: { warnings: true },
 };
 
 const SECTIONS = [

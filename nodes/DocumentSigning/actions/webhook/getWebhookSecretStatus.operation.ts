@@ -12,6 +12,7 @@ export const meta: OperationMeta = {
 		'When the company webhook secret was created and rotated, and whether the old one is still accepted',
 	method: 'GET',
 	path: '/webhooks/secret-status',
+	output: { fields: { scope: { type: 'string', enum: ['company'] } } },
 };
 
 export const description: INodeProperties[] = [];

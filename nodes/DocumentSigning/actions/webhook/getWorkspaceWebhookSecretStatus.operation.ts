@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		"When a workspace's webhook secret was created and rotated, and whether the old one is still accepted",
 	method: 'GET',
 	path: '/workspaces/{id}/webhooks/secret-status',
+	output: { fields: { scope: { type: 'string', enum: ['workspace'] }, workspace_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [workspaceLocator];

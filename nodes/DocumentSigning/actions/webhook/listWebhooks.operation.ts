@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 		'List the company-level webhooks, or those of one workspace, with filters and sorting',
 	method: 'GET',
 	path: '/webhooks',
+	output: { entries: 'results' },
 };
 
 export const description: INodeProperties[] = [

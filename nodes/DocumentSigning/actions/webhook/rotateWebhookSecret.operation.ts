@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 	path: '/webhooks/rotate-secret',
 	// The new secret is what Rotate is run for.
 	sensitiveOutputFields: ['new_secret'],
+	output: { fields: { scope: { type: 'string', enum: ['company'] } } },
 };
 
 export const description: INodeProperties[] = [rotationNotice('rotateCompanyNotice')];

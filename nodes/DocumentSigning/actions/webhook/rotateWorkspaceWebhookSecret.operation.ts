@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -17,6 +17,7 @@ export const meta: OperationMeta = {
 	path: '/workspaces/{id}/webhooks/rotate-secret',
 	// The new secret is what Rotate is run for.
 	sensitiveOutputFields: ['new_secret'],
+	output: { fields: { scope: { type: 'string', enum: ['workspace'] }, workspace_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { webhookLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -14,6 +14,7 @@ export const meta: OperationMeta = {
 		'Deliver a webhook.test event to the webhook now, even when the master switch is off (at most 10 per minute)',
 	method: 'POST',
 	path: '/webhooks/{id}/test',
+	output: { fields: { webhook_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [

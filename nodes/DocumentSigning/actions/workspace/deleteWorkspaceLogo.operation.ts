@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { deletedItems } from '../../helpers/output';
+import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	description: "Remove the workspace's logo; the company logo (or the service's) is used again",
 	method: 'DELETE',
 	path: '/workspaces/{id}/logo',
+	output: deletedOutput(ID_OUTPUT),
 };
 
 export const description: INodeProperties[] = [workspaceLocator];

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	description: 'End the 24-hour grace period of replaced keys now, so they stop working at once',
 	method: 'POST',
 	path: '/workspaces/{id}/api-key/expire',
+	output: { fields: { key_type: { type: 'string', enum: ['live', 'test'] } } },
 };
 
 export const description: INodeProperties[] = apiKeyDescription({

@@ -10,6 +10,7 @@ import {
 	WORKSPACE_SECRET_FIELDS,
 	readIncludeSecrets,
 	workspaceItems,
+	SECRETS_OMITTED_OUTPUT,
 } from '../../domain/workspaceSecrets';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -26,6 +27,11 @@ export const meta: OperationMeta = {
 	method: 'GET',
 	path: '/workspaces/{id}',
 	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
+	output: {
+		// The keys and the webhook secret only with "Include API Keys and Webhook Secret" (then
+		// without secrets_omitted).
+		fields: { 'secrets_omitted?': SECRETS_OMITTED_OUTPUT },
+	},
 };
 
 export const description: INodeProperties[] = [workspaceLocator, includeSecretsField];

@@ -4,6 +4,7 @@ import {
 	WORKSPACE_SECRET_FIELDS,
 	readIncludeSecrets,
 	workspaceItems,
+	SECRETS_OMITTED_OUTPUT,
 } from '../../domain/workspaceSecrets';
 import { listPages } from '../../helpers/list';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
@@ -18,6 +19,12 @@ export const meta: OperationMeta = {
 	method: 'GET',
 	path: '/workspaces',
 	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
+	output: {
+		entries: 'results',
+		// The keys and the webhook secret only with "Include API Keys and Webhook Secret" (then
+		// without secrets_omitted).
+		fields: { 'secrets_omitted?': SECRETS_OMITTED_OUTPUT },
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -7,7 +7,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { workspaceItems } from '../../domain/workspaceSecrets';
+import {
+	workspaceItems,
+	SECRETS_OMITTED_OUTPUT,
+	WORKSPACE_SECRET_FIELDS,
+} from '../../domain/workspaceSecrets';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
@@ -21,6 +25,11 @@ export const meta: OperationMeta = {
 	description: 'Change only the workspace details you choose',
 	method: 'PATCH',
 	path: '/workspaces/{id}',
+	output: {
+		warnings: true,
+		omit: [...WORKSPACE_SECRET_FIELDS],
+		fields: { secrets_omitted: SECRETS_OMITTED_OUTPUT },
+	},
 };
 
 export const description: INodeProperties[] = [

@@ -12,6 +12,7 @@ export const meta: OperationMeta = {
 	path: '/workspaces/{id}/api-key/regenerate',
 	// The new key is what Regenerate is run for; the replaced ones (expiring_keys) are masked.
 	sensitiveOutputFields: ['new_key.api_key'],
+	output: { fields: { key_type: { type: 'string', enum: ['live', 'test'] } } },
 };
 
 export const description: INodeProperties[] = apiKeyDescription({

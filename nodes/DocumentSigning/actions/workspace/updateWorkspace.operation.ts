@@ -6,7 +6,11 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { workspaceItems } from '../../domain/workspaceSecrets';
+import {
+	workspaceItems,
+	SECRETS_OMITTED_OUTPUT,
+	WORKSPACE_SECRET_FIELDS,
+} from '../../domain/workspaceSecrets';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
@@ -20,6 +24,10 @@ export const meta: OperationMeta = {
 	description: 'Replace the details of a workspace (its name)',
 	method: 'PUT',
 	path: '/workspaces/{id}',
+	output: {
+		omit: [...WORKSPACE_SECRET_FIELDS],
+		fields: { secrets_omitted: SECRETS_OMITTED_OUTPUT },
+	},
 };
 
 export const description: INodeProperties[] = [workspaceLocator, workspaceNameInput];

@@ -7,7 +7,7 @@ import type {
 
 import { readLogoBinary } from '../../helpers/binary';
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { toItems, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { logoBinaryProperty, workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -20,6 +20,7 @@ export const meta: OperationMeta = {
 		"Set the workspace's logo (PNG or JPEG, at most 2 MB); it replaces the company logo on this workspace's certificates and emails",
 	method: 'POST',
 	path: '/workspaces/{id}/logo',
+	output: { fields: { workspace_id: ID_OUTPUT } },
 };
 
 export const description: INodeProperties[] = [workspaceLocator, logoBinaryProperty];

@@ -17,6 +17,7 @@ import {
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/waitScope';
 import { HarnessCredentialsHelper } from '../../../../helpers/credentials-helper';
 import { runNode } from '../../../../helpers/n8n';
+import { checkOutput } from '../../../../kit/outputs';
 import { ensureEnvironment } from '../../../../helpers/n8n-env';
 import {
 	signatureHeader,
@@ -84,6 +85,7 @@ async function start(id: string, extra: IDataObject = {}, creds = credentials())
 		parameters: parameters(id, extra),
 		credentials: creds,
 	});
+	if (!result.error) checkOutput('signingRequest', 'sendAndWaitForCompletion', result.output);
 	return result;
 }
 
@@ -184,6 +186,7 @@ async function deliver(
 	const warnings: string[] = [];
 	context.logger.warn = (message: string) => void warnings.push(message);
 	const result = await nodeType.webhook.call(context);
+	checkOutput('signingRequest', 'sendAndWaitForCompletion', result.workflowData);
 	let answer: unknown;
 	try {
 		answer = JSON.parse(response.text);
