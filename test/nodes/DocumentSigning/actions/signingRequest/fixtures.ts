@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { KeyMode } from '../../../../kit';
 import { ok, runnerOf } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { createSeal, draftBody } from '../../../../sandbox/fixtures';
+import { createSeal, draftBody, pdfBase64, PEOPLE } from '../../../../sandbox/fixtures';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 
 export {
@@ -197,33 +197,8 @@ export async function createRich(
 		'/signing-requests',
 		{
 			name,
-			document: simplePdf(name, 2).toString('base64'),
-			recipients: [
-				{
-					id: 'temp_ada',
-					first_name: 'Ada',
-					last_name: 'Lovelace',
-					email: 'ada@example.com',
-					designation: 'Signer',
-					order: 1,
-				},
-				{
-					id: 'temp_bob',
-					first_name: 'Bob',
-					last_name: 'Byron',
-					email: 'bob@example.com',
-					designation: 'Signer',
-					order: 2,
-				},
-				{
-					id: 'temp_carol',
-					first_name: 'Carol',
-					last_name: 'Copy',
-					email: 'carol@example.com',
-					designation: 'CC',
-					order: 1,
-				},
-			],
+			document: pdfBase64(2, name),
+			recipients: [PEOPLE.ada, PEOPLE.bob, PEOPLE.carol],
 			seal_participants: [{ seal_id: await sealOf(sandbox), order: 3, temp_id: 'temp_seal' }],
 			fields: [
 				{
