@@ -1,9 +1,8 @@
 /**
  * The fixture kit of the operation tests: one sandbox per spec, credentials for it, a runner for
  * the real node, resource-locator values, direct API calls for fixtures and readers of what the
- * node sent and returned. The per-resource kits next to the specs (template/setup.ts,
- * signingRequest/fixtures.ts, …) build their fixtures and their resource's runner on
- * these; they do not copy them.
+ * node sent and returned. The fixtures module of each resource folder (`<folder>/fixtures.ts`)
+ * builds its fixtures and its resource's runner on these; it does not copy them.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 

@@ -2,7 +2,14 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/DocumentSigning/actions/router';
-import { MISSING_UUID, byId, createTemplateFixture, run, sent, useSandbox } from './template/setup';
+import {
+	MISSING_UUID,
+	byId,
+	createTemplateFixture,
+	run,
+	sent,
+	useSandbox,
+} from './template/fixtures';
 
 const ctx = useSandbox();
 

@@ -9,7 +9,7 @@
 import { byId, jsonOf, useSandbox } from '../../../kit';
 import type { Draft, SeedTemplate } from '../actions/signingRequest/fixtures';
 import { createDraft, createSent, createTemplate } from '../actions/signingRequest/fixtures';
-import { EMPTY_EXPRESSIONS, emptyMessage, expectRefused, runFull } from './resolvedKit';
+import { EMPTY_EXPRESSIONS, emptyMessage, expectRefused, runFull } from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;

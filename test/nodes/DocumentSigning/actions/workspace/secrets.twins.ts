@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { TestContext } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
 import { WEBHOOK_SECRETS } from '../../../../sandbox';
-import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
+import { SEED, byId, jsonOf, run, sent } from '../company/fixtures';
 
 const [SALES, LEGAL] = SEED.workspaces;
 const SECRET_FIELDS = ['api_key', 'test_api_key', 'webhook_secret'];
