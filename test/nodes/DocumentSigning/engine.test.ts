@@ -20,7 +20,7 @@ import type {
 import { resetRateLimiters, transportPolicy } from '../../../nodes/shared/transport';
 import { binaryItem, createExecuteContext } from '../../helpers/n8n';
 import { byId, credentials, MISSING_UUID, ok, runOperation, useSandbox } from '../../kit';
-import type { RecordedRequest } from '../../sandbox';
+import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { simplePdf } from '../../sandbox/signing/pdf';
 import {
 	createFinished,
@@ -335,45 +335,55 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 		expect(result.error?.httpCode).toBe('500');
 	});
 
-	it('a 502 HTML page on a read', async () => {
-		const result = await runCase({
-			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
-			before: () =>
-				ctx.sandbox.injectFault({
-					kind: 'status',
-					status: 502,
-					headers: { 'Content-Type': 'text/html' },
-					body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
-				}),
-		});
-		expect(result.error?.message).toContain('502 Bad Gateway');
+	// Answers n8n's error handling turns into the message or description a user reads.
+	const getTemplate = () => ({
+		resource: 'template',
+		operation: 'getTemplate',
+		templateId: byId(templateId),
 	});
-
-	it('a 2xx the node cannot read', async () => {
-		const result = await runCase({
-			parameters: {
+	it.each([
+		{
+			case: 'a 502 HTML page on a read',
+			parameters: getTemplate,
+			fault: {
+				kind: 'status',
+				status: 502,
+				headers: { 'Content-Type': 'text/html' },
+				body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+			},
+			field: 'message',
+			text: '502 Bad Gateway',
+		},
+		{
+			case: 'a 2xx the node cannot read',
+			parameters: () => ({
 				resource: 'webhook',
 				operation: 'createWebhook',
 				url: 'https://hooks.example.com/cut',
 				events: ['signing_request.sent'],
+			}),
+			fault: {
+				kind: 'status',
+				status: 201,
+				headers: { 'Content-Type': 'application/json' },
+				body: '{"id": "cut off',
 			},
-			before: () =>
-				ctx.sandbox.injectFault({
-					kind: 'status',
-					status: 201,
-					headers: { 'Content-Type': 'application/json' },
-					body: '{"id": "cut off',
-				}),
-		});
-		expect(result.error?.message).toContain('could not be read');
-	});
-
-	it('a reset connection', async () => {
+			field: 'message',
+			text: 'could not be read',
+		},
+		{
+			case: 'a reset connection',
+			parameters: getTemplate,
+			fault: { kind: 'reset' },
+			field: 'description',
+			text: '(ECONNRESET)',
+		},
+	] as const)('$case', async ({ parameters, fault, field, text }) => {
 		const result = await runCase({
-			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
-			before: () => ctx.sandbox.injectFault({ kind: 'reset' }),
+			parameters: parameters(),
+			before: () => ctx.sandbox.injectFault(fault as Parameters<Sandbox['injectFault']>[0]),
 		});
-		expect(result.error?.description).toContain('(ECONNRESET)');
+		expect(result.error?.[field]).toContain(text);
 	});
 
 	it('a timeout', async () => {
