@@ -10,7 +10,7 @@ import { CATCH_UP_KEY, isPending, readState } from '../../../nodes/DocumentSigni
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
 import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
-import { createSent } from '../../sandbox/signing/testkit';
+import { createSent } from '../../sandbox/fixtures';
 import { baseParameters, credentials } from './support';
 import { TriggerRig } from './triggerRig';
 

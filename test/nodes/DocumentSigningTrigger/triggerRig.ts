@@ -227,6 +227,7 @@ export class TriggerRig {
 			this.webhookData(workflow, node, mode),
 		);
 		const result = await this.nodeType.webhookMethods.default.checkExists.call(context);
+		if (!this.options.catchUp) stopCatchUp(context);
 		this.persist(workflow, mode);
 		return result;
 	}
