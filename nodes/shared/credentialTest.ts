@@ -78,7 +78,7 @@ export async function testDocumentSigningApi(
 	}
 
 	const address = `${baseUrl}/workspaces`;
-	// n8n 2.41.1 gives a credential test only this helper (ICredentialTestFunctions: no httpRequest).
+	// The only request helper of a credential test (ICredentialTestFunctions has no httpRequest).
 	const { request } = this.helpers;
 	let response: { statusCode?: number; body?: unknown };
 	try {

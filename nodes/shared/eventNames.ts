@@ -9,7 +9,6 @@ export const EVENT_NAME_PATTERN = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 export interface EventNameOptions {
 	/** Why the test event cannot be subscribed to, in the words of the calling node. */
 	testEventHint: string;
-	itemIndex?: number;
 }
 
 /** "Additional Event Names": event names that no list offers (read by `readEventNames`). */
@@ -48,13 +47,11 @@ export function readEventNames(
 			throw new NodeOperationError(node, `"${name}" is not an event name`, {
 				description:
 					'Additional Event Names takes event names such as signing_request.completed, separated by commas.',
-				itemIndex: options.itemIndex,
 			});
 		}
 		if (name === TEST_EVENT_TYPE) {
 			throw new NodeOperationError(node, `${TEST_EVENT_TYPE} cannot be subscribed to`, {
 				description: options.testEventHint,
-				itemIndex: options.itemIndex,
 			});
 		}
 	}

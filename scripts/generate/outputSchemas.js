@@ -4,8 +4,10 @@
  * of a node that has not run yet to the next node when the node ships a JSON Schema of its output
  * for the chosen resource and operation. n8n 2.41.1 serves
  * `<folder of the node's file>/__schema__/v<version as x.y.z>/<resource>/<operation>.json` at
- * `/schemas/<node type>/<x.y.z>/<resource>/<operation>.json`, and the editor takes a schema with
- * `type` and non-empty `properties` (docs/DEVELOPMENT.md, "Output schemas").
+ * `/schemas/<node type>/<x.y.z>/<resource>/<operation>.json` (n8n `server.ts`, n8n-core
+ * `resolveOutputSchemaPath`; the editor asks with the node's `resource` and `operation` parameter
+ * values and the version padded to x.y.z), and the editor takes a schema with `type` and
+ * non-empty `properties` (test/kit/editorSchema.ts; test/e2e/n8n.e2e.ts asks a real n8n).
  *
  * One file per operation of the action node (trigger nodes get no preview), written from:
  * - the documented answer of the operation (test/docs/responses.json, by operationId = the
@@ -20,6 +22,14 @@
  * others (the service may add optional keys). Where the answer has documented alternatives, the
  * schema is an `anyOf` of the items made from each, with the union of their fields as `type` and
  * `properties` next to it, which is what the editor reads (it reads no `$ref`, `anyOf` or `required`).
+ *
+ * How n8n 2.41.1's editor turns a schema into fields (n8n-editor-ui `getSchemaForJsonSchema`): it
+ * shows an object's `properties` only when `type` is exactly "object", an array's `items` (as
+ * `[0]`) only when `type` is exactly "array", and otherwise the first `type` of a list. So a
+ * value that may also be null is written `type: "object"` (or "array") with `nullable: true`
+ * (OpenAPI's keyword, which Ajv applies) rather than `["object", "null"]`, under which the editor
+ * would show the field without its fields; scalars keep `["string", "null"]` (shown as string).
+ * test/kit/editorSchema.ts is a copy of that function for the tests.
  */
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
@@ -284,10 +294,12 @@ function itemAlternatives(meta, shape, { inline, simpleKeys, simplePersonKeys, k
 
 /** The types a schema accepts, or undefined when it does not say. */
 function typesOf(/** @type {Schema} */ schema) {
-	if (typeof schema.type === 'string') return [schema.type];
-	if (Array.isArray(schema.type)) return schema.type;
-	if (schema.properties) return ['object'];
-	return undefined;
+	/** @type {string[] | undefined} */
+	let types;
+	if (typeof schema.type === 'string') types = [schema.type];
+	else if (Array.isArray(schema.type)) types = schema.type;
+	else if (schema.properties) types = ['object'];
+	return types && schema.nullable === true ? [...types, 'null'] : types;
 }
 
 /**
@@ -345,10 +357,26 @@ function forEditor(schema) {
 					out.additionalProperties = true;
 				}
 			}
+			// Lists of several documented forms: the entries of all of them, as `[0]`.
+			const arrays = branches.filter((b) => typesOf(b)?.includes('array'));
+			if (arrays.length && arrays.every((b) => isObject(b.items))) {
+				const kinds = distinct(arrays.map((b) => b.items));
+				out.items = kinds.length === 1 ? kinds[0] : forEditor({ anyOf: kinds });
+			}
 		}
 	}
 	if (Array.isArray(out.type) && out.type.includes('null')) {
 		out.type = [...out.type.filter((/** @type {string} */ t) => t !== 'null'), 'null'];
+	}
+	// A nullable object or list: `type` alone, so that the editor shows its fields or entries.
+	if (
+		Array.isArray(out.type) &&
+		out.type.length === 2 &&
+		out.type[1] === 'null' &&
+		['object', 'array'].includes(out.type[0])
+	) {
+		out.type = out.type[0];
+		out.nullable = true;
 	}
 	return ordered(out);
 }
@@ -375,7 +403,17 @@ function plainUnion(branches) {
 }
 
 /** The keywords in the order a person reads them; others after. */
-const KEY_ORDER = ['$schema', 'title', 'type', 'format', 'enum', 'items', 'properties', 'required'];
+const KEY_ORDER = [
+	'$schema',
+	'title',
+	'type',
+	'nullable',
+	'format',
+	'enum',
+	'items',
+	'properties',
+	'required',
+];
 
 /** @param {Schema} schema */
 function ordered(schema) {

@@ -14,6 +14,7 @@ import { simplePdf } from '../sandbox/signing/pdf';
 import {
 	CREDENTIAL_TYPE,
 	NODE_TYPE,
+	PACKAGE_NAME,
 	TRIGGER_TYPE,
 	cli,
 	cliOk,
@@ -29,6 +30,7 @@ import {
 	type Instance,
 	type Server,
 } from './n8n';
+import { editorFields, isValidSchemaPreview } from '../kit/editorSchema';
 import { ensureRuntime } from './runtime';
 import {
 	CREDENTIAL_ID,
@@ -324,7 +326,13 @@ async function execute(
 			`n8n execute --id=${workflowId} printed no JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
 		);
 	}
-	return { code: result.code, run, stdout: result.stdout };
+	// `n8n execute` prints the run's JSON only when the run succeeded. Under load, its process is
+	// now and then ended by a signal afterwards, while it closes its database and expression engine
+	// on the way out: that exit says nothing about the run, so the printed run decides.
+	const resultData = (run.data as Json | undefined)?.resultData as Json | undefined;
+	const endedAfterSuccess =
+		result.code === null && result.signal != null && resultData !== undefined && !resultData.error;
+	return { code: endedAfterSuccess ? 0 : result.code, run, stdout: result.stdout };
 }
 
 /** Waits until `check` returns a value (not undefined). */
@@ -810,6 +818,78 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 			message: `Could not reach the service at http://127.0.0.1:${closed}: nothing answers at that address (connection refused) (ECONNREFUSED). Check "Base URL" in this credential: the API address of the service, with https:// (for the local sandbox, the http://127.0.0.1:… address that npm start or npm run sandbox printed). Also check that the machine running n8n can reach it (network, proxy, firewall).`,
 		});
 		expect(await test(sandbox.url)).toEqual({ status: 'OK', message: 'Connection successful' });
+	});
+
+	it("the schema preview: n8n serves every operation's output schema where the editor asks, with the fields a workflow maps", async () => {
+		// The node description as the editor gets it: its resource and operation values are what
+		// the editor puts in the URL (the node's parameters), with the version padded to x.y.z
+		// (n8n-editor-ui 2.41.1: GET /schemas/<node type>/<x.y.z>/<resource>/<operation>.json,
+		// without credentials).
+		const typesResponse = await fetch(`${inst.url}/types/nodes.json`, {
+			headers: { Cookie: cookie },
+		});
+		const node = ((await typesResponse.json()) as Json[]).find((t) => t.name === NODE_TYPE) as Json;
+		expect(node.version).toBe(1);
+		const properties = node.properties as Json[];
+		const pairs = properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) =>
+				(p.displayOptions.show.resource as string[]).flatMap((resource) =>
+					(p.options as Json[])
+						.filter((o) => o.value !== '__CUSTOM_API_CALL__')
+						.map((o) => ({ resource, operation: String(o.value) })),
+				),
+			);
+		expect(pairs).toHaveLength(116);
+		expect(pairs).toContainEqual({
+			resource: 'signingRequest',
+			operation: 'sendAndWaitForCompletion',
+		});
+		const installed = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'dist');
+		const served = new Map<string, Json>();
+		const problems: string[] = [];
+		for (const { resource, operation } of pairs) {
+			const url = `${inst.url}/schemas/${NODE_TYPE}/1.0.0/${resource}/${operation}.json`;
+			const response = await fetch(url);
+			const text = await response.text();
+			if (response.status !== 200 || !/json/.test(response.headers.get('content-type') ?? '')) {
+				problems.push(`${resource}/${operation}: ${response.status} ${text.slice(0, 80)}`);
+				continue;
+			}
+			const schema = JSON.parse(text) as Json;
+			// What the editor accepts as a preview, and the file of the installed package.
+			if (!isValidSchemaPreview(schema)) problems.push(`${resource}/${operation}: no preview`);
+			const file = join(installed, 'nodes/DocumentSigning/__schema__/v1.0.0', resource);
+			expect(schema).toEqual(JSON.parse(readFileSync(join(file, `${operation}.json`), 'utf8')));
+			served.set(`${resource}/${operation}`, schema);
+		}
+		expect(problems).toEqual([]);
+
+		// The fields the next node's input panel lists before the node has run.
+		const fields = (key: string) => editorFields(served.get(key));
+		const createAndSend = fields('signingRequest/createAndSendSigningRequest');
+		expect(createAndSend.get('.id')).toBe('string');
+		expect(createAndSend.get('.first_signer.signing_link')).toBe('string');
+		expect(createAndSend.get('.recipients[0].email')).toBe('string');
+		const get = fields('signingRequest/getSigningRequest');
+		expect(get.get('.status')).toBeDefined();
+		expect(get.get('.final_document_download_url')).toBe('string');
+		expect(fields('signingRequest/downloadSigningRequest').get('.download_url')).toBe('string');
+		const list = fields('signingRequest/listSigningRequests');
+		expect(list.get('.id')).toBe('string');
+		expect(list.get('.recipients[0].email')).toBe('string');
+		expect(fields('template/listTemplates').get('.name')).toBe('string');
+		expect(fields('signingRequest/sendAndWaitForCompletion').get('.status')).toBe('string');
+
+		// Nothing for an operation the node does not have, nor for the triggers (no __schema__).
+		const missing = await fetch(
+			`${inst.url}/schemas/${NODE_TYPE}/1.0.0/signingRequest/noSuchOperation.json`,
+		);
+		expect(missing.status).toBe(404);
+		const trigger = await fetch(
+			`${inst.url}/schemas/${TRIGGER_TYPE}/1.0.0/webhook/listWebhooks.json`,
+		);
+		expect(trigger.status).toBe(404);
 	});
 
 	it('a valid delivery starts exactly one execution, which downloads the signed PDF', async () => {

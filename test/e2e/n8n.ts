@@ -135,6 +135,8 @@ export function instance(rt: Runtime, options: InstanceOptions): Instance {
 
 export interface CliResult {
 	code: number | null;
+	/** The signal that ended the process, when one did. */
+	signal?: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -162,9 +164,9 @@ export async function cli(inst: Instance, args: string[], timeoutMs = 180_000): 
 			clearTimeout(timer);
 			reject(err);
 		});
-		child.on('close', (code) => {
+		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			resolveRun({ code, stdout, stderr });
+			resolveRun({ code, signal, stdout, stderr });
 		});
 	});
 }

@@ -10,6 +10,10 @@
  * file (`.installed`) only after its install worked and was checked; the steps are idempotent, so
  * an interrupted install continues where it stopped (e.g. only the sqlite3 build is redone).
  *
+ * One install at a time: an install holds the folder `<cache>/install.lock` (created atomically,
+ * holding its process id); another `npm start` or test run waits for it and then finds the runtime
+ * ready. A lock whose process is gone is taken over.
+ *
  * Inner npm calls get a clean environment: a script started through npm (`npm start`) passes npm's
  * settings to its children as npm_config_* variables, and the project's `.npmrc` sets
  * ignore-scripts=true, which would silently turn `npm rebuild sqlite3` into a no-op.
@@ -22,6 +26,7 @@ import {
 	openSync,
 	readFileSync,
 	readSync,
+	rmSync,
 	statSync,
 	writeFileSync,
 	appendFileSync,
@@ -36,8 +41,13 @@ export const NODE_MAJOR = 24;
  * package versions are needed at several places, so they come from fewer package files.
  */
 export const N8N_PACKAGE_COUNT = 2357;
-/** Distinct package files (tarballs) npm downloads for those packages: what the progress counts. */
-export const N8N_TARBALL_COUNT = 1909;
+/**
+ * Distinct package files (tarballs) npm downloads for those packages: what the progress counts.
+ * Measured with an empty npm cache (a newcomer's first start); a machine whose npm cache already
+ * holds some may count a few more or fewer, so the last 1 % counts as downloaded.
+ */
+export const N8N_TARBALL_COUNT = 1905;
+const DOWNLOADED_SHARE = 0.99;
 const MARKER = '.installed';
 const PACKAGES_MARKER = '.packages-installed';
 
@@ -227,8 +237,8 @@ export function npmInstallProgress(log: string): string {
 	}
 	if (tarballs.size === 0)
 		return `resolving the dependency tree: ${manifests} package manifests read`;
-	if (tarballs.size >= N8N_TARBALL_COUNT)
-		return `all ${tarballs.size} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`;
+	if (tarballs.size >= Math.floor(N8N_TARBALL_COUNT * DOWNLOADED_SHARE))
+		return `${tarballs.size} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`;
 	const pct = Math.floor((100 * tarballs.size) / N8N_TARBALL_COUNT);
 	return `downloading package files: ${tarballs.size} of ${N8N_TARBALL_COUNT} (${pct} %)`;
 }
@@ -409,6 +419,52 @@ function readFrom(file: string, offset: number): string {
 	}
 }
 
+const LOCK_POLL_MS = 2000;
+
+function lockDir(rt: Runtime): string {
+	return join(rt.cache, 'install.lock');
+}
+
+function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/**
+ * Takes the install lock: `undefined` when taken (the caller must `releaseInstallLock`), or the
+ * process id of the install that holds it. A lock left by a process that is gone is taken over.
+ */
+export function tryInstallLock(rt: Runtime): number | undefined {
+	const dir = lockDir(rt);
+	for (let attempt = 0; attempt < 2; attempt++) {
+		try {
+			mkdirSync(dir);
+			writeFileSync(join(dir, 'pid'), String(process.pid));
+			return undefined;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+		}
+		let holder = NaN;
+		try {
+			holder = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+		} catch {
+			// Created a moment ago, its pid not written yet: held.
+			return -1;
+		}
+		if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) return holder;
+		rmSync(dir, { recursive: true, force: true });
+	}
+	return -1;
+}
+
+export function releaseInstallLock(rt: Runtime): void {
+	rmSync(lockDir(rt), { recursive: true, force: true });
+}
+
 function prepare(rt: Runtime, step: InstallStep): number {
 	mkdirSync(step.cwd, { recursive: true });
 	if (step.cwd === rt.n8nDir)
@@ -447,6 +503,26 @@ export async function ensureRuntimeAsync(opts: ProgressOptions = {}): Promise<Ru
 	const log = opts.log ?? ((line: string) => console.log(line));
 	if (runtimeReady(rt)) return rt;
 	mkdirSync(rt.cache, { recursive: true });
+	let holder = tryInstallLock(rt);
+	if (holder !== undefined)
+		log(`Another install of n8n into ${rt.cache} is running (process ${holder}); waiting for it.`);
+	while (holder !== undefined) {
+		await new Promise((done) => setTimeout(done, LOCK_POLL_MS));
+		holder = tryInstallLock(rt);
+	}
+	try {
+		return await installLocked(rt, log, opts);
+	} finally {
+		releaseInstallLock(rt);
+	}
+}
+
+async function installLocked(
+	rt: Runtime,
+	log: (line: string) => void,
+	opts: ProgressOptions,
+): Promise<Runtime> {
+	if (runtimeReady(rt)) return rt;
 	const steps = installPlan(rt);
 	if (steps.length > 0)
 		log(
@@ -507,6 +583,22 @@ export function ensureRuntime(log: (line: string) => void = (l) => console.log(l
 	const rt = runtimePaths();
 	if (runtimeReady(rt)) return rt;
 	mkdirSync(rt.cache, { recursive: true });
+	let holder = tryInstallLock(rt);
+	if (holder !== undefined)
+		log(`Another install of n8n into ${rt.cache} is running (process ${holder}); waiting for it.`);
+	while (holder !== undefined) {
+		Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_POLL_MS);
+		holder = tryInstallLock(rt);
+	}
+	try {
+		return installLockedSync(rt, log);
+	} finally {
+		releaseInstallLock(rt);
+	}
+}
+
+function installLockedSync(rt: Runtime, log: (line: string) => void): Runtime {
+	if (runtimeReady(rt)) return rt;
 	const steps = installPlan(rt);
 	for (const [index, step] of steps.entries()) {
 		const since = prepare(rt, step);

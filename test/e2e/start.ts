@@ -810,6 +810,8 @@ async function main(): Promise<void> {
 			'     it asks the sandbox every minute; or open it and click "Fetch Test Event" for the latest one.',
 			`     Decline as a signer: POST ${sandbox.url}/_sandbox/signing-requests/<id>/recipients/<recipientId>/decline {"reason":"..."}`,
 			`     Sign everything:     POST ${sandbox.url}/_sandbox/signing-requests/<id>/sign-all`,
+			'  5. "Document Signing: an agent prepares, a person approves" needs a chat model: pick your',
+			'     credential in its Model node (OpenAI, or swap in another chat model), then execute it.',
 			'  Credentials → "Document Signing (sandbox)" points at the sandbox; for a real account set',
 			'  Base URL and the live/test keys of your workspace there.',
 			'',

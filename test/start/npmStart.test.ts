@@ -3,7 +3,18 @@
  * progress words, and what happens to the second credential of earlier data folders.
  * (`npm start` as a whole is checked by smoke.ts, in CI.)
  */
-import { N8N_PACKAGE_COUNT, N8N_TARBALL_COUNT, npmInstallProgress } from '../e2e/runtime';
+import { spawn } from 'child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import {
+	N8N_PACKAGE_COUNT,
+	N8N_TARBALL_COUNT,
+	npmInstallProgress,
+	releaseInstallLock,
+	runtimePaths,
+	tryInstallLock,
+} from '../e2e/runtime';
 import { pointsAtSandbox, readyIn, workspaceCredentialPlan } from '../e2e/start';
 import { WORKSPACE_CREDENTIAL_NAME } from '../e2e/setup';
 
@@ -45,7 +56,11 @@ describe('the installer counts one thing at a time, and says which', () => {
 			`downloading package files: 10 of ${N8N_TARBALL_COUNT} (0 %)`,
 		);
 		expect(npmInstallProgress(fetched(N8N_TARBALL_COUNT))).toBe(
-			`all ${N8N_TARBALL_COUNT} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`,
+			`${N8N_TARBALL_COUNT} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`,
+		);
+		// A cache that held a few package files already: the last 1 % is not waited for.
+		expect(npmInstallProgress(fetched(N8N_TARBALL_COUNT - 4))).toBe(
+			`${N8N_TARBALL_COUNT - 4} package files downloaded; unpacking them into ${N8N_PACKAGE_COUNT} packages (several minutes, no finer progress)`,
 		);
 		expect(N8N_TARBALL_COUNT).toBeLessThan(N8N_PACKAGE_COUNT);
 	});
@@ -108,5 +123,33 @@ describe('the second credential of earlier data folders', () => {
 			false,
 		);
 		expect(pointsAtSandbox(undefined, undefined, 'http://127.0.0.1:5800')).toBe(false);
+	});
+});
+
+describe('one install of n8n at a time', () => {
+	let cache: string;
+	beforeEach(() => {
+		cache = mkdtempSync(join(tmpdir(), 'ds-lock-'));
+	});
+	afterEach(() => rmSync(cache, { recursive: true, force: true }));
+
+	it('a second installer waits for the first, and takes the lock once it is released', () => {
+		const rt = runtimePaths(cache);
+		expect(tryInstallLock(rt)).toBeUndefined();
+		expect(tryInstallLock(rt)).toBe(process.pid);
+		releaseInstallLock(rt);
+		expect(existsSync(join(cache, 'install.lock'))).toBe(false);
+		expect(tryInstallLock(rt)).toBeUndefined();
+		releaseInstallLock(rt);
+	});
+
+	it('a lock left by a process that is gone is taken over', async () => {
+		const rt = runtimePaths(cache);
+		const gone = spawn(process.execPath, ['-e', '0']);
+		await new Promise((done) => gone.on('close', done));
+		expect(tryInstallLock(rt)).toBeUndefined();
+		writeFileSync(join(cache, 'install.lock', 'pid'), String(gone.pid));
+		expect(tryInstallLock(rt)).toBeUndefined();
+		releaseInstallLock(rt);
 	});
 });

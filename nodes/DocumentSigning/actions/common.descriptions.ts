@@ -47,7 +47,10 @@ export function filtersCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
-/** The Sort collection of a page-number list: Sort By (the list's own keys) and Sort Order. */
+/**
+ * The Sort collection of a page-number list: Sort By (Created On, the default, and the list's own
+ * keys) and Sort Order.
+ */
 export function sortCollection(sortBy: INodePropertyOptions[]): INodeProperties {
 	return {
 		displayName: 'Sort',
@@ -60,7 +63,9 @@ export function sortCollection(sortBy: INodePropertyOptions[]): INodeProperties 
 				displayName: 'Sort By',
 				name: 'sort_by',
 				type: 'options',
-				options: [...sortBy].sort((a, b) => a.name.localeCompare(b.name)),
+				options: [{ name: 'Created On', value: 'created_on' }, ...sortBy].sort((a, b) =>
+					a.name.localeCompare(b.name),
+				),
 				default: 'created_on',
 			},
 			sortOrderOption,
@@ -78,6 +83,17 @@ export const sortOrderOption: INodeProperties = {
 	],
 	default: 'desc',
 };
+
+/** The Name filter of a list: `what` whose name contains the text, e.g. "templates". */
+export function nameFilterOption(what: string): INodeProperties {
+	return {
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: `Only ${what} whose name contains this text (case-insensitive)`,
+	};
+}
 
 export const createdAfterOption: INodeProperties = {
 	displayName: 'Created After',

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../helpers/validation';
 import { fail } from './errors';
-import { LANGUAGE_CODES, LANGUAGES } from './languages';
-import { titleCase } from './text';
+import { LANGUAGE_CODES } from './languages';
+import type { Setting, SettingKey } from './settings';
+import { REDIRECT_DELAY, SETTINGS, settingLabel, settingOption } from './settings';
 import { isHttpLoopback, isHttpsOrLoopback, parseUrl } from '../../shared/url';
 
 /**
@@ -12,31 +13,17 @@ import { isHttpLoopback, isHttpsOrLoopback, parseUrl } from '../../shared/url';
  * create and update operations share in their "Options" collection, and their checks.
  */
 
-/** The completion-page settings: API key, label, and the longest text the service takes. */
-export const COMPLETION_SETTINGS: ReadonlyArray<{
-	key: string;
-	label: string;
-	maxLength?: number;
-}> = [
-	{ key: 'completion_message', label: 'Completion Message', maxLength: 1000 },
-	{ key: 'completion_redirect_delay', label: 'Completion Redirect Delay (Seconds)' },
-	{ key: 'completion_redirect_url', label: 'Completion Redirect URL', maxLength: 2000 },
-	{ key: 'completion_title', label: 'Completion Title', maxLength: 200 },
-];
-
+/** The completion-page settings (the catalogue in settings.ts declares them). */
 export const COMPLETION_KEYS = [
 	'completion_message',
 	'completion_redirect_delay',
 	'completion_redirect_url',
 	'completion_title',
-] as const;
+] as const satisfies readonly SettingKey[];
 
 /** The longest text the service takes for a completion setting. */
-export const completionMaxLength = (key: string): number =>
-	COMPLETION_SETTINGS.find((s) => s.key === key)?.maxLength ?? Infinity;
-
-/** The redirect delay, in whole seconds. */
-export const REDIRECT_DELAY = { min: 0, max: 30 } as const;
+export const completionMaxLength = (key: SettingKey): number =>
+	(SETTINGS[key] as Setting).maxLength ?? Infinity;
 
 /**
  * The completion-page options (sorted by display name). For a signing request (no `inherit`) the
@@ -44,47 +31,54 @@ export const REDIRECT_DELAY = { min: 0, max: 30 } as const;
  * (`inherit`: what removing a value falls back to) it must be https://, and "Reset" removes a value.
  */
 export function completionOptions(inherit?: string): INodeProperties[] {
-	const message = `Text on the page signers see after finishing (at most ${completionMaxLength('completion_message')} characters)`;
+	const { completion_message: message, completion_redirect_url: url } = SETTINGS;
+	return [
+		settingOption(
+			'completion_message',
+			inherit === undefined
+				? undefined
+				: `${message.description}. To remove it (${inherit}), use "Reset".`,
+		),
+		settingOption('completion_redirect_delay'),
+		settingOption(
+			'completion_redirect_url',
+			inherit === undefined
+				? `${url.description}; http://localhost only with the test key`
+				: undefined,
+		),
+		settingOption('completion_title'),
+	];
+}
+
+/** The label of a signing request's and a template's expiration_hours. */
+export const EXPIRATION_HOURS = 'Expiration Hours';
+
+/** The expiration of a signing request or template, in hours (168 = 7 days). */
+function expirationHoursOption(description: string): INodeProperties {
+	return {
+		displayName: EXPIRATION_HOURS,
+		name: 'expiration_hours',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 168,
+		description,
+	};
+}
+
+/**
+ * Description and Expiration Hours, options of a signing request's and a template's properties;
+ * `expiration` says what the hours count for.
+ */
+export function descriptionAndExpirationOptions(expiration: string): INodeProperties[] {
 	return [
 		{
-			displayName: 'Completion Message',
-			name: 'completion_message',
+			displayName: 'Description',
+			name: 'description',
 			type: 'string',
-			typeOptions: { rows: 3 },
+			typeOptions: { rows: 2 },
 			default: '',
-			description:
-				inherit === undefined ? message : `${message}. To remove it (${inherit}), use "Reset".`,
 		},
-		{
-			displayName: 'Completion Redirect Delay (Seconds)',
-			name: 'completion_redirect_delay',
-			type: 'number',
-			typeOptions: {
-				minValue: REDIRECT_DELAY.min,
-				maxValue: REDIRECT_DELAY.max,
-				numberPrecision: 0,
-			},
-			default: 5,
-			description: `How long the completion page shows before redirecting (${REDIRECT_DELAY.min}–${REDIRECT_DELAY.max} seconds)`,
-		},
-		{
-			displayName: 'Completion Redirect URL',
-			name: 'completion_redirect_url',
-			type: 'string',
-			default: '',
-			placeholder: 'https://example.com/thanks',
-			description:
-				inherit === undefined
-					? 'Where signers are sent after finishing. Must be https:// (http://localhost only with the test key).'
-					: `Where signers are sent after finishing. Must start with https:// (at most ${completionMaxLength('completion_redirect_url')} characters).`,
-		},
-		{
-			displayName: 'Completion Title',
-			name: 'completion_title',
-			type: 'string',
-			default: '',
-			description: `Title of the page signers see after finishing (at most ${completionMaxLength('completion_title')} characters)`,
-		},
+		expirationHoursOption(expiration),
 	];
 }
 
@@ -101,7 +95,7 @@ export function signingRequestOptions(
 			displayName: 'Clear Completion Settings',
 			name: 'clear',
 			type: 'multiOptions',
-			options: COMPLETION_KEYS.map((value) => ({ name: titleCase(value), value })),
+			options: COMPLETION_KEYS.map((value) => ({ name: settingLabel(value), value })),
 			default: [],
 			description:
 				'Completion settings to remove from this request, so the template, workspace or company value applies again',
@@ -109,32 +103,11 @@ export function signingRequestOptions(
 	}
 	options.push(
 		...completionOptions(),
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			typeOptions: { rows: 2 },
-			default: '',
-		},
-		{
-			displayName: 'Expiration Hours',
-			name: 'expiration_hours',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 168,
-			description: 'How long recipients have to sign once the request is sent (168 = 7 days)',
-		},
+		...descriptionAndExpirationOptions(
+			'How long recipients have to sign once the request is sent (168 = 7 days)',
+		),
 	);
-	if (opts.language !== false) {
-		options.push({
-			displayName: 'Language',
-			name: 'language',
-			type: 'options',
-			options: [...LANGUAGES],
-			default: 'en',
-			description: 'Language of the signer emails and signing page',
-		});
-	}
+	if (opts.language !== false) options.push(settingOption('language'));
 	if (opts.name) {
 		options.push({
 			displayName: 'Name',
@@ -179,14 +152,14 @@ export function checkSigningRequestProperties(
 		if (out.name === '') delete out.name;
 	}
 	tooLong('name', 'Name', 255);
-	tooLong('completion_title', 'Completion Title', completionMaxLength('completion_title'));
-	tooLong('completion_message', 'Completion Message', completionMaxLength('completion_message'));
+	for (const key of ['completion_title', 'completion_message'] as const)
+		tooLong(key, settingLabel(key), completionMaxLength(key));
 	if (out.expiration_hours !== undefined) {
 		const hours = Number(out.expiration_hours);
 		if (!Number.isInteger(hours) || hours < 1) {
 			fail(
 				context,
-				`${label}: "Expiration Hours" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`,
+				`${label}: "${EXPIRATION_HOURS}" must be a whole number of 1 or more (got ${String(out.expiration_hours)})`,
 			);
 		}
 		out.expiration_hours = hours;
@@ -204,20 +177,20 @@ export function checkSigningRequestProperties(
 		if (!parsed || !isHttpsOrLoopback(parsed)) {
 			fail(
 				context,
-				`${label}: "Completion Redirect URL" must be an https:// address (got "${url.slice(0, 100)}")`,
+				`${label}: "${settingLabel('completion_redirect_url')}" must be an https:// address (got "${url.slice(0, 100)}")`,
 			);
 		}
 		if (local && options.keyMode === 'live') {
 			fail(
 				context,
-				`${label}: "Completion Redirect URL" may point at ${parsed?.hostname} only with the Test API Key`,
+				`${label}: "${settingLabel('completion_redirect_url')}" may point at ${parsed?.hostname} only with the Test API Key`,
 				'Use an https:// address for live signing requests.',
 			);
 		}
 		if (url.length > completionMaxLength('completion_redirect_url'))
 			fail(
 				context,
-				`${label}: "Completion Redirect URL" is longer than ${completionMaxLength('completion_redirect_url')} characters`,
+				`${label}: "${settingLabel('completion_redirect_url')}" is longer than ${completionMaxLength('completion_redirect_url')} characters`,
 			);
 		out.completion_redirect_url = url;
 	}
@@ -226,7 +199,7 @@ export function checkSigningRequestProperties(
 		if (!Number.isInteger(delay) || delay < REDIRECT_DELAY.min || delay > REDIRECT_DELAY.max) {
 			fail(
 				context,
-				`${label}: "Completion Redirect Delay" must be a whole number of seconds from ${REDIRECT_DELAY.min} to ${REDIRECT_DELAY.max}`,
+				`${label}: "${settingLabel('completion_redirect_delay')}" must be a whole number from ${REDIRECT_DELAY.min} to ${REDIRECT_DELAY.max}`,
 			);
 		}
 		out.completion_redirect_delay = delay;
@@ -242,7 +215,9 @@ export function checkSigningRequestProperties(
 			if (!COMPLETION_KEYS.includes(key as never)) {
 				fail(context, `${label}: "${key}" cannot be cleared (only ${COMPLETION_KEYS.join(', ')})`);
 			}
-			if (out[key] !== undefined) fail(context, `${label}: "${key}" is both set and cleared`);
+			if (out[key] !== undefined) {
+				fail(context, `${label}: "${settingLabel(key as SettingKey)}" is both set and cleared`);
+			}
 			out[key] = null;
 		}
 	}

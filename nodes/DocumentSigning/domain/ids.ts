@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { fail } from './errors';
 
 /**
  * Every id of the service is a UUID (the pattern as text, for regex validations of the UI; its
@@ -26,17 +27,13 @@ export function checkId(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 	value: unknown,
 	field: string,
-	itemIndex?: number,
 ): string {
 	const id = String(value ?? '').trim();
 	if (!UUID.test(id)) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			id === '' ? `"${field}" is empty` : `"${field}" is not a valid ID: "${id.slice(0, 80)}"`,
-			{
-				description: 'IDs of the service look like 123e4567-e89b-42d3-a456-426614174000.',
-				itemIndex,
-			},
+			'IDs of the service look like 123e4567-e89b-42d3-a456-426614174000.',
 		);
 	}
 	return id.toLowerCase();
@@ -50,5 +47,5 @@ export function getIdParameter(
 	field: string,
 ): string {
 	const value = context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
-	return checkId(context, value, field, itemIndex);
+	return checkId(context, value, field);
 }

@@ -28,20 +28,31 @@ export interface ComplexInputSpec {
  */
 export const ADDITIONAL_FIELDS = 'additionalFields';
 
+/** The "… Input" switch of a list or a collection (`name` + "Mode"): fields below, or JSON. */
+export function inputModeOption(
+	displayName: string,
+	name: string,
+	more: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName: `${displayName} Input`,
+		name: `${name}Mode`,
+		type: 'options',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'fields',
+		...more,
+	};
+}
+
 /** A list input (recipients, fields, reminders): "Fields" or "JSON". */
 export function listInput(spec: ComplexInputSpec): INodeProperties[] {
 	return [
-		{
-			displayName: `${spec.displayName} Input`,
-			name: `${spec.name}Mode`,
-			type: 'options',
-			options: [
-				{ name: 'Using Fields Below', value: 'fields' },
-				{ name: 'Using JSON', value: 'json' },
-			],
-			default: 'fields',
+		inputModeOption(spec.displayName, spec.name, {
 			description: `How to define the ${spec.displayName.toLowerCase()}`,
-		},
+		}),
 		{
 			displayName: spec.displayName,
 			name: spec.name,
@@ -74,13 +85,7 @@ export function readList(
 	const mode = context.getNodeParameter(`${name}Mode`, itemIndex, 'fields') as string;
 	if (mode === 'json') {
 		const raw = context.getNodeParameter(`${name}Json`, itemIndex, '[]');
-		const entries = parseJsonParameter<IDataObject[]>(
-			context,
-			raw,
-			`${label} (JSON)`,
-			itemIndex,
-			'array',
-		);
+		const entries = parseJsonParameter<IDataObject[]>(context, raw, `${label} (JSON)`, 'array');
 		entries.forEach((entry, index) => {
 			if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
 				fail(context, `${label} (JSON): entry ${index + 1} must be an object`);

@@ -129,6 +129,27 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 	});
 }
 
+/**
+ * "Their Fields" of a removed recipient (`field_action`): delete their fields, or give them to
+ * another of the same designation. `who` names them: recipient, or user on a template.
+ */
+export function fieldActionOption(who: 'recipient' | 'user'): INodeProperties {
+	return {
+		displayName: 'Their Fields',
+		name: 'field_action',
+		type: 'options',
+		options: [
+			{ name: 'Delete', value: 'delete', description: `Delete the ${who}'s fields` },
+			{
+				name: 'Reassign',
+				value: 'reassign',
+				description: `Give the fields to another ${who} of the same designation`,
+			},
+		],
+		default: 'delete',
+	};
+}
+
 export interface RecipientReadOptions {
 	/** Where the "Reference ID" goes: `id` (create, PATCH) or `_temp_id` for temp ids (PUT). */
 	referenceKey?: 'id' | '_temp_id';

@@ -11,27 +11,23 @@ import { checkId } from './ids';
  * The participant to swap, by ID. No read of the service lists the seal participants of a
  * signing request or template: their IDs are in `seal_participants` of the Create answer.
  */
+const participantField = (description: string): INodeProperties => ({
+	displayName: 'Seal Participant ID',
+	name: 'participantId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '123e4567-e89b-42d3-a456-426614174000',
+	description,
+});
+
 export const SEAL_PARTICIPANT_FIELD: Record<'signingRequest' | 'template', INodeProperties> = {
-	signingRequest: {
-		displayName: 'Seal Participant ID',
-		name: 'participantId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description:
-			'The seal participant whose seal to swap: its ID is in seal_participants of the output of Create (Signing Request → Create)',
-	},
-	template: {
-		displayName: 'Seal Participant ID',
-		name: 'participantId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '123e4567-e89b-42d3-a456-426614174000',
-		description:
-			"The ID of the template's seal participant whose seal to swap (no read of the API lists a template's seal participants)",
-	},
+	signingRequest: participantField(
+		'The seal participant whose seal to swap: its ID is in seal_participants of the output of Create (Signing Request → Create)',
+	),
+	template: participantField(
+		"The ID of the template's seal participant whose seal to swap (no read of the API lists a template's seal participants)",
+	),
 };
 
 /** The seal the participant uses from now on (an organization seal of the company). */
@@ -59,13 +55,11 @@ export function readSealParticipant(context: IExecuteFunctions, itemIndex: numbe
 			context,
 			context.getNodeParameter('participantId', itemIndex, ''),
 			'Seal Participant ID',
-			itemIndex,
 		),
 		swap_to_seal_id: checkId(
 			context,
 			context.getNodeParameter('swapToSealId', itemIndex, ''),
 			'New Seal ID',
-			itemIndex,
 		),
 	};
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { fail } from './errors';
 import type { JsonSchema } from '../actions/types';
 
 /** What the transport puts in place of the credential's own keys (`redactionMark`). */
@@ -72,10 +72,9 @@ export function readIncludeSecrets(context: IExecuteFunctions, itemIndex: number
 	const text = String(value).trim().toLowerCase();
 	if (text === 'true') return true;
 	if (text === 'false') return false;
-	throw new NodeOperationError(
-		context.getNode(),
+	fail(
+		context,
 		`"${INCLUDE_SECRETS_LABEL}" must be true or false, not "${String(value).slice(0, 80)}"`,
-		{ itemIndex },
 	);
 }
 

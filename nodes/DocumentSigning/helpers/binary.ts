@@ -1,5 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { fail } from '../domain/errors';
 
 function megabytes(bytes: number): string {
 	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -75,7 +76,6 @@ export function pdfFieldHint(limit: PdfLimit): string {
  */
 export function checkPdfPayload(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	body: IDataObject,
 	limit: PdfLimit,
 	operation: string,
@@ -84,14 +84,10 @@ export function checkPdfPayload(
 	if (limit.measure !== 'payload') return;
 	const size = Buffer.byteLength(JSON.stringify(body), 'utf8');
 	if (size < limit.maxBytes) return;
-	throw new NodeOperationError(
-		context.getNode(),
+	fail(
+		context,
 		`The request would be ${describeSize(size)} with the PDF of ${describeSize(pdfBytes)}; ${operation} accepts ${describeLimit(limit)}`,
-		{
-			description:
-				'The PDF travels base64-encoded (4/3 of its size) in the JSON request, together with the recipients, fields and options. Make the PDF smaller (for example by compressing its images) or shorten the other inputs.',
-			itemIndex,
-		},
+		'The PDF travels base64-encoded (4/3 of its size) in the JSON request, together with the recipients, fields and options. Make the PDF smaller (for example by compressing its images) or shorten the other inputs.',
 	);
 }
 
@@ -109,24 +105,22 @@ export async function readInputBinary(
 ): Promise<{ data: Buffer; binary: IBinaryData; property: string }> {
 	const property = String(propertyName ?? '').trim();
 	if (property === '') {
-		throw new NodeOperationError(this.getNode(), `"${fieldLabel}" is empty`, {
-			description: `Enter the name of the binary property that holds ${what}, usually "data".`,
-			itemIndex,
-		});
+		fail(
+			this,
+			`"${fieldLabel}" is empty`,
+			`Enter the name of the binary property that holds ${what}, usually "data".`,
+		);
 	}
 	const item = this.getInputData()[itemIndex];
 	const binary = item?.binary?.[property];
 	if (!binary) {
 		const available = Object.keys(item?.binary ?? {});
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			`No binary property "${property}" on item ${itemIndex} (set in "${fieldLabel}")`,
-			{
-				description: available.length
-					? `This item has these binary properties: ${available.join(', ')}.`
-					: `This item has no binary data. Read ${what} first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.`,
-				itemIndex,
-			},
+			available.length
+				? `This item has these binary properties: ${available.join(', ')}.`
+				: `This item has no binary data. Read ${what} first, e.g. with "Read/Write Files from Disk" or an HTTP Request node.`,
 		);
 	}
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
@@ -160,23 +154,17 @@ export async function readPdfBinary(
 		'the PDF',
 	);
 	if (data.length > largestPdf(limit)) {
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			`The PDF in binary property "${property}" is ${describeSize(data.length)}; ${operation} accepts ${describeLimit(limit)}`,
-			{
-				description: `Its base64 form, which is what the service receives, is ${describeSize(Math.ceil(data.length / 3) * 4)}. Make the PDF smaller, for example by compressing its images. 1 MB = 1,000,000 bytes here.`,
-				itemIndex,
-			},
+			`Its base64 form, which is what the service receives, is ${describeSize(Math.ceil(data.length / 3) * 4)}. Make the PDF smaller, for example by compressing its images. 1 MB = 1,000,000 bytes here.`,
 		);
 	}
 	if (!data.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			`The file in binary property "${property}" is not a PDF`,
-			{
-				description: `${describeBinary(binary)} The service needs a PDF document.`,
-				itemIndex,
-			},
+			`${describeBinary(binary)} The service needs a PDF document.`,
 		);
 	}
 	return { base64: data.toString('base64'), fileName: binary.fileName, bytes: data.length };
@@ -257,21 +245,17 @@ export async function readLogoBinary(
 		'the logo',
 	);
 	if (data.length > MAX_LOGO_BYTES) {
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			`The file in binary property "${property}" is ${megabytes(data.length)}; the service accepts logos up to 2 MB`,
-			{ itemIndex },
 		);
 	}
 	const type = imageTypeOf(data);
 	if (!type) {
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			`The file in binary property "${property}" is not a PNG or JPEG image`,
-			{
-				description: `${describeBinary(binary)} The service accepts PNG and JPEG logos only.`,
-				itemIndex,
-			},
+			`${describeBinary(binary)} The service accepts PNG and JPEG logos only.`,
 		);
 	}
 	const fileName = binary.fileName || `logo.${type.extension}`;

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { fail } from '../domain/errors';
 
 /**
  * A JSON parameter as an object or array. n8n hands over JSON fields as strings, or as values
@@ -9,7 +10,6 @@ export function parseJsonParameter<T = unknown>(
 	context: IExecuteFunctions,
 	value: unknown,
 	field: string,
-	itemIndex: number,
 	kind: 'object' | 'array',
 ): T {
 	let parsed: unknown = value;
@@ -20,20 +20,20 @@ export function parseJsonParameter<T = unknown>(
 			try {
 				parsed = JSON.parse(text);
 			} catch (error) {
-				throw new NodeOperationError(context.getNode(), `"${field}" is not valid JSON`, {
-					description: `${(error as Error).message}. Check quotes, commas and brackets.`,
-					itemIndex,
-				});
+				fail(
+					context,
+					`"${field}" is not valid JSON`,
+					`${(error as Error).message}. Check quotes, commas and brackets.`,
+				);
 			}
 		}
 	}
 	const isArray = Array.isArray(parsed);
 	const isObject = parsed !== null && typeof parsed === 'object' && !isArray;
 	if ((kind === 'array' && !isArray) || (kind === 'object' && !isObject)) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`"${field}" must be a JSON ${kind === 'array' ? 'array ([...])' : 'object ({...})'}`,
-			{ itemIndex },
 		);
 	}
 	return parsed as T;

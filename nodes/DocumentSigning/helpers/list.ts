@@ -33,7 +33,7 @@ export async function listPages(
 	const filters = compact(this.getNodeParameter('filters', i, {}) as IDataObject);
 	const sort = compact(this.getNodeParameter('sort', i, {}) as IDataObject);
 	for (const [key, label] of Object.entries(DATE_FILTERS)) {
-		if (filters[key] !== undefined) filters[key] = checkDateTime(this, filters[key], label, i);
+		if (filters[key] !== undefined) filters[key] = checkDateTime(this, filters[key], label);
 	}
 	for (const [key, value] of Object.entries(filters)) {
 		if (typeof value !== 'string') continue;

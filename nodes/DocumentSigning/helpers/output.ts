@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fail } from '../domain/errors';
 import type { KeyMode } from '../../shared/transport';
 import type { JsonSchema, OperationOutput } from '../actions/types';
 
@@ -181,7 +182,6 @@ export function simplifyItems(
 export function listEntries(
 	context: IExecuteFunctions,
 	body: unknown,
-	itemIndex: number,
 	key = 'results',
 ): IDataObject[] {
 	const list = Array.isArray(body)
@@ -195,7 +195,6 @@ export function listEntries(
 			'The service answered with an unexpected list format',
 			{
 				description: `Expected a list (or an object with "${key}"), got: ${JSON.stringify(body)?.slice(0, 200)}`,
-				itemIndex,
 			},
 		);
 	}
@@ -218,10 +217,7 @@ export function limitEntries(
 	if (context.getNodeParameter('returnAll', itemIndex, true) as boolean) return entries;
 	const limit = context.getNodeParameter('limit', itemIndex, 50) as number;
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), `"Limit" must be a whole number of 1 or more`, {
-			description: `Got ${String(limit)}.`,
-			itemIndex,
-		});
+		fail(context, '"Limit" must be a whole number of 1 or more', `Got ${String(limit)}.`);
 	}
 	return entries.slice(0, limit);
 }

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyCollection,
 } from 'n8n-workflow';
-import { NodeHelpers, NodeOperationError } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { fail } from '../domain/errors';
 
@@ -15,18 +15,14 @@ import { fail } from '../domain/errors';
  */
 
 /** An ISO 8601 date-time (what n8n's date picker produces, or an expression result). */
-export function checkDateTime(
-	context: IExecuteFunctions,
-	value: unknown,
-	field: string,
-	itemIndex: number,
-): string {
+export function checkDateTime(context: IExecuteFunctions, value: unknown, field: string): string {
 	const text = String(value ?? '').trim();
 	if (text === '' || Number.isNaN(Date.parse(text))) {
-		throw new NodeOperationError(context.getNode(), `"${field}" is not a valid date and time`, {
-			description: 'Use a date such as 2026-01-31 or 2026-01-31T12:00:00Z.',
-			itemIndex,
-		});
+		fail(
+			context,
+			`"${field}" is not a valid date and time`,
+			'Use a date such as 2026-01-31 or 2026-01-31T12:00:00Z.',
+		);
 	}
 	return new Date(text).toISOString();
 }

@@ -12,10 +12,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
-import { SIMPLE_KEYS } from '../../../nodes/DocumentSigning/helpers/output';
+import { SIMPLE_KEYS, SIMPLE_PERSON_KEYS } from '../../../nodes/DocumentSigning/helpers/output';
 import { GENERATORS } from '../../../scripts/generate';
 import { outputSchemas } from '../../../scripts/generate/outputSchemas';
 import { schemaValidator, strictSchema } from '../../docs/responses';
+import { editorFields, isValidSchemaPreview } from '../../kit/editorSchema';
 import { operationOfSpec, outputProblems } from '../../kit/outputs';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -33,6 +34,15 @@ const schemaOf = (key: string): Schema => {
 const operations = RESOURCES.flatMap((resource) =>
 	Object.values(resource.operations).map((op) => `${resource.value}/${op.meta.value}`),
 );
+
+/** The schema of a field by its editor path (`.a.b[0].c`), along properties and items. */
+function schemaAt(schema: Schema, at: string): Schema {
+	let node = schema;
+	for (const part of at.match(/\.[^.[]+|\[0\]/g) ?? []) {
+		node = part === '[0]' ? node.items : node.properties[part.slice(1)];
+	}
+	return node;
+}
 
 /** Every schema node of a schema, with its path. */
 function nodesOf(schema: unknown, at = '#'): Array<[string, Schema]> {
@@ -85,6 +95,10 @@ describe('output schemas (n8n schema preview)', () => {
 			expect(Object.keys(schema.properties).length).toBeGreaterThan(0);
 			expect(schema.properties.key_mode ?? schema.properties.status).toBeDefined();
 			expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+			// Keywords the editor does not read: none (anyOf only next to the `type` it reads).
+			expect(JSON.stringify(schema)).not.toMatch(
+				/"(oneOf|allOf|not|if|\$ref|\$defs|definitions)":/,
+			);
 			for (const [at, node] of nodesOf(schema)) {
 				// The editor resolves no $ref and reads `type` (the first one when several) and
 				// `properties` only.
@@ -98,7 +112,19 @@ describe('output schemas (n8n schema preview)', () => {
 						true,
 					]);
 				}
-				if (Array.isArray(node.type)) expect([at, node.type.indexOf('null')]).not.toEqual([at, 0]);
+				if (Array.isArray(node.type)) {
+					expect([at, node.type.indexOf('null')]).not.toEqual([at, 0]);
+					// A nullable object or list is `type` + `nullable`: the editor shows the fields of
+					// "object" and the entries of "array" only, not of ["object", "null"].
+					if (node.type.includes('object') || node.type.includes('array'))
+						expect([at, node.type]).toEqual([at, expect.not.arrayContaining(['null'])]);
+				}
+				if (node.nullable !== undefined)
+					expect([at, node.nullable, node.type]).toEqual([
+						at,
+						true,
+						expect.stringMatching(/^(object|array)$/),
+					]);
 			}
 			const ajv = schemaValidator();
 			const { $schema: _draft, ...rest } = schema;
@@ -106,6 +132,75 @@ describe('output schemas (n8n schema preview)', () => {
 			expect(() => schemaValidator().compile(strictSchema(rest))).not.toThrow();
 		},
 	);
+
+	it("every resource and operation of the node's description (the parameter values n8n asks with) has its file, the defaults too", () => {
+		const { name, version, properties } = new DocumentSigning().description;
+		const resource = properties.find((p) => p.name === 'resource');
+		const resources = (resource?.options ?? []).map((o) => String((o as { value: string }).value));
+		expect(resources.length).toBe(12);
+		const files = new Set(schemas.map((s) => s.file));
+		const pairs: string[] = [];
+		for (const operation of properties.filter((p) => p.name === 'operation')) {
+			const shownFor = (operation.displayOptions?.show?.resource ?? []) as string[];
+			expect(shownFor.length).toBeGreaterThan(0);
+			const values = (operation.options ?? []).map((o) => String((o as { value: string }).value));
+			expect(values).toContain(operation.default);
+			for (const r of shownFor) for (const value of values) pairs.push(`${r}/${value}`);
+		}
+		expect(pairs).toContain('signingRequest/sendAndWaitForCompletion');
+		expect(new Set(pairs.map((pair) => pair.split('/')[0]))).toEqual(new Set(resources));
+		expect(pairs.length).toBe(116);
+		// The editor asks GET /schemas/<type>/<version padded to x.y.z>/<resource>/<operation>.json
+		// (n8n-editor-ui 2.41.1); n8n-core's resolveOutputSchemaPath reads
+		// <folder of the node's file>/__schema__/v<x.y.z>/<resource>/<operation>.json.
+		expect(name).toBe('documentSigning');
+		for (const pair of pairs) {
+			expect(files).toContain(`nodes/DocumentSigning/__schema__/v${version}.0.0/${pair}.json`);
+		}
+		// A node just added: the resource's default and that resource's default operation.
+		const defaults = properties.find(
+			(p) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource as string[]).includes(String(resource?.default)),
+		);
+		expect(`${resource?.default}/${defaults?.default}`).toBe('signingRequest/createSigningRequest');
+		expect(isValidSchemaPreview(schemaOf('signingRequest/createSigningRequest'))).toBe(true);
+	});
+
+	it.each(operations)('%s: the editor shows a preview, and every listed field in it', (key) => {
+		const schema = schemaOf(key);
+		expect(isValidSchemaPreview(schema)).toBe(true);
+		const shown = editorFields(schema);
+		// Every field listed under `properties` and every list's entry, reached through objects and
+		// lists, is in the editor's field list; only documented either-or values (a string or an
+		// object, a list or a map) show as their first kind without their inner fields (n8n's editor
+		// shows one kind).
+		const hidden: string[] = [];
+		const walk = (node: Schema, at: string) => {
+			if (node.properties) {
+				if (node.type !== 'object') hidden.push(at);
+				else
+					for (const [name, inner] of Object.entries<Schema>(node.properties)) {
+						expect([`${at}.${name}`, shown.has(`${at}.${name}`)]).toEqual([`${at}.${name}`, true]);
+						walk(inner, `${at}.${name}`);
+					}
+			}
+			if (node.items) {
+				if (node.type !== 'array') hidden.push(at);
+				else {
+					expect([`${at}[0]`, shown.has(`${at}[0]`)]).toEqual([`${at}[0]`, true]);
+					walk(node.items, `${at}[0]`);
+				}
+			}
+		};
+		walk(schema, '');
+		for (const at of hidden) {
+			expect([at, [schemaAt(schema, at).type].flat().includes('null')]).toEqual([at, false]);
+			// Documented as either: a new key as text or {api_key, created_at}; expired keys as ids or
+			// objects; a field's options as a list or a map.
+			expect(at).toMatch(/\.(new_key|expired_keys\[0\]|dropdown_options)$/);
+		}
+	});
 
 	it('show the fields a workflow maps before the node has run', () => {
 		const createAndSend = schemaOf('signingRequest/createAndSendSigningRequest');
@@ -138,6 +233,71 @@ describe('output schemas (n8n schema preview)', () => {
 		const list = schemaOf('signingRequest/listSigningRequests');
 		expect(list.properties.id).toBeDefined();
 		expect(list.properties.results).toBeUndefined();
+	});
+
+	it('in the editor: the links, the download, a nullable object and a list of two documented forms', () => {
+		const fields = (key: string) => editorFields(schemaOf(key));
+		expect(
+			fields('signingRequest/createAndSendSigningRequest').get('.first_signer.signing_link'),
+		).toBe('string');
+		expect(fields('signingRequest/createAndSendSigningRequest').get('.recipients[0].email')).toBe(
+			'string',
+		);
+		expect(fields('signingRequest/downloadSigningRequest').get('.download_url')).toBe('string');
+		expect(fields('signingRequest/downloadSigningRequest').get('.file_size')).toBe('number');
+		const get = fields('signingRequest/getSigningRequest');
+		expect(get.get('.certificate')).toBe('object');
+		expect(get.get('.certificate.generated')).toBe('boolean');
+		expect(get.get('.final_document_download_url')).toBe('string');
+		expect(fields('signingRequest/listSigningRequests').get('.recipients[0].email')).toBe('string');
+		const wait = fields('signingRequest/sendAndWaitForCompletion');
+		expect(wait.get('.sent.signing_request_id')).toBe('string');
+		expect(wait.get('.signing_request.status')).toBeDefined();
+		const regenerate = fields('workspace/regenerateWorkspaceApiKey');
+		expect(regenerate.get('.expiring_keys[0].expires_at')).toBe('string');
+		expect(regenerate.get('.expiring_keys[0].id')).toBe('string');
+
+		// The nullable object is still validated as one: null or its documented fields.
+		const certificate = schemaOf('signingRequest/getSigningRequest').properties.certificate;
+		expect(certificate).toMatchObject({ type: 'object', nullable: true });
+		const validate = schemaValidator().compile(strictSchema(certificate));
+		expect(validate(null)).toBe(true);
+		expect(validate({ generated: true, generated_on: null, has_error: false })).toBe(true);
+		expect(validate({ generated: 'yes' })).toBe(false);
+		expect(validate('certificate')).toBe(false);
+	});
+
+	it('Simplify (on by default) on every operation that has it: only the kept fields are required', () => {
+		const { properties } = new DocumentSigning().description;
+		const toggle = properties.filter((p) => p.name === 'simplify');
+		expect(toggle).toHaveLength(1);
+		expect(toggle[0].default).toBe(true);
+		const withToggle = (toggle[0].displayOptions?.show?.operation ?? []) as string[];
+		const simplified = RESOURCES.flatMap((resource) =>
+			Object.values(resource.operations)
+				.filter((op) => op.meta.output?.simplify)
+				.map((op) => ({
+					key: `${resource.value}/${op.meta.value}`,
+					kind: op.meta.output?.simplify as keyof typeof SIMPLE_KEYS,
+				})),
+		);
+		expect(simplified.map((s) => s.key.split('/')[1]).sort()).toEqual([...withToggle].sort());
+		for (const { key, kind } of simplified) {
+			const schema = schemaOf(key);
+			const kept = [...SIMPLE_KEYS[kind], 'key_mode', 'warnings'];
+			expect([key, schema.required.filter((n: string) => !kept.includes(n))]).toEqual([key, []]);
+			// With Simplify off there is more: listed, not required.
+			expect(Object.keys(schema.properties).some((n) => !kept.includes(n))).toBe(true);
+			const person = schema.properties.recipients?.items;
+			if (person?.required) {
+				expect([
+					key,
+					person.required.filter(
+						(n: string) => !(SIMPLE_PERSON_KEYS as readonly string[]).includes(n),
+					),
+				]).toEqual([key, []]);
+			}
+		}
 	});
 
 	it('Simplify (on by default): only the kept fields are required, the others listed as optional', () => {

@@ -7,25 +7,7 @@
  */
 import type { SandboxState } from '../state';
 import type { Validator } from '../validation';
-
-/** The 15 languages of the service (api-reference §1.6). */
-export const LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
+import { LANGUAGES, isLanguage } from '../languages';
 
 /** The 11 colour keys of company and workspace settings, `#RRGGBB` or null. */
 export const COLOR_KEYS = [
@@ -106,8 +88,7 @@ export function checkColor(v: Validator, body: Body, key: string, out: Settings)
 export function checkLanguage(v: Validator, body: Body, key: string, out: Settings): void {
 	if (!(key in body)) return;
 	const value = body[key];
-	if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value))
-		out[key] = value;
+	if (isLanguage(value)) out[key] = value;
 	else v.fail(key, `${key} must be one of: ${LANGUAGES.join(', ')}`);
 }
 

@@ -1,6 +1,7 @@
 import { SEED, startSandbox, type Sandbox } from '../index';
 import { call } from '../support/client';
-import { EMAIL_TYPES, LANGUAGES } from './store';
+import { LANGUAGES } from '../languages';
+import { EMAIL_TYPES } from './store';
 
 const P = SEED.protectedWorkspace;
 const [SALES, LEGAL] = SEED.workspaces;

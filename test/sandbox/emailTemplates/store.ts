@@ -23,24 +23,6 @@ export const EMAIL_TYPES = [
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
-export const LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
-
 export const SUBJECT_MAX = 500;
 export const BODY_MAX = 50_000;
 

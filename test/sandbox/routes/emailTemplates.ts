@@ -20,7 +20,6 @@ import {
 	EMAIL_TYPES,
 	type EmailTemplateRecord,
 	type EmailType,
-	LANGUAGES,
 	PLACEHOLDERS,
 	SUBJECT_MAX,
 	builtInTemplate,
@@ -30,6 +29,7 @@ import {
 } from '../emailTemplates/store';
 import type { RequestContext, RouteResult, Router } from '../router';
 import { Validator, bodyString, objectBody } from '../validation';
+import { LANGUAGES, isLanguage } from '../languages';
 
 export function registerEmailTemplateRoutes(router: Router): void {
 	router.get('/email-templates/placeholders', () => ({
@@ -131,7 +131,7 @@ function remove(
 
 function defaults(ctx: RequestContext): RouteResult {
 	const language = ctx.params.language;
-	if (!(LANGUAGES as readonly string[]).includes(language)) {
+	if (!isLanguage(language)) {
 		throw validationError({ language: `language must be one of: ${LANGUAGES.join(', ')}` });
 	}
 	const templates: Record<string, { subject: string; body: string }> = {};

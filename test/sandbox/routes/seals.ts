@@ -40,13 +40,13 @@ import { isObject, readBool, readEnum, readStr, readUuid } from '../signing/vali
 import { Validator, objectBody, queryBool, queryInt } from '../validation';
 import {
 	SEAL_KINDS,
-	SEAL_LANGUAGES,
 	SEAL_SCOPES,
 	sealStoreOf,
 	type SealKind,
 	type SealStore,
 	type SealVersion,
 } from '../seals/store';
+import { LANGUAGES } from '../languages';
 
 const NAME_MAX = 120;
 const DISPLAY_NAME_MAX = 200;
@@ -182,7 +182,7 @@ function readStatement(
 ): StatementInput | undefined {
 	if (!isObject(raw)) return v.fail('statement', 'statement must be an object');
 	const language =
-		readEnum(v, raw, 'language', 'statement.language', SEAL_LANGUAGES, { required: opts.create }) ??
+		readEnum(v, raw, 'language', 'statement.language', LANGUAGES, { required: opts.create }) ??
 		undefined;
 	const signatoryName =
 		readStr(v, raw, 'signatory_name', 'statement.signatory_name', {

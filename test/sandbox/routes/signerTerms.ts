@@ -18,12 +18,8 @@ import { notFound, validationError } from '../errors';
 import type { RequestContext, Router } from '../router';
 import { iso } from '../state';
 import { Validator, objectBody } from '../validation';
-import {
-	TERMS_LANGUAGES,
-	sanitizeTermsHtml,
-	signerTermsOf,
-	type SignerTermsRecord,
-} from '../signerTerms';
+import { sanitizeTermsHtml, signerTermsOf, type SignerTermsRecord } from '../signerTerms';
+import { LANGUAGES, isLanguage } from '../languages';
 
 const STATEMENT_MAX = 20_000;
 const COMPANY_MESSAGE = 'Company signer terms need the protected workspace API key';
@@ -47,7 +43,7 @@ export function registerSignerTermsRoutes(router: Router): void {
 		const ws = requireWorkspace(ctx, ctx.params.workspace_id);
 		const area = signerTermsOf(ctx.state);
 		const overrides = area.workspaces.get(ws.id) ?? new Map<string, SignerTermsRecord>();
-		const terms = TERMS_LANGUAGES.flatMap((language) => {
+		const terms = LANGUAGES.flatMap((language) => {
 			const own = overrides.get(language);
 			if (own) return [termsJson(own)];
 			const fallback = area.company.get(language);
@@ -79,14 +75,14 @@ function overridesOf(ctx: RequestContext, workspaceId: string): Map<string, Sign
 
 function readLanguage(ctx: RequestContext): string {
 	const language = ctx.params.language;
-	if (!(TERMS_LANGUAGES as readonly string[]).includes(language)) {
-		throw validationError({ language: `language must be one of: ${TERMS_LANGUAGES.join(', ')}` });
+	if (!isLanguage(language)) {
+		throw validationError({ language: `language must be one of: ${LANGUAGES.join(', ')}` });
 	}
 	return language;
 }
 
 function sorted(map: Map<string, SignerTermsRecord>): SignerTermsRecord[] {
-	return TERMS_LANGUAGES.flatMap((language) => {
+	return LANGUAGES.flatMap((language) => {
 		const t = map.get(language);
 		return t ? [t] : [];
 	});

@@ -93,6 +93,7 @@ import {
 	readSettings,
 	readStr,
 	readUuid,
+	RECIPIENT_ATTRIBUTES,
 	UUID_RE,
 	onePatchPart,
 } from '../signing/validation';
@@ -610,20 +611,7 @@ function sendProblems(
 }
 
 function isAttributeName(name: string): boolean {
-	return [
-		'first_name',
-		'last_name',
-		'full_name',
-		'email',
-		'phone_number',
-		'street_address',
-		'city',
-		'state_province',
-		'postal_code',
-		'country',
-		'title',
-		'company',
-	].includes(name);
+	return RECIPIENT_ATTRIBUTES.includes(name);
 }
 
 function createAndSend(ctx: RequestContext) {

@@ -13,7 +13,6 @@ import {
 	COLOR_KEYS,
 	COMPLETION_KEYS,
 	EMAIL_LOCAL_PART,
-	LANGUAGES,
 	WORKSPACE_NULLABLE_BOOLS,
 	WORKSPACE_STRING_KEYS,
 	checkBool,
@@ -29,6 +28,7 @@ import {
 } from '../company/settings';
 import type { RequestContext, Router } from '../router';
 import { Validator, objectBody } from '../validation';
+import { isLanguage } from '../languages';
 
 const STRING_KEYS = ['signing_request_email_header', 'signing_request_email_body'] as const;
 const KEYS = [
@@ -123,7 +123,7 @@ function labelOverridesProblem(value: unknown): string | undefined {
 		return 'signing_button_label_overrides must be an object {language: {translationKey: text}} or null';
 	}
 	for (const [language, labels] of Object.entries(value as Record<string, unknown>)) {
-		if (!(LANGUAGES as readonly string[]).includes(language)) {
+		if (!isLanguage(language)) {
 			return `signing_button_label_overrides: "${language}" is not a supported language`;
 		}
 		if (!labels || typeof labels !== 'object' || Array.isArray(labels)) {

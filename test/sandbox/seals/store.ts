@@ -21,23 +21,6 @@ export const SEAL_KINDS = ['uploaded', 'typed', 'drawn'] as const;
 export type SealKind = (typeof SEAL_KINDS)[number];
 export const SEAL_SCOPES = ['company', 'workspace'] as const;
 export type SealScope = (typeof SEAL_SCOPES)[number];
-export const SEAL_LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
 export const ACCESS_ACTIONS = [
 	'created',
 	'replaced',

@@ -4,24 +4,6 @@
  */
 import type { SandboxState } from '../state';
 
-export const TERMS_LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
-
 export interface SignerTermsRecord {
 	language: string;
 	statement_text: string;

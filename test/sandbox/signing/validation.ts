@@ -23,28 +23,12 @@ import {
 	type SigningSettings,
 } from './models';
 import { LETTER } from './pdf';
+import { LANGUAGES } from '../languages';
 
 export type Obj = Record<string, unknown>;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const LANGUAGES = [
-	'en',
-	'es',
-	'it',
-	'pt',
-	'fr',
-	'de',
-	'el',
-	'ru',
-	'pl',
-	'cs',
-	'sv',
-	'nl',
-	'ro',
-	'nb',
-	'ca',
-] as const;
 export const DATE_FORMATS = [
 	'MM/dd/yyyy',
 	'dd/MM/yyyy',
@@ -53,7 +37,11 @@ export const DATE_FORMATS = [
 	'MMM dd, yyyy',
 	'dd MMMM yyyy',
 ];
-export const PREFILL_SOURCES = [
+/**
+ * A recipient's attributes (api-reference B.2 `fields[].variable_name`, B.6 `prefilled_data`): the
+ * values a field can be filled from.
+ */
+export const RECIPIENT_ATTRIBUTES = [
 	'first_name',
 	'last_name',
 	'full_name',

@@ -4,12 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { checkCompanyFields, companyFieldValues } from './company.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'patchCompany',
@@ -35,10 +35,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const fields = { ...(this.getNodeParameter('updateFields', i, {}) as IDataObject) };
 	if (Object.keys(fields).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Add at least one field to update in "Update Fields"',
-		);
+		fail(this, 'Add at least one field to update in "Update Fields"');
 	}
 	const body = checkCompanyFields(this, fields);
 	const response = await callApi(this, meta, { body });

@@ -1,67 +1,115 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LANGUAGES } from '../../domain/languages';
-import { COMPLETION_SETTINGS, completionMaxLength, REDIRECT_DELAY } from '../../domain/completion';
+import { COMPLETION_KEYS, completionMaxLength, completionOptions } from '../../domain/completion';
+import type { SettingKey } from '../../domain/settings';
+import {
+	COLOR_SETTINGS,
+	REDIRECT_DELAY,
+	SETTINGS,
+	isNullable,
+	settingKeysOf,
+	settingLabel,
+	settingOption,
+} from '../../domain/settings';
 import { fail } from '../../domain/errors';
 import { parseUrl } from '../../../shared/url';
 
 /**
- * What company settings (PUT /company/settings) and workspace settings
- * (PUT /workspace/{id}/settings) share: the 11 branding colours, the completion page, the
- * language, and their checks before sending.
+ * The company's settings (PUT /company/settings) and a workspace's
+ * (PUT /workspace/{workspace_id}/settings): their forms, built from the catalogue of settings
+ * (domain/settings.ts), and the checks before sending they share (colours, completion page,
+ * language, "Reset").
  */
 
-/** The 11 colour keys, `#RRGGBB` (null = not set / inherit). */
-export const COLOR_SETTINGS: ReadonlyArray<{ key: string; label: string }> = [
-	{ key: 'color_accent', label: 'Accent Colour' },
-	{ key: 'color_accent_fg', label: 'Accent Text Colour' },
-	{ key: 'color_background', label: 'Background Colour' },
-	{ key: 'color_border', label: 'Border Colour' },
-	{ key: 'color_canvas', label: 'Canvas Colour' },
-	{ key: 'color_card', label: 'Card Colour' },
-	{ key: 'color_foreground', label: 'Text Colour' },
-	{ key: 'color_muted', label: 'Muted Colour' },
-	{ key: 'color_muted_fg', label: 'Muted Text Colour' },
-	{ key: 'color_primary', label: 'Primary Colour' },
-	{ key: 'color_primary_fg', label: 'Primary Text Colour' },
-];
+export type SettingsOwner = 'company' | 'workspace';
 
-/** One colour option per colour key (n8n colour picker, or an expression giving #RRGGBB). */
-export function colorOptions(inherit: string): INodeProperties[] {
-	return COLOR_SETTINGS.map(({ key, label }) => ({
-		displayName: label,
-		name: key,
-		type: 'color',
-		default: '',
-		placeholder: '#1A2B3C',
-		description: `As #RRGGBB; Reset removes it (${inherit})`,
-	}));
-}
-
-export const languageOption: INodeProperties = {
-	displayName: 'Language',
-	name: 'language',
-	type: 'options',
-	options: [...LANGUAGES],
-	default: 'en',
-	description: 'Language of signer emails and the signing page',
+/** What removing a value falls back to, per owner, in the words of the form. */
+const FALLBACK: Record<SettingsOwner, { colour: string; completion: string; reset: string }> = {
+	company: {
+		colour: 'no colour',
+		completion: 'no company default',
+		reset:
+			'Settings to remove (sent as null): colours and the QR code option go back to unset, completion settings to no company default, the time zone to UTC',
+	},
+	workspace: {
+		colour: 'the company colour applies',
+		completion: 'inherit the company value',
+		reset: 'Settings to remove (sent as null), so the company value applies again',
+	},
 };
 
-/** "Reset" multi-select: the keys sent as null. */
-export function resetOption(
-	keys: ReadonlyArray<{ key: string; label: string }>,
-	description: string,
-): INodeProperties {
-	return {
+/** A workspace's yes/no setting that may be left to the company (null = inherit). */
+function inherits(key: SettingKey, owner: SettingsOwner): boolean {
+	return owner === 'workspace' && SETTINGS[key].type === 'boolean' && isNullable(key, owner);
+}
+
+/** The settings "Reset" removes (sends as null), sorted by label. */
+export function resettable(owner: SettingsOwner): SettingKey[] {
+	return settingKeysOf(owner)
+		.filter((key) => isNullable(key, owner) && !inherits(key, owner))
+		.sort((a, b) => settingLabel(a).localeCompare(settingLabel(b)));
+}
+
+/** One option of the form. */
+function ownerOption(key: SettingKey, owner: SettingsOwner): INodeProperties {
+	const setting = SETTINGS[key];
+	if (setting.type === 'color') {
+		return settingOption(
+			key,
+			`${setting.description}; Reset removes it (${FALLBACK[owner].colour})`,
+		);
+	}
+	if (inherits(key, owner)) {
+		return {
+			displayName: setting.label,
+			name: key,
+			type: 'options',
+			options: [
+				{ name: 'Inherit From Company', value: 'inherit', description: 'Use the company setting' },
+				{ name: 'On', value: 'on' },
+				{ name: 'Off', value: 'off' },
+			],
+			default: 'inherit',
+			description: `${setting.description}. "Inherit From Company" follows the company setting.`,
+		};
+	}
+	return settingOption(key);
+}
+
+/**
+ * The settings of the company or a workspace as the options of one collection, sorted by label:
+ * every setting the owner takes, and "Reset" for those it may remove.
+ */
+export function ownerSettingsOptions(owner: SettingsOwner): INodeProperties[] {
+	const completion = completionOptions(FALLBACK[owner].completion);
+	const options = settingKeysOf(owner).map(
+		(key) => completion.find((option) => option.name === key) ?? ownerOption(key, owner),
+	);
+	options.push({
 		displayName: 'Reset',
 		name: 'reset',
 		type: 'multiOptions',
-		options: [...keys]
-			.sort((a, b) => a.label.localeCompare(b.label))
-			.map(({ key, label }) => ({ name: label, value: key })),
+		options: resettable(owner).map((key) => ({ name: settingLabel(key), value: key })),
 		default: [],
-		description,
-	};
+		description: FALLBACK[owner].reset,
+	});
+	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * A workspace's Inherit From Company / On / Off settings in the body in place: null, true or false.
+ */
+export function readInherited(context: IExecuteFunctions, body: IDataObject): void {
+	for (const key of settingKeysOf('workspace')) {
+		if (!inherits(key, 'workspace') || body[key] === undefined) continue;
+		const choice = body[key];
+		body[key] =
+			choice === 'on' ? true : choice === 'off' ? false : choice === 'inherit' ? null : choice;
+		if (typeof body[key] !== 'boolean' && body[key] !== null) {
+			fail(context, `"${settingLabel(key)}" must be Inherit From Company, On or Off`);
+		}
+	}
 }
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -80,8 +128,9 @@ export function checkSharedSettings(context: IExecuteFunctions, body: IDataObjec
 		}
 		body[key] = value;
 	}
-	for (const { key, label } of COMPLETION_SETTINGS) {
+	for (const key of COMPLETION_KEYS) {
 		const value = body[key];
+		const label = settingLabel(key);
 		if (value === undefined || value === null) continue;
 		if (key === 'completion_redirect_delay') {
 			const delay = Number(value);
@@ -108,21 +157,19 @@ export function checkSharedSettings(context: IExecuteFunctions, body: IDataObjec
 		body[key] = text;
 	}
 	if (body.language !== undefined && !LANGUAGES.some((l) => l.value === body.language)) {
-		fail(context, `"Language" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`);
+		fail(
+			context,
+			`"${settingLabel('language')}" must be one of: ${LANGUAGES.map((l) => l.value).join(', ')}`,
+		);
 	}
 }
 
 /** Adds `key: null` for every key chosen in "Reset"; a key both set and reset is an error. */
-export function applyReset(
-	context: IExecuteFunctions,
-	body: IDataObject,
-	reset: unknown,
-	labels: ReadonlyArray<{ key: string; label: string }>,
-): void {
+export function applyReset(context: IExecuteFunctions, body: IDataObject, reset: unknown): void {
 	const keys = Array.isArray(reset) ? (reset as string[]) : [];
 	for (const key of keys) {
 		if (body[key] !== undefined && body[key] !== null) {
-			const label = labels.find((l) => l.key === key)?.label ?? key;
+			const label = (SETTINGS as Record<string, { label: string }>)[key]?.label ?? key;
 			fail(context, `"${label}" is both set and reset`, 'Remove it from one of the two.');
 		}
 		body[key] = null;

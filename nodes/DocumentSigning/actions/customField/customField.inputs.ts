@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { checkId } from '../../domain/ids';
 import { signingRequestLocator, templateLocator, workspaceLocator } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 
 /**
  * What the custom-field operations share: where the definitions live (a template or a signing
@@ -79,13 +79,12 @@ export function customFieldInputs(): INodeProperties[] {
 export function customFieldBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const label = String(context.getNodeParameter('fieldLabel', itemIndex, '') ?? '').trim();
 	if (label === '') {
-		throw new NodeOperationError(context.getNode(), '"Label" is empty', { itemIndex });
+		fail(context, '"Label" is empty');
 	}
 	if (label.length > MAX_LABEL_LENGTH) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`"Label" is ${label.length} characters long; the service accepts at most ${MAX_LABEL_LENGTH}`,
-			{ itemIndex },
 		);
 	}
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -93,10 +92,9 @@ export function customFieldBody(context: IExecuteFunctions, itemIndex: number): 
 	const name = String(additional.field_name ?? '').trim();
 	if (name !== '') {
 		if (name.length > MAX_NAME_LENGTH) {
-			throw new NodeOperationError(
-				context.getNode(),
+			fail(
+				context,
 				`"Field Name" is ${name.length} characters long; the service accepts at most ${MAX_NAME_LENGTH}`,
-				{ itemIndex },
 			);
 		}
 		body.field_name = name;
@@ -122,10 +120,5 @@ export function customFieldIdInput(owner: CustomFieldOwner): INodeProperties {
 }
 
 export function customFieldId(context: IExecuteFunctions, itemIndex: number): string {
-	return checkId(
-		context,
-		context.getNodeParameter('customFieldId', itemIndex, ''),
-		'Custom Field',
-		itemIndex,
-	);
+	return checkId(context, context.getNodeParameter('customFieldId', itemIndex, ''), 'Custom Field');
 }

@@ -25,6 +25,6 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await callApi<unknown>(this, meta, { params: { request_id: id } });
-	const fields = listEntries(this, response.body, i, 'custom_fields');
+	const fields = listEntries(this, response.body, 'custom_fields');
 	return toItems(limitEntries(this, i, fields), response.keyMode);
 }

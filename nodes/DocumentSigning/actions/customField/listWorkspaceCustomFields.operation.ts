@@ -22,6 +22,6 @@ export const description: INodeProperties[] = [WORKSPACE_OWNER.locator, ...pagin
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const response = await callApi<unknown>(this, meta, { params: { workspace_id: id } });
-	const fields = listEntries(this, response.body, i, 'custom_fields');
+	const fields = listEntries(this, response.body, 'custom_fields');
 	return toItems(limitEntries(this, i, fields), response.keyMode);
 }

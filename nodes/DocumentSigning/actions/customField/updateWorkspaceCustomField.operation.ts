@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
@@ -17,6 +16,7 @@ import {
 	presetValueOption,
 	workspaceCustomFieldIdInput,
 } from './workspaceCustomField.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceCustomField',
@@ -56,10 +56,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	const body = checkPresetFields(this, fields);
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Add at least one field to update in "Update Fields"',
-		);
+		fail(this, 'Add at least one field to update in "Update Fields"');
 	}
 	const response = await callApi(this, meta, {
 		params: { workspace_id: id, field_id: fieldId },

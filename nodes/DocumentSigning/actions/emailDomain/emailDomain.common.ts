@@ -4,13 +4,13 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { deletedItems, listEntries, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
+import { fail } from '../../domain/errors';
 import type { OperationOutput } from '../types';
 
 /**
@@ -92,13 +92,10 @@ export async function listDomains(
 	const returnAll = this.getNodeParameter('returnAll', i) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', i) as number);
 	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`"Limit" must be a whole number of at least 1 (got ${limit})`,
-		);
+		fail(this, `"Limit" must be a whole number of at least 1 (got ${limit})`);
 	}
 	const response = await callApi(this, endpoint, { params: scopeParams(this, scope, i) });
-	const domains = listEntries(this, response.body, i);
+	const domains = listEntries(this, response.body);
 	return toItems(limit === undefined ? domains : domains.slice(0, limit), response.keyMode);
 }
 
@@ -133,15 +130,12 @@ export async function createDomain(
 		.toLowerCase()
 		.replace(/\.$/, '');
 	if (!DOMAIN.test(domain)) {
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			domain === ''
 				? '"Domain" is empty'
 				: `"Domain" is not a valid domain name: "${domain.slice(0, 100)}"`,
-			{
-				description:
-					'Enter a bare domain such as mail.example.com (no https://, no path, no email address).',
-			},
+			'Enter a bare domain such as mail.example.com (no https://, no path, no email address).',
 		);
 	}
 	const response = await callApi(this, endpoint, {

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
@@ -96,12 +95,10 @@ export const templateContentFields: INodeProperties[] = [
 export function emailTypeOf(context: IExecuteFunctions, i: number): string {
 	const type = String(context.getNodeParameter('emailType', i, '') ?? '').trim();
 	if (!EMAIL_TYPES.some((t) => t.value === type)) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`"Email Type" is not a known email type: "${type.slice(0, 60)}"`,
-			{
-				description: `Use one of: ${EMAIL_TYPES.map((t) => t.value).join(', ')}.`,
-			},
+			`Use one of: ${EMAIL_TYPES.map((t) => t.value).join(', ')}.`,
 		);
 	}
 	return type;

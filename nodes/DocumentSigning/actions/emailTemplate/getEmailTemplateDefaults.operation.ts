@@ -4,12 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { LANGUAGES } from '../../domain/languages';
 import type { OperationMeta } from '../types';
+import { fail } from '../../domain/errors';
 import { EMAIL_TYPE_OUTPUT } from './emailTemplate.common';
 
 export const meta: OperationMeta = {
@@ -56,12 +56,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const language = String(this.getNodeParameter('language', i, '') ?? '').trim();
 	if (!LANGUAGES.some((l) => l.value === language)) {
-		throw new NodeOperationError(
-			this.getNode(),
+		fail(
+			this,
 			`"Language" is not a supported language: "${language.slice(0, 20)}"`,
-			{
-				description: `Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
-			},
+			`Use one of: ${LANGUAGES.map((l) => l.value).join(', ')}.`,
 		);
 	}
 	const response = await callApi(this, meta, { params: { language } });

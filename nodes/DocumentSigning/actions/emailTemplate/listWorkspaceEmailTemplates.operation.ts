@@ -23,5 +23,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const response = await callApi(this, meta, {
 		params: { workspace_id: getIdParameter(this, 'workspaceId', i, 'Workspace') },
 	});
-	return toItems(listEntries(this, response.body, i), response.keyMode);
+	return toItems(listEntries(this, response.body), response.keyMode);
 }

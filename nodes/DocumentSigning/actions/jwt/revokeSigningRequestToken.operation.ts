@@ -19,7 +19,7 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [jwtIdField];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const jwtId = checkId(this, this.getNodeParameter('jwtId', i), 'JWT ID', i);
+	const jwtId = checkId(this, this.getNodeParameter('jwtId', i), 'JWT ID');
 	const response = await callApi(this, meta, { body: { jwt_id: jwtId } });
 	return toItems(normaliseRevocation(response.body, jwtId), response.keyMode);
 }

@@ -169,16 +169,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const kind = this.getNodeParameter('kind', i) as string;
 	const scope = this.getNodeParameter('scope', i) as string;
 	const extra = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-	requireAccepted(this, this.getNodeParameter('statementAccepted', i, false), i);
+	requireAccepted(this, this.getNodeParameter('statementAccepted', i, false));
 
 	const body: IDataObject = {
-		name: requiredText(this, this.getNodeParameter('name', i), 'Name', NAME_MAX, i),
+		name: requiredText(this, this.getNodeParameter('name', i), 'Name', NAME_MAX),
 		display_name: requiredText(
 			this,
 			this.getNodeParameter('displayName', i),
 			'Display Name',
 			DISPLAY_NAME_MAX,
-			i,
 		),
 		kind,
 		scope,
@@ -186,23 +185,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (scope === 'workspace')
 		body.workspace_id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	if (extra.signatory_title)
-		body.signatory_title = requiredText(
-			this,
-			extra.signatory_title,
-			'Signatory Title',
-			TITLE_MAX,
-			i,
-		);
+		body.signatory_title = requiredText(this, extra.signatory_title, 'Signatory Title', TITLE_MAX);
 	if (kind === 'typed') {
 		body.typed = {
-			text: requiredText(this, this.getNodeParameter('typedText', i), 'Typed Text', undefined, i),
-			style: requiredText(
-				this,
-				this.getNodeParameter('typedStyle', i),
-				'Typed Style',
-				undefined,
-				i,
-			),
+			text: requiredText(this, this.getNodeParameter('typedText', i), 'Typed Text', undefined),
+			style: requiredText(this, this.getNodeParameter('typedStyle', i), 'Typed Style', undefined),
 		};
 	} else {
 		body.image = await readPngDataUri(this, i, this.getNodeParameter('imageBinaryPropertyName', i));
@@ -214,14 +201,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			this.getNodeParameter('signatoryName', i),
 			'Signatory Name',
 			TITLE_MAX,
-			i,
 		),
 		text: requiredText(
 			this,
 			this.getNodeParameter('statementText', i),
 			'Statement Text',
 			undefined,
-			i,
 		),
 		accepted: true,
 	};
@@ -231,7 +216,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			extra.statement_signatory_title,
 			'Statement Signatory Title',
 			TITLE_MAX,
-			i,
 		);
 	}
 	if (extra.statement_version) statement.version = String(extra.statement_version).trim();

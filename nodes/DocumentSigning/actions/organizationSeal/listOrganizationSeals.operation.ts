@@ -51,7 +51,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	const response = await callApi(this, meta, { qs, explain: sealListErrorExplainer });
 	return toItems(
-		limitEntries(this, i, listEntries(this, response.body, i, 'seals')),
+		limitEntries(this, i, listEntries(this, response.body, 'seals')),
 		response.keyMode,
 	);
 }

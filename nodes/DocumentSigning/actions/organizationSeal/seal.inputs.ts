@@ -4,12 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explainer, ApiResponse } from '../../../shared/transport';
 import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
 import { LANGUAGES } from '../../domain/languages';
+import { fail } from '../../domain/errors';
 import type { OperationOutput } from '../types';
 
 /**
@@ -62,20 +62,16 @@ export async function readPngDataUri(
 		'the PNG image',
 	);
 	if (!isPngBytes(buffer)) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`The file in binary property "${property}" is not a PNG image`,
-			{
-				description: `${describeBinary(binary)} Seal images must be PNG files; convert the image to PNG first.`,
-				itemIndex,
-			},
+			`${describeBinary(binary)} Seal images must be PNG files; convert the image to PNG first.`,
 		);
 	}
 	if (buffer.length > MAX_SEAL_IMAGE_BYTES) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`The PNG in binary property "${property}" is ${(buffer.length / (1024 * 1024)).toFixed(1)} MB; seal images can be at most 4.5 MB`,
-			{ itemIndex },
 		);
 	}
 	return `data:image/png;base64,${buffer.toString('base64')}`;
@@ -109,20 +105,12 @@ export const acceptStatementField: INodeProperties = {
 };
 
 /** Checks the statement confirmation before sending. */
-export function requireAccepted(
-	context: IExecuteFunctions,
-	accepted: unknown,
-	itemIndex: number,
-): void {
+export function requireAccepted(context: IExecuteFunctions, accepted: unknown): void {
 	if (accepted !== true) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			'"Signatory Accepts the Statement" must be on',
-			{
-				description:
-					'The service only stores a seal whose signatory has accepted the statement. Turn the option on once the signatory has confirmed it.',
-				itemIndex,
-			},
+			'The service only stores a seal whose signatory has accepted the statement. Turn the option on once the signatory has confirmed it.',
 		);
 	}
 }
@@ -211,20 +199,13 @@ export function requiredText(
 	value: unknown,
 	label: string,
 	max: number | undefined,
-	itemIndex: number,
 ): string {
 	const text = String(value ?? '').trim();
 	if (text === '') {
-		throw new NodeOperationError(context.getNode(), `"${label}" is empty`, { itemIndex });
+		fail(context, `"${label}" is empty`);
 	}
 	if (max !== undefined && text.length > max) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`"${label}" is ${text.length} characters long; at most ${max} are allowed`,
-			{
-				itemIndex,
-			},
-		);
+		fail(context, `"${label}" is ${text.length} characters long; at most ${max} are allowed`);
 	}
 	return text;
 }

@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { callApi } from '../../../shared/transport';
@@ -19,6 +18,7 @@ import {
 	sealWriteItems,
 	SEAL_WRITE_OUTPUT,
 } from './seal.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateOrganizationSeal',
@@ -166,44 +166,36 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	const body: IDataObject = {};
 
-	if (fields.name !== undefined) body.name = requiredText(this, fields.name, 'Name', NAME_MAX, i);
+	if (fields.name !== undefined) body.name = requiredText(this, fields.name, 'Name', NAME_MAX);
 	if (fields.display_name !== undefined) {
-		body.display_name = requiredText(
-			this,
-			fields.display_name,
-			'Display Name',
-			DISPLAY_NAME_MAX,
-			i,
-		);
+		body.display_name = requiredText(this, fields.display_name, 'Display Name', DISPLAY_NAME_MAX);
 	}
 	if (fields.signatory_title !== undefined) {
 		const title = String(fields.signatory_title ?? '').trim();
-		if (title.length > TITLE_MAX) requiredText(this, title, 'Signatory Title', TITLE_MAX, i);
+		if (title.length > TITLE_MAX) requiredText(this, title, 'Signatory Title', TITLE_MAX);
 		body.signatory_title = title === '' ? null : title;
 	}
 	if (fields.is_default !== undefined) body.is_default = fields.is_default === true;
 	if (fields.typed_text !== undefined || fields.typed_style !== undefined) {
 		body.typed = {
-			text: requiredText(this, fields.typed_text, 'Typed Text', undefined, i),
-			style: requiredText(this, fields.typed_style, 'Typed Style', undefined, i),
+			text: requiredText(this, fields.typed_text, 'Typed Text', undefined),
+			style: requiredText(this, fields.typed_style, 'Typed Style', undefined),
 		};
 	}
 	if (fields.imageBinaryPropertyName !== undefined) {
 		if (body.typed) {
-			throw new NodeOperationError(
-				this.getNode(),
+			fail(
+				this,
 				'Set either "Image Binary Field" or "Typed Text", not both',
-				{
-					description: 'Uploaded and drawn seals take an image; typed seals take typed text.',
-				},
+				'Uploaded and drawn seals take an image; typed seals take typed text.',
 			);
 		}
 		body.image = await readPngDataUri(this, i, fields.imageBinaryPropertyName);
 	}
 	if (STATEMENT_KEYS.some((key) => fields[key] !== undefined)) {
-		requireAccepted(this, fields.statement_accepted, i);
+		requireAccepted(this, fields.statement_accepted);
 		const statement: IDataObject = {
-			text: requiredText(this, fields.statement_text, 'Statement Text', undefined, i),
+			text: requiredText(this, fields.statement_text, 'Statement Text', undefined),
 			accepted: true,
 		};
 		if (fields.statement_language !== undefined) statement.language = fields.statement_language;
@@ -213,13 +205,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				fields.statement_signatory_name,
 				'Statement Signatory Name',
 				TITLE_MAX,
-				i,
 			);
 		}
 		if (fields.statement_signatory_title !== undefined) {
 			const title = String(fields.statement_signatory_title ?? '').trim();
 			statement.signatory_title =
-				title === '' ? null : requiredText(this, title, 'Statement Signatory Title', TITLE_MAX, i);
+				title === '' ? null : requiredText(this, title, 'Statement Signatory Title', TITLE_MAX);
 		}
 		if (fields.statement_version !== undefined && String(fields.statement_version).trim() !== '') {
 			statement.version = String(fields.statement_version).trim();
@@ -227,10 +218,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body.statement = statement;
 	}
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Nothing to update: add at least one field under "Update Fields"',
-		);
+		fail(this, 'Nothing to update: add at least one field under "Update Fields"');
 	}
 
 	const response = await callApi(this, meta, { params: { id }, body, explain: sealErrorExplainer });

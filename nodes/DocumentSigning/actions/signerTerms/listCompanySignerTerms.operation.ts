@@ -16,7 +16,7 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const response = await callApi(this, meta);
-	return toItems(listEntries(this, response.body, i, 'terms'), response.keyMode);
+	return toItems(listEntries(this, response.body, 'terms'), response.keyMode);
 }

@@ -21,7 +21,7 @@ export const description: INodeProperties[] = [workspaceLocator];
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const workspaceId = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const response = await callApi(this, meta, { params: { workspace_id: workspaceId } });
-	const terms = listEntries(this, response.body, i, 'terms').map((t) => ({
+	const terms = listEntries(this, response.body, 'terms').map((t) => ({
 		workspace_id: workspaceId,
 		...t,
 	}));

@@ -169,13 +169,12 @@ export async function readSource(
  */
 export function checkSourcePayload(
 	context: IExecuteFunctions,
-	i: number,
 	body: IDataObject,
 	operation: string,
 	pdfBytes: number | undefined,
 ): void {
 	if (pdfBytes === undefined) return;
-	checkPdfPayload(context, i, body, SIGNING_REQUEST_PDF_LIMIT, operation, pdfBytes);
+	checkPdfPayload(context, body, SIGNING_REQUEST_PDF_LIMIT, operation, pdfBytes);
 }
 
 /** "Contract.pdf" → "Contract": the default name of a request made from a PDF. */

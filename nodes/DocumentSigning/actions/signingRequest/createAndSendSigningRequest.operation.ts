@@ -8,7 +8,7 @@ import type {
 import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
 import { readRecipients } from '../../domain/recipients';
-import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
+import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../../shared/transport';
@@ -50,9 +50,6 @@ export const meta: OperationMeta = {
 	path: '/signing-requests/create-and-send',
 	output: { warnings: true },
 };
-
-/** Settings this endpoint accepts. */
-const SETTINGS_KEYS = SETTING_KEYS_OF.createAndSend;
 
 /** Field types of create-and-send. */
 const FIELD_TYPES = FIELD_TYPE_SETS.createAndSend.types;
@@ -182,7 +179,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	...settingsInput(SETTINGS_KEYS),
+	...settingsInput('createAndSend'),
 	additionalOptions(),
 ];
 
@@ -266,7 +263,7 @@ function readFlatFields(context: IExecuteFunctions, i: number): IDataObject[] | 
 	const mode = context.getNodeParameter('fieldsMode', i, 'fields') as string;
 	if (mode === 'json') {
 		const raw = context.getNodeParameter('fieldsJson', i, '[]');
-		const list = parseJsonParameter<IDataObject[]>(context, raw, 'Fields (JSON)', i, 'array');
+		const list = parseJsonParameter<IDataObject[]>(context, raw, 'Fields (JSON)', 'array');
 		if (list.length === 0) return undefined;
 		return list.map((entry, index) => {
 			const place = `Fields (JSON), entry ${index + 1}`;
@@ -341,14 +338,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		checkRecipientReferences(this, fields, 'Field', tempIds, false);
 	}
 	const reminders = readReminderSchedule(this, i);
-	const settings = readSettings(this, i, SETTINGS_KEYS);
+	const settings = readSettings(this, i, 'createAndSend');
 
 	const body: IDataObject = { name, ...sourceBody, ...options };
 	if (recipients) body.recipients = recipients;
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
-	checkSourcePayload(this, i, body, 'Create and Send', pdfBytes);
+	checkSourcePayload(this, body, 'Create and Send', pdfBytes);
 
 	const explain = templateNotFound(body, 'Nothing was created or sent.');
 	const response = await callApi(this, meta, { body, explain });

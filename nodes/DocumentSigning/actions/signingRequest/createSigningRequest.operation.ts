@@ -73,7 +73,7 @@ export const description: INodeProperties[] = [
 			default: '',
 		},
 	]),
-	...settingsInput(),
+	...settingsInput('request'),
 	additionalOptions({ name: true }),
 ];
 
@@ -156,14 +156,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			if (name) body.name = name;
 		}
 	}
-	const settings = readSettings(this, i);
+	const settings = readSettings(this, i, 'request');
 
 	Object.assign(body, sourceBody, options);
 	if (recipients) body.recipients = recipients;
 	if (fields) body.fields = fields;
 	if (reminders) body.reminders = reminders;
 	if (settings) body.settings = settings;
-	checkSourcePayload(this, i, body, 'Create', pdfBytes);
+	checkSourcePayload(this, body, 'Create', pdfBytes);
 
 	const explain = templateNotFound(body, 'Nothing was created.');
 	const response = await callApi(this, meta, { body, explain });

@@ -42,7 +42,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		this,
 		this.getNodeParameter('participantId', i, ''),
 		'Seal Participant ID',
-		i,
 	);
 	const response = await callApi(this, meta, {
 		params: { id, participant_id: participantId },

@@ -34,7 +34,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const response = await callApi(this, meta, { params: { id } });
 	// The service documents the trail as chronological; a stable sort keeps it so whatever comes
 	// back (events without a readable timestamp keep their place at the end).
-	const events = listEntries(this, response.body, i)
+	const events = listEntries(this, response.body)
 		.map((event, index) => ({ event, index }))
 		.sort((a, b) => timeOf(a.event) - timeOf(b.event) || a.index - b.index)
 		.map(({ event }) => event);

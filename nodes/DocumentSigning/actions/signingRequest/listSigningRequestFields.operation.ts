@@ -22,5 +22,5 @@ export const description: INodeProperties[] = [signingRequestLocator, ...paginat
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await callApi(this, meta, { params: { id } });
-	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
+	return toItems(limitEntries(this, i, listEntries(this, response.body)), response.keyMode);
 }

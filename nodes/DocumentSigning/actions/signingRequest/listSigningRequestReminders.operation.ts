@@ -22,5 +22,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	// The service answers with a bare array here (unlike most lists, which use {results}).
 	const response = await callApi(this, meta, { params: { id } });
-	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
+	return toItems(limitEntries(this, i, listEntries(this, response.body)), response.keyMode);
 }

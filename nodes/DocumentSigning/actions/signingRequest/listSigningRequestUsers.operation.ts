@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [signingRequestLocator, ...paginat
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await callApi(this, meta, { params: { id } });
-	const users = listEntries(this, response.body, i).map((user) => {
+	const users = listEntries(this, response.body).map((user) => {
 		const row: IDataObject = { ...user };
 		for (const key of PROGRESS_KEYS) if (row[key] === undefined) row[key] = null;
 		return row;

@@ -1,10 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { listPages } from '../../helpers/list';
 import { simplifyField, simplifyItems } from '../../helpers/output';
-import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
+import {
+	filtersCollection,
+	nameFilterOption,
+	paginationFields,
+	sortCollection,
+} from '../common.descriptions';
 import type { OperationMeta } from '../types';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'listSigningRequests',
@@ -37,13 +42,7 @@ export const LIST_STATUSES = [
 export const description: INodeProperties[] = [
 	...paginationFields(),
 	filtersCollection([
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Only signing requests whose name contains this text (case-insensitive)',
-		},
+		nameFilterOption('signing requests'),
 		{
 			displayName: 'Signer Email',
 			name: 'signer_email',
@@ -70,7 +69,6 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	sortCollection([
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Expiration Hours', value: 'expiration_hours' },
 		{ name: 'Finished On', value: 'finished_on' },
 		{ name: 'Name', value: 'name' },
@@ -82,19 +80,16 @@ export const description: INodeProperties[] = [
 const STATUS_VALUES: readonly string[] = LIST_STATUSES.map((s) => s.value);
 
 /** Status filter: a list from the multi-select, or a comma-separated text from an expression. */
-function statusFilter(context: IExecuteFunctions, value: unknown, i: number): string | undefined {
+function statusFilter(context: IExecuteFunctions, value: unknown): string | undefined {
 	const statuses = (Array.isArray(value) ? value : String(value ?? '').split(','))
 		.map((s) => String(s).trim())
 		.filter((s) => s !== '');
 	for (const status of statuses) {
 		if (!STATUS_VALUES.includes(status)) {
-			throw new NodeOperationError(
-				context.getNode(),
+			fail(
+				context,
 				`Status "${status}" is not a status of the list`,
-				{
-					description: `Use one of: ${STATUS_VALUES.join(', ')}.`,
-					itemIndex: i,
-				},
+				`Use one of: ${STATUS_VALUES.join(', ')}.`,
 			);
 		}
 	}
@@ -104,7 +99,7 @@ function statusFilter(context: IExecuteFunctions, value: unknown, i: number): st
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const items = await listPages.call(this, i, meta, {
 		shapeFilters: (filters) => {
-			const status = statusFilter(this, filters.status, i);
+			const status = statusFilter(this, filters.status);
 			if (status) filters.status = status;
 			else delete filters.status;
 		},

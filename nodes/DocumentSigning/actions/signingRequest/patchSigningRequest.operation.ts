@@ -97,7 +97,7 @@ export const description: INodeProperties[] = [
 	},
 	// Properties
 	{ ...propertiesInput, displayOptions: show('properties') },
-	...settingsInput().map((property) => ({
+	...settingsInput('request').map((property) => ({
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, update: ['properties'] } },
 	})),
@@ -171,7 +171,7 @@ async function buildBody(
 				keyMode,
 				label: 'Properties',
 			});
-			const settings = readSettings(this, i);
+			const settings = readSettings(this, i, 'request');
 			if (settings) properties.settings = settings;
 			if (Object.keys(properties).length === 0) {
 				fail(this, 'Nothing to update', 'Add at least one property or setting to change.');
@@ -190,7 +190,7 @@ async function buildBody(
 				}
 				return { recipient };
 			}
-			const id = checkId(this, rawId, 'Recipient', i);
+			const id = checkId(this, rawId, 'Recipient');
 			if (Object.keys(recipient).length === 0) {
 				fail(this, 'Nothing to update', 'Add at least one recipient detail to change.');
 			}
@@ -198,7 +198,7 @@ async function buildBody(
 		}
 		case 'field': {
 			const rawId = String(this.getNodeParameter('fieldId', i, '') ?? '').trim();
-			const id = rawId === '' ? undefined : checkId(this, rawId, 'Field ID', i);
+			const id = rawId === '' ? undefined : checkId(this, rawId, 'Field ID');
 			const details = compact(this.getNodeParameter('fieldDetails', i, {}) as IDataObject);
 			const given = POSITION_KEYS.filter((key) => details[key] !== undefined);
 			if (id && given.length > 0 && given.length < 4) {
@@ -212,7 +212,7 @@ async function buildBody(
 				types: TEMPLATE_FIELD_TYPES,
 			});
 			if (field.recipient_id !== undefined)
-				field.recipient_id = checkId(this, field.recipient_id, 'Recipient', i);
+				field.recipient_id = checkId(this, field.recipient_id, 'Recipient');
 			if (id && Object.keys(field).length === 1) {
 				fail(this, 'Nothing to update', 'Add at least one field detail to change.');
 			}

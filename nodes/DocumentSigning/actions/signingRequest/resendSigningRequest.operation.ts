@@ -69,7 +69,7 @@ function readRecipientIds(context: IExecuteFunctions, i: number): string[] {
 			'Choose at least one recipient to send the invitation to again.',
 		);
 	}
-	return [...new Set(raw.map((id) => checkId(context, id, 'Recipients', i)))];
+	return [...new Set(raw.map((id) => checkId(context, id, 'Recipients')))];
 }
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {

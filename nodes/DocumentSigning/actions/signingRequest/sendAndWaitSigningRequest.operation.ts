@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { fail } from '../../domain/errors';
 import { getIdParameter } from '../../domain/ids';
 import type { Explainer, TransportContext } from '../../../shared/transport';
 import { callApi, callPages, downloadFile, getServiceCredentials } from '../../../shared/transport';
@@ -281,9 +282,7 @@ export function resumeUrlOf(
 ): string {
 	const base = context.getWorkflowDataProxy(itemIndex).$execution?.resumeUrl;
 	if (typeof base !== 'string' || base === '') {
-		throw new NodeOperationError(context.getNode(), 'n8n gave this execution no resume URL', {
-			itemIndex,
-		});
+		throw new NodeOperationError(context.getNode(), 'n8n gave this execution no resume URL');
 	}
 	const url = new URL(base);
 	url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(context.getNode().id)}`;
@@ -409,13 +408,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		});
 	}
 	if (this.getInputData().length > 1) {
-		throw new NodeOperationError(
-			node,
+		fail(
+			this,
 			`Send and Wait for Completion handles one signing request per execution, but it got ${this.getInputData().length} items`,
-			{
-				description:
-					'Use "Loop Over Items" with an Execute Workflow node (one execution per request), or send them with Send and react with the Document Signing Trigger or Poll Trigger.',
-			},
+			'Use "Loop Over Items" with an Execute Workflow node (one execution per request), or send them with Send and react with the Document Signing Trigger or Poll Trigger.',
 		);
 	}
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
@@ -423,18 +419,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const amount = Number(this.getNodeParameter('timeLimitAmount', i, 8));
 	const unit = String(this.getNodeParameter('timeLimitUnit', i, 'days'));
 	if (!Number.isInteger(amount) || amount < 1 || !UNIT_MS[unit]) {
-		throw new NodeOperationError(node, '"Time Limit" must be a whole number of 1 or more');
+		fail(this, '"Time Limit" must be a whole number of 1 or more');
 	}
 	const options = this.getNodeParameter('waitOptions', i, {}) as WaitOptions;
 	const credentials = await getServiceCredentials.call(this, i);
 	if (!String(credentials.webhookSigningSecret ?? '').trim()) {
-		throw new NodeOperationError(
-			node,
+		fail(
+			this,
 			'No Webhook Signing Secret in the Document Signing API credential',
-			{
-				description:
-					"Send and Wait verifies the service's delivery with the credential's webhook signing secret: the company's (from the service dashboard), or the request's workspace's own (Workspace → Get shows it as webhook_secret). Copy it into \"Webhook Signing Secret\" in the credential.",
-			},
+			"Send and Wait verifies the service's delivery with the credential's webhook signing secret: the company's (from the service dashboard), or the request's workspace's own (Workspace → Get shows it as webhook_secret). Copy it into \"Webhook Signing Secret\" in the credential.",
 		);
 	}
 

@@ -112,11 +112,11 @@ export function readSignerTarget(
 	fieldKind?: 'stamp' | 'file',
 ): SignerTarget {
 	const signingRequestId = getIdParameter(context, 'signingRequestId', i, 'Signing Request');
-	const signerId = checkId(context, context.getNodeParameter('signerId', i, ''), 'Signer', i);
+	const signerId = checkId(context, context.getNodeParameter('signerId', i, ''), 'Signer');
 	const target: SignerTarget = { signingRequestId, signerId };
 	if (fieldKind) {
 		const label = fieldIdField(fieldKind).displayName;
-		target.fieldId = checkId(context, context.getNodeParameter('fieldId', i, ''), label, i);
+		target.fieldId = checkId(context, context.getNodeParameter('fieldId', i, ''), label);
 	}
 	return target;
 }

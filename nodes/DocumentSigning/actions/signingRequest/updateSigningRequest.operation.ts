@@ -8,7 +8,7 @@ import type {
 import { checkId, getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
 import { checkSigningRequestProperties } from '../../domain/completion';
 import { readFields, fieldsInput } from '../../domain/fields';
-import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { fieldActionOption, readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -55,7 +55,7 @@ export const description: INodeProperties[] = [
 		default: '',
 	},
 	propertiesInput,
-	...settingsInput(),
+	...settingsInput('request'),
 	...recipientsInput({
 		reference: true,
 		description:
@@ -74,20 +74,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Recipient',
 				values: [
 					recipientPicker('Recipient Name or ID', 'recipient_id', 'The recipient to remove'),
-					{
-						displayName: 'Their Fields',
-						name: 'field_action',
-						type: 'options',
-						options: [
-							{ name: 'Delete', value: 'delete', description: "Delete the recipient's fields" },
-							{
-								name: 'Reassign',
-								value: 'reassign',
-								description: 'Give the fields to another recipient of the same designation',
-							},
-						],
-						default: 'delete',
-					},
+					fieldActionOption('recipient'),
 					{
 						...recipientPicker(
 							'Reassign To Name or ID',
@@ -176,7 +163,7 @@ function readDeletedRecipients(
 	const changed = new Set((recipients ?? []).map((r) => String(r.id ?? '')));
 	return entries.map((entry, index) => {
 		const place = `Recipient to Remove ${index + 1}`;
-		const recipientId = checkId(context, entry.recipient_id, place, i);
+		const recipientId = checkId(context, entry.recipient_id, place);
 		if (changed.has(recipientId))
 			fail(
 				context,
@@ -197,7 +184,7 @@ function readDeletedRecipients(
 					`${tempIds.has(target) ? 'That recipient is added in this same update; the' : 'The'} service moves fields only to an existing recipient. To give the fields to a new recipient, choose Delete here and add the fields under Fields with its temporary ID.`,
 				);
 			}
-			out.reassign_to_recipient_id = checkId(context, target, `${place}, Reassign To`, i);
+			out.reassign_to_recipient_id = checkId(context, target, `${place}, Reassign To`);
 			if (out.reassign_to_recipient_id === recipientId) {
 				fail(context, `${place}: the fields cannot be reassigned to the recipient being removed`);
 			}
@@ -216,7 +203,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		keyMode,
 		label: 'Properties',
 	});
-	const settings = readSettings(this, i);
+	const settings = readSettings(this, i, 'request');
 	if (settings) properties.settings = settings;
 	if (Object.keys(properties).length) body.signing_request_properties = properties;
 	if (language !== undefined) body.language = language;

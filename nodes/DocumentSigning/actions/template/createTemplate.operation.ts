@@ -11,7 +11,6 @@ import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import {
-	CREATE_SETTING_KEYS,
 	TEMPLATE_PROPERTY_VALUES,
 	checkName,
 	checkTemplateProperties,
@@ -46,7 +45,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		options: TEMPLATE_PROPERTY_VALUES,
 	},
-	...settingsInput(CREATE_SETTING_KEYS),
+	...settingsInput('templateCreate'),
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -55,7 +54,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		this,
 		this.getNodeParameter('additionalFields', i, {}) as IDataObject,
 	);
-	const settings = readSettings(this, i, CREATE_SETTING_KEYS);
+	const settings = readSettings(this, i, 'templateCreate');
 	const pdf = await readPdfBinary.call(
 		this,
 		i,

@@ -24,5 +24,5 @@ export const description: INodeProperties[] = [templateLocator, ...paginationFie
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	const response = await callApi(this, meta, { params: { id } });
-	return toItems(limitEntries(this, i, listEntries(this, response.body, i)), response.keyMode);
+	return toItems(limitEntries(this, i, listEntries(this, response.body)), response.keyMode);
 }

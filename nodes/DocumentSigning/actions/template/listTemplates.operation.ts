@@ -2,7 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { listPages } from '../../helpers/list';
 import { simplifyField, simplifyItems } from '../../helpers/output';
-import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
+import {
+	filtersCollection,
+	nameFilterOption,
+	paginationFields,
+	sortCollection,
+} from '../common.descriptions';
 import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
@@ -19,17 +24,8 @@ export const meta: OperationMeta = {
 
 export const description: INodeProperties[] = [
 	...paginationFields(),
-	filtersCollection([
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Only templates whose name contains this text (case-insensitive)',
-		},
-	]),
+	filtersCollection([nameFilterOption('templates')]),
 	sortCollection([
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Last Changed On', value: 'last_changed_on' },
 		{ name: 'Name', value: 'name' },
 	]),

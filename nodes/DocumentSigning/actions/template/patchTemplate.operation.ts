@@ -19,8 +19,10 @@ import {
 	templateFieldValues,
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
+	templateUserOption,
 } from './template.inputs';
 import { fail } from '../../domain/errors';
+import { EXPIRATION_HOURS } from '../../domain/completion';
 import {
 	NEW_SEAL_FIELD,
 	readSealParticipant,
@@ -93,20 +95,10 @@ const userPart: INodeProperties[] = [
 		],
 		default: 'add',
 	},
-	{
-		displayName: 'User Name or ID',
-		name: 'userId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTemplateUsers',
-			loadOptionsDependsOn: ['templateId.value'],
-		},
-		default: '',
+	templateUserOption('User Name or ID', 'userId', 'The user to update', {
 		required: true,
-		description:
-			'The user to update. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { userAction: ['update'] } },
-	},
+	}),
 	...updateDisplayOptions({ show: { userAction: ['add'] } }, [
 		pick(TEMPLATE_USER_VALUES, 'first_name', 'userFirstName', { required: true }),
 		pick(TEMPLATE_USER_VALUES, 'email', 'userEmail', { required: true }),
@@ -223,7 +215,7 @@ async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IData
 		fail(
 			this,
 			'Nothing to update: add a property, a setting, or turn on "Replace Document"',
-			'With "Update" set to Properties, at least one of Name, Description, Expiration (Hours), a setting or a new document is needed.',
+			`With "Update" set to Properties, at least one of Name, Description, ${EXPIRATION_HOURS}, a setting or a new document is needed.`,
 		);
 	}
 	return body;
@@ -232,7 +224,7 @@ async function propertiesBody(this: IExecuteFunctions, i: number): Promise<IData
 function userBody(this: IExecuteFunctions, i: number): IDataObject {
 	const action = this.getNodeParameter('userAction', i) as string;
 	if (action === 'update') {
-		const id = checkId(this, this.getNodeParameter('userId', i), 'User', i);
+		const id = checkId(this, this.getNodeParameter('userId', i), 'User');
 		const user = checkTemplateUser(
 			this,
 			this.getNodeParameter('userUpdateFields', i, {}) as IDataObject,
@@ -255,9 +247,9 @@ function userBody(this: IExecuteFunctions, i: number): IDataObject {
 function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 	const action = this.getNodeParameter('fieldAction', i) as string;
 	if (action === 'update') {
-		const id = checkId(this, this.getNodeParameter('fieldId', i), 'Field ID', i);
+		const id = checkId(this, this.getNodeParameter('fieldId', i), 'Field ID');
 		const raw = this.getNodeParameter('fieldUpdateFields', i, {}) as IDataObject;
-		const field = checkTemplateField(this, i, { ...raw, id }, 'Field', PATCH_FIELD_SPEC);
+		const field = checkTemplateField(this, { ...raw, id }, 'Field', PATCH_FIELD_SPEC);
 		if (Object.keys(field).length === 1)
 			fail(this, 'Nothing to update: add at least one field in "Update Fields"');
 		return { field };
@@ -268,7 +260,7 @@ function fieldBody(this: IExecuteFunctions, i: number): IDataObject {
 	for (const [parameter, key] of Object.entries(FIELD_ADD_PARAMETERS)) {
 		raw[key] = this.getNodeParameter(parameter, i, '') as IDataObject[string];
 	}
-	return { field: checkTemplateField(this, i, raw, 'Field', PATCH_FIELD_SPEC) };
+	return { field: checkTemplateField(this, raw, 'Field', PATCH_FIELD_SPEC) };
 }
 
 function sealBody(this: IExecuteFunctions, i: number): IDataObject {

@@ -5,7 +5,8 @@ import { TEMPLATE_PDF_LIMIT, pdfFieldHint, readPdfBinary } from '../../helpers/b
 import { checkId } from '../../domain/ids';
 import { EMAIL, CONTACT_FIELDS, DESIGNATIONS, personValues } from '../../domain/recipients';
 import { readEntries } from '../../domain/lists';
-import { readSettings, settingsInput, SETTING_KEYS_OF } from '../../domain/settings';
+import { readSettings, settingsInput } from '../../domain/settings';
+import { EXPIRATION_HOURS, descriptionAndExpirationOptions } from '../../domain/completion';
 import { compact } from '../../helpers/validation';
 import {
 	DATE_FORMATS,
@@ -68,6 +69,30 @@ export const USER_REQUIRED_KEYS = ['first_name', 'email', 'designation', 'order'
 const USER_LABELS: Record<string, string> = Object.fromEntries(
 	personValues().map((value) => [value.name, value.displayName]),
 );
+
+/**
+ * THE template-user option: one user of the template chosen in "Template" (picked from its users,
+ * or an ID from an expression). `purpose` says what the user is for, e.g. "The user to remove".
+ */
+export function templateUserOption(
+	displayName: string,
+	name: string,
+	purpose: string,
+	more: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getTemplateUsers',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
+		default: '',
+		description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		...more,
+	};
+}
 
 /** Every value of a template user, as n8n fields named like the API keys. */
 export const TEMPLATE_USER_VALUES: INodeProperties[] = [...personValues(), ...CONTACT_FIELDS];
@@ -167,18 +192,11 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 			options: fieldTypeOptions(spec.types),
 			default: 'signature',
 		},
-		{
-			displayName: 'Assigned To User Name or ID',
-			name: 'assigned_to_user_id',
-			type: 'options',
-			typeOptions: {
-				loadOptionsMethod: 'getTemplateUsers',
-				loadOptionsDependsOn: ['templateId.value'],
-			},
-			default: '',
-			description:
-				'The template user who fills this field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		templateUserOption(
+			'Assigned To User Name or ID',
+			'assigned_to_user_id',
+			'The template user who fills this field',
+		),
 		{
 			displayName: FIELD_LABELS.page,
 			name: 'page',
@@ -258,14 +276,12 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
  */
 export function checkTemplateField(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	raw: IDataObject,
 	place: string,
 	spec: TemplateFieldSpec,
 ): IDataObject {
 	const field = compact(raw);
-	if (field.id !== undefined)
-		field.id = checkId(context, field.id, `${place}: Field ID`, itemIndex);
+	if (field.id !== undefined) field.id = checkId(context, field.id, `${place}: Field ID`);
 	const isNew = field.id === undefined;
 
 	if (field.type !== undefined)
@@ -315,7 +331,6 @@ export function checkTemplateField(
 			context,
 			field.assigned_to_user_id,
 			`${place}: Assigned To User`,
-			itemIndex,
 		);
 	}
 	if (field.options !== undefined && !Array.isArray(field.options)) {
@@ -354,7 +369,7 @@ export function readTemplateFields(
 	label = 'Fields',
 ): IDataObject[] | undefined {
 	return readEntries(context, itemIndex, 'templateFields', label, (entry, place) =>
-		checkTemplateField(context, itemIndex, entry, place, spec),
+		checkTemplateField(context, entry, place, spec),
 	);
 }
 
@@ -366,7 +381,7 @@ export function readDeletedUsers(
 ): IDataObject[] | undefined {
 	return readEntries(context, itemIndex, 'deletedUsers', label, (raw, place) => {
 		const entry = compact(raw);
-		entry.user_id = checkId(context, entry.user_id, `${place}: User`, itemIndex);
+		entry.user_id = checkId(context, entry.user_id, `${place}: User`);
 		const action = String(entry.field_action ?? '');
 		if (action !== 'delete' && action !== 'reassign') {
 			fail(context, `${place}: field_action must be "delete" or "reassign" (got "${action}")`);
@@ -376,7 +391,6 @@ export function readDeletedUsers(
 				context,
 				entry.reassign_to_user_id,
 				`${place}: Reassign Fields To`,
-				itemIndex,
 			);
 			if (entry.reassign_to_user_id === entry.user_id) {
 				fail(context, `${place}: the fields cannot be reassigned to the user being deleted`);
@@ -389,36 +403,12 @@ export function readDeletedUsers(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings
-
-/** Settings template creation accepts. */
-export const CREATE_SETTING_KEYS = SETTING_KEYS_OF.templateCreate;
-
-/** Settings of a template update (PATCH properties, PUT template_properties). */
-export const UPDATE_SETTING_KEYS = SETTING_KEYS_OF.templateUpdate;
-
-// ---------------------------------------------------------------------------------------------
 // Properties shared by create, PATCH properties and PUT template_properties
 
 /** Description and expiration hours (sorted), for the properties collections. */
-export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = [
-	{
-		displayName: 'Description',
-		name: 'description',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-	},
-	{
-		displayName: 'Expiration (Hours)',
-		name: 'expiration_hours',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 168,
-		description:
-			'How long signing requests made from this template stay open after sending (168 = 7 days)',
-	},
-];
+export const TEMPLATE_PROPERTY_VALUES: INodeProperties[] = descriptionAndExpirationOptions(
+	'How long signing requests made from this template stay open after sending (168 = 7 days)',
+);
 
 /** Checks the name / description / expiration hours of a properties collection. */
 export function checkTemplateProperties(context: IExecuteFunctions, raw: IDataObject): IDataObject {
@@ -432,7 +422,7 @@ export function checkTemplateProperties(context: IExecuteFunctions, raw: IDataOb
 		properties.expiration_hours = checkWholeNumber(
 			context,
 			properties.expiration_hours,
-			'Expiration (Hours)',
+			EXPIRATION_HOURS,
 		);
 	}
 	return properties;
@@ -480,7 +470,7 @@ export function templatePropertiesFields(
 				},
 			],
 		},
-		...settingsInput(UPDATE_SETTING_KEYS),
+		...settingsInput('templateUpdate'),
 		{
 			displayName: 'Replace Document',
 			name: 'replaceDocument',
@@ -509,7 +499,7 @@ export async function readTemplatePropertiesFields(
 		this,
 		this.getNodeParameter(collection, i, {}) as IDataObject,
 	);
-	const settings = readSettings(this, i, UPDATE_SETTING_KEYS);
+	const settings = readSettings(this, i, 'templateUpdate');
 	if (settings) properties.settings = settings;
 	if (this.getNodeParameter('replaceDocument', i, false) === true) {
 		const pdf = await readPdfBinary.call(

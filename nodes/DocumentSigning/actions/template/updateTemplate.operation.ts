@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../domain/ids';
-import { readRecipients, recipientsInput } from '../../domain/recipients';
+import { fieldActionOption, readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -22,6 +22,7 @@ import {
 	templateFieldValues,
 	readTemplatePropertiesFields,
 	templatePropertiesFields,
+	templateUserOption,
 } from './template.inputs';
 import { fail } from '../../domain/errors';
 
@@ -127,45 +128,14 @@ const usersSection = relabel(
 );
 
 const deletedUserValues: INodeProperties[] = [
-	{
-		displayName: 'User Name or ID',
-		name: 'user_id',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTemplateUsers',
-			loadOptionsDependsOn: ['templateId.value'],
-		},
-		default: '',
-		description:
-			'The user to remove. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Their Fields',
-		name: 'field_action',
-		type: 'options',
-		options: [
-			{ name: 'Delete', value: 'delete', description: "Delete the user's fields" },
-			{
-				name: 'Reassign',
-				value: 'reassign',
-				description: 'Give the fields to another user with the same designation',
-			},
-		],
-		default: 'delete',
-	},
-	{
-		displayName: 'Reassign To Name or ID',
-		name: 'reassign_to_user_id',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getTemplateUsers',
-			loadOptionsDependsOn: ['templateId.value'],
-		},
-		default: '',
-		description:
-			'The user who gets the fields (same designation). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: { field_action: ['reassign'] } },
-	},
+	templateUserOption('User Name or ID', 'user_id', 'The user to remove'),
+	fieldActionOption('user'),
+	templateUserOption(
+		'Reassign To Name or ID',
+		'reassign_to_user_id',
+		'The user who gets the fields (same designation)',
+		{ displayOptions: { show: { field_action: ['reassign'] } } },
+	),
 ];
 
 export const description: INodeProperties[] = [
@@ -268,7 +238,7 @@ function users(this: IExecuteFunctions, i: number): IDataObject[] {
 		const place = `User ${index + 1}`;
 		const { id, ...rest } = entry;
 		const user: IDataObject = {};
-		if (id !== undefined) user.id = checkId(this, id, `${place}: Reference ID`, i);
+		if (id !== undefined) user.id = checkId(this, id, `${place}: Reference ID`);
 		return { ...user, ...checkTemplateUser(this, rest, place, user.id === undefined) };
 	});
 }
@@ -278,9 +248,9 @@ function reminders(this: IExecuteFunctions, i: number): IDataObject[] {
 	if (!list) emptySection(this, 'reminders', 'at least one reminder');
 	return list.map((entry, index) => {
 		const place = `Reminder ${index + 1}`;
-		if (entry.id !== undefined) entry.id = checkId(this, entry.id, `${place}: Reminder ID`, i);
+		if (entry.id !== undefined) entry.id = checkId(this, entry.id, `${place}: Reminder ID`);
 		if (entry.user_id !== undefined)
-			entry.user_id = checkId(this, entry.user_id, `${place}: User ID`, i);
+			entry.user_id = checkId(this, entry.user_id, `${place}: User ID`);
 		return entry;
 	});
 }

@@ -50,7 +50,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		this,
 		this.getNodeParameter('events', i, []),
 		this.getNodeParameter('additionalEvents', i, ''),
-		i,
 		true,
 	) as string[];
 	const workspaceId = readScopeWorkspace(this, i);
@@ -58,7 +57,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body: IDataObject = { url, events };
 	if (workspaceId) body.workspace_id = workspaceId;
 	if (additional.description !== undefined && additional.description !== '') {
-		body.description = checkDescription(this, additional.description, i);
+		body.description = checkDescription(this, additional.description);
 	}
 	if (additional.enabled !== undefined) body.enabled = additional.enabled === true;
 	const response = await callApi(this, meta, { body });

@@ -51,7 +51,6 @@ export const description: INodeProperties[] = [
 	]),
 	sortCollection([
 		{ name: 'Consecutive Failures', value: 'consecutive_failures' },
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Enabled', value: 'enabled' },
 		{ name: 'Last Changed On', value: 'last_changed_on' },
 		{ name: 'URL', value: 'url' },

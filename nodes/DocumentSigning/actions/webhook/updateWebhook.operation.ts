@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
@@ -20,6 +19,7 @@ import {
 	readEvents,
 	urlField,
 } from './webhook.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWebhook',
@@ -74,27 +74,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body: IDataObject = {};
 	if (fields.url !== undefined) body.url = checkWebhookUrl(this, fields.url);
 	if (fields.events !== undefined || fields.additionalEvents !== undefined) {
-		const events = readEvents(this, fields.events, fields.additionalEvents, i, false);
+		const events = readEvents(this, fields.events, fields.additionalEvents, false);
 		if (events) body.events = events;
 		else if (Array.isArray(fields.events)) {
-			throw new NodeOperationError(
-				this.getNode(),
+			fail(
+				this,
 				'"Event Names or IDs" is empty: choose at least one event',
-				{
-					description:
-						'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
-				},
+				'A webhook needs at least one event. To stop deliveries, switch "Enabled" off instead.',
 			);
 		}
 	}
 	if (fields.description !== undefined)
-		body.description = checkDescription(this, fields.description, i);
+		body.description = checkDescription(this, fields.description);
 	if (fields.enabled !== undefined) body.enabled = fields.enabled === true;
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Nothing to update: add at least one field under "Update Fields"',
-		);
+		fail(this, 'Nothing to update: add at least one field under "Update Fields"');
 	}
 	const response = await callApi(this, meta, { params: { id }, body });
 	return toItems(response.body, response.keyMode);

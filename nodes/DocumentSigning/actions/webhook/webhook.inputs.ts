@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { additionalEventsField, readEventNames } from '../../../shared/eventNames';
 import { checkId } from '../../domain/ids';
@@ -102,7 +101,7 @@ export function readScopeWorkspace(context: IExecuteFunctions, i: number): strin
 	const scope = context.getNodeParameter('scope', i, 'company') as string;
 	if (scope !== 'workspace') return undefined;
 	const value = context.getNodeParameter('workspaceId', i, '', { extractValue: true });
-	return checkId(context, value, 'Workspace', i);
+	return checkId(context, value, 'Workspace');
 }
 
 export function checkWebhookUrl(context: IExecuteFunctions, raw: unknown): string {
@@ -134,36 +133,27 @@ export function readEvents(
 	context: IExecuteFunctions,
 	selected: unknown,
 	additional: unknown,
-	i: number,
 	required: boolean,
 ): string[] | undefined {
 	const picked = Array.isArray(selected) ? selected.map(String) : [];
 	const events = readEventNames(context.getNode(), picked, additional, {
 		testEventHint: 'Test deliveries (Send Test operation) reach a webhook whatever its events.',
-		itemIndex: i,
 	});
 	if (events.length === 0) {
 		if (required) {
-			throw new NodeOperationError(
-				context.getNode(),
-				'"Event Names or IDs" is empty: choose at least one event',
-				{
-					itemIndex: i,
-				},
-			);
+			fail(context, '"Event Names or IDs" is empty: choose at least one event');
 		}
 		return undefined;
 	}
 	return events;
 }
 
-export function checkDescription(context: IExecuteFunctions, raw: unknown, i: number): string {
+export function checkDescription(context: IExecuteFunctions, raw: unknown): string {
 	const value = String(raw ?? '');
 	if (value.length > DESCRIPTION_MAX) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`"Description" is ${value.length} characters long; at most ${DESCRIPTION_MAX} are allowed`,
-			{ itemIndex: i },
 		);
 	}
 	return value;

@@ -25,7 +25,7 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [workspaceNameInput];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
-	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
+	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''));
 	const response = await callApi(this, meta, { body: { name } });
 	return toItems(response.body as IDataObject, response.keyMode);
 }

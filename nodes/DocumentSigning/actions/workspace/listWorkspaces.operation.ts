@@ -7,7 +7,12 @@ import {
 	SECRETS_OMITTED_OUTPUT,
 } from '../../domain/workspaceSecrets';
 import { listPages } from '../../helpers/list';
-import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
+import {
+	filtersCollection,
+	nameFilterOption,
+	paginationFields,
+	sortCollection,
+} from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { includeSecretsField } from './workspace.inputs';
 
@@ -30,13 +35,7 @@ export const meta: OperationMeta = {
 export const description: INodeProperties[] = [
 	...paginationFields(),
 	filtersCollection([
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Only workspaces whose name contains this text (case-insensitive)',
-		},
+		nameFilterOption('workspaces'),
 		{
 			displayName: 'Protected',
 			name: 'protected',
@@ -50,7 +49,6 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	sortCollection([
-		{ name: 'Created On', value: 'created_on' },
 		{ name: 'Name', value: 'name' },
 		{ name: 'Protected', value: 'protected' },
 	]),

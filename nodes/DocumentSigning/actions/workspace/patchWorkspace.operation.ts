@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
 import {
@@ -17,6 +16,7 @@ import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
+import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'patchWorkspace',
@@ -48,12 +48,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
 	const fields = this.getNodeParameter('updateFields', i, {}) as IDataObject;
 	if (fields.name === undefined) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Add at least one field to update in "Update Fields"',
-		);
+		fail(this, 'Add at least one field to update in "Update Fields"');
 	}
-	const body = { name: checkWorkspaceName(this, fields.name, i) };
+	const body = { name: checkWorkspaceName(this, fields.name) };
 	const response = await callApi(this, meta, { params: { id }, body });
 	// Never with the keys and webhook secret: Update is not run for them (Get can include them).
 	return workspaceItems(

@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [workspaceLocator, workspaceNameIn
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'workspaceId', i, 'Workspace');
-	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''), i);
+	const name = checkWorkspaceName(this, this.getNodeParameter('name', i, ''));
 	const response = await callApi(this, meta, { params: { id }, body: { name } });
 	// Never with the keys and webhook secret: Update is not run for them (Get can include them).
 	return workspaceItems(toItems(response.body as IDataObject, response.keyMode), false);

@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { fail } from '../../domain/errors';
 import { getIdParameter } from '../../domain/ids';
@@ -32,19 +31,13 @@ export const workspaceNameInput: INodeProperties = {
 	description: 'Name of the workspace (at most 255 characters)',
 };
 
-export function checkWorkspaceName(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-): string {
+export function checkWorkspaceName(context: IExecuteFunctions, value: unknown): string {
 	const name = String(value ?? '').trim();
-	if (name === '')
-		throw new NodeOperationError(context.getNode(), '"Name" is empty', { itemIndex });
+	if (name === '') fail(context, '"Name" is empty');
 	if (name.length > NAME_MAX) {
-		throw new NodeOperationError(
-			context.getNode(),
+		fail(
+			context,
 			`"Name" is ${name.length} characters long; the service accepts at most ${NAME_MAX}`,
-			{ itemIndex },
 		);
 	}
 	return name;

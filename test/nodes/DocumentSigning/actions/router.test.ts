@@ -1,21 +1,31 @@
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { fail } from '../../../../nodes/DocumentSigning/domain/errors';
 
 import { router } from '../../../../nodes/DocumentSigning/actions/router';
 import { MISSING_UUID, byId, createTemplateFixture, run, sent, useSandbox } from './template/setup';
 
 const ctx = useSandbox();
 
+/** Template → Get for two items: an existing template, then `second`. */
+async function getTwoTemplates(second: string) {
+	const { id } = await createTemplateFixture(ctx.sandbox, { users: false });
+	const { error } = await run(
+		ctx,
+		'template',
+		'getTemplate',
+		{ templateId: byId('={{ $json.id }}') },
+		{ input: [{ json: { id } }, { json: { id: second } }] },
+	);
+	return { id, error };
+}
+
 describe('router: errors point at their item', () => {
 	it('an API error of the second item carries item index 1, once the first went through', async () => {
-		const { id } = await createTemplateFixture(ctx.sandbox, { users: false });
-		const { error } = await run(
-			ctx,
-			'template',
-			'getTemplate',
-			{ templateId: byId('={{ $json.id }}') },
-			{ input: [{ json: { id } }, { json: { id: MISSING_UUID } }] },
-		);
+		const { id, error } = await getTwoTemplates(MISSING_UUID);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error?.message).toMatch(/^Not found/);
 		expect((error as NodeApiError).context.itemIndex).toBe(1);
@@ -54,5 +64,44 @@ describe('router: errors point at their item', () => {
 				{ json: { error: 'boom on item 1' }, pairedItem: { item: 1 } },
 			],
 		]);
+	});
+});
+
+describe('one convention for checks before sending: the router adds the item index', () => {
+	it('a check refusing the second item (a malformed ID) points at item 1, and nothing is sent for it', async () => {
+		const { id, error } = await getTwoTemplates('not-an-id');
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error?.message).toBe('"Template" is not a valid ID: "not-an-id"');
+		expect((error as NodeOperationError).context.itemIndex).toBe(1);
+		expect(sent(ctx).map((r) => r.path)).toEqual([`/templates/${id}`]);
+	});
+
+	it('fail() leaves the item index to the router', () => {
+		const node = { name: 'Document Signing' } as INode;
+		let refused: unknown;
+		try {
+			fail({ getNode: () => node }, '"Name" is empty', 'Enter a name.');
+		} catch (error) {
+			refused = error;
+		}
+		expect(refused).toBeInstanceOf(NodeOperationError);
+		expect(refused).toMatchObject({ message: '"Name" is empty', description: 'Enter a name.' });
+		expect((refused as NodeOperationError).context.itemIndex).toBeUndefined();
+	});
+
+	it('no error of the action node sets an item index itself (only the router does)', () => {
+		const root = join(__dirname, '../../../../nodes/DocumentSigning');
+		const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+			(file) => file.endsWith('.ts') && !file.endsWith('router.ts'),
+		);
+		const setters = files.flatMap((file) => {
+			const source = readFileSync(join(root, file), 'utf8');
+			return [...source.matchAll(/new NodeOperationError\(/g)]
+				.map((match) => source.slice(match.index, source.indexOf(');', match.index)))
+				.filter((call) => /\bitemIndex\b/.test(call))
+				.map(() => file);
+		});
+		expect(files.length).toBeGreaterThan(100);
+		expect(setters).toEqual([]);
 	});
 });

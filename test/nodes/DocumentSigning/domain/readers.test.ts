@@ -554,9 +554,11 @@ describe('readSettings', () => {
 		).toBe('Settings: identity_editable_fields must be a list');
 		expect(
 			errorOf(() =>
-				readSettings(ctx({ settingsMode: 'json', settingsJson: '{"show_qr_code": true}' }), 0, [
-					'allow_download',
-				]),
+				readSettings(
+					ctx({ settingsMode: 'json', settingsJson: '{"show_qr_code": true}' }),
+					0,
+					'templateCreate',
+				),
 			),
 		).toBe('Settings: "show_qr_code" is not a setting here');
 		expect(
@@ -625,7 +627,7 @@ describe('checkSigningRequestProperties', () => {
 			completion_redirect_url: null,
 		});
 		expect(errorOf(() => check({ completion_title: 'T', clear: ['completion_title'] }))).toBe(
-			'Additional Options: "completion_title" is both set and cleared',
+			'Additional Options: "Completion Title" is both set and cleared',
 		);
 		expect(errorOf(() => check({ clear: 'name' }))).toContain('"name" cannot be cleared');
 	});

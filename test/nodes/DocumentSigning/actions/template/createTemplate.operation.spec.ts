@@ -177,7 +177,7 @@ describe('Template → Create (POST /templates)', () => {
 				{ input },
 			);
 			expect(error?.message).toBe(
-				'"Expiration (Hours)" must be a whole number of 1 or more (got 1.5)',
+				'"Expiration Hours" must be a whole number of 1 or more (got 1.5)',
 			);
 			expect(sent(ctx)).toHaveLength(0);
 		});

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem } from '../../../../helpers/n8n';
 import {
@@ -86,6 +86,10 @@ describe('Template → Update One Part (PATCH /templates/{id})', () => {
 			const { error } = await patch({ update: 'properties', properties: {} });
 			expect(error?.message).toBe(
 				'Nothing to update: add a property, a setting, or turn on "Replace Document"',
+			);
+			// The hint names the fields by the labels of the form.
+			expect((error as NodeOperationError).description).toContain(
+				'Name, Description, Expiration Hours, a setting',
 			);
 			expectNothingSent();
 		});

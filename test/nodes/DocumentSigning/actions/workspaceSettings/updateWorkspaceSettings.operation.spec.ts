@@ -113,6 +113,11 @@ describe('Workspace Setting → Update (PUT /workspace/{workspace_id}/settings)'
 				{ team_email: 'sales' },
 				'"Team Email" is not a valid email address: "sales"',
 			],
+			[
+				'a time zone that is not a name',
+				{ timezone: 'GMT +2' },
+				'"Time Zone" is not a time zone name: "GMT +2"',
+			],
 		],
 		() => {
 			it('a malformed workspace ID', async () => {
