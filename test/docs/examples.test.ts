@@ -5,7 +5,7 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
-import { defaultVersion, typeNameOf } from '../helpers/light';
+import { defaultVersion, typeNameOf } from '../helpers/n8n';
 
 /** Every example workflow explains itself on the canvas: what it does and what to change. */
 

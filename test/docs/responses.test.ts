@@ -8,7 +8,7 @@ import http from 'node:http';
 
 import { SEED, startSandbox, type Sandbox } from '../sandbox';
 import { encodeGrayPng } from '../sandbox/signing/png';
-import { createSeal, draftBody, ok, pdfBase64 } from '../sandbox/signing/testkit';
+import { createSeal, draftBody, ok, pdfBase64 } from '../sandbox/fixtures';
 import { loadCatalogue } from './catalogue';
 import { answerChecker, loadResponses, operationOf, strictSchema } from './responses';
 

@@ -1,8 +1,7 @@
 /**
- * n8n-core, loaded on first use. The full runner (./n8n.ts) and its environment need it; the
- * light harness (./light.ts) and the helpers that work without it (binaryItem and readBinary in
- * the default binary mode) do not, so a test file that never runs a whole workflow never pays
- * for loading it (about a second of CPU per jest file).
+ * n8n-core, loaded on first use: a test file that never runs the node (the description, domain
+ * and sandbox tests, `test/docs/examples.test.ts` reading `defaultVersion` from ./n8n.ts) does not
+ * pay for loading it (about a second of CPU per jest file).
  */
 import { appendFileSync } from 'node:fs';
 
@@ -19,9 +18,4 @@ export function core(): typeof N8nCore {
 		if (log) appendFileSync(log, `${expect.getState().testPath ?? '?'}\n`);
 	}
 	return loaded;
-}
-
-/** Whether n8n-core has been loaded in this jest module registry (for the harness's own checks). */
-export function coreLoaded(): boolean {
-	return loaded !== undefined;
 }

@@ -1,8 +1,11 @@
 /**
- * Run this package's nodes for real with n8n-core, without an n8n server.
+ * Run this package's nodes for real with n8n-core, without an n8n server: the one runner of the
+ * tests.
  *
- * - `runNode` builds a one-node workflow and executes it with n8n-core's `WorkflowExecute`
- *   (the engine n8n itself uses): the node's own `execute()` runs inside a real `ExecuteContext`,
+ * - `NodeTestHarness` (and `runNode`, its one call) builds a one-node workflow and executes it with
+ *   n8n-core's `WorkflowExecute` (the engine n8n itself uses), the way n8n's own NodeTestHarness
+ *   (packages/core/nodes-testing/node-test-harness.ts in the n8n repository; not published) runs
+ *   its test workflows: the node's own `execute()` runs inside a real `ExecuteContext`,
  *   so `this.helpers.httpRequestWithAuthentication`, `getBinaryDataBuffer`, `prepareBinaryData`,
  *   `getCredentials`, `getNodeParameter` (expressions), `continueOnFail`, `addExecutionHints`,
  *   `this.logger` and pairedItem handling are n8n's own implementations.
@@ -27,6 +30,7 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IRun,
 	IVersionedNodeType,
@@ -48,14 +52,6 @@ import {
 import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
 import { core } from './core';
 import { HarnessCredentialsHelper } from './credentials-helper';
-import {
-	binaryBufferLight,
-	defaultVersion,
-	HARNESS_WORKFLOW_ID,
-	prepareBinaryDataLight,
-	prepareInput,
-	typeNameOf,
-} from './light';
 import type { CredentialsInput, RecordedRequest } from './credentials-helper';
 import {
 	ensureEnvironment,
@@ -70,9 +66,31 @@ export { HarnessCredentialsHelper } from './credentials-helper';
 export type { HarnessBinaryMode, LogEntry } from './n8n-env';
 export { cleanupEnvironment, clearLogs, getBinaryStoragePath, logs } from './n8n-env';
 
-export { HARNESS_WORKFLOW_ID, PACKAGE_NAME } from './light';
+/** Node type names are prefixed with the package name, as n8n does for community packages. */
+export const PACKAGE_NAME = 'n8n-nodes-document-signing';
+export const HARNESS_WORKFLOW_ID = 'harness-workflow';
 
 const INSTANCE_BASE_URL = 'http://localhost:5678';
+
+export function defaultVersion(description: INodeTypeDescription): number {
+	if (description.defaultVersion !== undefined) return description.defaultVersion;
+	const { version } = description;
+	return Array.isArray(version) ? Math.max(...version) : (version ?? 1);
+}
+
+export function typeNameOf(description: INodeTypeDescription): string {
+	return description.name.includes('.') ? description.name : `${PACKAGE_NAME}.${description.name}`;
+}
+
+/** Shallow copy of the items so the node can't mutate the test's fixtures. */
+function prepareInput(input?: INodeExecutionData[]): INodeExecutionData[] {
+	const items: INodeExecutionData[] = input ?? [{ json: {} }];
+	return items.map((item) => ({
+		...item,
+		json: deepCopy(item.json),
+		...(item.binary ? { binary: { ...item.binary } } : {}),
+	}));
+}
 
 export interface RunNodeOptions {
 	/** An instance, e.g. `new DocumentSigning()` (a versioned node type is accepted too). */
@@ -252,59 +270,96 @@ function instrumentExecute(
 	return instrumented;
 }
 
-/** Runs one node through n8n-core's WorkflowExecute. Never throws for node errors. */
-export async function runNode(opts: RunNodeOptions): Promise<RunNodeResult> {
-	ensureEnvironment();
-	await setBinaryMode(opts.binaryMode ?? 'default');
-
-	const realType = NodeHelpers.getVersionedNodeType(opts.node, opts.typeVersion);
-	const contexts: ExecuteContext[] = [];
-	const thrown: { error?: Error } = {};
-	const nodeType = instrumentExecute(
-		realType,
-		(context) => contexts.push(context),
-		(error) => (thrown.error = error),
-	);
-
-	const credentialsHelper = new HarnessCredentialsHelper(
-		opts.credentialTypes ?? defaultCredentialTypes(),
-		deepCopy(opts.credentials ?? {}),
-	);
-	const { workflow, node } = buildWorkflow(nodeType, opts);
-	const executionId = nextExecutionId();
-	const hooks = new (core().ExecutionLifecycleHooks)('manual', executionId, workflowBase(workflow));
-	const additionalData = createAdditionalData(credentialsHelper, executionId, hooks);
-
-	// The node is the start node: it gets the input items directly, like a node right after a
-	// trigger / pinned data.
-	const runExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [{ node, data: { main: [prepareInput(opts.input)] }, source: null }],
-		},
-	});
-
-	let run: IRun;
-	try {
-		run = await new (core().WorkflowExecute)(
-			additionalData,
-			'manual',
-			runExecutionData,
-		).processRunExecutionData(workflow);
-	} catch (error) {
-		// e.g. WorkflowHasIssuesError: a required parameter is missing, n8n refuses to start.
-		return { output: [], error: error as Error, hints: [], requests: credentialsHelper.requests };
+/**
+ * The runner of every node test, shaped like n8n's NodeTestHarness: built once per node type (the
+ * harness is kept per node instance, as n8n builds a node type once), it runs a workflow through
+ * `new Workflow` (parameter defaults), ExecutionLifecycleHooks and WorkflowExecute's
+ * `processRunExecutionData` (n8n's start check, the node's `execute()` in a real ExecuteContext,
+ * Continue On Fail, pairedItem), with the credentials handed to a credentials helper. What differs
+ * from n8n's: the workflow is the node alone, fed the input items directly (as a node right after
+ * a trigger or pinned data); the API is a real local server (the sandbox) rather than nock; and
+ * the result keeps what the tests assert besides the output: the original error instance, the
+ * node's hints and every authenticated request.
+ */
+export class NodeTestHarness {
+	/** The harness of a node instance (one per test file: jest gives each file its own modules). */
+	static of(node: INodeType | IVersionedNodeType): NodeTestHarness {
+		let harness = harnesses.get(node);
+		if (!harness) {
+			harness = new NodeTestHarness(node);
+			harnesses.set(node, harness);
+		}
+		return harness;
 	}
 
-	const task = run.data.resultData.runData[node.name]?.[0];
-	const error =
-		thrown.error ??
-		(task?.error as Error | undefined) ??
-		(run.data.resultData.error as Error | undefined);
-	const output = (task?.data?.main ?? []).map((items) => items ?? []);
-	const hints =
-		contexts.length > 0 ? contexts.flatMap((context) => context.hints) : (task?.hints ?? []);
+	constructor(readonly node: INodeType | IVersionedNodeType) {}
 
-	return { output, error, hints, requests: credentialsHelper.requests, run };
+	/** Runs the node once. Never throws for node errors: they are in `error` (and `output`). */
+	async execute(opts: Omit<RunNodeOptions, 'node'>): Promise<RunNodeResult> {
+		ensureEnvironment();
+		await setBinaryMode(opts.binaryMode ?? 'default');
+
+		const realType = NodeHelpers.getVersionedNodeType(this.node, opts.typeVersion);
+		const contexts: ExecuteContext[] = [];
+		const thrown: { error?: Error } = {};
+		const nodeType = instrumentExecute(
+			realType,
+			(context) => contexts.push(context),
+			(error) => (thrown.error = error),
+		);
+
+		const credentialsHelper = new HarnessCredentialsHelper(
+			opts.credentialTypes ?? defaultCredentialTypes(),
+			deepCopy(opts.credentials ?? {}),
+		);
+		const { workflow, node } = buildWorkflow(nodeType, opts);
+		const executionId = nextExecutionId();
+		const hooks = new (core().ExecutionLifecycleHooks)(
+			'manual',
+			executionId,
+			workflowBase(workflow),
+		);
+		const additionalData = createAdditionalData(credentialsHelper, executionId, hooks);
+
+		// The node is the start node: it gets the input items directly, like a node right after a
+		// trigger / pinned data.
+		const runExecutionData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node, data: { main: [prepareInput(opts.input)] }, source: null }],
+			},
+		});
+
+		let run: IRun;
+		try {
+			run = await new (core().WorkflowExecute)(
+				additionalData,
+				'manual',
+				runExecutionData,
+			).processRunExecutionData(workflow);
+		} catch (error) {
+			// e.g. WorkflowHasIssuesError: a required parameter is missing, n8n refuses to start.
+			return { output: [], error: error as Error, hints: [], requests: credentialsHelper.requests };
+		}
+
+		const task = run.data.resultData.runData[node.name]?.[0];
+		const error =
+			thrown.error ??
+			(task?.error as Error | undefined) ??
+			(run.data.resultData.error as Error | undefined);
+		const output = (task?.data?.main ?? []).map((items) => items ?? []);
+		const hints =
+			contexts.length > 0 ? contexts.flatMap((context) => context.hints) : (task?.hints ?? []);
+
+		return { output, error, hints, requests: credentialsHelper.requests, run };
+	}
+}
+
+const harnesses = new WeakMap<INodeType | IVersionedNodeType, NodeTestHarness>();
+
+/** Runs one node through n8n-core's WorkflowExecute (`NodeTestHarness`). Never throws for node errors. */
+export async function runNode(opts: RunNodeOptions): Promise<RunNodeResult> {
+	const { node, ...rest } = opts;
+	return await NodeTestHarness.of(node).execute(rest);
 }
 
 /** A stand-in node type (for context factories) that allows every given credential type. */
@@ -419,11 +474,9 @@ export function createLoadOptionsContext(opts: {
 }
 
 /**
- * An input item whose binary is stored exactly as n8n stores it in `mode`: 'default' keeps base64
- * inline in `data` (built as n8n-core's prepareBinaryData builds it, without loading n8n-core:
- * see ./light.ts; the parity test compares the two); 'filesystem' goes through n8n-core's
- * prepareBinaryData, which writes the file to the harness temp folder and sets `binary.id`
- * ('filesystem-v2:...').
+ * An input item whose binary is stored exactly as n8n stores it in `mode`, by n8n-core's
+ * prepareBinaryData: 'default' keeps base64 inline in `data`; 'filesystem' writes the file to the
+ * harness temp folder and sets `binary.id` ('filesystem-v2:...').
  */
 export async function binaryItem(
 	buffer: Buffer,
@@ -432,10 +485,6 @@ export async function binaryItem(
 	opts: { property?: string; mode?: HarnessBinaryMode; json?: IDataObject } = {},
 ): Promise<INodeExecutionData> {
 	const property = opts.property ?? 'data';
-	if ((opts.mode ?? 'default') === 'default') {
-		const binary = await prepareBinaryDataLight(buffer, fileName, mimeType);
-		return { json: opts.json ?? {}, binary: { [property]: binary } };
-	}
 	const { binaryDataConfig } = ensureEnvironment();
 	const previousMode = binaryDataConfig.mode as HarnessBinaryMode;
 	await setBinaryMode(opts.mode ?? 'default');
@@ -453,10 +502,7 @@ export async function binaryItem(
 	}
 }
 
-/**
- * Reads a binary of an (output) item back, whichever mode stored it (inline base64 without
- * n8n-core, a binary stored by id through n8n-core's BinaryDataService).
- */
+/** Reads a binary of an (output) item back, whichever mode stored it (n8n-core's BinaryDataService). */
 export async function readBinary(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
 	const binaryData = item.binary?.[property];
 	if (!binaryData) {
@@ -464,7 +510,6 @@ export async function readBinary(item: INodeExecutionData, property = 'data'): P
 			extra: { properties: Object.keys(item.binary ?? {}) },
 		});
 	}
-	if (!binaryData.id) return binaryBufferLight(binaryData);
 	return await getBinaryDataService().getAsBuffer(binaryData);
 }
 

@@ -1,15 +1,13 @@
 /**
  * The fixture kit of the operation tests: one sandbox per spec, credentials for it, a runner for
  * the real node, resource-locator values, direct API calls for fixtures and readers of what the
- * node sent and returned. The per-resource kits next to the specs (template/setup.ts,
- * signingRequest/signingRequestKit.ts, …) build their fixtures and their resource's runner on
- * these; they do not copy them.
+ * node sent and returned. The fixtures module of each resource folder (`<folder>/fixtures.ts`)
+ * builds its fixtures and its resource's runner on these; it does not copy them.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { resetRateLimiters } from '../../nodes/shared/transport';
-import { lightRefusal, runLight, WorkflowHasIssuesError } from '../helpers/light';
 import type { RunNodeOptions, RunNodeResult } from '../helpers/n8n';
 import { runNode } from '../helpers/n8n';
 import type { RecordedRequest, Sandbox } from '../sandbox';
@@ -81,24 +79,8 @@ export function credentials(sandbox: Sandbox, keys: KeyChoice = {}) {
 	};
 }
 
-export type RunOptions = Partial<RunNodeOptions> &
-	KeyChoice & {
-		/**
-		 * Run a whole one-node workflow through n8n-core (`runNode`) instead of the light harness.
-		 * Also chosen by itself for what only n8n does: expressions, Continue On Fail, the
-		 * filesystem binary mode, input binaries stored by id, and n8n's refusal to start a node
-		 * whose parameters have issues.
-		 */
-		full?: boolean;
-	};
-
-/** `HARNESS=full npx jest …` runs every operation test through n8n-core (to compare). */
-const FULL_BY_DEFAULT = process.env.HARNESS === 'full';
-
-export type RunOperationResult = RunNodeResult & {
-	/** Which harness ran the node. */
-	runner: 'light' | 'full';
-};
+/** What a run may change besides resource, operation and parameters (see `runOperation`). */
+export type RunOptions = Partial<RunNodeOptions> & KeyChoice;
 
 let nodeInstance: DocumentSigning | undefined;
 
@@ -112,11 +94,10 @@ export function documentSigning(): DocumentSigning {
 }
 
 /**
- * Runs the node with resource, operation and parameters against the sandbox: with the light
- * harness (test/helpers/light.ts: the node's `execute()` with an n8n-core-free context), or a
- * whole one-node workflow through n8n-core (test/helpers/n8n.ts) when `full` is set or the call
- * needs n8n itself (see `RunOptions.full`). `options` may override anything of `runNode`
- * (credentials, input, continueOnFail, binaryMode) or only the keys.
+ * Runs the node with resource, operation and parameters against the sandbox: a one-node workflow
+ * through n8n-core's WorkflowExecute (`runNode`, test/helpers/n8n.ts), with the sandbox's
+ * credentials. `options` may override anything of `runNode` (credentials, input, continueOnFail,
+ * binaryMode) or only the keys.
  */
 export async function runOperation(
 	sandbox: Sandbox,
@@ -124,33 +105,35 @@ export async function runOperation(
 	operation: string,
 	parameters: Record<string, unknown> = {},
 	options: RunOptions = {},
-): Promise<RunOperationResult> {
-	const { keyToUse, liveApiKey, testApiKey, full, ...rest } = options;
-	const run = {
+): Promise<RunNodeResult> {
+	const { keyToUse, liveApiKey, testApiKey, ...rest } = options;
+	const result = await runNode({
 		node: documentSigning(),
 		parameters: { resource, operation, ...parameters } as INodeParameters,
 		credentials: credentials(sandbox, { keyToUse, liveApiKey, testApiKey }),
 		...rest,
-	};
-	let result: RunOperationResult;
-	if (full || FULL_BY_DEFAULT || lightRefusal(run)) {
-		result = { ...(await runNode(run)), runner: 'full' };
-	} else {
-		const light = await runLight(run);
-		// n8n's own refusal to start (a required parameter left empty, a picker value its mode's
-		// regex refuses) is what such a test asserts: let n8n give it. Nothing was sent.
-		result =
-			light.error instanceof WorkflowHasIssuesError
-				? { ...(await runNode(run)), runner: 'full' }
-				: { ...light, runner: 'light' };
-	}
+	});
 	// What the node output holds to its operation's output schema (outputs.ts), unless the sandbox
 	// was made to answer with something undocumented (an injected fault standing for a misbehaving
 	// service): the node passes on what it got then.
 	if (!result.error && undocumentedAnswers(sandbox.requests, { injected: true }).length === 0) {
-		checkOutput(String(run.parameters.resource), String(run.parameters.operation), result.output);
+		checkOutput(resource, operation, result.output);
 	}
 	return result;
+}
+
+/**
+ * The `run` of a resource folder's fixtures module: runs one of the resource's operations against
+ * the spec's sandbox, with the folder's defaults (its key) under the call's own options.
+ */
+export function runnerOf(resource: string, defaults: RunOptions = {}) {
+	return async (
+		ctx: TestContext,
+		operation: string,
+		parameters: Record<string, unknown> = {},
+		options: RunOptions = {},
+	): Promise<RunNodeResult> =>
+		await runOperation(ctx.sandbox, resource, operation, parameters, { ...defaults, ...options });
 }
 
 /** A picker (resource locator) value in "By ID" mode. */
@@ -161,9 +144,18 @@ export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
  */
 export const byList = (value: string) => ({ __rl: true, mode: 'list', value });
 
+/** A key: the protected workspace's by mode ('live', 'test'), or any key itself. */
+export type Key = KeyMode | string;
+
+export function keyOf(key: Key): string {
+	if (key === 'live') return PROTECTED.liveKey;
+	if (key === 'test') return PROTECTED.testKey;
+	return key;
+}
+
 /**
  * A direct call of the sandbox's API for fixtures and checks, with the given key (default the
- * protected live key). The sandbox records it too: call before `clearRequests`.
+ * protected live key; 'test' for its test key). The sandbox records it too: call before `clearRequests`.
  *
  * `Connection: close`: fetch would otherwise reuse a pooled socket, and after a long test on a busy
  * machine the sandbox (same process) may already have closed it for idleness, which fails the call
@@ -174,12 +166,12 @@ export async function api<T = IDataObject>(
 	method: string,
 	path: string,
 	body?: unknown,
-	key: string = PROTECTED_KEY,
+	key: Key = 'live',
 ): Promise<{ status: number; body: T }> {
 	const response = await fetch(`${sandbox.url}${path}`, {
 		method,
 		headers: {
-			Authorization: key,
+			Authorization: keyOf(key),
 			'Content-Type': 'application/json',
 			Accept: 'application/json',
 			Connection: 'close',
@@ -196,7 +188,7 @@ export async function ok<T = IDataObject>(
 	method: string,
 	path: string,
 	body?: unknown,
-	key: string = PROTECTED_KEY,
+	key: Key = 'live',
 ): Promise<T> {
 	const response = await api<T>(sandbox, method, path, body, key);
 	if (response.status >= 300) {

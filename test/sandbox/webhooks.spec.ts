@@ -3,53 +3,15 @@
  * (signatures, retries, auto-disable, master switches, test deliveries).
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { SUBSCRIBABLE_EVENT_TYPES } from './eventTypes';
+import { Receiver } from './fixtures';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from './index';
 import { call } from './support/client';
 
 const P = SEED.protectedWorkspace;
 const SALES = SEED.workspaces[0];
 const LEGAL = SEED.workspaces[1];
-
-interface Received {
-	headers: http.IncomingHttpHeaders;
-	body: string;
-	at: number;
-}
-
-/** A local HTTP endpoint that records deliveries and answers with `status(n)` (n = 1-based count). */
-class Receiver {
-	readonly received: Received[] = [];
-	status: (n: number) => number | 'hang' = () => 200;
-	private server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (c: Buffer) => chunks.push(c));
-		req.on('end', () => {
-			this.received.push({
-				headers: req.headers,
-				body: Buffer.concat(chunks).toString('utf8'),
-				at: Date.now(),
-			});
-			const status = this.status(this.received.length);
-			if (status === 'hang') return; // never answers
-			res.writeHead(status, { 'Content-Type': 'application/json' });
-			res.end('{"ok":true}');
-		});
-	});
-	url = '';
-	async start(): Promise<this> {
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-		return this;
-	}
-	async stop(): Promise<void> {
-		this.server.closeAllConnections();
-		await new Promise<void>((resolve) => this.server.close(() => resolve()));
-	}
-}
 
 const hmac = (secret: string, text: string) =>
 	createHmac('sha256', secret).update(text, 'utf8').digest('hex');

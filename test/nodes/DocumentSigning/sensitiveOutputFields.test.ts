@@ -11,8 +11,8 @@ import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 import type { Sandbox } from '../../sandbox';
 import { SALES, byId, runOperation, useSandbox } from '../../kit';
-import { createDraft } from './actions/signingRequest/signingRequestKit';
-import { createTemplateFixture } from './actions/template/setup';
+import { createDraft } from './actions/signingRequest/fixtures';
+import { createTemplateFixture } from './actions/template/fixtures';
 import { sandboxSecrets } from './actions/workspace/secrets.twins';
 
 const MARKER = { __redacted: true, reason: 'node_defined_field', canReveal: false };

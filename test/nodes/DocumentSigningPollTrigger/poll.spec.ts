@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, SEED, type Sandbox } from '../../sandbox';
-import { createDraft, createSent, draftBody, ok } from '../../sandbox/signing/testkit';
+import { createDraft, createSent, draftBody, ok } from '../../sandbox/fixtures';
 import { PollRig, pollCredentials } from './pollRig';
 
 const P = SEED.protectedWorkspace;

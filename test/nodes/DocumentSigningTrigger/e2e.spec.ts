@@ -5,7 +5,7 @@
  */
 import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
-import { createSent } from '../../sandbox/signing/testkit';
+import { createSent } from '../../sandbox/fixtures';
 import { call } from '../../sandbox/support/client';
 import { readBinary } from '../../helpers/n8n';
 import { baseParameters, credentials } from './support';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import { startSandbox, type Sandbox } from '..';
 import { markPng } from '../signing/png';
-import { LEGAL, P, SALES, api, createSeal, ok, pdfBase64 } from '../signing/testkit';
+import { LEGAL, P, SALES, api, createSeal, ok, pdfBase64 } from '../fixtures';
 import { sealStoreOf } from './store';
 
 let sb: Sandbox;

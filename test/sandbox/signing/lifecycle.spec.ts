@@ -12,7 +12,7 @@ import {
 	fetchFile,
 	ok,
 	pdfBase64,
-} from './testkit';
+} from '../fixtures';
 
 const LIVE = P.liveKey;
 const TEST = P.testKey;

@@ -15,7 +15,7 @@ import {
 	fetchFile,
 	ok,
 	pdfBase64,
-} from './testkit';
+} from '../fixtures';
 
 let sb: Sandbox;
 beforeEach(async () => {

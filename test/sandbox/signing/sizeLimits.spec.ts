@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../index';
 import { MAX_CREATE_PAYLOAD_BYTES, MAX_DOCUMENT_BASE64, pdfOfSize } from './pdf';
-import { P, api } from './testkit';
+import { P, api } from '../fixtures';
 
 let sb: Sandbox;
 beforeAll(async () => {

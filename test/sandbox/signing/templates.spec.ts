@@ -9,7 +9,7 @@ import {
 	simplePdf,
 } from './pdf';
 import { crc32, encodeGrayPng, isPng, markPng } from './png';
-import { P, SALES, api, ok, pdfBase64 } from './testkit';
+import { P, SALES, api, ok, pdfBase64 } from '../fixtures';
 
 describe('PDF and PNG helpers', () => {
 	it('writes PDFs with a correct xref table, one page object per page', () => {

@@ -16,7 +16,6 @@ import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigni
 import { RESOURCES } from '../../../../nodes/DocumentSigning/actions/operations';
 import type { OperationMeta } from '../../../../nodes/DocumentSigning/actions/types';
 import { resetRateLimiters } from '../../../../nodes/shared/transport';
-import { runLight } from '../../../helpers/light';
 import { binaryItem, runNode } from '../../../helpers/n8n';
 
 /** One id per kind, all different, so that an id in the wrong place shows. */
@@ -503,9 +502,7 @@ async function runOperation({ resource, operation, meta }: Operation) {
 					: await binaryItem(PNG, 'logo.png', 'image/png'),
 			]
 		: [{ json: {} }];
-	// Send and Wait puts the execution to wait, which only a whole n8n run does.
-	const runner = operation === 'sendAndWaitForCompletion' ? runNode : runLight;
-	const { error, output } = await runner({
+	const { error, output } = await runNode({
 		node,
 		parameters: { resource, operation, ...testCase.parameters },
 		credentials: {

@@ -17,7 +17,7 @@ import { description as replaceTemplateDocument } from '../../../../nodes/Docume
 import { description as updateTemplate } from '../../../../nodes/DocumentSigning/actions/template/updateTemplate.operation';
 import { binaryItem } from '../../../helpers/n8n';
 import { pdfOfSize } from '../../../sandbox/signing/pdf';
-import { SEED, byId, createTemplateFixture, run, useSandbox } from './template/setup';
+import { SEED, byId, createTemplateFixture, run, useSandbox } from './template/fixtures';
 
 const ctx = useSandbox();
 

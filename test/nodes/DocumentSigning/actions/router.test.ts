@@ -6,7 +6,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { fail } from '../../../../nodes/DocumentSigning/domain/errors';
 
 import { router } from '../../../../nodes/DocumentSigning/actions/router';
-import { MISSING_UUID, byId, createTemplateFixture, run, sent, useSandbox } from './template/setup';
+import {
+	MISSING_UUID,
+	byId,
+	createTemplateFixture,
+	run,
+	sent,
+	useSandbox,
+} from './template/fixtures';
 
 const ctx = useSandbox();
 

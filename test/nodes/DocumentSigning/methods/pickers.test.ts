@@ -10,8 +10,8 @@ import {
 	credentials,
 	sealOf,
 	useSandbox,
-} from '../actions/signingRequest/signerReadsKit';
-import type { RichRequest } from '../actions/signingRequest/signerReadsKit';
+} from '../actions/signingRequest/fixtures';
+import type { RichRequest } from '../actions/signingRequest/fixtures';
 
 /** The dropdowns that replace IDs typed by hand (Update One Part, Remove Seal Participant). */
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 const context = (parameters: INodeParameters) =>
 	createLoadOptionsContext({
 		nodeType: new DocumentSigning(),
-		credentials: credentials(ctx.sandbox, 'live'),
+		credentials: credentials(ctx.sandbox, { keyToUse: 'live' }),
 		parameters,
 	});
 

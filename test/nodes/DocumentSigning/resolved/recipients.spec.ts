@@ -7,13 +7,9 @@
  * the expressions are what is tested.
  */
 import { byId, jsonOf, useSandbox } from '../../../kit';
-import type { Draft, SeedTemplate } from '../actions/signingRequest/signingRequestKit';
-import {
-	createDraft,
-	createSent,
-	createTemplate,
-} from '../actions/signingRequest/signingRequestKit';
-import { EMPTY_EXPRESSIONS, emptyMessage, expectRefused, runFull } from './resolvedKit';
+import type { Draft, SeedTemplate } from '../actions/signingRequest/fixtures';
+import { createDraft, createSent, createTemplate } from '../actions/signingRequest/fixtures';
+import { EMPTY_EXPRESSIONS, emptyMessage, expectRefused, runFull } from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;

@@ -16,7 +16,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { RESOURCES } from '../../../../nodes/DocumentSigning/actions/operations';
 import { MISSING_UUID, useSandbox } from '../../../kit';
-import { EMPTY_ITEMS, EMPTY_ITEM_WORDS, emptyMessage, runFull } from './resolvedKit';
+import { EMPTY_ITEMS, EMPTY_ITEM_WORDS, emptyMessage, runFull } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -1,4 +1,4 @@
-import { useSandbox } from './companyKit';
+import { useSandbox } from './fixtures';
 import { LOGOS, itDeletesTheLogo } from './logo.twins';
 
 const ctx = useSandbox();

@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TestContext } from './companyKit';
-import { SALES, byId, jsonOf, run, sent } from './companyKit';
+import type { TestContext } from './fixtures';
+import { SALES, byId, jsonOf, run, sent } from './fixtures';
 
 export interface EntityRow {
 	resource: 'company' | 'workspace';

@@ -1,4 +1,4 @@
-import { SEED, SALES, credentials, jsonOf, run, sent, useSandbox } from './companyKit';
+import { SEED, SALES, credentials, jsonOf, run, sent, useSandbox } from './fixtures';
 import { ENTITIES, itGetsTheEntity } from './entity.twins';
 
 const ctx = useSandbox();

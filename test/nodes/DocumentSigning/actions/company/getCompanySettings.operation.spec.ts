@@ -1,4 +1,4 @@
-import { useSandbox } from './companyKit';
+import { useSandbox } from './fixtures';
 import { SETTINGS, itReadsTheSettings } from './settings.twins';
 
 const ctx = useSandbox();

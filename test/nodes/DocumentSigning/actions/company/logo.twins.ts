@@ -7,8 +7,8 @@
  */
 import type { Sandbox } from '../../../../sandbox';
 import { binaryItem } from '../../../../helpers/n8n';
-import type { TestContext } from './companyKit';
-import { SALES, byId, jsonOf, logoJpeg, logoPng, multipartFile, run, sent } from './companyKit';
+import type { TestContext } from './fixtures';
+import { SALES, byId, jsonOf, logoJpeg, logoPng, multipartFile, run, sent } from './fixtures';
 
 export interface LogoRow {
 	resource: 'company' | 'workspace';

@@ -1,4 +1,4 @@
-import { SEED, run, sent, useSandbox } from './companyKit';
+import { SEED, run, sent, useSandbox } from './fixtures';
 import { ENTITIES, itPatchesTheEntity } from './entity.twins';
 
 const ctx = useSandbox();

@@ -10,8 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TestContext } from './companyKit';
-import { SALES, api, byId, jsonOf, run, sent } from './companyKit';
+import type { TestContext } from './fixtures';
+import { SALES, api, byId, jsonOf, run, sent } from './fixtures';
 
 export interface SettingsRow {
 	resource: 'company' | 'workspaceSettings';

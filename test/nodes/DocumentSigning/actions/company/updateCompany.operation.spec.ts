@@ -1,4 +1,4 @@
-import { SALES, api, credentials, jsonOf, run, sent, useSandbox } from './companyKit';
+import { SALES, api, credentials, jsonOf, run, sent, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -1,4 +1,4 @@
-import { sent, useSandbox } from './companyKit';
+import { sent, useSandbox } from './fixtures';
 import {
 	SETTINGS,
 	describeSettingsChecks,

@@ -1,4 +1,4 @@
-import { useSandbox } from './companyKit';
+import { useSandbox } from './fixtures';
 import { LOGOS, itUploadsTheLogo } from './logo.twins';
 
 const ctx = useSandbox();

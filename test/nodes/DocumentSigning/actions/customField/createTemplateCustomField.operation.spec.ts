@@ -1,3 +1,3 @@
-import { describeCreate } from './shared';
+import { describeCreate } from './owners.twins';
 
 describeCreate('Template');

@@ -1,5 +1,5 @@
-import { describeCreate } from './shared';
-import { exec, jsonOf, sent, useWorkspace } from './workspaceKit';
+import { describeCreate } from './owners.twins';
+import { exec, jsonOf, sent, useWorkspace } from './fixtures';
 
 describeCreate('Workspace');
 

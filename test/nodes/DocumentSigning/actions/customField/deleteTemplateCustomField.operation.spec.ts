@@ -1,3 +1,3 @@
-import { describeDelete } from './shared';
+import { describeDelete } from './owners.twins';
 
 describeDelete('Template');

@@ -1,3 +1,3 @@
-import { describeList } from './shared';
+import { describeList } from './owners.twins';
 
 describeList('Template');

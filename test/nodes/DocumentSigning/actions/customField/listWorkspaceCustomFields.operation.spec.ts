@@ -1,5 +1,5 @@
-import { describeList } from './shared';
-import { exec, jsonOf, seedField, sent, useWorkspace } from './workspaceKit';
+import { describeList } from './owners.twins';
+import { exec, jsonOf, seedField, sent, useWorkspace } from './fixtures';
 
 describeList('Workspace');
 

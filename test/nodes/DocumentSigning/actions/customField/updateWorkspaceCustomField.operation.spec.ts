@@ -1,4 +1,4 @@
-import { MISSING_UUID, exec, jsonOf, seedField, sent, useWorkspace } from './workspaceKit';
+import { MISSING_UUID, exec, jsonOf, seedField, sent, useWorkspace } from './fixtures';
 
 const { ctx, state } = useWorkspace();
 const update = (parameters: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
-import { COMPANY, runDomainOp, useSandbox } from './kit';
-import { addDomainTests, companyScopeTests } from './shared';
+import { COMPANY, runDomainOp, useSandbox } from './fixtures';
+import { addDomainTests, companyScopeTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = COMPANY;

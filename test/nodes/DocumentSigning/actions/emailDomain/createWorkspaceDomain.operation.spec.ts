@@ -1,5 +1,5 @@
-import { WORKSPACE, runDomainOp, useSandbox } from './kit';
-import { addDomainTests, workspaceScopeTests } from './shared';
+import { WORKSPACE, runDomainOp, useSandbox } from './fixtures';
+import { addDomainTests, workspaceScopeTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = WORKSPACE;

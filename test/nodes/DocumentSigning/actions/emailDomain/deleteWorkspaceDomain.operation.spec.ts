@@ -1,5 +1,5 @@
-import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './kit';
-import { deleteDomainTests, workspaceScopeTests } from './shared';
+import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './fixtures';
+import { deleteDomainTests, workspaceScopeTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = WORKSPACE;

@@ -19,7 +19,7 @@ import {
 	uniqueDomain,
 	useSandbox,
 	type ScopeCase,
-} from './kit';
+} from './fixtures';
 
 const ctx = useSandbox();
 

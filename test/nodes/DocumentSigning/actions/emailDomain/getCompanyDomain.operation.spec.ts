@@ -1,5 +1,5 @@
-import { COMPANY, locatorId, runDomainOp, useSandbox } from './kit';
-import { companyScopeTests, getDomainTests } from './shared';
+import { COMPANY, locatorId, runDomainOp, useSandbox } from './fixtures';
+import { companyScopeTests, getDomainTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = COMPANY;

@@ -1,5 +1,5 @@
-import { COMPANY, runDomainOp, useSandbox } from './kit';
-import { companyScopeTests, listDomainsTests } from './shared';
+import { COMPANY, runDomainOp, useSandbox } from './fixtures';
+import { companyScopeTests, listDomainsTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = COMPANY;

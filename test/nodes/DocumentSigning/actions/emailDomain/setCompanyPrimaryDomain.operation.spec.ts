@@ -1,5 +1,5 @@
-import { COMPANY, locatorId, runDomainOp, useSandbox } from './kit';
-import { companyScopeTests, setPrimaryDomainTests } from './shared';
+import { COMPANY, locatorId, runDomainOp, useSandbox } from './fixtures';
+import { companyScopeTests, setPrimaryDomainTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = COMPANY;

@@ -1,5 +1,5 @@
-import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './kit';
-import { setPrimaryDomainTests, workspaceScopeTests } from './shared';
+import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './fixtures';
+import { setPrimaryDomainTests, workspaceScopeTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = WORKSPACE;

@@ -1,5 +1,5 @@
-import { COMPANY, locatorId, runDomainOp, useSandbox } from './kit';
-import { companyScopeTests, verifyDomainOwnershipTests } from './shared';
+import { COMPANY, locatorId, runDomainOp, useSandbox } from './fixtures';
+import { companyScopeTests, verifyDomainOwnershipTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = COMPANY;

@@ -1,5 +1,5 @@
-import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './kit';
-import { verifyDomainOwnershipTests, workspaceScopeTests } from './shared';
+import { WORKSPACE, locatorId, runDomainOp, useSandbox } from './fixtures';
+import { verifyDomainOwnershipTests, workspaceScopeTests } from './scopes.twins';
 
 const ctx = useSandbox();
 const SC = WORKSPACE;

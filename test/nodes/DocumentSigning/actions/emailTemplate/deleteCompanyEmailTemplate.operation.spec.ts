@@ -5,7 +5,7 @@ import {
 	runTemplateOp,
 	storeTemplate,
 	useSandbox,
-} from './kit';
+} from './fixtures';
 import { OWNERS, itDeletesTheTemplate } from './emailTemplates.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { SALES, clearTemplates, emailTemplatesOf, useSandbox } from './kit';
+import { SALES, clearTemplates, emailTemplatesOf, useSandbox } from './fixtures';
 import { OWNERS, itDeletesTheTemplate } from './emailTemplates.twins';
 
 const ctx = useSandbox();

@@ -16,7 +16,7 @@ import {
 	runTemplateOp,
 	salesWorkspace,
 	storeTemplate,
-} from './kit';
+} from './fixtures';
 
 export interface TemplateOwner {
 	owner: 'company' | 'workspace';

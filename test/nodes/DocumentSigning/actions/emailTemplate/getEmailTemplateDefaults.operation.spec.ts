@@ -1,4 +1,4 @@
-import { onlyRequest, runTemplateOp, useSandbox } from './kit';
+import { onlyRequest, runTemplateOp, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 const run = (params: Record<string, unknown> = {}) =>

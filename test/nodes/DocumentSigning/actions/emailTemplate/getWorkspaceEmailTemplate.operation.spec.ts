@@ -6,7 +6,7 @@ import {
 	salesWorkspace,
 	storeTemplate,
 	useSandbox,
-} from './kit';
+} from './fixtures';
 
 const ctx = useSandbox();
 const run = (params: Record<string, unknown> = {}) =>

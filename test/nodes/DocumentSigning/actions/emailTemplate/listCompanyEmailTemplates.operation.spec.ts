@@ -1,4 +1,4 @@
-import { SALES, clearTemplates, runTemplateOp, storeTemplate, useSandbox } from './kit';
+import { SALES, clearTemplates, runTemplateOp, storeTemplate, useSandbox } from './fixtures';
 import { OWNERS, itListsTheTemplates } from './emailTemplates.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { clearTemplates, locatorId, runTemplateOp, useSandbox } from './kit';
+import { clearTemplates, locatorId, runTemplateOp, useSandbox } from './fixtures';
 import { OWNERS, itListsTheTemplates } from './emailTemplates.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { SALES, clearTemplates, onlyRequest, runTemplateOp, useSandbox } from './kit';
+import { SALES, clearTemplates, onlyRequest, runTemplateOp, useSandbox } from './fixtures';
 import { OWNERS, itWritesTheTemplate } from './emailTemplates.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { clearTemplates, useSandbox } from './kit';
+import { clearTemplates, useSandbox } from './fixtures';
 import { OWNERS, itWritesTheTemplate } from './emailTemplates.twins';
 
 const ctx = useSandbox();

@@ -1,5 +1,5 @@
 import { meta } from '../../../../../nodes/DocumentSigning/actions/jwt/generateSigningRequestToken.operation';
-import { byId, jsonOf, run, signingRequestId, useSandbox } from './jwtKit';
+import { byId, jsonOf, run, signingRequestId, useSandbox } from './fixtures';
 import {
 	TOKENS,
 	itBuildsTheEmbedSnippet,

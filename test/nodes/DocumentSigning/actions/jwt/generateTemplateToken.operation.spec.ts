@@ -1,4 +1,4 @@
-import { SALES, byId, run, templateId, useSandbox } from './jwtKit';
+import { SALES, byId, run, templateId, useSandbox } from './fixtures';
 import {
 	TOKENS,
 	itBuildsTheEmbedSnippet,

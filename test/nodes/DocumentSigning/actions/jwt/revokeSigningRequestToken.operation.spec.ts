@@ -1,4 +1,4 @@
-import { run, useSandbox } from './jwtKit';
+import { run, useSandbox } from './fixtures';
 import { TOKENS, itRevokesAToken } from './tokens.twins';
 
 const ctx = useSandbox();

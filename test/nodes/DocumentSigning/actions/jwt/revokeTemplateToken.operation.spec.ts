@@ -1,4 +1,4 @@
-import { MISSING_UUID, run, signingRequestId, tokenFor, useSandbox } from './jwtKit';
+import { MISSING_UUID, run, signingRequestId, tokenFor, useSandbox } from './fixtures';
 import { TOKENS, itRevokesAToken } from './tokens.twins';
 
 const ctx = useSandbox();

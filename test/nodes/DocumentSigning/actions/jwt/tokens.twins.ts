@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { findOperation } from '../../../../../nodes/DocumentSigning/actions/operations';
 import type { Sandbox } from '../../../../sandbox';
-import type { TestContext } from '../template/setup';
+import type { TestContext } from '../template/fixtures';
 import {
 	MISSING_UUID,
 	byId,
@@ -21,7 +21,7 @@ import {
 	templateId,
 	tokenFor,
 	verified,
-} from './jwtKit';
+} from './fixtures';
 
 export interface TokenRow {
 	kind: 'signingRequest' | 'template';

@@ -11,7 +11,7 @@ import {
 	pngDataUri,
 	run,
 	seals,
-} from './sealKit';
+} from './fixtures';
 
 const ctx = useSandbox();
 beforeEach(() => {

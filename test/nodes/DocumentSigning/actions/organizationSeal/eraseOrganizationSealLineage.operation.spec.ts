@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { byId, createSeal, ok, only, onlyRequest, png, pngDataUri, run, seals } from './sealKit';
+import { byId, createSeal, ok, only, onlyRequest, png, pngDataUri, run, seals } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { NO_SUCH_ID, byId, createSeal, only, onlyRequest, run } from './sealKit';
+import { NO_SUCH_ID, byId, createSeal, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -10,7 +10,7 @@ import {
 	png,
 	pngDataUri,
 	run,
-} from './sealKit';
+} from './fixtures';
 
 const ctx = useSandbox();
 

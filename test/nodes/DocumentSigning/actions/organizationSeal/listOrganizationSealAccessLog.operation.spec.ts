@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { createSeal, ok, seals } from './sealKit';
+import { createSeal, ok, seals } from './fixtures';
 import { SEAL_LISTS, itPagesTheSealList } from './sealLists.twins';
 
 const ctx = useSandbox();

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { byId, createSeal, createSentRequestUsing, run, seals } from './sealKit';
+import { byId, createSeal, createSentRequestUsing, run, seals } from './fixtures';
 import { SEAL_LISTS, itPagesTheSealList } from './sealLists.twins';
 
 const ctx = useSandbox();

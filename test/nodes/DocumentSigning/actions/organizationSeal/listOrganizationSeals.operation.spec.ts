@@ -11,7 +11,7 @@ import {
 	ok,
 	onlyRequest,
 	run,
-} from './sealKit';
+} from './fixtures';
 
 const ctx = useSandbox();
 

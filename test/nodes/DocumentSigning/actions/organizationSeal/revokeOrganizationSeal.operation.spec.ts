@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { byId, createSeal, createSentRequestUsing, ok, only, onlyRequest, run } from './sealKit';
+import { byId, createSeal, createSentRequestUsing, ok, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 

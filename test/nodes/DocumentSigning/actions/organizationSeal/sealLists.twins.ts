@@ -9,7 +9,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { TestContext } from '../../../../kit';
-import { byId, run } from './sealKit';
+import { byId, run } from './fixtures';
 
 export interface SealListRow {
 	operation: 'listOrganizationSealAccessLog' | 'listOrganizationSealApplications';

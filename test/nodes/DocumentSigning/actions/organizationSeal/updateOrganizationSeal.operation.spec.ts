@@ -1,6 +1,6 @@
 import { binaryItem } from '../../../../helpers/n8n';
 import { useSandbox } from '../../../../kit';
-import { byId, createSeal, ok, only, onlyRequest, png, pngDataUri, run, seals } from './sealKit';
+import { byId, createSeal, ok, only, onlyRequest, png, pngDataUri, run, seals } from './fixtures';
 
 const ctx = useSandbox();
 

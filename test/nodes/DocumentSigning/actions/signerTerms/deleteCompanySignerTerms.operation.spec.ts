@@ -1,5 +1,5 @@
 import { OWNERS, itDeletesTheTerms } from './signerTerms.twins';
-import { useSandbox } from './termsKit';
+import { useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 

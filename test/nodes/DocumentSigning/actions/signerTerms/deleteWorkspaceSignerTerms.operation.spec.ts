@@ -1,5 +1,5 @@
 import { OWNERS, itDeletesTheTerms } from './signerTerms.twins';
-import { byList, run, useSandbox } from './termsKit';
+import { byList, run, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 

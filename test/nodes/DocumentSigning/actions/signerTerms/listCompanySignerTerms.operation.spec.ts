@@ -1,4 +1,4 @@
-import { SALES, credentials, jsonOf, putTerms, run, useSandbox } from './termsKit';
+import { SALES, credentials, jsonOf, putTerms, run, useSandbox } from './fixtures';
 import { OWNERS, itListsNoTermsAtFirst } from './signerTerms.twins';
 
 const ctx = useSandbox();

@@ -8,7 +8,7 @@ import {
 	putTerms,
 	run,
 	useSandbox,
-} from './termsKit';
+} from './fixtures';
 import { OWNERS, itListsNoTermsAtFirst } from './signerTerms.twins';
 
 const ctx = useSandbox();

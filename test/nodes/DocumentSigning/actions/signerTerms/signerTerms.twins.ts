@@ -7,8 +7,8 @@
  * what differs (who may write, how the workspace list merges the company's terms) stays in the spec.
  */
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import type { TestContext } from '../template/setup';
-import { SALES, api, byId, credentials, jsonOf, putTerms, run } from './termsKit';
+import type { TestContext } from '../template/fixtures';
+import { SALES, api, byId, credentials, jsonOf, putTerms, run } from './fixtures';
 
 export interface TermsOwner {
 	owner: 'company' | 'workspace';

@@ -1,4 +1,4 @@
-import { SALES, credentials, run, useSandbox } from './termsKit';
+import { SALES, credentials, run, useSandbox } from './fixtures';
 import { OWNERS, itSetsTheTerms } from './signerTerms.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { byList, run, useSandbox } from './termsKit';
+import { byList, run, useSandbox } from './fixtures';
 import { OWNERS, itSetsTheTerms } from './signerTerms.twins';
 
 const ctx = useSandbox();

@@ -1,13 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import {
-	NO_SUCH_ID,
-	byId,
-	createDraft,
-	createSent,
-	only,
-	onlyRequest,
-	run,
-} from './signingRequestKit';
+import { byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 
@@ -15,7 +7,7 @@ describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () =
 	it('sends the reason and notify_signers, and outputs the answer', async () => {
 		const sent = await createSent(ctx.sandbox, 'Cancel me');
 		ctx.sandbox.clearRequests();
-		const { output, error } = await run(ctx.sandbox, 'cancelSigningRequest', {
+		const { output, error } = await run(ctx, 'cancelSigningRequest', {
 			signingRequestId: byId(sent.id),
 			reason: ' Terms changed ',
 			notifySigners: false,
@@ -28,21 +20,21 @@ describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () =
 			signing_request_id: sent.id,
 			notify_signers: false,
 			cancelled_on: expect.any(String),
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 	});
 
 	it('notifies signers by default and leaves an empty reason out', async () => {
 		const sent = await createSent(ctx.sandbox, 'Cancel default');
 		ctx.sandbox.clearRequests();
-		await run(ctx.sandbox, 'cancelSigningRequest', { signingRequestId: byId(sent.id) });
+		await run(ctx, 'cancelSigningRequest', { signingRequestId: byId(sent.id) });
 		expect(onlyRequest(ctx.sandbox).body).toEqual({ notify_signers: true });
 	});
 
 	it('a draft cannot be cancelled: the 409 is readable', async () => {
 		const draft = await createDraft(ctx.sandbox, 'Not sent');
 		ctx.sandbox.clearRequests();
-		const { error } = await run(ctx.sandbox, 'cancelSigningRequest', {
+		const { error } = await run(ctx, 'cancelSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(onlyRequest(ctx.sandbox).status).toBe(409);
@@ -50,7 +42,7 @@ describe('Signing Request → Cancel (POST /signing-requests/{id}/cancel)', () =
 	});
 
 	it('refuses a reason over 500 characters before sending anything', async () => {
-		const { error } = await run(ctx.sandbox, 'cancelSigningRequest', {
+		const { error } = await run(ctx, 'cancelSigningRequest', {
 			signingRequestId: byId(NO_SUCH_ID),
 			reason: 'x'.repeat(501),
 		});

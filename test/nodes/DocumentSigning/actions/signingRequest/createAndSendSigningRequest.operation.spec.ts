@@ -1,7 +1,7 @@
 import { binaryItem } from '../../../../helpers/n8n';
 import { useSandbox } from '../../../../kit';
-import type { SeedTemplate } from './signingRequestKit';
-import { byId, createTemplate, only, onlyRequest, pdf, run } from './signingRequestKit';
+import type { SeedTemplate } from './fixtures';
+import { byId, createTemplate, only, onlyRequest, pdf, run } from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;
@@ -14,7 +14,7 @@ const document = pdf(1, 'Quote');
 describe('Signing Request → Create and Send (POST /signing-requests/create-and-send)', () => {
 	it('sends a PDF with flat field coordinates, reminders in hours before expiration, and outputs the signing link', async () => {
 		const { output, error } = await run(
-			ctx.sandbox,
+			ctx,
 			'createAndSendSigningRequest',
 			{
 				source: 'pdf',
@@ -67,7 +67,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				settings: { send_finish_email: false, identity_editable_fields: ['name'] },
 				options: { expiration_hours: 24, language: 'fr' },
 			},
-			{ input: [await binaryItem(document, 'quote.pdf', 'application/pdf')] },
+			{ input: [await binaryItem(document, 'quote.pdf', 'application/pdf')], keyToUse: 'test' },
 		);
 		expect(error).toBeUndefined();
 		const request = onlyRequest(ctx.sandbox);
@@ -126,7 +126,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 
 	it('takes flat JSON fields as the API expects them', async () => {
 		const { error } = await run(
-			ctx.sandbox,
+			ctx,
 			'createAndSendSigningRequest',
 			{
 				source: 'pdf',
@@ -137,7 +137,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				fieldsMode: 'json',
 				fieldsJson: '[{"type":"initials","recipient_id":"temp_1","page":1,"x":50,"y":700}]',
 			},
-			{ input: [await binaryItem(document, 'q.pdf', 'application/pdf')] },
+			{ input: [await binaryItem(document, 'q.pdf', 'application/pdf')], keyToUse: 'test' },
 		);
 		expect(error).toBeUndefined();
 		expect(onlyRequest(ctx.sandbox).body).toMatchObject({
@@ -146,21 +146,16 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 	});
 
 	it('sends from a template with the live key, using a credit', async () => {
-		const { output, error } = await run(
-			ctx.sandbox,
-			'createAndSendSigningRequest',
-			{
-				source: 'template',
-				templateId: byId(template.id),
-				name: 'From template',
-				recipientsMode: 'json',
-				recipientsJson: JSON.stringify([
-					{ template_user_id: template.userIds[0], first_name: 'Ada', email: 'ada@example.com' },
-					{ template_user_id: template.userIds[1], first_name: 'Bob', email: 'bob@example.com' },
-				]),
-			},
-			{ keyMode: 'live' },
-		);
+		const { output, error } = await run(ctx, 'createAndSendSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			name: 'From template',
+			recipientsMode: 'json',
+			recipientsJson: JSON.stringify([
+				{ template_user_id: template.userIds[0], first_name: 'Ada', email: 'ada@example.com' },
+				{ template_user_id: template.userIds[1], first_name: 'Bob', email: 'bob@example.com' },
+			]),
+		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(ctx.sandbox).body).toEqual({
 			name: 'From template',
@@ -234,7 +229,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await run(
-				ctx.sandbox,
+				ctx,
 				'createAndSendSigningRequest',
 				{ source: 'pdf', name: 'Checked', ...parameters },
 				{ input },
@@ -252,19 +247,18 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			status: 402,
 			body: { error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS', current_credits: 0 },
 		});
-		const { error } = await run(
-			ctx.sandbox,
-			'createAndSendSigningRequest',
-			{ source: 'template', templateId: byId(template.id), name: 'No credits' },
-			{ keyMode: 'live' },
-		);
+		const { error } = await run(ctx, 'createAndSendSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			name: 'No credits',
+		});
 		expect(error?.message).toBe('Not enough credits: Insufficient credits [INSUFFICIENT_CREDITS]');
 		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
 
 	it('an unknown template: the error names the template id and the "Template" parameter', async () => {
 		const missing = '123e4567-e89b-42d3-a456-426614174000';
-		const { error } = await run(ctx.sandbox, 'createAndSendSigningRequest', {
+		const { error } = await run(ctx, 'createAndSendSigningRequest', {
 			source: 'template',
 			templateId: byId(missing),
 			name: 'Unknown template',

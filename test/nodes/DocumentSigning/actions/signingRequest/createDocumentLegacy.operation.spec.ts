@@ -1,13 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../../../../kit';
-import { only, onlyRequest, run } from './signingRequestKit';
+import { only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 
 describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 	it('sends name and recipients {name, email} and outputs the signing request', async () => {
-		const { output, error, hints } = await run(ctx.sandbox, 'createDocumentLegacy', {
+		const { output, error, hints } = await run(ctx, 'createDocumentLegacy', {
 			name: 'Old style',
 			legacyRecipients: {
 				recipient: [
@@ -26,7 +26,7 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 				{ name: 'Bob', email: 'bob@example.com' },
 			],
 		});
-		expect(only(output)).toMatchObject({ name: 'Old style', status: 'draft', key_mode: 'test' });
+		expect(only(output)).toMatchObject({ name: 'Old style', status: 'draft', key_mode: 'live' });
 		// The service flags the endpoint as deprecated; the user hears about it.
 		expect(hints.map((h) => h.message).join(' ')).toContain('POST /documents is deprecated');
 	});
@@ -51,7 +51,7 @@ describe('Signing Request → Create (Legacy) (POST /documents)', () => {
 			],
 		];
 		for (const [parameters, message] of cases) {
-			const { error } = await run(ctx.sandbox, 'createDocumentLegacy', parameters);
+			const { error } = await run(ctx, 'createDocumentLegacy', parameters);
 			expect(error?.message).toBe(message);
 		}
 		expect(ctx.sandbox.requests).toHaveLength(0);

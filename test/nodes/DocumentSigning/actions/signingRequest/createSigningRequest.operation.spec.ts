@@ -4,17 +4,8 @@ import {
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/createSigningRequest.operation';
 import { binaryItem } from '../../../../helpers/n8n';
 import { useSandbox } from '../../../../kit';
-import type { SeedTemplate } from './signingRequestKit';
-import {
-	NO_SUCH_ID,
-	api,
-	byId,
-	createTemplate,
-	only,
-	onlyRequest,
-	pdf,
-	run,
-} from './signingRequestKit';
+import type { SeedTemplate } from './fixtures';
+import { api, byId, createTemplate, NO_SUCH_ID, only, onlyRequest, pdf, run } from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;
@@ -47,7 +38,7 @@ const field = (recipient: string, extra: object = {}) => ({
 
 describe('Signing Request → Create (POST /signing-requests) from a template', () => {
 	it('sends template_id, recipient overrides by template user, field overrides and options', async () => {
-		const { output, error } = await run(ctx.sandbox, 'createSigningRequest', {
+		const { output, error } = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			recipientsMode: 'fields',
@@ -120,7 +111,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			status: 'draft',
 			name: 'NDA for Ada',
 			template_id: template.id,
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 		expect((json.recipients as Array<{ email: string }>).map((r) => r.email)).toEqual([
 			'ada@example.com',
@@ -130,7 +121,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('with nothing but the template sends only template_id', async () => {
-		const { output } = await run(ctx.sandbox, 'createSigningRequest', {
+		const { output } = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 		});
@@ -151,7 +142,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		});
 		expect(TEMPLATE_REMINDERS_NOTICE).toContain('Template → Update');
 
-		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
+		const { error } = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			remindersMode: 'fields',
@@ -165,21 +156,21 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('refuses a template override that says neither which role nor which field', async () => {
-		const recipient = await run(ctx.sandbox, 'createSigningRequest', {
+		const recipient = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			recipientsMode: 'json',
 			recipientsJson: '[{"first_name":"Ada","email":"ada@example.com"}]',
 		});
 		expect(recipient.error?.message).toBe('Recipient 1: say which template recipient this is');
-		const fieldOverride = await run(ctx.sandbox, 'createSigningRequest', {
+		const fieldOverride = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			fieldsMode: 'json',
 			fieldsJson: '[{"required": true}]',
 		});
 		expect(fieldOverride.error?.message).toBe('Field 1: say which template field to change');
-		const badId = await run(ctx.sandbox, 'createSigningRequest', {
+		const badId = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId('={{ "nope" }}'),
 		});
@@ -188,7 +179,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('field changes from the form send only what was added; the template field keeps the rest', async () => {
-		const { output, error } = await run(ctx.sandbox, 'createSigningRequest', {
+		const { output, error } = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			fieldsMode: 'fields',
@@ -246,7 +237,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('refuses field changes a template-based request cannot make, before sending', async () => {
-		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
+		const { error } = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
 			fieldsMode: 'json',
@@ -259,7 +250,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 	});
 
 	it('maps an unknown template to a 404 naming the template and the parameter', async () => {
-		const { error } = await run(ctx.sandbox, 'createSigningRequest', {
+		const { error } = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(NO_SUCH_ID),
 		});
@@ -279,7 +270,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			const input = [await binaryItem(document, 'Lease 2025.pdf', 'application/pdf', { mode })];
 			if (mode === 'filesystem') expect(input[0].binary?.data.id).toMatch(/^filesystem/);
 			const { output, error } = await run(
-				ctx.sandbox,
+				ctx,
 				'createSigningRequest',
 				{
 					source: 'pdf',
@@ -374,7 +365,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				status: 'draft',
 				name: 'Lease 2025',
 				page_count: 2,
-				key_mode: 'test',
+				key_mode: 'live',
 			});
 			// Real IDs replace the temp IDs, and the fields point at them.
 			const recipients = json.recipients as Array<{ id: string; email: string }>;
@@ -386,7 +377,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 
 	it('takes recipients and fields as JSON (aliases normalised) and passes the warnings on', async () => {
 		const { output, error } = await run(
-			ctx.sandbox,
+			ctx,
 			'createSigningRequest',
 			{
 				source: 'pdf',
@@ -405,7 +396,6 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				options: { name: 'JSON made' },
 			},
 			{
-				keyMode: 'live',
 				input: [
 					await binaryItem(document, 'x.pdf', 'application/pdf', {
 						property: 'contract',
@@ -500,15 +490,15 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 		];
 		for (const [parameters, message] of cases) {
 			const { error } = await run(
-				ctx.sandbox,
+				ctx,
 				'createSigningRequest',
 				{ source: 'pdf', binaryPropertyName: 'data', ...parameters },
-				{ input, keyMode: 'live' },
+				{ input, keyToUse: 'live' },
 			);
 			expect(error?.message).toBe(message);
 		}
 		const notPdf = await run(
-			ctx.sandbox,
+			ctx,
 			'createSigningRequest',
 			{ source: 'pdf' },
 			{

@@ -1,14 +1,14 @@
-import { api } from './signingRequestKit';
 import {
-	NO_SUCH_ID,
+	api,
 	byId,
 	createRich,
+	NO_SUCH_ID,
 	only,
 	requestLines,
-	runOp,
+	run,
 	send,
 	useSandbox,
-} from './signerReadsKit';
+} from './fixtures';
 
 const ctx = useSandbox();
 
@@ -16,7 +16,7 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 	it('removes the seal participant of a draft', async () => {
 		const draft = await createRich(ctx.sandbox, 'Sealed draft');
 		ctx.sandbox.clearRequests();
-		const { output, error } = await runOp(ctx.sandbox, 'deleteSealParticipant', {
+		const { output, error } = await run(ctx, 'deleteSealParticipant', {
 			signingRequestId: byId(draft.id),
 			participantId: draft.sealParticipantId,
 		});
@@ -49,7 +49,7 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 		const sent = await createRich(ctx.sandbox, 'Sealed and sent');
 		await send(ctx.sandbox, sent);
 		ctx.sandbox.clearRequests();
-		const { error } = await runOp(ctx.sandbox, 'deleteSealParticipant', {
+		const { error } = await run(ctx, 'deleteSealParticipant', {
 			signingRequestId: byId(sent.id),
 			participantId: sent.sealParticipantId,
 		});
@@ -63,7 +63,7 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 	});
 
 	it('refuses a malformed participant ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'deleteSealParticipant', {
+		const { error } = await run(ctx, 'deleteSealParticipant', {
 			signingRequestId: byId(NO_SUCH_ID),
 			participantId: 'temp_seal',
 		});
@@ -72,7 +72,7 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 	});
 
 	it('refuses a malformed signing request ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'deleteSealParticipant', {
+		const { error } = await run(ctx, 'deleteSealParticipant', {
 			signingRequestId: byId('={{ "nope" }}'),
 			participantId: NO_SUCH_ID,
 		});
@@ -83,7 +83,7 @@ describe('Signing Request → Remove Seal Participant (DELETE /signing-requests/
 	it('an unknown participant is a readable 404', async () => {
 		const draft = await createRich(ctx.sandbox, 'Another draft');
 		ctx.sandbox.clearRequests();
-		const { error } = await runOp(ctx.sandbox, 'deleteSealParticipant', {
+		const { error } = await run(ctx, 'deleteSealParticipant', {
 			signingRequestId: byId(draft.id),
 			participantId: NO_SUCH_ID,
 		});

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { api, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+import { api, byId, createDraft, createSent, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 
@@ -7,7 +7,7 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 	it('deletes a draft', async () => {
 		const draft = await createDraft(ctx.sandbox, 'Scrap');
 		ctx.sandbox.clearRequests();
-		const { output, error } = await run(ctx.sandbox, 'deleteSigningRequest', {
+		const { output, error } = await run(ctx, 'deleteSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(error).toBeUndefined();
@@ -22,7 +22,7 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 			id: draft.id,
 			signing_request_id: draft.id,
 			deleted_on: expect.any(String),
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 		expect((await api(ctx.sandbox, 'GET', `/signing-requests/${draft.id}`)).status).toBe(404);
 	});
@@ -30,7 +30,7 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 	it('after sending: the 409 says to cancel instead, and the request stays', async () => {
 		const sent = await createSent(ctx.sandbox, 'Keep me');
 		ctx.sandbox.clearRequests();
-		const { error } = await run(ctx.sandbox, 'deleteSigningRequest', {
+		const { error } = await run(ctx, 'deleteSigningRequest', {
 			signingRequestId: byId(sent.id),
 		});
 		expect(onlyRequest(ctx.sandbox).status).toBe(409);
@@ -42,7 +42,7 @@ describe('Signing Request → Delete (DELETE /signing-requests/{id})', () => {
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await run(ctx.sandbox, 'deleteSigningRequest', {
+		const { error } = await run(ctx, 'deleteSigningRequest', {
 			signingRequestId: byId('={{ "" }}'),
 		});
 		expect(error?.message).toBe(

@@ -3,20 +3,20 @@ import type { Sandbox } from '../../../../sandbox';
 import { SEED } from '../../../../sandbox';
 import { inspectPdf, pdfTextStrings, simplePdf } from '../../../../sandbox/signing/pdf';
 import { TEST_WATERMARK } from '../../../../sandbox/signing/render';
-import { api } from './signingRequestKit';
-import type { FileServer, RichRequest } from './signerReadsKit';
+import type { FileServer, RichRequest } from './fixtures';
 import {
-	NO_SUCH_ID,
+	api,
 	byId,
 	createFinished,
 	createHalfSigned,
 	createRich,
+	NO_SUCH_ID,
 	only,
 	requestLines,
-	runOp,
+	run,
 	startFileServer,
 	useSandbox,
-} from './signerReadsKit';
+} from './fixtures';
 
 const ctx = useSandbox();
 let draft: RichRequest;
@@ -89,8 +89,8 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	it.each(['default', 'filesystem'] as const)(
 		'downloads the signed PDF of a finished request as a binary (%s binary mode)',
 		async (binaryMode) => {
-			const { output, error, hints } = await runOp(
-				ctx.sandbox,
+			const { output, error, hints } = await run(
+				ctx,
 				'downloadSigningRequest',
 				{ signingRequestId: byId(finished.id) },
 				{ binaryMode },
@@ -136,7 +136,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 
 	describe('an unfinished request is refused by default, before any file is fetched', () => {
 		it('in progress: says so and who has still to sign', async () => {
-			const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output, error } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(inProgress.id),
 			});
 			expect(output).toEqual([]);
@@ -157,7 +157,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		});
 
 		it('declined: names who declined and why', async () => {
-			const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { error } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(declined.id),
 			});
 			expect(error?.message).toBe(
@@ -178,7 +178,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			['expired', () => expired, 'expired before everyone signed'],
 		])('%s: says so and who had not signed', async (state, request, words) => {
 			const { id } = request();
-			const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { error } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(id),
 			});
 			expect(error?.message).toBe(
@@ -208,7 +208,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 				const before = files.received.length;
 				for (const options of [{}, { returnUrlOnly: true }]) {
 					answerWithUrl(inProgress.id, `${files.url}/partial.pdf`, status, isPartial);
-					const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+					const { output, error } = await run(ctx, 'downloadSigningRequest', {
 						signingRequestId: byId(inProgress.id),
 						options,
 					});
@@ -221,7 +221,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 
 		it('a signed-by-all request still being completed: says to try again', async () => {
 			answerWithUrl(finished.id, `${files.url}/partial.pdf`, 'finished', true);
-			const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { error } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(finished.id),
 			});
 			expect(error?.message).toBe(
@@ -240,7 +240,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 				path: `/signing-requests/${inProgress.id}/users`,
 				body: { error: 'Internal Server Error' },
 			});
-			const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output, error } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(inProgress.id),
 			});
 			expect(output).toEqual([]);
@@ -257,8 +257,8 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		});
 
 		it('with Continue On Fail the refusal becomes an error item and other items still download', async () => {
-			const { output, error } = await runOp(
-				ctx.sandbox,
+			const { output, error } = await run(
+				ctx,
 				'downloadSigningRequest',
 				{ signingRequestId: byId('={{ $json.id }}') },
 				{
@@ -279,7 +279,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 
 	describe('"Accept Unfinished Document" outputs the partial copy, and says so', () => {
 		it('in progress: the file name, is_partial, the state and a hint on the output', async () => {
-			const { output, error, hints } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output, error, hints } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(inProgress.id),
 				outputBinaryPropertyName: 'signedPdf',
 				options: { acceptUnfinished: true },
@@ -320,7 +320,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			['cancelled', () => cancelled, 'Cancelled lease (partial - cancelled).pdf'],
 			['expired', () => expired, 'Expired lease (partial - expired).pdf'],
 		])('%s: named and flagged as partial', async (status, request, fileName) => {
-			const { output, error, hints } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output, error, hints } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(request().id),
 				options: { acceptUnfinished: true },
 			});
@@ -334,7 +334,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		it('is_partial is true in the output whenever the document is not final', async () => {
 			answerWithUrl(inProgress.id, `${files.url}/partial.pdf`, 'in_progress', false);
 			files.serve(200, simplePdf('So far', 1), 'application/pdf');
-			const { output } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(inProgress.id),
 				options: { acceptUnfinished: true, returnUrlOnly: true },
 			});
@@ -342,7 +342,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		});
 
 		it('with Return URL Only: the link, flagged as partial, with the hint', async () => {
-			const { output, error, hints } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output, error, hints } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(inProgress.id),
 				options: { acceptUnfinished: true, returnUrlOnly: true },
 			});
@@ -357,7 +357,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		});
 
 		it('a finished request downloads as usual (no suffix, no hint)', async () => {
-			const { output, hints } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+			const { output, hints } = await run(ctx, 'downloadSigningRequest', {
 				signingRequestId: byId(finished.id),
 				options: { acceptUnfinished: true },
 			});
@@ -373,11 +373,11 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	it.each(['default', 'filesystem'] as const)(
 		'marks a test-key request as test; its PDF carries the watermark (%s binary mode)',
 		async (binaryMode) => {
-			const { output, error } = await runOp(
-				ctx.sandbox,
+			const { output, error } = await run(
+				ctx,
 				'downloadSigningRequest',
 				{ signingRequestId: byId(finishedTest.id) },
-				{ keyMode: 'test', binaryMode },
+				{ keyToUse: 'test', binaryMode },
 			);
 			expect(error).toBeUndefined();
 			expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
@@ -395,7 +395,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	);
 
 	it('"Return URL Only" outputs the link and its details, without downloading', async () => {
-		const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { output, error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 			options: { returnUrlOnly: true },
 		});
@@ -433,7 +433,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	});
 
 	it('before the request is sent: a clear error (409), nothing downloaded', async () => {
-		const { error, output } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { error, output } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(output).toEqual([]);
@@ -444,11 +444,14 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	});
 
 	it('with Continue On Fail the 409 becomes an error item and other items still download', async () => {
-		const { output, error } = await runOp(
-			ctx.sandbox,
+		const { output, error } = await run(
+			ctx,
 			'downloadSigningRequest',
 			{ signingRequestId: byId('={{ $json.id }}') },
-			{ continueOnFail: true, input: [{ json: { id: draft.id } }, { json: { id: finished.id } }] },
+			{
+				continueOnFail: true,
+				input: [{ json: { id: draft.id } }, { json: { id: finished.id } }],
+			},
 		);
 		expect(error).toBeUndefined();
 		expect(output[0]).toHaveLength(2);
@@ -467,7 +470,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		files.serve(200, pdf, 'application/pdf');
 		answerWithUrl(finished.id, `${files.url}/bucket/signed.pdf?X-Amz-Signature=abc`);
 		const before = files.received.length;
-		const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { output, error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 		});
 		expect(error).toBeUndefined();
@@ -481,7 +484,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	it('refuses bytes that are not a PDF', async () => {
 		files.serve(200, '<html>Sign in to continue</html>', 'text/html');
 		answerWithUrl(finished.id, `${files.url}/login`);
-		const { error, output } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { error, output } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 		});
 		expect(output).toEqual([]);
@@ -500,7 +503,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		ctx.sandbox.clock.advance(2 * 3600_000);
 		answerWithUrl(finished.id, fresh.body.download_url);
 		ctx.sandbox.clearRequests();
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 		});
 		expect(error?.message).toBe('The file download failed (403)');
@@ -515,7 +518,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			body: { error: 'generation_timeout' },
 			headers: { 'Retry-After': '5' },
 		});
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 		});
 		expect(error?.message).toBe('The service is still preparing the document (generation_timeout)');
@@ -535,7 +538,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 				expires_at: '2030-01-01T00:00:00Z',
 			},
 		});
-		const { output } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { output } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 			options: { returnUrlOnly: true },
 		});
@@ -554,7 +557,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			path: `/signing-requests/${finished.id}/download`,
 			body,
 		});
-		const { output, error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { output, error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 			options: { acceptUnfinished: true },
 		});
@@ -565,7 +568,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId('={{ "latest" }}'),
 		});
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "latest"');
@@ -573,7 +576,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'downloadSigningRequest', {
+		const { error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(NO_SUCH_ID),
 		});
 		expect(error?.message).toMatch(/^Not found/);

@@ -1,6 +1,6 @@
 import { PROTECTED, useSandbox } from '../../../../kit';
-import { NO_SUCH_ID, byId, createDraft, only, onlyRequest, run } from './signingRequestKit';
-import type { Draft } from './signingRequestKit';
+import type { Draft } from './fixtures';
+import { byId, createDraft, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 let draft: Draft;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	it('gets the request by ID, with status flags, its workspace and key mode (Simplify off)', async () => {
-		const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
+		const { output, error } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 			simplify: false,
 		});
@@ -26,7 +26,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			name: 'Offer letter',
 			status: { sent: false, finished: false, cancelled: false, declined: false, expired: false },
 			companies_workspaces_id: PROTECTED.id,
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 		// The service's answer, as documented: no recipients (Get Recipients lists them).
 		expect(json).not.toHaveProperty('recipients');
@@ -36,14 +36,14 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	it('Simplify (on by default) keeps status, dates, links and its workspace, nothing else', async () => {
 		const full = only(
 			(
-				await run(ctx.sandbox, 'getSigningRequest', {
+				await run(ctx, 'getSigningRequest', {
 					signingRequestId: byId(draft.id),
 					simplify: false,
 				})
 			).output,
 		);
 		ctx.sandbox.clearRequests();
-		const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
+		const { output, error } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(error).toBeUndefined();
@@ -77,7 +77,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	});
 
 	it('takes the ID out of a URL', async () => {
-		const { output } = await run(ctx.sandbox, 'getSigningRequest', {
+		const { output } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: {
 				__rl: true,
 				mode: 'url',
@@ -90,14 +90,14 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 
 	it('refuses a malformed ID (from an expression) before sending anything', async () => {
 		const { error } = await run(
-			ctx.sandbox,
+			ctx,
 			'getSigningRequest',
 			{ signingRequestId: byId('={{ $json.id }}') },
 			{ input: [{ json: { id: '../workspaces' } }] },
 		);
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "../workspaces"');
 		// Typed in by hand, n8n itself refuses it (the picker's ID check).
-		const typed = await run(ctx.sandbox, 'getSigningRequest', {
+		const typed = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId('../workspaces'),
 		});
 		expect(typed.error?.message).toContain('Not a valid signing request ID');
@@ -105,7 +105,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	});
 
 	it('maps an unknown ID to a readable 404', async () => {
-		const { error } = await run(ctx.sandbox, 'getSigningRequest', {
+		const { error } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId(NO_SUCH_ID),
 		});
 		expect(error?.message).toMatch(/^Not found/);

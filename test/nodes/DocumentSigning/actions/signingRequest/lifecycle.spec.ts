@@ -4,8 +4,8 @@
  * for an edit and a delete after sending.
  */
 import { useSandbox } from '../../../../kit';
-import type { SeedTemplate } from './signingRequestKit';
-import { byId, createTemplate, only, run } from './signingRequestKit';
+import type { SeedTemplate } from './fixtures';
+import { byId, createTemplate, only, run } from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;
@@ -17,7 +17,7 @@ type Recipient = { id: string; email: string; order: number };
 
 /** Create from the template through the node, for two people; returns the request. */
 async function createFromTemplate(name: string) {
-	const { output, error } = await run(ctx.sandbox, 'createSigningRequest', {
+	const { output, error } = await run(ctx, 'createSigningRequest', {
 		source: 'template',
 		templateId: byId(template.id),
 		recipientsMode: 'fields',
@@ -50,7 +50,7 @@ async function createFromTemplate(name: string) {
 }
 
 async function get(id: string) {
-	const { output, error } = await run(ctx.sandbox, 'getSigningRequest', {
+	const { output, error } = await run(ctx, 'getSigningRequest', {
 		signingRequestId: byId(id),
 	});
 	expect(error).toBeUndefined();
@@ -58,7 +58,7 @@ async function get(id: string) {
 }
 
 async function send(id: string) {
-	const { output, error } = await run(ctx.sandbox, 'sendSigningRequest', {
+	const { output, error } = await run(ctx, 'sendSigningRequest', {
 		signingRequestId: byId(id),
 	});
 	expect(error).toBeUndefined();
@@ -71,7 +71,7 @@ describe('Signing request lifecycle through the node', () => {
 		const [ada, bob] = created.recipients.sort((a, b) => a.order - b.order);
 		expect([ada.email, bob.email]).toEqual(['ada@example.com', 'bob@example.com']);
 
-		const updated = await run(ctx.sandbox, 'updateSigningRequest', {
+		const updated = await run(ctx, 'updateSigningRequest', {
 			signingRequestId: byId(created.id),
 			properties: { name: 'Agreement 2025 (final)', expiration_hours: 240 },
 			remindersMode: 'fields',
@@ -107,9 +107,9 @@ describe('Signing request lifecycle through the node', () => {
 			expired: false,
 		});
 		expect((detail.timestamps as Record<string, unknown>).finished_on).toEqual(expect.any(String));
-		expect(detail.key_mode).toBe('test');
+		expect(detail.key_mode).toBe('live');
 
-		const list = await run(ctx.sandbox, 'listSigningRequests', {
+		const list = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['finished'] },
 		});
@@ -123,7 +123,7 @@ describe('Signing request lifecycle through the node', () => {
 		ctx.sandbox.simulate.decline(created.id, ada.id, 'Wrong amount');
 		const detail = await get(created.id);
 		expect(detail.status).toMatchObject({ sent: true, declined: true, finished: false });
-		const list = await run(ctx.sandbox, 'listSigningRequests', {
+		const list = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['declined'] },
 		});
@@ -133,7 +133,7 @@ describe('Signing request lifecycle through the node', () => {
 	it('a sent request is cancelled: signers can no longer sign', async () => {
 		const created = await createFromTemplate('Cancelled one');
 		await send(created.id);
-		const cancelled = await run(ctx.sandbox, 'cancelSigningRequest', {
+		const cancelled = await run(ctx, 'cancelSigningRequest', {
 			signingRequestId: byId(created.id),
 			reason: 'Replaced',
 		});
@@ -149,7 +149,7 @@ describe('Signing request lifecycle through the node', () => {
 		await send(created.id);
 		ctx.sandbox.clearRequests();
 
-		const edit = await run(ctx.sandbox, 'patchSigningRequest', {
+		const edit = await run(ctx, 'patchSigningRequest', {
 			signingRequestId: byId(created.id),
 			update: 'properties',
 			properties: { name: 'Changed later' },
@@ -161,7 +161,7 @@ describe('Signing request lifecycle through the node', () => {
 		expect((edit.error as { description?: string }).description).toContain('cancel this request');
 		expect((edit.error as { httpCode?: string }).httpCode).toBe('400');
 
-		const removal = await run(ctx.sandbox, 'deleteSigningRequest', {
+		const removal = await run(ctx, 'deleteSigningRequest', {
 			signingRequestId: byId(created.id),
 		});
 		expect(ctx.sandbox.requests.map((r) => [r.method, r.status])).toEqual([

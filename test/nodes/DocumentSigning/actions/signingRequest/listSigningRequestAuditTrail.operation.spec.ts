@@ -1,5 +1,5 @@
-import type { RichRequest } from './signerReadsKit';
-import { byId, createHalfSigned, runOp, useSandbox } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { byId, createHalfSigned, run, useSandbox } from './fixtures';
 import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
 
 const ctx = useSandbox();
@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)', () => {
 	it('outputs one item per event, oldest first, admin and signer actions together', async () => {
-		const { output, error } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+		const { output, error } = await run(ctx, 'listSigningRequestAuditTrail', {
 			signingRequestId: byId(request.id),
 		});
 		expect(error).toBeUndefined();
@@ -40,12 +40,12 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 	});
 
 	it('Limit keeps the oldest events; Return All keeps every one', async () => {
-		const all = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+		const all = await run(ctx, 'listSigningRequestAuditTrail', {
 			signingRequestId: byId(request.id),
 			returnAll: true,
 		});
 		expect(all.output[0].length).toBeGreaterThan(2);
-		const limited = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+		const limited = await run(ctx, 'listSigningRequestAuditTrail', {
 			signingRequestId: byId(request.id),
 			returnAll: false,
 			limit: 2,
@@ -96,7 +96,7 @@ describe('Signing Request → Get Audit Trail (GET /signing-requests/{id}/audit)
 				],
 			},
 		});
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestAuditTrail', {
+		const { output } = await run(ctx, 'listSigningRequestAuditTrail', {
 			signingRequestId: byId(request.id),
 		});
 		expect(output[0].map((item) => item.json.id)).toEqual(['a', 'b', 'b2', 'c']);

@@ -1,14 +1,6 @@
-import type { RichRequest } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { adaSigns, byId, createRich, requestLines, run, send, useSandbox } from './fixtures';
 import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
-import {
-	adaSigns,
-	byId,
-	createRich,
-	requestLines,
-	runOp,
-	send,
-	useSandbox,
-} from './signerReadsKit';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -18,7 +10,7 @@ beforeAll(async () => {
 
 describe('Signing Request → Get Fields (GET /signing-requests/{id}/fields)', () => {
 	it('outputs one item per field, with position, recipient and (still empty) value', async () => {
-		const { output, error } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
+		const { output, error } = await run(ctx, 'listSigningRequestFields', {
 			signingRequestId: byId(request.id),
 		});
 		expect(error).toBeUndefined();
@@ -53,7 +45,7 @@ describe('Signing Request → Get Fields (GET /signing-requests/{id}/fields)', (
 		adaSigns(ctx.sandbox, signed);
 		ctx.sandbox.clearRequests();
 
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestFields', {
+		const { output } = await run(ctx, 'listSigningRequestFields', {
 			signingRequestId: byId(signed.id),
 		});
 		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${signed.id}/fields`]);

@@ -1,7 +1,6 @@
 import { simplePdf } from '../../../../sandbox/signing/pdf';
-import { api } from './signingRequestKit';
-import type { RichRequest } from './signerReadsKit';
-import { byId, createRich, requestLines, runOp, useSandbox } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { api, byId, createRich, requestLines, run, useSandbox } from './fixtures';
 import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
 
 const ctx = useSandbox();
@@ -12,7 +11,7 @@ beforeAll(async () => {
 
 describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminders)', () => {
 	it('turns the bare array the service answers with into one item per reminder', async () => {
-		const { output, error } = await runOp(ctx.sandbox, 'listSigningRequestReminders', {
+		const { output, error } = await run(ctx, 'listSigningRequestReminders', {
 			signingRequestId: byId(request.id),
 		});
 		expect(error).toBeUndefined();
@@ -54,7 +53,7 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 		);
 		expect(created.status).toBe(201);
 		ctx.sandbox.clearRequests();
-		const { output, error } = await runOp(ctx.sandbox, 'listSigningRequestReminders', {
+		const { output, error } = await run(ctx, 'listSigningRequestReminders', {
 			signingRequestId: byId(created.body.id),
 		});
 		expect(error).toBeUndefined();
@@ -71,7 +70,7 @@ describe('Signing Request → Get Reminders (GET /signing-requests/{id}/reminder
 			body: { results: [{ id: 'r1', hours: 12, subject: 'S', message: 'M', all_users: true }] },
 			path: `/signing-requests/${request.id}/reminders`,
 		});
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestReminders', {
+		const { output } = await run(ctx, 'listSigningRequestReminders', {
 			signingRequestId: byId(request.id),
 		});
 		expect(output[0].map((item) => item.json)).toEqual([

@@ -1,7 +1,7 @@
 import { SEED } from '../../../../sandbox';
-import type { RichRequest } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { byId, createRich, requestLines, run, send, useSandbox } from './fixtures';
 import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
-import { byId, createRich, requestLines, runOp, send, useSandbox } from './signerReadsKit';
 
 const ctx = useSandbox();
 let draft: RichRequest;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)', () => {
 	it('outputs one item per recipient with who finished, who declined and why', async () => {
-		const { output, error } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
+		const { output, error } = await run(ctx, 'listSigningRequestUsers', {
 			signingRequestId: byId(declined.id),
 		});
 		expect(error).toBeUndefined();
@@ -59,7 +59,7 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 	});
 
 	it('keeps finished_on, declined_on and decline_reason visible (null) before anyone acted', async () => {
-		const { output } = await runOp(ctx.sandbox, 'listSigningRequestUsers', {
+		const { output } = await run(ctx, 'listSigningRequestUsers', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(output[0]).toHaveLength(3);
@@ -71,11 +71,11 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 	});
 
 	it('runs once per input item, each output paired with its item, marked test with the test key', async () => {
-		const { output } = await runOp(
-			ctx.sandbox,
+		const { output } = await run(
+			ctx,
 			'listSigningRequestUsers',
 			{ signingRequestId: byId('={{ $json.id }}') },
-			{ keyMode: 'test', input: [{ json: { id: draft.id } }, { json: { id: declined.id } }] },
+			{ keyToUse: 'test', input: [{ json: { id: draft.id } }, { json: { id: declined.id } }] },
 		);
 		expect(requestLines(ctx.sandbox)).toEqual([
 			`GET /signing-requests/${draft.id}/users`,

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { api, createDraft, createSent, only, pdf, run } from './signingRequestKit';
+import { api, createDraft, createSent, only, pdf, run } from './fixtures';
 
 const ctx = useSandbox();
 let sentId: string;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 describe('Signing Request → Get Many (GET /signing-requests)', () => {
 	it('sends every filter and sort option as the API names them; several statuses comma-separated', async () => {
-		const { output, error } = await run(ctx.sandbox, 'listSigningRequests', {
+		const { output, error } = await run(ctx, 'listSigningRequests', {
 			returnAll: false,
 			limit: 5,
 			filters: {
@@ -49,11 +49,11 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 			'not_sent',
 			'in_progress',
 		]);
-		for (const item of output[0]) expect(item.json.key_mode).toBe('test');
+		for (const item of output[0]) expect(item.json.key_mode).toBe('live');
 	});
 
 	it('filters by one status and by every sort key', async () => {
-		const { output } = await run(ctx.sandbox, 'listSigningRequests', {
+		const { output } = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['in_progress'] },
 			sort: { sort_by: 'sent_on', sort_order: 'desc' },
@@ -70,7 +70,7 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 
 	it('accepts statuses from an expression as comma-separated text, without duplicates', async () => {
 		await run(
-			ctx.sandbox,
+			ctx,
 			'listSigningRequests',
 			{ returnAll: true, filters: { status: '={{ $json.statuses }}' } },
 			{ input: [{ json: { statuses: 'finished, expired,finished' } }] },
@@ -86,7 +86,7 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 			});
 		}
 		ctx.sandbox.clearRequests();
-		const { output } = await run(ctx.sandbox, 'listSigningRequests', {
+		const { output } = await run(ctx, 'listSigningRequests', {
 			returnAll: false,
 			limit: 4,
 		});
@@ -96,30 +96,30 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 
 	it('Simplify (on by default) keeps the essentials; off gives each request in full', async () => {
 		const simple = only(
-			(await run(ctx.sandbox, 'listSigningRequests', { returnAll: false, limit: 1 })).output,
+			(await run(ctx, 'listSigningRequests', { returnAll: false, limit: 1 })).output,
 		);
 		const full = only(
 			(
-				await run(ctx.sandbox, 'listSigningRequests', {
+				await run(ctx, 'listSigningRequests', {
 					returnAll: false,
 					limit: 1,
 					simplify: false,
 				})
 			).output,
 		);
-		expect(simple).toMatchObject({ id: full.id, name: full.name, key_mode: 'test' });
+		expect(simple).toMatchObject({ id: full.id, name: full.name, key_mode: 'live' });
 		expect(Object.keys(simple).length).toBeLessThan(Object.keys(full).length);
 		for (const key of Object.keys(simple)) expect(key in full).toBe(true);
 		expect(simple).not.toHaveProperty('settings');
 	});
 
 	it('refuses an unknown status and an invalid date before sending anything', async () => {
-		const bad = await run(ctx.sandbox, 'listSigningRequests', {
+		const bad = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: '={{ "draft" }}' },
 		});
 		expect(bad.error?.message).toBe('Status "draft" is not a status of the list');
-		const date = await run(ctx.sandbox, 'listSigningRequests', {
+		const date = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { created_before: 'soon' },
 		});

@@ -1,17 +1,8 @@
 import { description } from '../../../../../nodes/DocumentSigning/actions/signingRequest/patchSigningRequest.operation';
 import { TEMPLATE_FIELD_TYPES } from '../../../../../nodes/DocumentSigning/actions/template/template.inputs';
 import { useSandbox } from '../../../../kit';
-import type { Draft } from './signingRequestKit';
-import {
-	NO_SUCH_ID,
-	api,
-	byId,
-	createDraft,
-	createSent,
-	only,
-	onlyRequest,
-	run,
-} from './signingRequestKit';
+import type { Draft } from './fixtures';
+import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 let draft: Draft;
@@ -20,7 +11,7 @@ beforeAll(async () => {
 });
 
 const patch = (parameters: Record<string, unknown>, id = draft.id) =>
-	run(ctx.sandbox, 'patchSigningRequest', { signingRequestId: byId(id), ...parameters });
+	run(ctx, 'patchSigningRequest', { signingRequestId: byId(id), ...parameters });
 
 describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', () => {
 	it('properties: sends only what is set, settings included, and clears completion values with null', async () => {
@@ -51,7 +42,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			id: draft.id,
 			name: 'Renamed',
 			expiration_hours: 48,
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 	});
 
@@ -252,7 +243,15 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 		);
 		expect((error as { httpCode?: string }).httpCode).toBe('400');
 		expect(
-			(await api<{ name: string }>(ctx.sandbox, 'GET', `/signing-requests/${sent.id}`)).body.name,
+			(
+				await api<{ name: string }>(
+					ctx.sandbox,
+					'GET',
+					`/signing-requests/${sent.id}`,
+					undefined,
+					'test',
+				)
+			).body.name,
 		).toBe('Already out');
 	});
 });

@@ -9,8 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { TestContext } from '../../../../kit';
-import type { RichRequest } from './signerReadsKit';
-import { NO_SUCH_ID, byId, requestLines, runOp } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { byId, NO_SUCH_ID, requestLines, run } from './fixtures';
 
 export interface RequestListRow {
 	operation:
@@ -71,11 +71,11 @@ export function itChecksTheRequestList(
 	request: () => RichRequest,
 ): void {
 	const read = (signingRequestId: string, input?: IDataObject) =>
-		runOp(
-			ctx.sandbox,
+		run(
+			ctx,
 			row.operation,
 			{ signingRequestId: byId(signingRequestId) },
-			input ? { input: [{ json: input }] } : {},
+			{ ...(input ? { input: [{ json: input }] } : {}) },
 		);
 
 	it.each(BAD_IDS)('refuses %s before sending anything', async (_what, id, input, message) => {

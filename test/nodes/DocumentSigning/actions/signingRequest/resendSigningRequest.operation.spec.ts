@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../../kit';
-import type { Draft } from './signingRequestKit';
-import { NO_SUCH_ID, byId, createSent, only, onlyRequest, run } from './signingRequestKit';
+import type { Draft } from './fixtures';
+import { byId, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 let sent: Draft;
@@ -13,7 +13,7 @@ const second = () => sent.recipients.find((r) => r.order === 2)?.id as string;
 
 describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () => {
 	it('sends the chosen recipients and the custom message', async () => {
-		const { output, error } = await run(ctx.sandbox, 'resendSigningRequest', {
+		const { output, error } = await run(ctx, 'resendSigningRequest', {
 			signingRequestId: byId(sent.id),
 			recipientIds: [first()],
 			customMessage: 'Friendly reminder',
@@ -25,13 +25,13 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 		expect(only(output)).toMatchObject({
 			signing_request_id: sent.id,
 			recipients_notified: 1,
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 	});
 
 	it('takes IDs from an expression (comma-separated text), without duplicates', async () => {
 		await run(
-			ctx.sandbox,
+			ctx,
 			'resendSigningRequest',
 			{ signingRequestId: byId(sent.id), recipientIds: '={{ $json.ids }}' },
 			{ input: [{ json: { ids: `${first()}, ${first()}` } }] },
@@ -40,7 +40,7 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 	});
 
 	it('a recipient whose turn has not come is refused with a readable 409', async () => {
-		const { error } = await run(ctx.sandbox, 'resendSigningRequest', {
+		const { error } = await run(ctx, 'resendSigningRequest', {
 			signingRequestId: byId(sent.id),
 			recipientIds: [second()],
 		});
@@ -64,7 +64,7 @@ describe('Signing Request → Resend (POST /signing-requests/{id}/resend)', () =
 			],
 		];
 		for (const [parameters, message] of cases) {
-			const { error } = await run(ctx.sandbox, 'resendSigningRequest', {
+			const { error } = await run(ctx, 'resendSigningRequest', {
 				signingRequestId: byId(sent.id),
 				...parameters,
 			});

@@ -1,17 +1,17 @@
 import { readBinary } from '../../../../helpers/n8n';
-import type { RichRequest } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
 import {
-	UPLOADED_PDF,
 	byId,
 	createHalfSigned,
 	createRich,
 	only,
 	requestLines,
-	runOp,
+	run,
 	send,
 	startFileServer,
+	UPLOADED_PDF,
 	useSandbox,
-} from './signerReadsKit';
+} from './fixtures';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -32,12 +32,9 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 	it.each(['default', 'filesystem'] as const)(
 		'downloads the file the signer uploaded, with its name and type (%s binary mode)',
 		async (binaryMode) => {
-			const { output, error } = await runOp(
-				ctx.sandbox,
-				'retrieveSignerFile',
-				params(request.fields.file),
-				{ binaryMode },
-			);
+			const { output, error } = await run(ctx, 'retrieveSignerFile', params(request.fields.file), {
+				binaryMode,
+			});
 			expect(error).toBeUndefined();
 			expect(ctx.sandbox.requests[0]).toMatchObject({
 				method: 'GET',
@@ -71,8 +68,8 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 	);
 
 	it('"Return URL Only" outputs the link and file details without downloading', async () => {
-		const { output, error } = await runOp(
-			ctx.sandbox,
+		const { output, error } = await run(
+			ctx,
 			'retrieveSignerFile',
 			params(request.fields.file, { options: { returnUrlOnly: true } }),
 		);
@@ -91,7 +88,7 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 	});
 
 	it('a field that is not a file field: 400 INVALID_FIELD_TYPE in clear words', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerFile', params(request.fields.stamp));
+		const { error } = await run(ctx, 'retrieveSignerFile', params(request.fields.stamp));
 		expect(error?.message).toBe('"File Field ID" is not a file field [INVALID_FIELD_TYPE]');
 		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
@@ -100,7 +97,7 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 		const sent = await createRich(ctx.sandbox, 'Nothing uploaded yet');
 		await send(ctx.sandbox, sent);
 		ctx.sandbox.clearRequests();
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerFile', {
+		const { error } = await run(ctx, 'retrieveSignerFile', {
 			signingRequestId: byId(sent.id),
 			signerId: sent.ada.id,
 			fieldId: sent.fields.file,
@@ -114,7 +111,7 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 	});
 
 	it('refuses a malformed field ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerFile', params('{{file}}'));
+		const { error } = await run(ctx, 'retrieveSignerFile', params('{{file}}'));
 		expect(error?.message).toBe('"File Field ID" is not a valid ID: "{{file}}"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
@@ -135,11 +132,7 @@ describe('Signing Request → Get Uploaded File (GET /signing-requests/{id}/sign
 					expires_in: 300,
 				},
 			});
-			const { output, error } = await runOp(
-				ctx.sandbox,
-				'retrieveSignerFile',
-				params(request.fields.file),
-			);
+			const { output, error } = await run(ctx, 'retrieveSignerFile', params(request.fields.file));
 			expect(error).toBeUndefined();
 			expect(output[0][0].binary?.data).toMatchObject({
 				mimeType: 'image/png',

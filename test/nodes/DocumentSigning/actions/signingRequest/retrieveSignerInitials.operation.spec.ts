@@ -1,5 +1,5 @@
-import type { RichRequest } from './signerReadsKit';
-import { byId, createFinished, runOp, useSandbox } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { byId, createFinished, run, useSandbox } from './fixtures';
 import { MARKS, itHasNoMarkBeforeSigning, itOutputsTheMark } from './signerMarks.twins';
 
 const ctx = useSandbox();
@@ -17,7 +17,7 @@ describe('Signing Request → Get Initials (GET /signing-requests/{id}/signers/{
 	);
 
 	it('a signer without an initials field has none: 404 SIGNATURE_NOT_AVAILABLE in clear words', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerInitials', {
+		const { error } = await run(ctx, 'retrieveSignerInitials', {
 			signingRequestId: byId(request.id),
 			signerId: request.bob.id,
 			includeFrame: false,
@@ -35,8 +35,8 @@ describe('Signing Request → Get Initials (GET /signing-requests/{id}/signers/{
 	);
 
 	it('refuses a malformed signer ID before sending anything', async () => {
-		const { error } = await runOp(
-			ctx.sandbox,
+		const { error } = await run(
+			ctx,
 			'retrieveSignerInitials',
 			{ signingRequestId: byId(request.id), signerId: '={{ $json.signer }}' },
 			{ input: [{ json: { signer: 'ada@example.com' } }] },

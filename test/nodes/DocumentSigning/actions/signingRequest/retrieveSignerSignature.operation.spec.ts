@@ -1,18 +1,18 @@
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { getSigningRequestRecipients } from '../../../../../nodes/DocumentSigning/methods/loadOptions';
 import { createLoadOptionsContext, readBinary } from '../../../../helpers/n8n';
-import type { RichRequest } from './signerReadsKit';
-import { MARKS, itOutputsTheMark } from './signerMarks.twins';
+import type { RichRequest } from './fixtures';
 import {
-	markFromApi,
-	NO_SUCH_ID,
 	byId,
 	createHalfSigned,
 	credentials,
+	markFromApi,
+	NO_SUCH_ID,
 	requestLines,
-	runOp,
+	run,
 	useSandbox,
-} from './signerReadsKit';
+} from './fixtures';
+import { MARKS, itOutputsTheMark } from './signerMarks.twins';
 
 const ctx = useSandbox();
 let request: RichRequest;
@@ -35,8 +35,8 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 	);
 
 	it('sends include_frame=false when "Include Frame" is off, into the chosen output field', async () => {
-		const { output, error } = await runOp(
-			ctx.sandbox,
+		const { output, error } = await run(
+			ctx,
 			'retrieveSignerSignature',
 			params(request.ada.id, { includeFrame: false, outputBinaryPropertyName: 'signature' }),
 		);
@@ -54,18 +54,14 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 	});
 
 	it('marks output of the test key as test', async () => {
-		const { output } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(request.ada.id), {
-			keyMode: 'test',
+		const { output } = await run(ctx, 'retrieveSignerSignature', params(request.ada.id), {
+			keyToUse: 'test',
 		});
 		expect(output[0][0].json.key_mode).toBe('test');
 	});
 
 	it('before the signer has signed: 404 SIGNATURE_NOT_AVAILABLE in clear words', async () => {
-		const { error, output } = await runOp(
-			ctx.sandbox,
-			'retrieveSignerSignature',
-			params(request.bob.id),
-		);
+		const { error, output } = await run(ctx, 'retrieveSignerSignature', params(request.bob.id));
 		expect(output).toEqual([]);
 		expect(error?.message).toBe(
 			'This signer has not signed yet: there is no signature to get [SIGNATURE_NOT_AVAILABLE]',
@@ -77,13 +73,13 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 	});
 
 	it('refuses a malformed signer ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params('Ada Lovelace'));
+		const { error } = await run(ctx, 'retrieveSignerSignature', params('Ada Lovelace'));
 		expect(error?.message).toBe('"Signer" is not a valid ID: "Ada Lovelace"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('refuses a malformed signing request ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerSignature', {
+		const { error } = await run(ctx, 'retrieveSignerSignature', {
 			signingRequestId: byId('={{ "x" }}'),
 			signerId: request.ada.id,
 		});
@@ -92,7 +88,7 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 	});
 
 	it('an unknown signer is a readable 404', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerSignature', params(NO_SUCH_ID));
+		const { error } = await run(ctx, 'retrieveSignerSignature', params(NO_SUCH_ID));
 		expect(error?.message).toMatch(/^Not found/);
 		expect(ctx.sandbox.requests).toHaveLength(1);
 	});
@@ -103,18 +99,14 @@ describe('Signing Request → Get Signature (GET /signing-requests/{id}/signers/
 			status: 500,
 			path: `/signing-requests/${request.id}/users`,
 		});
-		const { output, error } = await runOp(
-			ctx.sandbox,
-			'retrieveSignerSignature',
-			params(request.ada.id),
-		);
+		const { output, error } = await run(ctx, 'retrieveSignerSignature', params(request.ada.id));
 		expect(error).toBeUndefined();
 		expect(output[0][0].binary?.data.fileName).toBe(`${request.ada.id}-signature.png`);
 	});
 
 	it('the Signer list offers the recipients of the chosen request', async () => {
 		const context = createLoadOptionsContext({
-			credentials: credentials(ctx.sandbox, 'live'),
+			credentials: credentials(ctx.sandbox, { keyToUse: 'live' }),
 			nodeType: new DocumentSigning(),
 			parameters: {
 				resource: 'signingRequest',

@@ -1,5 +1,5 @@
-import type { RichRequest } from './signerReadsKit';
-import { byId, createHalfSigned, runOp, useSandbox } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { byId, createHalfSigned, run, useSandbox } from './fixtures';
 import { MARKS, itHasNoMarkBeforeSigning, itOutputsTheMark } from './signerMarks.twins';
 
 const ctx = useSandbox();
@@ -24,8 +24,8 @@ describe('Signing Request → Get Stamp (GET /signing-requests/{id}/signers/{sig
 	);
 
 	it('takes the field ID from an expression', async () => {
-		const { output, error } = await runOp(
-			ctx.sandbox,
+		const { output, error } = await run(
+			ctx,
 			'retrieveSignerStamp',
 			params('={{ $json.stampField }}', { includeFrame: false }),
 			{ input: [{ json: { stampField: request.fields.stamp } }] },
@@ -39,11 +39,7 @@ describe('Signing Request → Get Stamp (GET /signing-requests/{id}/signers/{sig
 	});
 
 	it('a field that is not a stamp field: 400 INVALID_FIELD_TYPE in clear words', async () => {
-		const { error } = await runOp(
-			ctx.sandbox,
-			'retrieveSignerStamp',
-			params(request.fields.signature),
-		);
+		const { error } = await run(ctx, 'retrieveSignerStamp', params(request.fields.signature));
 		expect(error?.message).toBe('"Stamp Field ID" is not a stamp field [INVALID_FIELD_TYPE]');
 		expect((error as { httpCode?: string }).httpCode).toBe('400');
 		expect(ctx.sandbox.requests).toHaveLength(1);
@@ -57,7 +53,7 @@ describe('Signing Request → Get Stamp (GET /signing-requests/{id}/signers/{sig
 	);
 
 	it('refuses a malformed field ID before sending anything', async () => {
-		const { error } = await runOp(ctx.sandbox, 'retrieveSignerStamp', params('stamp-1'));
+		const { error } = await run(ctx, 'retrieveSignerStamp', params('stamp-1'));
 		expect(error?.message).toBe('"Stamp Field ID" is not a valid ID: "stamp-1"');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});

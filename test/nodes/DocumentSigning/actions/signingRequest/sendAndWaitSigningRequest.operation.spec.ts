@@ -26,7 +26,7 @@ import {
 	WEBHOOK_SECRETS,
 	type Sandbox,
 } from '../../../../sandbox';
-import { createDraft, createSent, ok } from '../../../../sandbox/signing/testkit';
+import { createDraft, createSent, ok } from '../../../../sandbox/fixtures';
 
 /** The node type, built once as n8n builds it (its description is large). */
 const documentSigning = new DocumentSigning();

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../../kit';
-import { api, byId, createDraft, createSent, only, onlyRequest, run } from './signingRequestKit';
+import { api, byId, createDraft, createSent, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 
@@ -17,12 +17,9 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	it('sends a draft without a body and outputs the normalised answer', async () => {
 		const draft = await createDraft(ctx.sandbox, 'Go');
 		ctx.sandbox.clearRequests();
-		const { output, error } = await run(
-			ctx.sandbox,
-			'sendSigningRequest',
-			{ signingRequestId: byId(draft.id) },
-			{ keyMode: 'live' },
-		);
+		const { output, error } = await run(ctx, 'sendSigningRequest', {
+			signingRequestId: byId(draft.id),
+		});
 		expect(error).toBeUndefined();
 		const request = onlyRequest(ctx.sandbox);
 		expect(request).toMatchObject({
@@ -45,6 +42,8 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 					ctx.sandbox,
 					'GET',
 					`/signing-requests/${draft.id}`,
+					undefined,
+					'test',
 				)
 			).body.status.sent,
 		).toBe(true);
@@ -65,7 +64,7 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 				sentAt: '2026-01-02T03:04:05.000Z',
 			},
 		});
-		const { output } = await run(ctx.sandbox, 'sendSigningRequest', {
+		const { output } = await run(ctx, 'sendSigningRequest', {
 			signingRequestId: byId(draft.id),
 		});
 		expect(only(output)).toEqual({
@@ -75,14 +74,14 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 			sent_date: '2026-01-02T03:04:05.000Z',
 			expires_at: null,
 			recipients_notified: ['ada@example.com', 'bob@example.com'],
-			key_mode: 'test',
+			key_mode: 'live',
 		});
 	});
 
 	it('sending twice is refused by the service with a readable error', async () => {
 		const sent = await createSent(ctx.sandbox, 'Twice');
 		ctx.sandbox.clearRequests();
-		const { error } = await run(ctx.sandbox, 'sendSigningRequest', {
+		const { error } = await run(ctx, 'sendSigningRequest', {
 			signingRequestId: byId(sent.id),
 		});
 		expect(onlyRequest(ctx.sandbox).status).toBe(400);
@@ -90,7 +89,7 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	});
 
 	it('refuses a malformed ID before sending anything', async () => {
-		const { error } = await run(ctx.sandbox, 'sendSigningRequest', {
+		const { error } = await run(ctx, 'sendSigningRequest', {
 			signingRequestId: byId('={{ 123 }}'),
 		});
 		expect(error?.message).toBe('"Signing Request" is not a valid ID: "123"');

@@ -10,8 +10,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { TestContext } from '../../../../kit';
 import { readBinary } from '../../../../helpers/n8n';
 import { isPng } from '../../../../sandbox/signing/png';
-import type { RichRequest } from './signerReadsKit';
-import { byId, createRich, markFromApi, requestLines, runOp, send } from './signerReadsKit';
+import type { RichRequest } from './fixtures';
+import { byId, createRich, markFromApi, requestLines, run, send } from './fixtures';
 
 export interface MarkRow {
 	operation: 'retrieveSignerSignature' | 'retrieveSignerInitials' | 'retrieveSignerStamp';
@@ -62,7 +62,7 @@ export function itOutputsTheMark(
 ): void {
 	it.each(['default', 'filesystem'] as const)(name, async (binaryMode) => {
 		const r = request();
-		const { output, error } = await runOp(ctx.sandbox, mark.operation, mark.parameters(r), {
+		const { output, error } = await run(ctx, mark.operation, mark.parameters(r), {
 			binaryMode,
 		});
 		expect(error).toBeUndefined();
@@ -111,7 +111,7 @@ export function itHasNoMarkBeforeSigning(
 		const sent = await createRich(ctx.sandbox, `Not yet: ${mark.kind}`);
 		await send(ctx.sandbox, sent);
 		ctx.sandbox.clearRequests();
-		const { error, output } = await runOp(ctx.sandbox, mark.operation, mark.parameters(sent));
+		const { error, output } = await run(ctx, mark.operation, mark.parameters(sent));
 		expect(output).toEqual([]);
 		expect(error?.message).toBe(message);
 		expect((error as { httpCode?: string }).httpCode).toBe('404');

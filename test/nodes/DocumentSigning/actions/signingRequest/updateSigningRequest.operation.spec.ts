@@ -1,20 +1,11 @@
 import { useSandbox } from '../../../../kit';
-import type { Draft } from './signingRequestKit';
-import {
-	NO_SUCH_ID,
-	api,
-	byId,
-	createDraft,
-	createSent,
-	only,
-	onlyRequest,
-	run,
-} from './signingRequestKit';
+import type { Draft } from './fixtures';
+import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 
 const update = (id: string, parameters: Record<string, unknown>) =>
-	run(ctx.sandbox, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
+	run(ctx, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
 
 const person = (draft: Draft, email: string) =>
 	draft.recipients.find((r) => r.email === email)?.id as string;
@@ -135,7 +126,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			],
 		});
 		const json = only(output);
-		expect(json).toMatchObject({ id: draft.id, name: 'Updated', key_mode: 'test' });
+		expect(json).toMatchObject({ id: draft.id, name: 'Updated', key_mode: 'live' });
 		expect(json.summary).toMatchObject({
 			recipients_created: 1,
 			recipients_updated: 1,
@@ -149,6 +140,8 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				ctx.sandbox,
 				'GET',
 				`/signing-requests/${draft.id}/users`,
+				undefined,
+				'test',
 			)
 		).body.results;
 		expect(users.map((u) => u.email).sort()).toEqual(['ada@example.com', 'carol@example.com']);
@@ -310,6 +303,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 					{ recipient_id: bob, field_action: 'reassign', reassign_to_recipient_id: 'temp_carol' },
 				],
 			},
+			'test',
 		);
 		expect(response.status).toBe(400);
 		expect(Object.keys(response.body.details)).toEqual([

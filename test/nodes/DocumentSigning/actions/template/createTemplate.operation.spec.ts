@@ -1,5 +1,5 @@
 import { binaryItem } from '../../../../helpers/n8n';
-import { api, credentials, jsonOf, run, sent, simplePdf, useSandbox } from './setup';
+import { api, credentials, jsonOf, run, sent, simplePdf, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 const create = (parameters: Record<string, unknown>, extra = {}) =>

@@ -8,7 +8,7 @@ import {
 	run,
 	sent,
 	useSandbox,
-} from './setup';
+} from './fixtures';
 
 const ctx = useSandbox();
 

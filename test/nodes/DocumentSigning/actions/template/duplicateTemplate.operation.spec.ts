@@ -8,8 +8,8 @@ import {
 	run,
 	sent,
 	useSandbox,
-} from './setup';
-import type { TemplateFixture } from './setup';
+} from './fixtures';
+import type { TemplateFixture } from './fixtures';
 import { COPIES, itChecksTheCopy } from './templateCopies.twins';
 
 const ctx = useSandbox();

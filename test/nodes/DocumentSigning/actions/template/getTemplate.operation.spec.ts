@@ -7,8 +7,8 @@ import {
 	run,
 	sent,
 	useSandbox,
-} from './setup';
-import type { TemplateFixture } from './setup';
+} from './fixtures';
+import type { TemplateFixture } from './fixtures';
 
 const ctx = useSandbox();
 let fixture: TemplateFixture;

@@ -1,4 +1,4 @@
-import { jsonOf } from './setup';
+import { jsonOf } from './fixtures';
 import { describeTemplateList } from './templateLists.twins';
 
 describeTemplateList({

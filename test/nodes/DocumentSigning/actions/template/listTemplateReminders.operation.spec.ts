@@ -1,4 +1,4 @@
-import { api, jsonOf } from './setup';
+import { api, jsonOf } from './fixtures';
 import { describeTemplateList } from './templateLists.twins';
 
 describeTemplateList({

@@ -1,5 +1,5 @@
 import { describeTemplateList } from './templateLists.twins';
-import { jsonOf } from './setup';
+import { jsonOf } from './fixtures';
 
 describeTemplateList({
 	operation: 'listTemplateUsers',

@@ -1,4 +1,4 @@
-import { api, jsonOf, run, sent, simplePdf, useSandbox } from './setup';
+import { api, jsonOf, run, sent, simplePdf, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 const list = (parameters: Record<string, unknown>, extra = {}) =>

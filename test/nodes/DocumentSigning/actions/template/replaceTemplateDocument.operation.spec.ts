@@ -8,8 +8,8 @@ import {
 	sent,
 	simplePdf,
 	useSandbox,
-} from './setup';
-import type { TemplateFixture } from './setup';
+} from './fixtures';
+import type { TemplateFixture } from './fixtures';
 
 const ctx = useSandbox();
 let fixture: TemplateFixture;

@@ -5,8 +5,8 @@
  * key made as test. Each operation's spec calls these tests inside its own suite with its row
  * (`COPIES.copy`, `COPIES.duplicate`); what each makes stays in its spec.
  */
-import type { TestContext } from './setup';
-import { NOT_A_UUID, SALES, byId, byList, credentials, run, sent } from './setup';
+import type { TestContext } from './fixtures';
+import { NOT_A_UUID, SALES, byId, byList, credentials, run, sent } from './fixtures';
 
 export interface CopyRow {
 	operation: 'copyTemplate' | 'duplicateTemplate';

@@ -6,8 +6,8 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { TemplateFixture, TestContext } from './setup';
-import { NOT_A_UUID, byId, byList, createTemplateFixture, run, sent, useSandbox } from './setup';
+import type { TemplateFixture, TestContext } from './fixtures';
+import { NOT_A_UUID, byId, byList, createTemplateFixture, run, sent, useSandbox } from './fixtures';
 
 export interface TemplateListRow {
 	operation: 'listTemplateFields' | 'listTemplateUsers' | 'listTemplateReminders';

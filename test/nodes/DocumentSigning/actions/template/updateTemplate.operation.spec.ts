@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { binaryItem } from '../../../../helpers/n8n';
-import { api, byId, createTemplateFixture, run, sent, simplePdf, useSandbox } from './setup';
-import type { TemplateFixture } from './setup';
+import { api, byId, createTemplateFixture, run, sent, simplePdf, useSandbox } from './fixtures';
+import type { TemplateFixture } from './fixtures';
 
 const ctx = useSandbox();
 let fixture: TemplateFixture;

@@ -1,4 +1,4 @@
-import { SALES, byId, jsonOf, run, useSandbox } from './setup';
+import { SALES, byId, jsonOf, run, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -1,4 +1,4 @@
-import { byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './setup';
+import { byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -7,7 +7,7 @@ import {
 	jsonOf,
 	run,
 	useSandbox,
-} from './setup';
+} from './fixtures';
 
 const ctx = useSandbox();
 

@@ -1,4 +1,4 @@
-import { SALES, run, useSandbox } from './setup';
+import { SALES, run, useSandbox } from './fixtures';
 import { SECRETS, itReadsTheSecretStatus } from './secrets.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { api, byId, byList, run, useSandbox } from './setup';
+import { api, byId, byList, run, useSandbox } from './fixtures';
 import { SECRETS, itReadsTheSecretStatus } from './secrets.twins';
 
 const ctx = useSandbox();

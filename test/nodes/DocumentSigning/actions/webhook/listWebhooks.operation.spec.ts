@@ -1,7 +1,15 @@
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { searchWebhooks } from '../../../../../nodes/DocumentSigning/methods/listSearch';
 import { createLoadOptionsContext } from '../../../../helpers/n8n';
-import { SALES, byId, createWebhookFixture, credentials, jsonOf, run, useSandbox } from './setup';
+import {
+	SALES,
+	byId,
+	createWebhookFixture,
+	credentials,
+	jsonOf,
+	run,
+	useSandbox,
+} from './fixtures';
 
 const ctx = useSandbox();
 let companyEnabled: string;

@@ -1,4 +1,4 @@
-import { SALES, run, useSandbox } from './setup';
+import { SALES, run, useSandbox } from './fixtures';
 import { SECRETS, itRotatesTheSecret } from './secrets.twins';
 
 const ctx = useSandbox();

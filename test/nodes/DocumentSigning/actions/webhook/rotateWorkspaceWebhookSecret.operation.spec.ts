@@ -1,4 +1,4 @@
-import { LEGAL, SALES, byId, byList, run, useSandbox } from './setup';
+import { LEGAL, SALES, byId, byList, run, useSandbox } from './fixtures';
 import { SECRETS, itRotatesTheSecret } from './secrets.twins';
 
 const ctx = useSandbox();

@@ -7,8 +7,8 @@
  * ID checks, stay in the spec.
  */
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import type { TestContext } from './setup';
-import { SALES, byId, jsonOf, run } from './setup';
+import type { TestContext } from './fixtures';
+import { SALES, byId, jsonOf, run } from './fixtures';
 
 export interface SecretRow {
 	/** The secret's scope in the sandbox. */

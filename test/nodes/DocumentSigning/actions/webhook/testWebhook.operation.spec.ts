@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { WEBHOOK_SECRETS } from '../../../../sandbox';
-import { Receiver, byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './setup';
+import { Receiver, byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 let receiver: Receiver;

@@ -1,5 +1,5 @@
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './setup';
+import { byId, byList, createWebhookFixture, jsonOf, run, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 

@@ -10,7 +10,7 @@ import { description as expireDescription } from '../../../../../nodes/DocumentS
 import { description as regenerateDescription } from '../../../../../nodes/DocumentSigning/actions/workspace/regenerateWorkspaceApiKey.operation';
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import type { TestContext } from '../../../../kit';
-import { SEED, api, byId, jsonOf, run, sent } from '../company/companyKit';
+import { SEED, api, byId, jsonOf, run, sent } from '../company/fixtures';
 
 const OLD_KEY_ID = '30000000-0000-4000-8000-0000000000aa';
 const NEW_KEY = 'sk_live_0123456789abcdef0123456789abcdef';

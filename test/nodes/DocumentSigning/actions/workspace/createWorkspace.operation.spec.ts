@@ -1,4 +1,4 @@
-import { SALES, credentials, jsonOf, run, sent, useSandbox } from '../company/companyKit';
+import { SALES, credentials, jsonOf, run, sent, useSandbox } from '../company/fixtures';
 
 const ctx = useSandbox();
 

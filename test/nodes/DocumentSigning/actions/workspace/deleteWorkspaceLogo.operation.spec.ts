@@ -1,4 +1,4 @@
-import { useSandbox } from '../company/companyKit';
+import { useSandbox } from '../company/fixtures';
 import { LOGOS, itDeletesTheLogo } from '../company/logo.twins';
 
 const ctx = useSandbox();

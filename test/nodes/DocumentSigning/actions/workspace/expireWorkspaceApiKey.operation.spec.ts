@@ -1,12 +1,12 @@
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
-import { SEED, byId, jsonOf, run, sent } from '../company/companyKit';
+import { SEED, byId, jsonOf, run, sent } from '../company/fixtures';
 import {
 	API_KEYS,
 	itIsRefusedForTheProtectedWorkspace,
 	itMasksTheReplacedKeys,
 	itSendsTheKeyType,
 } from './apiKeys.twins';
-import { keyStatus, useRotationSandbox } from './keyRotationKit';
+import { keyStatus, useRotationSandbox } from './fixtures';
 
 const ctx = useRotationSandbox();
 const [SALES, LEGAL] = SEED.workspaces;

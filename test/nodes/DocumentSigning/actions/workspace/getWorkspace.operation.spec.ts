@@ -1,4 +1,4 @@
-import { MISSING_UUID, SALES, byId, byList, run, sent, useSandbox } from '../company/companyKit';
+import { MISSING_UUID, SALES, byId, byList, run, sent, useSandbox } from '../company/fixtures';
 import { ENTITIES, itGetsTheEntity } from '../company/entity.twins';
 import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 

@@ -89,7 +89,6 @@ describe('Workspace → Get Many (GET /workspaces)', () => {
 		const { output, error } = await run(
 			{ returnAll: true, filters: { created_after: '={{ $json.after }}' } },
 			{
-				full: true,
 				continueOnFail: true,
 				input: [{ json: { after: '2024-02-01' } }, { json: { after: 'garbage' } }],
 			},

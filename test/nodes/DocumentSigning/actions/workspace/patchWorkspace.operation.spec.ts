@@ -1,4 +1,4 @@
-import { SALES, byList, run, sent, useSandbox } from '../company/companyKit';
+import { SALES, byList, run, sent, useSandbox } from '../company/fixtures';
 import { ENTITIES, itPatchesTheEntity } from '../company/entity.twins';
 import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 

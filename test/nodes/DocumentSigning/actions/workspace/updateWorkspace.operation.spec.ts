@@ -1,4 +1,4 @@
-import { SEED, byId, jsonOf, run, sent, useSandbox } from '../company/companyKit';
+import { SEED, byId, jsonOf, run, sent, useSandbox } from '../company/fixtures';
 import { WORKSPACE_ANSWERS, itLeavesTheSecretsOut } from './secrets.twins';
 
 const ctx = useSandbox();

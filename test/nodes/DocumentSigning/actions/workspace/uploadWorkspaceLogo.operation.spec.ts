@@ -1,5 +1,5 @@
 import { binaryItem } from '../../../../helpers/n8n';
-import { SALES, byId, byList, run, sent, useSandbox } from '../company/companyKit';
+import { SALES, byId, byList, run, sent, useSandbox } from '../company/fixtures';
 import { LOGOS, itUploadsTheLogo } from '../company/logo.twins';
 
 const ctx = useSandbox();

@@ -7,7 +7,7 @@ import {
 	run,
 	sent,
 	useSandbox,
-} from '../company/companyKit';
+} from '../company/fixtures';
 import { SETTINGS, itReadsTheSettings } from '../company/settings.twins';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { SALES, byList, sent, useSandbox } from '../company/companyKit';
+import { SALES, byList, sent, useSandbox } from '../company/fixtures';
 import {
 	SETTINGS,
 	describeSettingsChecks,

@@ -1,13 +1,14 @@
 /**
  * Shared set-up of the tests of values an expression turns empty (issue 19 §1): the four
- * expressions that come out empty, a runner on n8n-core (the light harness refuses expressions)
+ * expressions that come out empty, the runner with the protected workspace's test key
  * and the assertion that the node refused the item, naming it, before sending anything. Not a
  * test file itself.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RunOperationResult, RunOptions, TestContext } from '../../../kit';
+import type { RunNodeResult } from '../../../helpers/n8n';
+import type { RunOptions, TestContext } from '../../../kit';
 import { runOperation } from '../../../kit';
 
 /** Expressions n8n resolves to an empty value, with the words the error uses for it. */
@@ -37,13 +38,11 @@ export async function runFull(
 	operation: string,
 	parameters: Record<string, unknown>,
 	options: RunOptions = {},
-): Promise<RunOperationResult> {
+): Promise<RunNodeResult> {
 	const result = await runOperation(ctx.sandbox, resource, operation, parameters, {
 		keyToUse: 'test',
 		...options,
-		full: true,
 	});
-	expect(result.runner).toBe('full');
 	return result;
 }
 
@@ -63,7 +62,7 @@ export function emptyMessage(
  */
 export function expectRefused(
 	ctx: TestContext,
-	result: RunOperationResult,
+	result: RunNodeResult,
 	expected: { place?: string; field: string; resolved: string; item?: number },
 ): void {
 	const item = expected.item ?? 0;

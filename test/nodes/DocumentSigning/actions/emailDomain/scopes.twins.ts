@@ -14,7 +14,7 @@ import {
 	uniqueDomain,
 	type ScopeCase,
 	type runDomainOp,
-} from './kit';
+} from './fixtures';
 
 export type DomainContext = { readonly sandbox: Sandbox };
 export type DomainRun = (

@@ -1,11 +1,18 @@
 /**
- * Helpers for the signing-area tests (no jest globals here: this file is compiled with the sandbox).
+ * The service's fixtures, defined once for the sandbox's own tests, the node tests and e2e: API
+ * calls with a key (`api`, `ok`), a document-based draft with two signers (`draftBody`,
+ * `createDraft`, `createSent`), an organization seal (`createSeal`), a PDF as base64, a receiver of
+ * webhook deliveries (`Receiver`). No jest
+ * globals here: this file is compiled with the sandbox.
  */
-import { SEED } from '../seed';
-import type { Sandbox } from '../server';
-import { call, type CallResult } from '../support/client';
-import { simplePdf } from './pdf';
-import { markPng } from './png';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { SEED } from './seed';
+import type { Sandbox } from './server';
+import { call, type CallResult } from './support/client';
+import { simplePdf } from './signing/pdf';
+import { markPng } from './signing/png';
 
 export const P = SEED.protectedWorkspace;
 export const SALES = SEED.workspaces[0];
@@ -53,29 +60,40 @@ export async function fetchFile(
 	};
 }
 
+/** The people of the fixtures, as a draft's body names them (`id` is their temporary id). */
+export const PEOPLE = {
+	ada: {
+		id: 'temp_ada',
+		first_name: 'Ada',
+		last_name: 'Lovelace',
+		email: 'ada@example.com',
+		designation: 'Signer',
+		order: 1,
+	},
+	bob: {
+		id: 'temp_bob',
+		first_name: 'Bob',
+		last_name: 'Byron',
+		email: 'bob@example.com',
+		designation: 'Signer',
+		order: 2,
+	},
+	carol: {
+		id: 'temp_carol',
+		first_name: 'Carol',
+		last_name: 'Copy',
+		email: 'carol@example.com',
+		designation: 'CC',
+		order: 1,
+	},
+};
+
 /** A document-based draft: Ada (Signer 1) and Bob (Signer 2), a signature field each. */
 export function draftBody(name = 'Service Agreement', pages = 1): Record<string, unknown> {
 	return {
 		name,
 		document: pdfBase64(pages, name),
-		recipients: [
-			{
-				id: 'temp_ada',
-				first_name: 'Ada',
-				last_name: 'Lovelace',
-				email: 'ada@example.com',
-				designation: 'Signer',
-				order: 1,
-			},
-			{
-				id: 'temp_bob',
-				first_name: 'Bob',
-				last_name: 'Byron',
-				email: 'bob@example.com',
-				designation: 'Signer',
-				order: 2,
-			},
-		],
+		recipients: [PEOPLE.ada, PEOPLE.bob],
 		fields: [
 			{
 				type: 'signature',
@@ -152,4 +170,45 @@ export async function createSeal(
 			...overrides,
 		},
 	});
+}
+
+export interface Received {
+	headers: http.IncomingHttpHeaders;
+	body: string;
+	at: number;
+}
+
+/**
+ * A local HTTP endpoint that records deliveries and answers with `status`: a status, or a function
+ * of the 1-based count of deliveries ('hang': never answers).
+ */
+export class Receiver {
+	readonly received: Received[] = [];
+	status: number | ((n: number) => number | 'hang') = 200;
+	private server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			this.received.push({
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+				at: Date.now(),
+			});
+			const status =
+				typeof this.status === 'number' ? this.status : this.status(this.received.length);
+			if (status === 'hang') return; // never answers
+			res.writeHead(status, { 'Content-Type': 'application/json' });
+			res.end('{"ok":true}');
+		});
+	});
+	url = '';
+	async start(): Promise<this> {
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+		return this;
+	}
+	async stop(): Promise<void> {
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
 }

@@ -1,9 +1,18 @@
 /** Set-up of the Signer Terms operation tests: the template kit's sandbox, runner and API helper. */
 import type { Sandbox } from '../../../../sandbox';
 import { SEED as SEED_DATA } from '../../../../sandbox';
-import { api, run as runAny, type TestContext } from '../template/setup';
+import { api, run as runAny, type TestContext } from '../template/fixtures';
 
-export { SALES, SEED, api, byId, byList, credentials, jsonOf, useSandbox } from '../template/setup';
+export {
+	SALES,
+	SEED,
+	api,
+	byId,
+	byList,
+	credentials,
+	jsonOf,
+	useSandbox,
+} from '../template/fixtures';
 export const LEGAL = SEED_DATA.workspaces[1];
 
 export const run = async (

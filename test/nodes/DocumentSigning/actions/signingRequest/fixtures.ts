@@ -1,50 +1,132 @@
 /**
- * Set-up of the tests of the signing-request read operations (recipients, fields, reminders,
- * audit trail, download, signer signature / initials / stamp / file, seal participants):
- * a request with every kind of mark, made over HTTP, sent, and signed by the sandbox's
- * simulated signers. Not a test file itself.
+ * The fixtures of the signing-request tests and their one `run` (resource signingRequest, the
+ * protected workspace's live key like every resource's): templates, drafts and
+ * sent requests made over HTTP (bodies from test/sandbox/fixtures.ts), and for the read operations
+ * (recipients, fields, reminders, audit trail, download, signer marks and files, seal
+ * participants) a request with every kind of mark, sent and signed by the sandbox's simulated
+ * signers; a stand-in for pre-signed storage.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { INodeParameters } from 'n8n-workflow';
-
-import type { RunNodeOptions } from '../../../../helpers/n8n';
+import type { KeyMode } from '../../../../kit';
+import { ok, runnerOf } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
-import { SEED } from '../../../../sandbox';
+import { createSeal, draftBody, pdfBase64, PEOPLE } from '../../../../sandbox/fixtures';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
-import { markPng } from '../../../../sandbox/signing/png';
-import type { KeyMode } from './signingRequestKit';
-import { api, run } from './signingRequestKit';
 
-export { useSandbox } from '../../../../kit';
-export { NO_SUCH_ID, byId, credentials, only } from './signingRequestKit';
-export type { KeyMode } from './signingRequestKit';
+export {
+	api,
+	byId,
+	credentials,
+	MISSING_UUID as NO_SUCH_ID,
+	ok,
+	only,
+	onlyRequest,
+	useSandbox,
+} from '../../../../kit';
+export type { KeyMode } from '../../../../kit';
 
-/** Runs the node (resource signingRequest) with the LIVE key unless `keyMode` says otherwise. */
-export async function runOp(
-	sandbox: Sandbox,
-	operation: string,
-	parameters: INodeParameters,
-	extra: Partial<RunNodeOptions> & { keyMode?: KeyMode } = {},
-) {
-	return await run(sandbox, operation, parameters, { ...extra, keyMode: extra.keyMode ?? 'live' });
+export const run = runnerOf('signingRequest');
+
+export const pdf = (pages = 1, title = 'Contract') => simplePdf(title, pages);
+
+export interface SeedTemplate {
+	id: string;
+	/** The template's two signer roles, in order. */
+	userIds: string[];
+	/** The signature field of each role. */
+	fieldIds: string[];
 }
 
-async function ok<T = Record<string, unknown>>(
+/** A two-page template with two signers (orders 1 and 2), one signature field each. */
+export async function createTemplate(
 	sandbox: Sandbox,
-	method: string,
-	path: string,
-	body?: unknown,
+	name = 'NDA template',
+): Promise<SeedTemplate> {
+	const template = await ok<{ id: string }>(sandbox, 'POST', '/templates', {
+		name,
+		document: pdf(2, name).toString('base64'),
+	});
+	await ok(sandbox, 'PUT', `/templates/${template.id}`, {
+		users: [
+			{
+				first_name: 'Role',
+				last_name: 'One',
+				email: 'role1@example.com',
+				designation: 'Signer',
+				order: 1,
+			},
+			{
+				first_name: 'Role',
+				last_name: 'Two',
+				email: 'role2@example.com',
+				designation: 'Signer',
+				order: 2,
+			},
+		],
+	});
+	const users = (
+		await ok<{ results: Array<{ id: string; order: number }> }>(
+			sandbox,
+			'GET',
+			`/templates/${template.id}/users`,
+			undefined,
+		)
+	).results
+		.sort((a, b) => a.order - b.order)
+		.map((u) => u.id);
+	await ok(sandbox, 'PUT', `/templates/${template.id}`, {
+		fields: users.map((userId, index) => ({
+			type: 'signature',
+			x: 10,
+			y: 70 + index * 10,
+			width: 30,
+			height: 5,
+			page: 2,
+			required: true,
+			assigned_to_user_id: userId,
+		})),
+	});
+	const fields = (
+		await ok<{ results: Array<{ id: string; recipient_id: string }> }>(
+			sandbox,
+			'GET',
+			`/templates/${template.id}/fields`,
+			undefined,
+		)
+	).results;
+	return {
+		id: template.id,
+		userIds: users,
+		fieldIds: users.map((u) => fields.find((f) => f.recipient_id === u)?.id ?? ''),
+	};
+}
+
+export interface Draft {
+	id: string;
+	recipients: Array<{ id: string; email: string; order: number; designation: string }>;
+	fields: Array<{ id: string; recipient_id: string }>;
+}
+
+/** A draft made from a PDF: Ada (Signer, order 1) and Bob (Signer, order 2), a signature field each. */
+export async function createDraft(
+	sandbox: Sandbox,
+	name = 'Draft',
 	keyMode: KeyMode = 'live',
-): Promise<T> {
-	const response = await api<T>(sandbox, method, path, body, keyMode);
-	if (response.status >= 300) {
-		throw new Error(
-			`set-up: ${method} ${path} → ${response.status} ${JSON.stringify(response.body)}`,
-		);
-	}
-	return response.body;
+): Promise<Draft> {
+	return await ok<Draft>(sandbox, 'POST', '/signing-requests', draftBody(name), keyMode);
+}
+
+/** A draft that has been sent (status in_progress). */
+export async function createSent(
+	sandbox: Sandbox,
+	name = 'Sent',
+	keyMode: KeyMode = 'live',
+): Promise<Draft> {
+	const draft = await createDraft(sandbox, name, keyMode);
+	await ok(sandbox, 'POST', `/signing-requests/${draft.id}/send`, undefined, keyMode);
+	return draft;
 }
 
 export interface Person {
@@ -85,19 +167,9 @@ const seals = new WeakMap<Sandbox, Promise<string>>();
 export async function sealOf(sandbox: Sandbox): Promise<string> {
 	let seal = seals.get(sandbox);
 	if (!seal) {
-		seal = ok<{ id: string }>(sandbox, 'POST', '/seals', {
+		seal = createSeal(sandbox, {
 			name: 'Rich request seal',
 			display_name: 'Acme Signing Co.',
-			kind: 'uploaded',
-			scope: 'workspace',
-			workspace_id: SEED.protectedWorkspace.id,
-			image: `data:image/png;base64,${markPng('Acme seal', 'stamp').toString('base64')}`,
-			statement: {
-				language: 'en',
-				signatory_name: 'Ada Owner',
-				text: 'I attest this seal for Acme.',
-				accepted: true,
-			},
 		}).then((created) => created.id);
 		seals.set(sandbox, seal);
 	}
@@ -125,33 +197,8 @@ export async function createRich(
 		'/signing-requests',
 		{
 			name,
-			document: simplePdf(name, 2).toString('base64'),
-			recipients: [
-				{
-					id: 'temp_ada',
-					first_name: 'Ada',
-					last_name: 'Lovelace',
-					email: 'ada@example.com',
-					designation: 'Signer',
-					order: 1,
-				},
-				{
-					id: 'temp_bob',
-					first_name: 'Bob',
-					last_name: 'Byron',
-					email: 'bob@example.com',
-					designation: 'Signer',
-					order: 2,
-				},
-				{
-					id: 'temp_carol',
-					first_name: 'Carol',
-					last_name: 'Copy',
-					email: 'carol@example.com',
-					designation: 'CC',
-					order: 1,
-				},
-			],
+			document: pdfBase64(2, name),
+			recipients: [PEOPLE.ada, PEOPLE.bob, PEOPLE.carol],
 			seal_participants: [{ seal_id: await sealOf(sandbox), order: 3, temp_id: 'temp_seal' }],
 			fields: [
 				{

@@ -7,8 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../../sandbox';
 import { jwtAreaOf, verifyJwt } from '../../../../sandbox/jwt';
-import { createDraft } from '../signingRequest/signingRequestKit';
-import { api, createTemplateFixture, run as runAny, type TestContext } from '../template/setup';
+import { createDraft } from '../signingRequest/fixtures';
+import { api, createTemplateFixture, run as runAny, type TestContext } from '../template/fixtures';
 
 export {
 	MISSING_UUID,
@@ -19,7 +19,7 @@ export {
 	byList,
 	jsonOf,
 	useSandbox,
-} from '../template/setup';
+} from '../template/fixtures';
 
 export const run = async (
 	ctx: TestContext,

@@ -8,7 +8,7 @@ import { deflateSync } from 'node:zlib';
 import type { RecordedRequest } from '../../../../sandbox';
 import { encodeGrayPng } from '../../../../sandbox/signing/png';
 
-export * from '../template/setup';
+export * from '../template/fixtures';
 
 /** A real 4×4 grey PNG. */
 export function logoPng(): Buffer {

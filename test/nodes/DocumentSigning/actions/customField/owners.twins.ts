@@ -23,7 +23,7 @@ import {
 	run,
 	sent,
 	useSandbox,
-} from './setup';
+} from './fixtures';
 
 interface Owner {
 	label: 'Template' | 'Signing Request' | 'Workspace';

@@ -13,8 +13,8 @@ import {
 	SALES,
 } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
+import { createSeal as createSealFixture, pdfBase64, PEOPLE } from '../../../../sandbox/fixtures';
 import { sealStoreOf } from '../../../../sandbox/seals/store';
-import { simplePdf } from '../../../../sandbox/signing/pdf';
 import { markPng } from '../../../../sandbox/signing/png';
 
 export { byId, only, onlyRequest, SALES } from '../../../../kit';
@@ -84,33 +84,22 @@ export interface SealJson {
 	[key: string]: unknown;
 }
 
-/** A workspace-scope uploaded seal of the protected workspace (set-up over HTTP). */
+/** A workspace-scope uploaded seal of the workspace whose key is used (set-up over HTTP). */
 export async function createSeal(
 	sandbox: Sandbox,
 	overrides: Record<string, unknown> = {},
 	key: Key = 'protected',
 ): Promise<SealJson> {
-	return await ok<SealJson>(
+	return (await createSealFixture(
 		sandbox,
-		'POST',
-		'/seals',
 		{
 			name: 'Main seal',
 			display_name: 'Acme Signing Co.',
-			kind: 'uploaded',
-			scope: 'workspace',
 			workspace_id: key === 'protected' ? PROTECTED_WS : SALES.id,
-			image: pngDataUri(),
-			statement: {
-				language: 'en',
-				signatory_name: 'Ada Owner',
-				text: 'I attest this seal for Acme.',
-				accepted: true,
-			},
 			...overrides,
 		},
-		key,
-	);
+		keyFor(key),
+	)) as SealJson;
 }
 
 /** A signing request of the protected workspace that uses the seal, sent (in progress). */
@@ -121,21 +110,12 @@ export async function createSentRequestUsing(
 ): Promise<string> {
 	const draft = await ok<{ id: string }>(sandbox, 'POST', '/signing-requests', {
 		name,
-		document: simplePdf(name, 1).toString('base64'),
-		recipients: [
-			{
-				id: 'temp_a',
-				first_name: 'Ada',
-				last_name: 'Lovelace',
-				email: 'ada@example.com',
-				designation: 'Signer',
-				order: 1,
-			},
-		],
+		document: pdfBase64(1, name),
+		recipients: [PEOPLE.ada],
 		fields: [
 			{
 				type: 'signature',
-				recipient_id: 'temp_a',
+				recipient_id: PEOPLE.ada.id,
 				page_number: 1,
 				position: { x: 10, y: 60, width: 30, height: 8 },
 				required: true,

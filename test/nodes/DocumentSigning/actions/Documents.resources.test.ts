@@ -1,0 +1,3 @@
+import { describeResourceGroup } from '../../../kit/specs';
+
+describeResourceGroup(__dirname, 'Documents');

@@ -1,3 +1,0 @@
-import { describeSpecs } from '../../../../kit/specs';
-
-describeSpecs(__dirname);
