@@ -222,6 +222,11 @@ async function typeRecipient(page: Page, field: string, index: number, text: str
 	await inputs[index].type(text);
 }
 
+/** Clicks an element once it is shown (the node view slides in: its panels come after it). */
+async function clickWhenShown(page: Page, selector: string): Promise<void> {
+	await (await page.waitForSelector(selector, { visible: true, timeout: WAIT_MS }))!.click();
+}
+
 /** Clicks the open node's "Execute step". */
 async function executeStep(page: Page): Promise<void> {
 	// Blur the field being edited (an open expression preview would cover the button).
@@ -575,7 +580,7 @@ export function journeyChecks(
 				expect(scope === JOURNEY.scope, `Scope shows "${scope}"`);
 				const hooks = testWebhooks().length;
 				state.deliveriesBefore = sandbox.deliveries.length;
-				await page.click(`${NDV} ${tid('trigger-execute-button')}`);
+				await clickWhenShown(page, `${NDV} ${tid('trigger-execute-button')}`);
 				await waitForTexts(page, NDV, [JOURNEY.listening], 'listening');
 				const hook = await until(
 					'the test webhook at the sandbox',
@@ -681,7 +686,7 @@ export function journeyChecks(
 
 				const hooks = testWebhooks().length;
 				const deliveries = sandbox.deliveries.length;
-				await page.click(`${NDV} ${tid('trigger-execute-button')}`);
+				await clickWhenShown(page, `${NDV} ${tid('trigger-execute-button')}`);
 				await waitForTexts(
 					page,
 					OUTPUT,
