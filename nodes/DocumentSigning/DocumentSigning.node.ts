@@ -1,12 +1,13 @@
 import type {
 	IExecuteFunctions,
+	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { LoggerProxy, NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	resourceOptions,
@@ -16,9 +17,11 @@ import {
 } from './actions/operations';
 import { router } from './actions/router';
 import {
+	rearmWaits,
 	resume,
 	resumeWebhooks,
 } from './actions/signingRequest/sendAndWaitSigningRequest.operation';
+import { respond } from '../shared/respond';
 import { listSearch, loadOptions } from './methods';
 import { testDocumentSigningApi } from '../shared/credentialTest';
 
@@ -49,7 +52,8 @@ export class DocumentSigning implements INodeType {
 		// redact them in every view of an execution; n8n 2.41.1 does not apply it and still shows them
 		// (docs/service-calls.md).
 		sensitiveOutputFields: sensitiveOutputFields(),
-		// Send and Wait for Completion: the service's delivery resumes the waiting execution.
+		// Send and Wait for Completion: the service's delivery (or the node's re-read) resumes the
+		// waiting execution; the `setup` webhook tells the node when its workflow is activated.
 		webhooks: resumeWebhooks,
 		properties: [
 			// First, where n8n puts its own Tool Description in a tool; shown only there.
@@ -72,7 +76,41 @@ export class DocumentSigning implements INodeType {
 		credentialTest: { documentSigningApiTest: testDocumentSigningApi },
 	};
 
+	/**
+	 * Send and Wait's `setup` webhook exists only for these: n8n calls `checkExists` when a published
+	 * workflow with a Send and Wait node is activated (and at n8n's start), which hands the node's
+	 * waits to this process's re-reads. It never blocks the activation: the service is read in the
+	 * background, and a failure is only logged (the waits are then re-read from the next Send and
+	 * Wait run on).
+	 */
+	webhookMethods = {
+		setup: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const node = this.getNode().name;
+				void rearmWaits.call(this).then(
+					(count) => {
+						if (count > 0)
+							LoggerProxy.info(`Send and Wait "${node}": re-reading ${count} waiting execution(s)`);
+					},
+					(error: unknown) =>
+						LoggerProxy.warn(
+							`Send and Wait "${node}" could not list its waiting executions at the service: ${(error as Error).message}. They are re-read once a Send and Wait run of this n8n lists them.`,
+						),
+				);
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// The `setup` webhook takes no calls.
+		if (this.getWebhookName() === 'setup') return respond(this, 404, { error: 'Not found' });
 		return await resume.call(this);
 	}
 

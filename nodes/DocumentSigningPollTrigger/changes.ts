@@ -276,3 +276,101 @@ export async function latestChange(
 	candidates.sort((a, b) => (timeOf(b.at) ?? 0) - (timeOf(a.at) ?? 0));
 	return candidates[0];
 }
+
+export interface SinceResult {
+	/** The wanted changes from `since` on, oldest first. */
+	changes: Change[];
+	/**
+	 * When the oldest request now in progress was sent (ms): the lower bound of the next call's
+	 * scan. Undefined when none is in progress (or the list does not say).
+	 */
+	openSince: number | undefined;
+	/** Pages read. */
+	reads: number;
+}
+
+/**
+ * The changes of one workspace from `since` on, read from the lists alone, for the webhook
+ * trigger's catch-up (which keeps no state per request):
+ *  - sent: the "sent" query (sent_on, newest first) down to `since`;
+ *  - completed: status finished by finished_on, newest first, down to `since`;
+ *  - declined, cancelled, expired: the list cannot sort by those dates, so their statuses are read
+ *    by sent_on, newest first, down to the oldest request that was in progress at `since`
+ *    (`openSince`, as the previous call found it; `since` itself when unknown); an end counts when
+ *    its date is from `since` on;
+ *  - and one item: the oldest request in progress now (the next call's `openSince`).
+ * A request that ended after `since` was in progress at `since` or sent later, so it is found.
+ */
+export async function changesSince(
+	fetchPage: FetchPage,
+	since: number,
+	openSince: number | undefined,
+	wanted: ReadonlySet<PollEventKind>,
+): Promise<SinceResult> {
+	const changes: Change[] = [];
+	const counter = { reads: 0 };
+	if (wanted.has('sent')) {
+		await readPages(
+			fetchPage,
+			{ status: SENT_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
+			(item) => {
+				const sentAt = timeOf(item.sent_date);
+				if (sentAt === undefined) return 'continue';
+				if (sentAt < since) return 'stop';
+				changes.push({ kind: 'sent', at: String(item.sent_date), item });
+				return 'continue';
+			},
+			counter,
+		);
+	}
+	if (wanted.has('completed')) {
+		await readPages(
+			fetchPage,
+			{ status: 'finished', sort_by: 'finished_on', sort_order: 'desc' },
+			(item) => {
+				const end = endOf(item);
+				const at = timeOf(end?.at);
+				if (!end || at === undefined) return 'continue';
+				if (at < since) return 'stop';
+				changes.push(end);
+				return 'continue';
+			},
+			counter,
+		);
+	}
+	const others = Object.entries(ENDED)
+		.filter(([, ended]) => ended.kind !== 'completed' && wanted.has(ended.kind))
+		.map(([status]) => status);
+	if (others.length > 0) {
+		const floor = Math.min(openSince ?? since, since) - OVERLAP_MS;
+		await readPages(
+			fetchPage,
+			{ status: others.join(','), sort_by: 'sent_on', sort_order: 'desc' },
+			(item) => {
+				const sentAt = timeOf(item.sent_date);
+				if (sentAt !== undefined && sentAt < floor) return 'stop';
+				const end = endOf(item);
+				const at = timeOf(end?.at);
+				if (end && at !== undefined && at >= since) changes.push(end);
+				return 'continue';
+			},
+			counter,
+		);
+	}
+	const oldest = await fetchPage({
+		status: 'in_progress',
+		sort_by: 'sent_on',
+		sort_order: 'asc',
+		page: 1,
+		page_size: 1,
+	});
+	counter.reads++;
+	const reported = changes
+		.filter((change) => wanted.has(change.kind))
+		.sort((a, b) => (timeOf(a.at) ?? 0) - (timeOf(b.at) ?? 0));
+	return {
+		changes: reported,
+		openSince: timeOf(oldest.results[0]?.sent_date),
+		reads: counter.reads,
+	};
+}

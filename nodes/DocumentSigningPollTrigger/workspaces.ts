@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DocumentSigningCredentials } from '../shared/transport';
@@ -14,11 +14,16 @@ import { redactionMark } from '../shared/transport/secrets';
  * Keys read this way stay in memory for the poll: never in static data, output or logs.
  */
 
-export interface PolledWorkspace {
+/** The contexts that read workspaces this way: the poll trigger, and the webhook trigger's catch-up. */
+export type WorkspaceReader = IPollFunctions | IHookFunctions;
+
+export interface PolledWorkspace<C extends WorkspaceReader = IPollFunctions> {
 	id: string;
 	name: string;
 	/** A context whose requests carry this workspace's key (same key kind as the credential). */
-	context: IPollFunctions;
+	context: C;
+	/** The workspace's `ignore_company_webhooks`: company-level webhooks get none of its events. */
+	ignoresCompanyWebhooks: boolean;
 }
 
 function keyOf(workspace: IDataObject, credentials: DocumentSigningCredentials): string {
@@ -35,11 +40,11 @@ function keyOf(workspace: IDataObject, credentials: DocumentSigningCredentials):
  * messages) is the same; it builds the Authorization header from the credential it reads, so
  * only the credential differs.
  */
-export function withWorkspaceKey(
-	context: IPollFunctions,
+export function withWorkspaceKey<C extends WorkspaceReader>(
+	context: C,
 	credentials: DocumentSigningCredentials,
 	key: string,
-): IPollFunctions {
+): C {
 	const withKey: DocumentSigningCredentials = { ...credentials, liveApiKey: key, testApiKey: key };
 	return new Proxy(context, {
 		get(target, property) {
@@ -54,21 +59,30 @@ export function withWorkspaceKey(
 
 /** The workspaces one poll covers, each with a context that uses its key. */
 export async function workspacesToPoll(this: IPollFunctions): Promise<PolledWorkspace[]> {
-	const credentials = await getServiceCredentials.call(this);
-	const node = this.getNode();
+	return await workspacesOf(this);
+}
+
+/** The workspaces the trigger's scope covers, each with a context that uses its key. */
+export async function workspacesOf<C extends WorkspaceReader>(
+	context: C,
+): Promise<Array<PolledWorkspace<C>>> {
+	const credentials = await getServiceCredentials.call(context);
+	const node = context.getNode();
 	let rows: IDataObject[];
-	if (this.getNodeParameter('scope', 'company') === 'workspace') {
-		const id = String(this.getNodeParameter('workspace', '', { extractValue: true }) ?? '').trim();
+	if (context.getNodeParameter('scope', 'company') === 'workspace') {
+		const id = String(
+			context.getNodeParameter('workspace', '', { extractValue: true }) ?? '',
+		).trim();
 		if (!id) throw new NodeOperationError(node, 'Choose the workspace to watch');
-		rows = [(await callApi(this, getWorkspace, { params: { id } })).body];
+		rows = [(await callApi(context, getWorkspace, { params: { id } })).body];
 	} else {
-		const list = await callPages(this, listWorkspaces, {
+		const list = await callPages(context, listWorkspaces, {
 			qs: { sort_by: 'created_on', sort_order: 'asc' },
 			returnAll: true,
 		});
 		rows = list.results;
 	}
-	const result: PolledWorkspace[] = [];
+	const result: Array<PolledWorkspace<C>> = [];
 	for (const row of rows) {
 		const key = keyOf(row, credentials);
 		if (!key) {
@@ -84,7 +98,8 @@ export async function workspacesToPoll(this: IPollFunctions): Promise<PolledWork
 		result.push({
 			id: String(row.id),
 			name: String(row.name ?? ''),
-			context: withWorkspaceKey(this, credentials, key),
+			context: withWorkspaceKey(context, credentials, key),
+			ignoresCompanyWebhooks: row.ignore_company_webhooks === true,
 		});
 	}
 	return result;

@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { additionalEventsField } from '../shared/eventNames';
 import { ALL_LISTED_EVENTS_NAME, eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
+import { startCatchUp, stopCatchUp } from './catchUp';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
@@ -134,6 +135,14 @@ export class DocumentSigningTrigger implements INodeType {
 							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. Only the finished, signed document is attached, never a partial copy. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails, takes longer or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
 					},
 					{
+						displayName: 'Catch Up After Downtime',
+						name: 'catchUp',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
+					},
+					{
 						displayName: 'Fetch Full Signing Request',
 						name: 'fetchSigningRequest',
 						type: 'boolean',
@@ -214,13 +223,21 @@ export class DocumentSigningTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
+			// n8n calls checkExists whenever the trigger starts listening (activation, n8n's start,
+			// leadership change) and create when that answered false: the catch-up starts once the
+			// webhook is in place (catchUp.ts).
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
+				const exists = await checkExists.call(this);
+				if (exists) startCatchUp(this);
+				return exists;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
+				const created = await create.call(this);
+				startCatchUp(this);
+				return created;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				stopCatchUp(this);
 				return await remove.call(this);
 			},
 		},

@@ -21,11 +21,18 @@ import { createHash } from 'crypto';
  * burst that is one save per group of concurrent deliveries instead of one per delivery. If that
  * last start fails, the ids are written by the next delivery of that trigger (any answer saves).
  *
- * Bounded: entries older than `retentionMs` are dropped and at most `maxEntries` are kept (the
- * oldest go first). Event ids longer than 128 characters are stored as their SHA-256.
+ * Bounded: entries older than `retentionMs` are dropped (unless they are from `keepSince` on: the
+ * catch-up still compares with those, catchUp.ts) and at most `maxEntries` are kept (the oldest
+ * go first). Event ids longer than 128 characters are stored as their SHA-256.
+ *
+ * Besides event ids the list holds, for an event the catch-up can also find (a signing request
+ * sent, completed, declined, cancelled or expired), the change it reports (`changeKeyOf`), so that
+ * the catch-up does not start it again; and `lastEventAt` (static data) keeps when the newest event
+ * taken happened, where the next catch-up starts looking (catchUp.ts).
  */
 export const SEEN_EVENTS_KEY = 'seenEvents';
-export const DEFAULT_MAX_ENTRIES = 1000;
+export const LAST_EVENT_KEY = 'lastEventAt';
+export const DEFAULT_MAX_ENTRIES = 2000;
 /** The service retries an event after 5 minutes and after 1 hour; keep ids for 3 days. */
 export const DEFAULT_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 /** How many triggers (workflow, node, mode) one process remembers; the least recently used go first. */
@@ -37,12 +44,16 @@ export interface DedupOptions {
 	nowMs: number;
 	maxEntries?: number;
 	retentionMs?: number;
+	/** Entries from this time on (ms) are kept even when older than the retention. */
+	keepSince?: number;
 }
 
 export type Outcome = 'started' | 'failed';
 
 /** Seen ids of this process, per trigger: the same bounded list as in the static data. */
 const processMemory = new Map<string, SeenEntry[]>();
+/** When the newest event this process took for each trigger happened (ms). */
+const lastEventMemory = new Map<string, number>();
 
 interface Pending {
 	outcome: Promise<Outcome>;
@@ -77,9 +88,8 @@ function merge(stored: SeenEntry[], remembered: SeenEntry[], options: DedupOptio
 		const known = firstSeen.get(id);
 		if (known === undefined || at < known) firstSeen.set(id, at);
 	}
-	const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
 	const max = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-	const fresh = [...firstSeen].filter(([, at]) => options.nowMs - at <= retention);
+	const fresh = [...firstSeen].filter(([, at]) => kept(at, options));
 	fresh.sort((a, b) => a[1] - b[1]);
 	return fresh.length > max ? fresh.slice(fresh.length - max) : fresh;
 }
@@ -91,6 +101,55 @@ function remember(scope: string, entries: SeenEntry[]): void {
 	while (processMemory.size > MAX_PROCESS_SCOPES) {
 		processMemory.delete(processMemory.keys().next().value as string);
 	}
+}
+
+/** Whether an entry seen at `at` is still remembered. */
+function kept(at: number, options: DedupOptions): boolean {
+	const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
+	return (
+		options.nowMs - at <= retention || (options.keepSince !== undefined && at >= options.keepSince)
+	);
+}
+
+/**
+ * The change an event reports, for the catch-up: `<type>:<signing request id>` for the event types
+ * the catch-up can find; undefined for every other event.
+ */
+export function changeKeyOf(
+	type: string,
+	signingRequestId: string | undefined,
+): string | undefined {
+	if (!signingRequestId || !CHANGE_TYPES.has(type)) return undefined;
+	return `change:${type}:${signingRequestId}`;
+}
+
+/** The event types the catch-up can find from the lists (catchUp.ts). */
+export const CHANGE_TYPES: ReadonlySet<string> = new Set([
+	'signing_request.sent',
+	'signing_request.completed',
+	'signing_request.declined',
+	'signing_request.recipient.declined',
+	'signing_request.cancelled',
+	'signing_request.expired',
+]);
+
+/** When the newest event taken by this trigger happened (static data and this process). */
+export function lastEventAt(staticData: IDataObject, scope: string): number | undefined {
+	const stored =
+		typeof staticData[LAST_EVENT_KEY] === 'number' ? staticData[LAST_EVENT_KEY] : undefined;
+	const remembered = lastEventMemory.get(scope);
+	if (stored === undefined) return remembered;
+	return remembered === undefined ? (stored as number) : Math.max(stored as number, remembered);
+}
+
+/** Whether any of these keys (event ids, change keys) was taken by this trigger. */
+export function anySeen(
+	staticData: IDataObject,
+	scope: string,
+	keys: string[],
+	options: DedupOptions,
+): boolean {
+	return keys.some((key) => eventState(staticData, scope, key, options).state === 'seen');
 }
 
 export type EventState =
@@ -112,17 +171,16 @@ export function eventState(
 	const key = eventKey(eventId);
 	const pending = inFlight.get(`${scope}\n${key}`);
 	if (pending) return { state: 'starting', outcome: pending.outcome };
-	const retention = options.retentionMs ?? DEFAULT_RETENTION_MS;
 	if (
-		holds(processMemory.get(scope), key, options.nowMs, retention) ||
-		holds(staticData[SEEN_EVENTS_KEY], key, options.nowMs, retention)
+		holds(processMemory.get(scope), key, options) ||
+		holds(staticData[SEEN_EVENTS_KEY], key, options)
 	)
 		return { state: 'seen' };
 	return { state: 'new' };
 }
 
 /** Whether a list of seen entries holds `key` within the retention; one pass, nothing copied. */
-function holds(list: unknown, key: string, nowMs: number, retention: number): boolean {
+function holds(list: unknown, key: string, options: DedupOptions): boolean {
 	if (!Array.isArray(list)) return false;
 	for (let i = list.length - 1; i >= 0; i--) {
 		const entry: unknown = list[i];
@@ -130,7 +188,7 @@ function holds(list: unknown, key: string, nowMs: number, retention: number): bo
 			Array.isArray(entry) &&
 			entry[0] === key &&
 			typeof entry[1] === 'number' &&
-			nowMs - entry[1] <= retention
+			kept(entry[1], options)
 		)
 			return true;
 	}
@@ -141,6 +199,8 @@ function holds(list: unknown, key: string, nowMs: number, retention: number): bo
 function write(staticData: IDataObject, scope: string, options: DedupOptions): void {
 	const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], options);
 	staticData[SEEN_EVENTS_KEY] = entries.map((entry) => [...entry]) as unknown as IDataObject[];
+	const last = lastEventAt(staticData, scope);
+	if (last !== undefined && staticData[LAST_EVENT_KEY] !== last) staticData[LAST_EVENT_KEY] = last;
 	remember(scope, entries);
 	unsaved.delete(scope);
 }
@@ -167,6 +227,11 @@ export interface EventClaim {
 	 * after all is still recorded).
 	 */
 	started: (staticData: IDataObject, nowMs: number) => void;
+	/**
+	 * Further keys recorded with the id when it starts (the change an event reports), and when the
+	 * event happened (moves `lastEventAt` forward). Set before `started`.
+	 */
+	also: { keys: string[]; eventAt?: number };
 	/** The execution was not created: the id stays unseen, waiting copies may start it. */
 	failed: () => void;
 	readonly state: 'starting' | Outcome;
@@ -184,6 +249,7 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 	inFlight.set(slot, pending);
 	startingPerScope.set(scope, (startingPerScope.get(scope) ?? 0) + 1);
 	let state: 'starting' | Outcome = 'starting';
+	const also: { keys: string[]; eventAt?: number } = { keys: [] };
 	const release = (result: Outcome) => {
 		if (inFlight.get(slot) === pending) inFlight.delete(slot);
 		const left = (startingPerScope.get(scope) ?? 1) - 1;
@@ -198,10 +264,19 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 			state = 'started';
 			const opts = { ...options, nowMs };
 			const remembered = processMemory.get(scope) ?? [];
-			const entries = remembered.some(([id]) => id === key)
-				? remembered
-				: merge(remembered, [[key, nowMs]], opts);
+			const adding = [key, ...also.keys.map(eventKey)].filter(
+				(id) => !remembered.some(([known]) => known === id),
+			);
+			const entries = adding.length
+				? merge(
+						remembered,
+						adding.map((id): SeenEntry => [id, nowMs]),
+						opts,
+					)
+				: remembered;
 			remember(scope, entries);
+			if (also.eventAt !== undefined && Number.isFinite(also.eventAt))
+				lastEventMemory.set(scope, Math.max(lastEventMemory.get(scope) ?? 0, also.eventAt));
 			unsaved.add(scope);
 			if (wasStarting) release('started');
 			if ((startingPerScope.get(scope) ?? 0) === 0) write(staticData, scope, opts);
@@ -215,12 +290,14 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 			return state;
 		},
 		settled: outcome,
+		also,
 	};
 }
 
 /** Forgets this process's memory, as an n8n restart does (tests). */
 export function forgetProcessMemory(): void {
 	processMemory.clear();
+	lastEventMemory.clear();
 	unsaved.clear();
 	startingPerScope.clear();
 	for (const pending of inFlight.values()) pending.settle('failed');

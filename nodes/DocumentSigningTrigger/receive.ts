@@ -7,10 +7,26 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { TEST_EVENT_TYPE } from '../shared/events';
-import { claimEvent, eventState, flushUnsaved, type EventClaim } from './dedup';
+import {
+	changeKeyOf,
+	claimEvent,
+	eventState,
+	flushUnsaved,
+	type EventClaim,
+	type EventState,
+} from './dedup';
 import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
-import { normaliseEnvelope, parseBody } from '../shared/envelope';
+import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../shared/envelope';
+import {
+	CATCH_UP_DONE,
+	CATCH_UP_SOURCE,
+	complete,
+	COMPLETION_FIELD,
+	dedupOptions,
+	triggerScope,
+} from './catchUp';
+import { catchUpEventId } from '../DocumentSigningPollTrigger/output';
 import { resolveEvents } from './lifecycle';
 import { keepAnswer, respond } from '../shared/respond';
 import { describeRefusal, type Refusal } from '../shared/refusal';
@@ -28,7 +44,9 @@ import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
  *  4. event type not among the chosen events → 200, ignored
  *  5. event id already started (a retry or a replay) → 200, duplicate. A copy of an event that this
  *     process is starting right now waits for that start: 200 duplicate once it exists, otherwise it
- *     starts the event itself, or 503 (Retry-After) when the start takes too long.
+ *     starts the event itself, or 503 (Retry-After) when the start takes too long. The same for a
+ *     delivery of the service whose change was caught up, and for a caught-up event (the trigger's
+ *     own delivery, catchUp.ts) whose change a delivery of the service brought (dedup.ts).
  *  6. accepted: the node hands the event to n8n, which creates the execution; only then is the
  *     delivery answered 200, and only then does the event id count as seen.
  * Steps 1–5 answer the delivery from the node (`noWebhookResponse`, no workflow data).
@@ -53,6 +71,7 @@ export interface TriggerOptions {
 	includeHeaders?: boolean;
 	includeRawBody?: boolean;
 	testDeliveries?: 'manualOnly' | 'always' | 'never';
+	catchUp?: boolean;
 	fetchSigningRequest?: boolean;
 	attachSignedPdf?: boolean;
 	binaryPropertyName?: string;
@@ -105,6 +124,15 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (!envelope.ok)
 		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
 	const event = envelope.event;
+	// The trigger's own catch-up (catchUp.ts): verified like every delivery above.
+	const caughtUp = body?.[SOURCE_FIELD] === CATCH_UP_SOURCE;
+	const completion = caughtUp ? body?.[COMPLETION_FIELD] : undefined;
+	if (caughtUp && event.type === CATCH_UP_DONE) {
+		const staticData = this.getWorkflowStaticData('node');
+		complete(staticData, completion);
+		flushUnsaved(staticData, scopeOf(this), dedupOptions(staticData, scopeOf(this), Date.now()));
+		return respond(this, 200, { received: true, ignored: 'catch_up_done' });
+	}
 
 	// 3. and 4. Which events start the workflow.
 	if (event.type === TEST_EVENT_TYPE) {
@@ -118,31 +146,55 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			this.getNodeParameter('additionalEvents', ''),
 		);
 		if (!wanted.includes(event.type)) {
-			flushUnsaved(this.getWorkflowStaticData('node'), scopeOf(this), { nowMs: Date.now() });
+			const staticData = this.getWorkflowStaticData('node');
+			if (completion) complete(staticData, completion);
+			flushUnsaved(staticData, scopeOf(this), dedupOptions(staticData, scopeOf(this), Date.now()));
 			return respond(this, 200, { received: true, ignored: 'event_not_selected' });
 		}
 	}
 
-	// 5. Deduplication by event id (workflow static data, and this process's memory of it).
+	// 5. Deduplication by event id (workflow static data, and this process's memory of it), and by
+	// the change the event reports against the other source (service or catch-up).
 	const scope = scopeOf(this);
 	const staticData = this.getWorkflowStaticData('node');
-	let known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
+	const dedup = () => dedupOptions(staticData, scope, Date.now());
+	const requestId = signingRequestIdOf(event);
+	const changeKey = changeKeyOf(event.type, requestId);
+	// A caught-up event is the same as a delivery of its change; a delivery of the service is the
+	// same as the caught-up event of its change.
+	const twins = caughtUp
+		? changeKey
+			? [changeKey]
+			: []
+		: changeKey
+			? [catchUpEventId(event.type, requestId as string)]
+			: [];
+	const stateOf = (): EventState =>
+		combined([event.id, ...twins].map((key) => eventState(staticData, scope, key, dedup())));
+	let known = stateOf();
 	if (known.state === 'starting') {
 		// A copy of an event this process is starting right now: wait for that start.
 		const outcome = await within(known.outcome, COPY_WAIT_MS, 'pending' as const);
 		if (outcome === 'pending') return busy(this, event.id);
-		known = eventState(staticData, scope, event.id, { nowMs: Date.now() });
+		known = stateOf();
 		if (known.state === 'starting') return busy(this, event.id);
 	}
 	if (known.state === 'seen') {
-		flushUnsaved(staticData, scope, { nowMs: Date.now() });
+		if (completion) complete(staticData, completion);
+		flushUnsaved(staticData, scope, dedup());
 		return respond(this, 200, { received: true, duplicate: true, event_id: event.id });
 	}
 
 	// 6. Accepted: n8n creates the execution, then answers (see the comment at the top).
-	const claim = claimEvent(scope, event.id, { nowMs: Date.now() });
+	const claim = claimEvent(scope, event.id, dedup());
+	// Recorded with the id: the change a delivery of the service reports (the catch-up then skips
+	// it), and when the event happened (where the next catch-up starts looking).
+	if (changeKey && !caughtUp) claim.also.keys.push(changeKey);
+	const happened = Date.parse(String(event.created_at ?? ''));
+	claim.also.eventAt = Number.isFinite(happened) ? happened : Date.now();
 	try {
-		const json: IDataObject = { ...event };
+		const json: IDataObject = { ...event, source: caughtUp ? CATCH_UP_SOURCE : 'webhook' };
+		if (caughtUp) json.delivery_id = null;
 		if (options.includeHeaders) json.headers = shownHeaders(headers);
 		if (options.includeRawBody)
 			json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
@@ -156,6 +208,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			// Read by n8n once the execution exists (and only then): the event now counts as seen.
 			get webhookResponse() {
 				claim.started(staticData, Date.now());
+				if (completion) complete(staticData, completion);
 				return answer;
 			},
 		};
@@ -215,9 +268,23 @@ function workspaceOf(context: IWebhookFunctions): string | undefined {
 	}
 }
 
+/** The body's field that marks the trigger's own caught-up deliveries (catchUp.ts). */
+const SOURCE_FIELD = 'source';
+
 /** The trigger in this process: workflow, node and mode (test runs are separate). */
 function scopeOf(context: IWebhookFunctions): string {
-	return `${context.getWorkflow().id ?? ''}|${context.getNode().id}|${context.getMode()}`;
+	return context.getMode() === 'webhook'
+		? triggerScope(context.getWorkflow().id, context.getNode().id)
+		: `${context.getWorkflow().id ?? ''}|${context.getNode().id}|${context.getMode()}`;
+}
+
+/** One state for several keys: seen if any is, else starting if any is, else new. */
+function combined(states: EventState[]): EventState {
+	return (
+		states.find((state) => state.state === 'seen') ??
+		states.find((state) => state.state === 'starting') ??
+		states[0]
+	);
 }
 
 /** How long a copy waits for the start of the same event by this process (the service waits 5 s). */

@@ -120,6 +120,16 @@ export class RateLimiter {
 		return state.remaining !== undefined && state.resetAt !== undefined ? 'reset' : 'pacing';
 	}
 
+	/**
+	 * What the service last said is left of a class in its current window; undefined when it has
+	 * said nothing, or that window is over.
+	 */
+	remaining(rateClass: RateClass): number | undefined {
+		const state = this.state(rateClass);
+		if (state.resetAt === undefined || this.now() >= state.resetAt) return undefined;
+		return state.remaining;
+	}
+
 	/** Count a request that is being sent now. */
 	record(rateClass: RateClass): void {
 		const state = this.state(rateClass);

@@ -169,6 +169,16 @@ export function authenticationHeaders(
 	};
 }
 
+/**
+ * Reads the service said are left in its current minute for the credential's key, as this process
+ * last heard (undefined: it has not said, or that minute is over).
+ */
+export function readsLeft(credentials: DocumentSigningCredentials): number | undefined {
+	const mode = keyModeOf(credentials.keyToUse);
+	const key = String((mode === 'live' ? credentials.liveApiKey : credentials.testApiKey) ?? '');
+	return limiterFor(normaliseBaseUrl(credentials.baseUrl), key.trim()).remaining('read');
+}
+
 /** The credential's keys and webhook secret, to be kept out of every output and error. */
 export function credentialSecrets(credentials: DocumentSigningCredentials): Secret[] {
 	return secretList([

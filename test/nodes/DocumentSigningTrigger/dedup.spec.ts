@@ -49,15 +49,16 @@ describe('dedup.ts', () => {
 		expect(JSON.parse(JSON.stringify(data))).toEqual(data);
 	});
 
-	it('uses defaults of 1000 ids and 3 days (the service retries for about an hour)', () => {
-		expect(DEFAULT_MAX_ENTRIES).toBe(1000);
+	it('uses defaults of 2000 entries and 3 days (the service retries for about an hour)', () => {
+		// 2000: an event the catch-up can also find takes two (its id and the change it reports).
+		expect(DEFAULT_MAX_ENTRIES).toBe(2000);
 		expect(DEFAULT_RETENTION_MS).toBe(3 * 24 * 60 * 60 * 1000);
 		const data: IDataObject = {};
-		for (let i = 0; i < 1005; i++) acceptEvent(data, 's', `evt_${i}`, { nowMs: i });
-		expect(ids(data)).toHaveLength(1000);
+		for (let i = 0; i < 2005; i++) acceptEvent(data, 's', `evt_${i}`, { nowMs: i });
+		expect(ids(data)).toHaveLength(2000);
 		expect(ids(data)[0]).toBe('evt_5');
-		expect(acceptEvent(data, 's', 'evt_1004', { nowMs: DEFAULT_RETENTION_MS + 1004 })).toBe(false);
-		expect(acceptEvent(data, 's', 'evt_1004', { nowMs: DEFAULT_RETENTION_MS + 1005 })).toBe(true);
+		expect(acceptEvent(data, 's', 'evt_2004', { nowMs: DEFAULT_RETENTION_MS + 2004 })).toBe(false);
+		expect(acceptEvent(data, 's', 'evt_2004', { nowMs: DEFAULT_RETENTION_MS + 2005 })).toBe(true);
 	});
 
 	it('after a restart (no process memory) the static data alone refuses a known id', () => {

@@ -36,6 +36,11 @@ interface Case {
 }
 
 const fresh = () => JSON.stringify(envelope());
+/** What the trigger records for a completion it took: its id and the change it reports (catchUp.ts). */
+const seenWithChange = (eventId: string) => [
+	[eventId, expect.any(Number)],
+	['change:signing_request.completed:30000000-0000-4000-8000-000000000001', expect.any(Number)],
+];
 const mac = (text: string, secret = SECRET) => hmacHex(secret, text);
 const withSig = (body: string | Buffer, signature: string, extra: Record<string, string> = {}) => ({
 	body,
@@ -369,7 +374,7 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 			});
 			expect(before.starts).toHaveLength(1);
 			// saved, in n8n's order: after the execution was created, before the answer
-			expect(before.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+			expect(before.nodeStaticData.seenEvents).toEqual(seenWithChange(eventId));
 		} finally {
 			await before.close();
 		}
@@ -403,7 +408,9 @@ describe('duplicates and replays: acknowledged (200), never started again', () =
 				await bounded.post(body, { 'X-Service-Signature': sign(body) });
 			}
 			const seen = bounded.nodeStaticData.seenEvents as Array<[string, number]>;
-			expect(seen).toHaveLength(30);
+			// each event's id and the change it reports (for the catch-up, catchUp.ts)
+			expect(seen).toHaveLength(31);
+			expect(seen.filter(([key]) => key.startsWith('evt_'))).toHaveLength(30);
 			expect(JSON.stringify(bounded.saved).length).toBeLessThan(4000);
 		} finally {
 			await bounded.close();
@@ -432,7 +439,7 @@ describe('the answer follows the execution (at-least-once)', () => {
 		expect(response).toMatchObject({ status: 200, body: { received: true, event_id: eventId } });
 		expect(savedAtStart).toBeUndefined();
 		expect(failing.starts).toHaveLength(1);
-		expect(failing.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+		expect(failing.nodeStaticData.seenEvents).toEqual(seenWithChange(eventId));
 	});
 
 	it('n8n cannot create the execution: 503 with Retry-After, the id stays unseen, the retry runs', async () => {
@@ -496,7 +503,7 @@ describe('the answer follows the execution (at-least-once)', () => {
 		await started;
 		expect(failing.starts).toHaveLength(1);
 		const eventId = (JSON.parse(body) as { id: string }).id;
-		expect(failing.nodeStaticData.seenEvents).toEqual([[eventId, expect.any(Number)]]);
+		expect(failing.nodeStaticData.seenEvents).toEqual(seenWithChange(eventId));
 		const retry = await failing.post(body, { 'X-Service-Signature': sign(body) });
 		expect(retry).toMatchObject({ status: 200, body: { duplicate: true } });
 		expect(failing.starts).toHaveLength(1);

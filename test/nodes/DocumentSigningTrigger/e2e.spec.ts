@@ -82,6 +82,7 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 			workspace_id: SALES.id,
 			data: event.data,
 			delivery_id: delivery.headers['X-Service-Delivery'],
+			source: 'webhook',
 		});
 		const webhook = sandbox.webhooks.records.find((w) => w.deleted_at === null)!;
 		expect(webhook).toMatchObject({ consecutive_failures: 0, enabled: true });

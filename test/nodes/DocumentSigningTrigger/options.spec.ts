@@ -160,6 +160,7 @@ describe('output: one normalised shape for both envelopes', () => {
 					workspace_id: SEED.workspaces[0].id,
 					data: event.data,
 					delivery_id: 'dlv_opt_1',
+					source: 'webhook',
 				},
 			},
 		]);
@@ -184,6 +185,7 @@ describe('output: one normalised shape for both envelopes', () => {
 			workspace_id: SEED.workspaces[1].id,
 			data: older.data,
 			delivery_id: 'dlv_opt_1',
+			source: 'webhook',
 		});
 	});
 });

@@ -38,6 +38,7 @@ import { ApplicationError, deepCopy, Workflow } from 'n8n-workflow';
 
 import { DocumentSigningApi } from '../../../credentials/DocumentSigningApi.credentials';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
+import { stopCatchUp } from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { HarnessCredentialsHelper, type CredentialsInput } from '../../helpers/credentials-helper';
 import { ensureEnvironment } from '../../helpers/n8n-env';
 
@@ -59,6 +60,11 @@ export interface RigOptions {
 	webhookId?: string;
 	/** Persisted static data to start from (a "restart" of n8n with the same database). */
 	staticData?: IDataObject;
+	/**
+	 * Let the catch-up that activation starts run (catchUp.ts); by default the rig stops it at once,
+	 * so that it does not run in the background of tests about other things.
+	 */
+	catchUp?: boolean;
 }
 
 export interface Start {
@@ -188,6 +194,7 @@ export class TriggerRig {
 		const methods = this.nodeType.webhookMethods.default;
 		const existed = await methods.checkExists.call(context());
 		if (!existed) await methods.create.call(context());
+		if (!this.options.catchUp) stopCatchUp(context());
 		this.persist(workflow, mode);
 		return { existed };
 	}
@@ -220,6 +227,7 @@ export class TriggerRig {
 			this.webhookData(workflow, node, mode),
 		);
 		const result = await this.nodeType.webhookMethods.default.checkExists.call(context);
+		if (!this.options.catchUp) stopCatchUp(context);
 		this.persist(workflow, mode);
 		return result;
 	}

@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	IWebhookFunctions,
@@ -13,7 +14,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { fail } from '../../domain/errors';
 import { getIdParameter } from '../../domain/ids';
 import type { Explainer, TransportContext } from '../../../shared/transport';
-import { callApi, callPages, downloadFile, getServiceCredentials } from '../../../shared/transport';
+import {
+	callApi,
+	callPages,
+	downloadFile,
+	credentialSecrets,
+	getServiceCredentials,
+	readsLeft,
+} from '../../../shared/transport';
 import {
 	documentFileName,
 	looksLikePdf,
@@ -34,7 +42,28 @@ import { meta as listWebhooks } from '../webhook/listWebhooks.operation';
 import { meta as downloadSigningRequest } from './downloadSigningRequest.operation';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { normaliseSendResponse, SENT_FIELDS } from './sendSigningRequest.operation';
-import { companyWebhookRefused, createWaitWebhook, waitScopeFor } from './waitScope';
+import {
+	chooseWaitScope,
+	companyWebhookRefused,
+	createWaitWebhook,
+	waitScopeFor,
+} from './waitScope';
+import {
+	DEFAULT_REREAD_MINUTES,
+	intervalOf,
+	intervalOfUrl,
+	MAX_REREAD_MINUTES,
+	mayReadNow,
+	MIN_REREAD_MINUTES,
+	pokeWith,
+	READ_RESERVE,
+	REREAD_HEADER,
+	REREAD_PARAM,
+	reReads,
+	waitKeyOf,
+} from './reread';
+import { meta as listWorkspaces } from '../workspace/listWorkspaces.operation';
+import { redactText as redactSecretsIn } from '../../../shared/transport/secrets';
 import { ID_OUTPUT, orNull } from '../../helpers/output';
 
 /**
@@ -53,12 +82,14 @@ import { ID_OUTPUT, orNull } from '../../helpers/output';
  *  4. sends the request (unless "Send First" is off), then reads it once: if it already ended, the
  *     webhook is removed and the node continues at once;
  *  5. otherwise puts the execution to wait until the time limit. The timed-out result replaces the
- *     node's input, which is what n8n passes on when a wait runs out.
+ *     node's input, which is what n8n passes on when a wait runs out; and hands the wait to this
+ *     process's re-reads (reread.ts), which call the resume URL at the chosen interval.
  *
  * The service's delivery reaches `resume()` (the node's `webhook()`): verified like the trigger's
  * deliveries; deliveries about other requests (and test pings) are acknowledged and the execution
  * keeps waiting; the one about this request removes the webhook, reads the final state (and the
- * signed PDF when asked) and resumes the execution.
+ * signed PDF when asked) and resumes the execution. A re-read call (reread.ts) reaches it too: the
+ * node reads the request and does the same when it has ended. `ended_by` says which it was.
  */
 
 /**
@@ -76,6 +107,23 @@ export const resumeWebhooks: IWebhookDescription[] = [
 		path: '={{ $nodeId }}',
 		restartWebhook: true,
 		isFullPath: true,
+	},
+	{
+		// Not for deliveries: n8n registers it only when a published workflow with a Send and Wait
+		// node is activated (also at n8n's start), and calls its `checkExists` then, which hands
+		// that node's waits to this process's re-reads (`rearmWaits`). The method is empty, so
+		// that nothing is registered, for every other operation and while the editor runs the
+		// workflow (n8n's test webhooks build the workflow as inactive: test-webhooks.js
+		// `toWorkflow`), so a manual run never waits for a call of it. docs/DESIGN.md explains.
+		name: 'setup',
+		httpMethod:
+			'={{ $workflow.active && $parameter["operation"] === "sendAndWaitForCompletion" ? "POST" : "" }}',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ "document-signing-send-and-wait/" + $workflow.id + "/" + $nodeId }}',
+		isFullPath: true,
+		ndvHideUrl: true,
+		ndvHideMethod: true,
 	},
 ];
 
@@ -129,7 +177,12 @@ export const meta: OperationMeta = {
 				properties: SENT_FIELDS,
 				required: Object.keys(SENT_FIELDS),
 			}),
-			'event?': {
+			// What ended the wait: the service's event, a re-read while waiting, the read right after
+			// sending (it had ended already), or the time limit. Always there from 0.2 on (optional
+			// here so that outputs saved by earlier versions still match).
+			'ended_by?': { type: 'string', enum: ['event', 're-read', 'read', 'time_limit'] },
+			// The event that ended the wait; null when a re-read did.
+			'event?': orNull({
 				type: 'object',
 				properties: {
 					id: { type: 'string' },
@@ -137,7 +190,7 @@ export const meta: OperationMeta = {
 					created_at: { type: ['string', 'null'] },
 				},
 				required: ['id', 'type', 'created_at'],
-			},
+			}),
 			'waited_until?': { type: 'string', format: 'date-time' },
 			'webhook_id?': { $ref: '#/definitions/Webhook/properties/id' },
 			'pdf_not_attached?': { type: 'string' },
@@ -159,6 +212,8 @@ export const DESCRIPTION_PREFIX = 'n8n Send and Wait';
 const REQUEST_PARAM = 'signing_request_id';
 /** Query parameter of the resume URL naming the workspace (only for a workspace webhook). */
 const WORKSPACE_PARAM = 'workspace_id';
+/** What ended a wait, in the output's `ended_by`. */
+export type EndedBy = 'event' | 're-read' | 'read' | 'time_limit';
 /** A leftover webhook is removed this long after its wait ended (n8n resumes timed-out waits within a minute). */
 const SWEEP_GRACE_MS = 60_000;
 
@@ -171,7 +226,7 @@ const UNIT_MS: Record<string, number> = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put a Webhook Signing Secret in the credential (the company's, with the protected workspace's key; or the request's workspace's own) and turn on the matching webhooks in the service's settings. Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
+			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put a Webhook Signing Secret in the credential (the company's, with the protected workspace's key; or the request's workspace's own) and turn on the matching webhooks in the service's settings. If a delivery is lost, the node notices the end at its next re-read (Options → Re-Read Every). Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -228,6 +283,18 @@ export const description: INodeProperties[] = [
 				description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
 			},
 			{
+				displayName: 'Re-Read Every (Minutes)',
+				name: 'rereadMinutes',
+				type: 'number',
+				typeOptions: {
+					minValue: MIN_REREAD_MINUTES,
+					maxValue: MAX_REREAD_MINUTES,
+					numberPrecision: 0,
+				},
+				default: DEFAULT_REREAD_MINUTES,
+				description: `While waiting, read the signing request again this often (${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES} minutes), so that its end is noticed even if every delivery of the service is lost. The output's ended_by says whether the service's event or a re-read ended the wait. n8n must be able to reach its own webhook address.`,
+			},
+			{
 				displayName: 'Timestamp Tolerance (Seconds)',
 				name: 'timestampTolerance',
 				type: 'number',
@@ -244,6 +311,7 @@ interface WaitOptions {
 	attachSignedPdf?: boolean;
 	binaryPropertyName?: string;
 	timestampTolerance?: number;
+	rereadMinutes?: number;
 }
 
 export type FinalStatus = 'completed' | 'declined' | 'cancelled' | 'expired';
@@ -326,7 +394,7 @@ async function webhooksLike(
 
 /**
  * Removes this n8n's Send-and-Wait webhooks of the workspace (null: company-level ones) whose wait
- * ended over a minute ago.
+ * ended over a minute ago. The waits still running are handed to `live` (for the re-reads).
  */
 export async function sweepLeftovers(
 	context: TransportContext,
@@ -334,15 +402,78 @@ export async function sweepLeftovers(
 	waitingBase: string,
 	now: number,
 	explain?: Explainer,
+	live?: (webhook: IDataObject, until: number) => void,
 ): Promise<string[]> {
 	const removed: string[] = [];
 	for (const webhook of await webhooksLike(context, workspaceId, waitingBase, explain)) {
 		const end = waitEndOf(webhook.description);
-		if (end === undefined || end + SWEEP_GRACE_MS > now) continue;
+		if (end === undefined) continue;
+		if (end > now) live?.(webhook, end);
+		if (end + SWEEP_GRACE_MS > now) continue;
 		await deleteWebhook(context, String(webhook.id));
 		removed.push(String(webhook.id));
 	}
 	return removed;
+}
+
+/** The credential a node uses, as the key re-reads share their budget by. */
+function budgetKeyOf(context: { getNode(): { credentials?: IDataObject } }): string {
+	const credential = context.getNode().credentials?.documentSigningApi as IDataObject | undefined;
+	return String(credential?.id ?? credential?.name ?? 'credential');
+}
+
+/** Hands a wait (its service webhook: the resume URL, and the time limit) to this process's re-reads. */
+function reReadWait(context: TransportContext, url: string, until: number, firstAt?: number): void {
+	reReads.add({
+		url,
+		until,
+		intervalMs: intervalOfUrl(url),
+		budgetKey: budgetKeyOf(context),
+		poke: pokeWith(context.helpers.httpRequest),
+		firstAt,
+	});
+}
+
+/**
+ * At the activation of a published workflow with this Send and Wait node (n8n's start included;
+ * the `setup` webhook's checkExists): finds the node's waits at the service and hands them to the
+ * re-reads of this process, due at once (a delivery may have been lost while n8n was away). The
+ * service lists them: every waiting execution has a Send-and-Wait webhook whose URL is its resume
+ * URL (with the node's id in its path) and whose description says until when it waits. They are
+ * company-level webhooks, or webhooks of the workspaces whose secret the credential holds.
+ */
+export async function rearmWaits(this: IHookFunctions): Promise<number> {
+	const nodeId = this.getNode().id;
+	const credentials = await getServiceCredentials.call(this);
+	const secret = String(credentials.webhookSigningSecret ?? '').trim();
+	const scopes: Array<string | null> = [];
+	if (secret) {
+		// Company-level webhooks need the protected workspace's key; another key is refused (403).
+		scopes.push(null);
+		const workspaces = await callPages(this, listWorkspaces, { qs: {}, returnAll: true }).then(
+			(result) => result.results,
+			() => [] as IDataObject[],
+		);
+		const redacted = redactSecretsIn(secret, credentialSecrets(credentials));
+		for (const workspace of workspaces) {
+			const id = String(workspace.id ?? '');
+			if (id && chooseWaitScope(workspace, id, secret, redacted).kind === 'workspace')
+				scopes.push(id);
+		}
+	}
+	const now = Date.now();
+	let count = 0;
+	for (const scope of scopes) {
+		const found = await webhooksLike(this, scope, `/${nodeId}`).catch(() => [] as IDataObject[]);
+		for (const webhook of found) {
+			const url = String(webhook.url ?? '');
+			const until = waitEndOf(webhook.description);
+			if (until === undefined || until <= now || !url.includes(`/${nodeId}?`)) continue;
+			reReadWait(this, url, until, now);
+			count++;
+		}
+	}
+	return count;
 }
 
 type BinaryContext = TransportContext & {
@@ -422,6 +553,17 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		fail(this, '"Time Limit" must be a whole number of 1 or more');
 	}
 	const options = this.getNodeParameter('waitOptions', i, {}) as WaitOptions;
+	const rereadMinutes = Number(options.rereadMinutes ?? DEFAULT_REREAD_MINUTES);
+	if (
+		!Number.isInteger(rereadMinutes) ||
+		rereadMinutes < MIN_REREAD_MINUTES ||
+		rereadMinutes > MAX_REREAD_MINUTES
+	) {
+		throw new NodeOperationError(
+			node,
+			`"Re-Read Every (Minutes)" must be a whole number from ${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES}, not ${String(options.rereadMinutes)}`,
+		);
+	}
 	const credentials = await getServiceCredentials.call(this, i);
 	if (!String(credentials.webhookSigningSecret ?? '').trim()) {
 		fail(
@@ -443,7 +585,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 	const endedAlready = finalStatusOf(before);
 	if (endedAlready) {
-		return [await finalItem(this, id, before, endedAlready, { waited: false }, options)];
+		return [
+			await finalItem(this, id, before, endedAlready, { waited: false, ended_by: 'read' }, options),
+		];
 	}
 
 	// The webhook whose deliveries the credential's secret verifies (waitScope.ts).
@@ -452,13 +596,18 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const resumeUrl = resumeUrlOf(this, i, {
 		[REQUEST_PARAM]: id,
 		...(scope.kind === 'workspace' ? { [WORKSPACE_PARAM]: workspaceId } : {}),
+		[REREAD_PARAM]: String(rereadMinutes),
 	});
 	checkDeliveryUrl(node, resumeUrl);
 	const waitingBase = resumeUrl.slice(0, resumeUrl.lastIndexOf('/', resumeUrl.indexOf('?')));
 	const base = waitingBase.slice(0, waitingBase.lastIndexOf('/'));
-	await sweepLeftovers(this, workspaceId, base, Date.now());
+	// The other waits of this n8n that these lists show are handed to the re-reads of this process
+	// too (after a restart nothing else of this process knew them).
+	const alsoReRead = (webhook: IDataObject, until: number) =>
+		reReadWait(this, String(webhook.url ?? ''), until);
+	await sweepLeftovers(this, workspaceId, base, Date.now(), undefined, alsoReRead);
 	if (scope.kind === 'company')
-		await sweepLeftovers(this, null, base, Date.now(), companyWebhookRefused);
+		await sweepLeftovers(this, null, base, Date.now(), companyWebhookRefused, alsoReRead);
 
 	const created = await createWaitWebhook(this, scope, {
 		url: resumeUrl,
@@ -483,7 +632,14 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		if (ended) {
 			await deleteWebhook(this, webhookId);
 			return [
-				await finalItem(this, id, now, ended, { waited: false, sent: sent ?? null }, options),
+				await finalItem(
+					this,
+					id,
+					now,
+					ended,
+					{ waited: false, sent: sent ?? null, ended_by: 'read' },
+					options,
+				),
 			];
 		}
 	} catch (error) {
@@ -504,12 +660,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			waited_until: waitTill.toISOString(),
 			sent: sent ?? null,
 			webhook_id: webhookId,
+			ended_by: 'time_limit',
 		},
 		pairedItem: { item: 0 },
 	};
 	const executeData = this.getExecuteData();
 	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
 	await this.putExecutionToWait(waitTill);
+	// Re-reads at the interval, from this process, until the time limit or the end.
+	reReadWait(this, resumeUrl, waitTill.getTime());
 	return [timedOut];
 }
 
@@ -554,6 +713,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	const workspaceId = String(query[WORKSPACE_PARAM] ?? '');
 	const options = this.getNodeParameter('waitOptions', {}) as WaitOptions;
 	const headers = this.getHeaderData() as Record<string, unknown>;
+	if (headers[REREAD_HEADER] !== undefined) return await reReadWhileWaiting.call(this, id, options);
 	const rawBody = rawBodyOf(this);
 	if (!rawBody) return refuseResume(this, { reason: 'raw_body_unavailable' }, workspaceId);
 
@@ -577,11 +737,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 
 	// The wait is over: answer, remove the webhook, read the final state.
 	respond(this, 200, { received: true, event_id: event.id });
-	const token = this.getRequestObject().url ?? '';
-	const ownPath = token.slice(0, token.indexOf('?') < 0 ? undefined : token.indexOf('?'));
-	for (const webhook of await webhooksLike(this, workspaceId || null, ownPath)) {
-		await deleteWebhook(this, String(webhook.id));
-	}
+	await removeOwnWebhooks(this, workspaceId);
 	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const status: FinalStatus =
 		finalStatusOf(detail) ??
@@ -597,7 +753,63 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 		id,
 		detail,
 		status,
-		{ waited: true, event: { id: event.id, type: event.type, created_at: event.created_at } },
+		{
+			waited: true,
+			ended_by: 'event',
+			event: { id: event.id, type: event.type, created_at: event.created_at },
+		},
+		options,
+	);
+	return { noWebhookResponse: true, workflowData: [[item]] };
+}
+
+/** The path of the resume URL this call came to (execution id and node id). */
+function ownPathOf(context: IWebhookFunctions): string {
+	const url = context.getRequestObject().url ?? '';
+	return url.slice(0, url.indexOf('?') < 0 ? undefined : url.indexOf('?'));
+}
+
+/** Removes the service webhooks that point at this resume URL, and forgets its re-reads. */
+async function removeOwnWebhooks(context: IWebhookFunctions, workspaceId: string): Promise<void> {
+	const ownPath = ownPathOf(context);
+	reReads.remove(ownPath);
+	for (const webhook of await webhooksLike(context, workspaceId || null, ownPath)) {
+		await deleteWebhook(context, String(webhook.id));
+	}
+}
+
+/**
+ * A re-read call (reread.ts): reads the request; when it has ended, resumes the execution exactly
+ * as the service's event would (with `ended_by: "re-read"`), otherwise keeps waiting. The caller
+ * decides nothing: the outcome is what the service answers. Answered without reading when this
+ * wait was read less than half an interval ago, or when the read limit is nearly used up.
+ */
+async function reReadWhileWaiting(
+	this: IWebhookFunctions,
+	id: string,
+	options: WaitOptions,
+): Promise<IWebhookResponseData> {
+	const query = this.getQueryData() as IDataObject;
+	const workspaceId = String(query[WORKSPACE_PARAM] ?? '');
+	const ownPath = ownPathOf(this);
+	if (!id) return respond(this, 400, { error: 'The resume URL names no signing request' });
+	const credentials = await getServiceCredentials.call(this);
+	const left = readsLeft(credentials);
+	if (left !== undefined && left < READ_RESERVE) return respond(this, 200, { re_read: 'deferred' });
+	if (!mayReadNow(waitKeyOf(ownPath), intervalOf(query), Date.now()))
+		return respond(this, 200, { re_read: 'waiting', read: false });
+	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	const status = finalStatusOf(detail);
+	if (!status) return respond(this, 200, { re_read: 'waiting', read: true });
+
+	respond(this, 200, { re_read: 'ended', status });
+	await removeOwnWebhooks(this, workspaceId);
+	const item = await finalItem(
+		this,
+		id,
+		detail,
+		status,
+		{ waited: true, ended_by: 're-read', event: null },
 		options,
 	);
 	return { noWebhookResponse: true, workflowData: [[item]] };

@@ -12,6 +12,11 @@ import { DocumentSigningApi } from '../../../../../credentials/DocumentSigningAp
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { sweepLeftovers } from '../../../../../nodes/DocumentSigning/actions/signingRequest/sendAndWaitSigningRequest.operation';
 import {
+	forgetReads,
+	REREAD_HEADER,
+	reReads,
+} from '../../../../../nodes/DocumentSigning/actions/signingRequest/reread';
+import {
 	chooseWaitScope,
 	sameSecret,
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/waitScope';
@@ -42,6 +47,8 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ webhookRetryScale: 0.00001, webhookTestOnCreate: false });
 });
 afterAll(async () => {
+	// The waits these tests put to wait were handed to this process's re-reads (reread.ts).
+	reReads.stop();
 	await sandbox.close();
 });
 
@@ -640,6 +647,71 @@ describe('the node declares the resume webhook n8n needs', () => {
 				restartWebhook: true,
 				isFullPath: true,
 			},
+			// Registered only for an active workflow's Send and Wait node: its checkExists hands the
+			// node's waits to the re-reads at activation and at n8n's start.
+			expect.objectContaining({
+				name: 'setup',
+				httpMethod:
+					'={{ $workflow.active && $parameter["operation"] === "sendAndWaitForCompletion" ? "POST" : "" }}',
+				path: '={{ "document-signing-send-and-wait/" + $workflow.id + "/" + $nodeId }}',
+			}),
 		]);
+	});
+});
+
+describe('a re-read call while waiting (reread.ts): the node reads the request itself', () => {
+	beforeEach(() => forgetReads());
+
+	it('keeps waiting while the request is open; once it ended, resumes with the output an event gives, ended_by "re-read"', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-reread');
+		const { run } = await start(draft.id, { waitOptions: { rereadMinutes: 2 } });
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		const resumeUrl = String(webhook.url);
+		expect(new URL(resumeUrl).searchParams.get('reread')).toBe('2');
+		// Handed to this process's re-reads, due one interval later, until the time limit.
+		const known = reReads.waits().find((w) => w.url === resumeUrl)!;
+		expect(known.until).toBe(new Date(run!.waitTill as Date).getTime());
+		expect(known.dueAt - Date.now()).toBeGreaterThan(60_000);
+		await redirectDeliveries(webhook);
+
+		const reads = () =>
+			sandbox.requests.filter(
+				(r) => r.method === 'GET' && r.path === `/signing-requests/${draft.id}`,
+			).length;
+		const before = reads();
+		const open = await deliver(resumeUrl, '{}', { [REREAD_HEADER]: '1' });
+		expect(open.answer).toEqual({ re_read: 'waiting', read: true });
+		expect(open.result.workflowData).toBeUndefined();
+		expect(reads()).toBe(before + 1);
+		// Asked again within half an interval: answered without reading.
+		const soon = await deliver(resumeUrl, '{}', { [REREAD_HEADER]: '1' });
+		expect(soon.answer).toEqual({ re_read: 'waiting', read: false });
+		expect(reads()).toBe(before + 1);
+
+		// Every delivery is lost; the request completes; the next re-read ends the wait.
+		sandbox.simulate.signAll(draft.id);
+		forgetReads();
+		const ended = await deliver(resumeUrl, '{}', { [REREAD_HEADER]: '1' });
+		expect(ended.answer).toEqual({ re_read: 'ended', status: 'completed' });
+		const [[item]] = ended.result.workflowData!;
+		expect(item.json).toMatchObject({
+			status: 'completed',
+			signing_request_id: draft.id,
+			waited: true,
+			ended_by: 're-read',
+			event: null,
+		});
+		expect((item.json.signing_request as IDataObject).status).toMatchObject({ finished: true });
+		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
+		expect(reReads.waits().some((w) => w.url === resumeUrl)).toBe(false);
+	});
+
+	it('a re-read interval outside 1 to 15 minutes is refused before anything is sent', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-reread-bad');
+		const { error } = await start(draft.id, { waitOptions: { rereadMinutes: 30 } });
+		expect(error?.message).toBe(
+			'"Re-Read Every (Minutes)" must be a whole number from 1 to 15, not 30',
+		);
+		expect(sandbox.signing.getSigningRequest(draft.id)!.sent_on).toBeNull();
 	});
 });

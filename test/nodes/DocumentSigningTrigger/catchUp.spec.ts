@@ -1,0 +1,146 @@
+/**
+ * The webhook trigger's catch-up (catchUp.ts) against the sandbox, with n8n-core's HookContext and
+ * WebhookContext (TriggerRig): at activation it reads the lists and starts each change missed since
+ * its last event once, as `source: "catch-up"`, through its own webhook; a delivery of the service
+ * for a change it caught up starts nothing. (In a real n8n: test/e2e/catchUp.e2e.ts.)
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { CATCH_UP_KEY, isPending, readState } from '../../../nodes/DocumentSigningTrigger/catchUp';
+import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
+import { resetRateLimiters } from '../../../nodes/shared/transport';
+import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
+import { createSent } from '../../sandbox/fixtures';
+import { baseParameters, credentials } from './support';
+import { TriggerRig } from './triggerRig';
+
+const P = SEED.protectedWorkspace;
+
+let sandbox: Sandbox;
+const rigs: TriggerRig[] = [];
+
+beforeEach(async () => {
+	resetRateLimiters();
+	forgetProcessMemory();
+	sandbox = await startSandbox({ webhookRetryScale: 0.001, webhookTestOnCreate: false });
+});
+afterEach(async () => {
+	await sandbox.webhooks.flush();
+	await Promise.all(rigs.splice(0).map(async (r) => await r.close()));
+	await sandbox.close();
+});
+
+async function listening(
+	staticData: IDataObject | undefined,
+	options: INodeParameters = {},
+): Promise<TriggerRig> {
+	const rig = await new TriggerRig({
+		parameters: baseParameters({ options }),
+		credentials: credentials(sandbox.url, { webhookSigningSecret: WEBHOOK_SECRETS.company }),
+		staticData,
+		catchUp: true,
+	}).listen();
+	rigs.push(rig);
+	await rig.activate();
+	return rig;
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+/** The catch-up the activation started has finished (its last delivery completed the state). */
+const finished = (rig: TriggerRig) => {
+	const state = readState(rig.nodeStaticData);
+	return state !== undefined && !isPending(state);
+};
+
+/** Saved static data of a trigger that listened until `doneThrough` (its catch-up state). */
+const listenedUntil = (doneThrough: number): IDataObject => ({
+	'node:Document Signing Trigger': { [CATCH_UP_KEY]: { doneThrough, openSince: {} } },
+});
+
+/** The second catch-up (after a restart) finished after the first one. */
+const finishedAfter = (again: TriggerRig, first: TriggerRig) =>
+	finished(again) &&
+	readState(again.nodeStaticData)!.doneThrough > readState(first.nodeStaticData)!.doneThrough;
+
+/** A request of the protected workspace, sent and signed by everyone: completed. */
+async function completedRequest(name: string): Promise<string> {
+	const sent = await createSent(sandbox, P.liveKey, name);
+	sandbox.simulate.signAll(sent.id);
+	return sent.id;
+}
+
+describe('catch-up at activation', () => {
+	it('starts each completion missed since the last event once, marked catch-up; a late delivery of it is a duplicate', async () => {
+		// The trigger listened until a minute ago (its state says so); then n8n was away.
+		const missed = await completedRequest('Missed while away');
+		const rig = await listening(listenedUntil(Date.now() - 60_000));
+		await until('the catch-up to finish', () => finished(rig));
+		expect(rig.starts).toHaveLength(1);
+		expect(rig.starts[0].items[0].json).toMatchObject({
+			id: `catchup_completed_${missed}`,
+			type: 'signing_request.completed',
+			source: 'catch-up',
+			delivery_id: null,
+			workspace_id: P.id,
+			data: { signing_request: { id: missed, status: 'finished' } },
+		});
+
+		// The service's delivery of the same change arrives late (another event id): not started.
+		sandbox.state.events.emit('signing_request.completed', P.id, {
+			signing_request: { id: missed, name: 'Missed while away', status: 'finished' },
+			recipients: [],
+		});
+		await sandbox.webhooks.flush();
+		const late = sandbox.deliveries.at(-1)!;
+		expect(late).toMatchObject({ eventType: 'signing_request.completed', status: 200 });
+		expect(JSON.parse(late.responseBody)).toMatchObject({ duplicate: true });
+		expect(rig.starts).toHaveLength(1);
+
+		// n8n restarts (no process memory): the next catch-up finds the change again, starts nothing.
+		forgetProcessMemory();
+		const again = await listening(JSON.parse(JSON.stringify(rig.saved)) as IDataObject);
+		await until('the second catch-up to finish', () => finishedAfter(again, rig));
+		expect(again.starts).toHaveLength(0);
+	});
+
+	it('a change delivered by the service is not started again by the catch-up', async () => {
+		const rig = await listening(listenedUntil(Date.now()));
+		await until('the first catch-up to finish', () => finished(rig));
+		await completedRequest('Delivered');
+		await sandbox.webhooks.flush();
+		expect(rig.starts.map((s) => s.items[0].json.source)).toEqual(['webhook']);
+
+		forgetProcessMemory();
+		const again = await listening(JSON.parse(JSON.stringify(rig.saved)) as IDataObject);
+		await until('the second catch-up to finish', () => finishedAfter(again, rig));
+		expect(again.starts).toHaveLength(0);
+	});
+
+	it('the first activation only notes where it is: nothing old is started', async () => {
+		await completedRequest('Before the trigger existed');
+		const rig = await listening(undefined);
+		// Finished: its last delivery noted, per workspace, the oldest request in progress.
+		await until(
+			'the catch-up to finish',
+			() => Object.keys(readState(rig.nodeStaticData)?.openSince ?? {}).length > 0,
+		);
+		expect(rig.starts).toHaveLength(0);
+	});
+
+	it('"Catch Up After Downtime" off: no catch-up, no state', async () => {
+		await completedRequest('Missed, catch-up off');
+		const rig = await listening(listenedUntil(Date.now() - 60_000), { catchUp: false });
+		expect(readState(rig.nodeStaticData)).toEqual({
+			doneThrough: expect.any(Number),
+			openSince: {},
+		});
+		expect(rig.starts).toHaveLength(0);
+	});
+});
