@@ -13,11 +13,15 @@
  *   - the event choices of Create a webhook (a loadOptions method), in the action node and in its
  *     AI-tool variant,
  *   - changing Resource resets Operation to the new resource's default and shows that operation's
- *     form (parameters carry no resource condition where their operation implies it).
+ *     form (parameters carry no resource condition where their operation implies it),
+ *   - last, a newcomer's journey built through the editor (./journey.ts): Create and Send with
+ *     an empty mapped Email refused, sent, Download refused while unfinished and the signed PDF
+ *     after signing, a trigger receiving a test event, and one with a wrong secret showing why.
  * It writes the documentation's screenshots to docs/screenshots/ (JPEG: small enough to commit).
  *
  * The strings the checks expect are in EXPECT below. Environment: CHROMIUM (browser binary,
- * default: chromium on PATH), UI_SCREENSHOTS=0 (do not write screenshots), UI_DEBUG_DIR (where a
+ * default: chromium on PATH), UI_ONLY (run the checks whose name contains it; `a|b`: either),
+ * UI_SCREENSHOTS=0 (do not write screenshots), UI_DEBUG_DIR (where a
  * failing check leaves a screenshot and the page's HTML; default .build/ui/failures).
  * Prints "N passed, N failed"; exits 1 when a check failed.
  */
@@ -30,6 +34,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { eventTypeOptions } from '../../nodes/shared/events';
 import { OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
+import { journeyChecks } from './journey';
 import { startStack, type Stack } from './stack';
 
 /** What the editor should show. Adjust here when the nodes' texts change. */
@@ -96,6 +101,16 @@ export const EXPECT = {
 	addSetting: 'Add Setting',
 	/** Create a webhook's event picker: every event of nodes/shared/events.ts, in its order. */
 	webhookEvents: eventTypeOptions().map((o) => o.name),
+	/** Schema preview (issue 21 §1): a Document Signing node that has not run shows its output
+	 * fields in the next node's input panel, from the schema file the build ships. */
+	schemaPreview: {
+		notice: 'Usually outputs the following fields',
+		/** Fields of Create and Send's output (__schema__/v1.0.0/signingRequest/createAndSendSigningRequest.json).
+		 * The panel renders the rows in view only: these are the first ones, and those after
+		 * "settings" once it is folded. */
+		fields: ['id', 'name', 'status', 'document_url', 'page_count'],
+		afterSettings: ['template_id', 'first_signer', 'signing_link', 'recipients'],
+	},
 	/** Resource changed from Webhook (Create) to Template: Template's default operation and form. */
 	resourceChange: {
 		resource: 'Template',
@@ -203,6 +218,61 @@ export function uiWorkflow(templateId: string): Workflow {
 	};
 }
 
+/**
+ * A workflow for the schema preview: Start → Create and Send (never run) → Download. Download's
+ * input panel can only show Create and Send's fields from its output schema.
+ */
+export function schemaWorkflow(templateId: string): Workflow {
+	const credentials = { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	const node = (n: number, name: string, x: number, parameters: Record<string, unknown>) => ({
+		id: `c0000000-0000-4000-8000-00000000002${n}`,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [x, 0] as [number, number],
+		credentials,
+		parameters,
+	});
+	return {
+		id: 'dsUiTestSchema01',
+		name: 'UI test: output fields before the first run',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {
+			Start: { main: [[{ node: 'Send for signature', type: 'main', index: 0 }]] },
+			'Send for signature': { main: [[{ node: 'Download', type: 'main', index: 0 }]] },
+		},
+		nodes: [
+			{
+				id: 'c0000000-0000-4000-8000-000000000020',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			node(1, 'Send for signature', 260, {
+				resource: 'signingRequest',
+				operation: 'createAndSendSigningRequest',
+				source: 'template',
+				templateId: { __rl: true, mode: 'id', value: templateId },
+				name: 'NDA',
+				recipientsMode: 'fields',
+				recipients: {
+					recipient: [
+						{ order: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+					],
+				},
+			}),
+			node(2, 'Download', 520, {
+				resource: 'signingRequest',
+				operation: 'downloadSigningRequest',
+				signingRequestId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			}),
+		],
+	};
+}
+
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
 function findChromium(): string {
@@ -305,6 +375,7 @@ function checks(stack: Stack): Check[] {
 	const url = stack.inst.url;
 	const sendAndWait = stack.examples['send-from-template-and-wait'].id;
 	const forms = uiWorkflow(stack.templateId).id;
+	const schema = schemaWorkflow(stack.templateId).id;
 	return [
 		{
 			name: 'canvas subtitles show the action, not the operationId',
@@ -526,6 +597,55 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		{
+			name: "a Document Signing node that has not run shows its output fields in the next node's input panel",
+			run: async (page) => {
+				await openWorkflow(page, url, schema);
+				await openNode(page, 'Download');
+				const input = '[data-test-id="ndv"] [data-test-id="ndv-input-panel"]';
+				const want = EXPECT.schemaPreview;
+				const fields = async () =>
+					(await texts(page, `${input} [data-test-id="run-data-schema-item"]`)).map((t) =>
+						t.split('\n')[0].trim(),
+					);
+				const deadline = Date.now() + 30_000;
+				let shown = await fields();
+				while (!want.fields.every((f) => shown.includes(f)) && Date.now() < deadline) {
+					await sleep(500);
+					shown = await fields();
+				}
+				// Fold "settings" (open by default) so that the fields after it come into view.
+				await page.evaluate((sel: string) => {
+					const pill = (globalThis as any).document.querySelector(
+						`${sel} [data-test-id="run-data-schema-node-name"][data-name="settings"][data-depth="1"]`,
+					);
+					pill?.closest('[data-test-id="run-data-schema-item"]')?.querySelector('.toggle')?.click();
+				}, input);
+				await sleep(800);
+				shown = [...new Set([...shown, ...(await fields())])];
+				const panel = String(await page.$eval(input, (el) => (el as any).innerText)).replace(
+					/\s+/g,
+					' ',
+				);
+				await shot(page, 'schema-preview');
+				expect(
+					panel.includes(want.notice),
+					`no "${want.notice}" in the input panel: ${panel.slice(0, 400)}`,
+				);
+				const missing = [...want.fields, ...want.afterSettings].filter((f) => !shown.includes(f));
+				expect(
+					missing.length === 0,
+					`fields ${JSON.stringify(missing)} not shown; shown: ${JSON.stringify(shown)}`,
+				);
+				expect(
+					stack.sandbox.requests.every(
+						(r) => !r.path.startsWith('/signing-requests/create-and-send'),
+					),
+					'Create and Send ran: the fields may come from its output, not from the schema',
+				);
+				await closeNode(page);
+			},
+		},
+		{
 			// Last: it leaves the workflow changed in the editor.
 			name: "changing Resource resets Operation and shows the new operation's form",
 			run: async (page: Page) => {
@@ -553,15 +673,19 @@ function checks(stack: Stack): Check[] {
 				await closeNode(page);
 			},
 		},
+		// Last: its final step adds a second credential, which n8n then gives to new nodes.
+		...journeyChecks(stack, shot),
 	];
 }
 
 async function main(): Promise<void> {
 	const only = process.env.UI_ONLY;
+	const began = Date.now();
+	const seconds = () => `${Math.round((Date.now() - began) / 1000)} s`;
 	console.log('Starting the sandbox and n8n (like npm start, in a temporary folder)...');
 	const stack = await startStack(
 		(line) => console.log(line),
-		(id) => [uiWorkflow(id)],
+		(id) => [uiWorkflow(id), schemaWorkflow(id)],
 	);
 	let browser: Browser | undefined;
 	const profile = mkdtempSync(join(tmpdir(), 'ui-test-chromium-'));
@@ -585,18 +709,25 @@ async function main(): Promise<void> {
 			],
 			defaultViewport: { width: 1440, height: 900 },
 		});
+		console.log(`Stack ready after ${seconds()}`);
 		const page = await browser.newPage();
 		page.setDefaultTimeout(90_000);
+		// Leaving a page with changes may ask "Leave site?": the editor saves by itself.
+		page.on('dialog', (dialog) => void dialog.accept());
 		await login(page, stack.inst.url);
 		for (const check of checks(stack)) {
-			if (only && !check.name.includes(only)) continue;
+			if (only && !only.split('|').some((part) => check.name.includes(part))) continue;
+			const began = Date.now();
+			const took = () => `(${((Date.now() - began) / 1000).toFixed(1)} s)`;
 			try {
 				await check.run(page);
 				passed++;
-				console.log(`  ✓ ${check.name}`);
+				console.log(`  ✓ ${check.name} ${took()}`);
 			} catch (err) {
 				failed++;
-				console.log(`  ✗ ${check.name}\n      ${err instanceof Error ? err.message : err}`);
+				console.log(
+					`  ✗ ${check.name} ${took()}\n      ${err instanceof Error ? err.message : err}`,
+				);
 				mkdirSync(DEBUG_DIR, { recursive: true });
 				const base = join(DEBUG_DIR, check.name.replace(/[^\w]+/g, '-').slice(0, 60));
 				await page.screenshot({ path: `${base}.png` }).catch(() => undefined);
@@ -611,7 +742,7 @@ async function main(): Promise<void> {
 		await stack.stop();
 	}
 	if (WRITE_SHOTS && failed === 0) console.log(`Screenshots: ${SHOTS}`);
-	console.log(`${passed} passed, ${failed} failed`);
+	console.log(`${passed} passed, ${failed} failed, in ${seconds()}`);
 	process.exitCode = failed === 0 ? 0 : 1;
 }
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact, emptiness } from '../helpers/validation';
 import { fail } from './errors';
+import { isUuid } from './ids';
 import { ADDITIONAL_FIELDS, checkOrder, listInput, readEntries, requireText } from './lists';
 
 /**
@@ -230,4 +231,59 @@ export function checkRecipient(
 	const order = checkOrder(context, entry.order, place, fromJson ? 'order' : 'Order');
 	if (order !== undefined) entry.order = order;
 	return entry;
+}
+
+/**
+ * Template-based recipients are overrides: each must say which template recipient it fills, and no
+ * two may fill the same one (the service matches them by Template Recipient, else by Order: a
+ * second entry for the same template recipient would silently replace the first person).
+ */
+export function checkTemplateRecipients(
+	context: IExecuteFunctions,
+	recipients: IDataObject[] | undefined,
+): void {
+	const taken = new Map<string, number>();
+	(recipients ?? []).forEach((recipient, index) => {
+		const place = `Recipient ${index + 1}`;
+		if (
+			recipient.template_user_id !== undefined &&
+			!isUuid(String(recipient.template_user_id).trim())
+		) {
+			fail(
+				context,
+				`${place}: Template Recipient "${String(recipient.template_user_id)}" is not a valid ID`,
+			);
+		}
+		if (recipient.designation === 'CC') {
+			if (recipient.first_name === undefined || recipient.email === undefined) {
+				fail(
+					context,
+					`${place}: a CC recipient is added to the request, so it needs a first name and an email`,
+				);
+			}
+		} else if (recipient.template_user_id === undefined && recipient.order === undefined) {
+			fail(
+				context,
+				`${place}: say which template recipient this is`,
+				'Choose its Template Recipient, or give the Order of the template recipient it replaces.',
+			);
+		}
+		if (recipient.designation === 'CC') return;
+		const slot =
+			recipient.template_user_id !== undefined
+				? `Template Recipient "${String(recipient.template_user_id).trim()}"`
+				: recipient.order !== undefined
+					? `the template recipient with Order ${String(recipient.order)}`
+					: undefined;
+		if (slot === undefined) return;
+		const first = taken.get(slot);
+		if (first !== undefined) {
+			fail(
+				context,
+				`${place} and Recipient ${first + 1} both replace ${slot}`,
+				"Nothing was created or sent: only one person can take a template recipient's place. Give each recipient its own Template Recipient (or, matching by Order, the Order of a different template recipient), or remove one.",
+			);
+		}
+		taken.set(slot, index);
+	});
 }

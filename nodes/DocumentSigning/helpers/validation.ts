@@ -219,7 +219,13 @@ export function checkResolvedValues(
 }
 
 function emptyHint(check: ExpressionCheck): string {
-	const fix = `make the expression (${check.expression.slice(1)}) produce a value for every item, or leave out the items that lack it before this node`;
+	const body = check.expression.slice(1).trim();
+	// "=" alone: the field was switched to Expression and left empty (or run before the editor
+	// took what was typed).
+	const fix =
+		body === ''
+			? 'type an expression into it (it is empty), or switch it to Fixed and type the value'
+			: `make the expression (${body}) produce a value for every item, or leave out the items that lack it before this node`;
 	if (!check.decidesWho) return `Nothing was sent. "${check.label}" is required: ${fix}.`;
 	const typedEmpty: Record<string, string> = {
 		template_user_id: 'to match the template recipient by Order',

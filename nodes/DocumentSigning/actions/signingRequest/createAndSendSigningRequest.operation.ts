@@ -7,7 +7,7 @@ import type {
 
 import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
-import { readRecipients } from '../../domain/recipients';
+import { checkTemplateRecipients, readRecipients } from '../../domain/recipients';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -321,6 +321,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	let fields: IDataObject[] | undefined;
 	if (source === 'template') {
 		recipients = readRecipients(this, i, { requireIdentity: false });
+		checkTemplateRecipients(this, recipients);
 	} else {
 		recipients = readRecipients(this, i, { referenceKey: 'id' });
 		if (!recipients?.length) {

@@ -12,7 +12,7 @@ import {
 	fieldOverridesInput,
 	fieldsInput,
 } from '../../domain/fields';
-import { readRecipients } from '../../domain/recipients';
+import { checkTemplateRecipients, readRecipients } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -76,39 +76,6 @@ export const description: INodeProperties[] = [
 	...settingsInput('request'),
 	additionalOptions({ name: true }),
 ];
-
-/** Template-based recipients are overrides: each must say which template recipient it fills. */
-function checkTemplateRecipients(
-	context: IExecuteFunctions,
-	recipients: IDataObject[] | undefined,
-): void {
-	(recipients ?? []).forEach((recipient, index) => {
-		const place = `Recipient ${index + 1}`;
-		if (
-			recipient.template_user_id !== undefined &&
-			!isUuid(String(recipient.template_user_id).trim())
-		) {
-			fail(
-				context,
-				`${place}: Template Recipient "${String(recipient.template_user_id)}" is not a valid ID`,
-			);
-		}
-		if (recipient.designation === 'CC') {
-			if (recipient.first_name === undefined || recipient.email === undefined) {
-				fail(
-					context,
-					`${place}: a CC recipient is added to the request, so it needs a first name and an email`,
-				);
-			}
-		} else if (recipient.template_user_id === undefined && recipient.order === undefined) {
-			fail(
-				context,
-				`${place}: say which template recipient this is`,
-				'Choose its Template Recipient, or give the Order of the template recipient it replaces.',
-			);
-		}
-	});
-}
 
 function checkTemplateFields(context: IExecuteFunctions, fields: IDataObject[] | undefined): void {
 	(fields ?? []).forEach((field, index) => {

@@ -7,6 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { binaryItem } from '../../helpers/binary';
+import { EVENT_TYPES, eventName } from '../../../shared/events';
 import { getIdParameter } from '../../domain/ids';
 import type { DocumentDownload } from '../../../shared/document';
 import {
@@ -25,6 +26,11 @@ import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 import { ID_OUTPUT } from '../../helpers/output';
+
+/** The completion event as the trigger's event list names it. */
+const COMPLETED_EVENT = eventName(
+	EVENT_TYPES.find((e) => e.value === 'signing_request.completed')?.label ?? '',
+);
 
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
@@ -119,7 +125,7 @@ async function refusal(
 	if (download.status === 'finished') {
 		todo = `Try again in a moment (for example with "Retry On Fail" in the node settings). ${anyway}`;
 	} else if (canStillFinish(download)) {
-		todo = `Download gives the signed PDF once everyone has signed. To continue when that happens, use the Document Signing Trigger with the "Signing request completed" event, the Document Signing Poll Trigger, or "Send and Wait for Completion" instead of downloading now. ${anyway}`;
+		todo = `Download gives the signed PDF once everyone has signed. To continue when that happens, use the Document Signing Trigger with the "${COMPLETED_EVENT}" event, the Document Signing Poll Trigger, or "Send and Wait for Completion" instead of downloading now. ${anyway}`;
 	} else {
 		todo = `A ${download.status} request is never completed, so there will be no signed PDF: send a new signing request if the document still needs signatures. ${anyway}`;
 	}

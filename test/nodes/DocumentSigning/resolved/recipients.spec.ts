@@ -657,3 +657,17 @@ describe('Template → Update (users)', () => {
 		},
 	]);
 });
+
+describe('an Email switched to Expression and left empty', () => {
+	it('is refused, saying the expression is empty', async () => {
+		const result = await runFull(ctx, 'signingRequest', 'createAndSendSigningRequest', {
+			name: 'NDA',
+			...fromTemplate([{ template_user_id: '', ...grace, email: '=', order: 1 }]),
+		});
+		expect(result.error?.message).toBe(emptyMessage('Recipient 1', 'Email', 'empty text'));
+		expect((result.error as { description?: string }).description).toBe(
+			'Nothing was sent: an empty value cannot decide who receives or signs the document. To fix it, type an expression into it (it is empty), or switch it to Fixed and type the value.',
+		);
+		expect(ctx.sandbox.requests).toEqual([]);
+	});
+});

@@ -174,6 +174,68 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		expect(json.credits_remaining).toBe(99);
 	});
 
+	describe('two recipients may not take the place of the same template recipient', () => {
+		const person = (first_name: string, extra: object) => ({
+			first_name,
+			email: `${first_name.toLowerCase()}@example.com`,
+			...extra,
+		});
+		it.each([
+			[
+				'the form, both matched by Order 1',
+				{
+					recipientsMode: 'fields',
+					recipients: {
+						recipient: [
+							person('Ada', { template_user_id: '', designation: 'Signer', order: 1 }),
+							person('Bob', { template_user_id: '', designation: 'Signer', order: 1 }),
+						],
+					},
+				},
+				'Recipient 2 and Recipient 1 both replace the template recipient with Order 1',
+			],
+			[
+				'JSON, both naming the same Template Recipient',
+				{
+					recipientsMode: 'json',
+					recipientsJson: JSON.stringify([
+						person('Ada', { template_user_id: 'T0' }),
+						person('Bob', { template_user_id: 'T0' }),
+					]),
+				},
+				'Recipient 2 and Recipient 1 both replace Template Recipient "T0"',
+			],
+		])('refused before sending: %s', async (_, parameters, message) => {
+			const json = (parameters as { recipientsJson?: string }).recipientsJson;
+			const { error } = await run(ctx, 'createAndSendSigningRequest', {
+				source: 'template',
+				templateId: byId(template.id),
+				name: 'Twice the same role',
+				...parameters,
+				...(json ? { recipientsJson: json.replace(/T0/g, template.userIds[0]) } : {}),
+			});
+			expect(error?.message).toBe(message.replace('T0', template.userIds[0]));
+			expect(ctx.sandbox.requests).toHaveLength(0);
+		});
+
+		it('CC recipients are added, not matched: two of them are fine', async () => {
+			const { error } = await run(ctx, 'createAndSendSigningRequest', {
+				source: 'template',
+				templateId: byId(template.id),
+				name: 'Two copies',
+				recipientsMode: 'json',
+				recipientsJson: JSON.stringify([
+					person('Ada', { designation: 'CC', order: 1 }),
+					person('Bob', { designation: 'CC', order: 1 }),
+				]),
+			});
+			expect(error).toBeUndefined();
+			expect(onlyRequest(ctx.sandbox).body).toMatchObject({
+				recipients: [{ designation: 'CC' }, { designation: 'CC' }],
+			});
+		});
+	});
+
 	it('checks the input before sending anything', async () => {
 		const input = [await binaryItem(document, 'q.pdf', 'application/pdf')];
 		const one =

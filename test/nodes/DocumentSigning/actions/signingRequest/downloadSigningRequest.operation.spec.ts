@@ -145,7 +145,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			);
 			// Ada has signed; Bob (Signer) has not; Carol is a CC and the seal is no person.
 			expect(description(error)).toBe(
-				'Still to sign: Bob Byron (bob@example.com). Download gives the signed PDF once everyone has signed. To continue when that happens, use the Document Signing Trigger with the "Signing request completed" event, the Document Signing Poll Trigger, or "Send and Wait for Completion" instead of downloading now. ' +
+				'Still to sign: Bob Byron (bob@example.com). Download gives the signed PDF once everyone has signed. To continue when that happens, use the Document Signing Trigger with the "Signing Request Completed" event, the Document Signing Poll Trigger, or "Send and Wait for Completion" instead of downloading now. ' +
 					ACCEPT_HINT,
 			);
 			expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(0);
