@@ -71,8 +71,11 @@ export const COMPLETION_FIELD = 'catch_up';
 export const CATCH_UP_DONE = 'n8n.catch_up.done';
 /** The service retries an event for an hour (after 5 minutes and after 1 hour): look back that far. */
 export const LOOKBACK_MS = 65 * 60_000;
-/** Before the first delivery: n8n finishes the activation (and saves static data) meanwhile. */
-export const FIRST_DELAY_MS = 5_000;
+/**
+ * Before the first delivery: n8n finishes the activation (and saves static data) meanwhile. A
+ * setting object (not a constant) so that tests, whose rig saves at once, need not wait 5 s.
+ */
+export const catchUpTiming = { firstDelayMs: 5_000 };
 /** Waits between attempts of one delivery (then the catch-up stops until the next activation). */
 export const RETRY_DELAYS_MS: readonly number[] = [
 	5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 900_000, 900_000,
@@ -356,7 +359,7 @@ function fetcher(context: CatchUpContext): FetchPage {
 
 /** The whole catch-up; resolves with the number of events delivered. */
 async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
-	await pause(FIRST_DELAY_MS, run.signal);
+	await pause(catchUpTiming.firstDelayMs, run.signal);
 	const wanted = new Set<PollEventKind>(run.first ? [] : [...run.types.keys()]);
 	const workspaces = (await workspacesOf(context)).filter(
 		(workspace: PolledWorkspace<CatchUpContext>) =>

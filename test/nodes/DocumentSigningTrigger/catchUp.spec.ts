@@ -14,6 +14,7 @@ import {
 	LOOKBACK_MS,
 	readState,
 } from '../../../nodes/DocumentSigningTrigger/catchUp';
+import { catchUpTiming } from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
 import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
@@ -25,6 +26,11 @@ const P = SEED.protectedWorkspace;
 
 let sandbox: Sandbox;
 const rigs: TriggerRig[] = [];
+
+// The rig saves static data at once: the 5 s n8n gets to finish an activation is not needed here.
+beforeAll(() => {
+	catchUpTiming.firstDelayMs = 100;
+});
 
 beforeEach(async () => {
 	resetRateLimiters();
