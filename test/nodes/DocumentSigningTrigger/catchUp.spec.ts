@@ -9,12 +9,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import {
 	CATCH_UP_KEY,
+	catchUpTiming,
 	forgetCatchUps,
 	isPending,
 	LOOKBACK_MS,
 	readState,
 } from '../../../nodes/DocumentSigningTrigger/catchUp';
-import { catchUpTiming } from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
 import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
@@ -28,8 +28,12 @@ let sandbox: Sandbox;
 const rigs: TriggerRig[] = [];
 
 // The rig saves static data at once: the 5 s n8n gets to finish an activation is not needed here.
+const defaultFirstDelay = catchUpTiming.firstDelayMs;
 beforeAll(() => {
 	catchUpTiming.firstDelayMs = 100;
+});
+afterAll(() => {
+	catchUpTiming.firstDelayMs = defaultFirstDelay;
 });
 
 beforeEach(async () => {
