@@ -4,7 +4,6 @@ import type {
 	IHookFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
-	IWebhookFunctions,
 } from 'n8n-workflow';
 import { LoggerProxy, sleep } from 'n8n-workflow';
 
@@ -19,20 +18,11 @@ import { anySeen, changeKeyOf, lastEventAt, type DedupOptions } from './dedup';
 import { resolveEvents } from './lifecycle';
 
 /**
- * The webhook trigger's catch-up: when the trigger starts listening again, it asks the service's
- * lists what changed since the last event it took, and starts the workflow once for each change it
- * missed, of the kinds the lists reveal (a signing request sent, completed, declined, cancelled or
- * expired) among the chosen events, marked `source: "catch-up"`.
- *
- * When it starts: at activation and re-registration (n8n calls `checkExists`, then `create` if that
- * answered false), and, in a process that has not started one for the trigger yet, at the first
- * request n8n passes to the trigger's webhook() (`catchUpOnFirstRequest`). The second is for n8n's
- * restart: n8n 2.41.1 calls no method of a webhook node when it starts with the workflow's webhook
- * already stored (its default publication service, `WorkflowPublicationReconciler`, re-publishes
- * only workflows whose in-memory triggers or versions differ; `ActiveWorkflowManager.init`, which
- * would call `checkExists`, runs only with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false). So after a
- * restart the catch-up waits for the trigger's next request: any delivery of the service (an event
- * of the webhook's, chosen or not, or a retry), a catch-up delivery of another process.
+ * The webhook trigger's catch-up: when the trigger starts listening again (activation, n8n's start,
+ * the webhook re-registered: n8n calls `checkExists` each time), it asks the service's lists what
+ * changed since the last event it took, and starts the workflow once for each change it missed, of
+ * the kinds the lists reveal (a signing request sent, completed, declined, cancelled or expired)
+ * among the chosen events, marked `source: "catch-up"`.
  *
  * How the executions are started: n8n 2.41.1 lets a webhook node start an execution only from its
  * webhook() (IHookFunctions, what runs at activation, has no emit; a node that also had trigger()
@@ -208,11 +198,6 @@ export function plan(
 
 /** Running catch-ups of this process, per trigger: a newer activation or a deactivation stops one. */
 const running = new Map<string, AbortController>();
-/** Triggers this process started a catch-up for (or decided it needs none): see the top. */
-const startedHere = new Set<string>();
-
-/** What a catch-up needs of n8n: activation (`checkExists`) or a request (webhook()). */
-export type CatchUpContext = IHookFunctions | IWebhookFunctions;
 
 /** The trigger's identity in this process (the webhook deliveries' dedup scope). */
 export function triggerScope(workflowId: string | undefined, nodeId: string): string {
@@ -220,7 +205,7 @@ export function triggerScope(workflowId: string | undefined, nodeId: string): st
 }
 
 /** Stops this trigger's catch-up in this process (deactivation). */
-export function stopCatchUp(context: CatchUpContext): void {
+export function stopCatchUp(context: IHookFunctions): void {
 	const key = triggerScope(context.getWorkflow().id, context.getNode().id);
 	running.get(key)?.abort();
 	running.delete(key);
@@ -231,16 +216,14 @@ export interface CatchUpOptions {
 }
 
 /**
- * At activation (`checkExists`), or at the first request after n8n's start: notes the catch-up as
- * planned (saved with the activation or the request) and runs it in the background, so neither
- * waits for it: reading the lists, delivering each missed event to the trigger's own URL, and
- * completing the state with the last delivery.
+ * At activation (`checkExists`): notes the catch-up as planned (saved with the activation) and runs
+ * it in the background, so the activation waits for nothing: reading the lists, delivering each
+ * missed event to the trigger's own URL, and completing the state with the last delivery.
  * Nothing for "Listen for test event", with the option off, or when no chosen event is one the
  * lists reveal.
  */
-export function startCatchUp(context: CatchUpContext): void {
-	if (context.getMode() === 'manual' || context.getActivationMode?.() === 'manual') return;
-	startedHere.add(triggerScope(context.getWorkflow().id, context.getNode().id));
+export function startCatchUp(context: IHookFunctions): void {
+	if (context.getMode() === 'manual' || context.getActivationMode() === 'manual') return;
 	const options = context.getNodeParameter('options', {}) as CatchUpOptions;
 	if (options.catchUp === false) return;
 	const types = catchUpTypes(
@@ -260,8 +243,7 @@ export function startCatchUp(context: CatchUpContext): void {
 	const state = readState(staticData);
 	const first = state === undefined;
 	const start = first ? now : startOf(state, lastEventAt(staticData, scope));
-	// Planned: saved with the activation (or the request), so an unfinished catch-up is taken up
-	// again next time.
+	// Planned: saved with the activation, so an unfinished catch-up is taken up again next time.
 	staticData[CATCH_UP_KEY] = {
 		...(state ?? { doneThrough: now, openSince: {} }),
 		pendingSince: now,
@@ -289,42 +271,12 @@ export function startCatchUp(context: CatchUpContext): void {
 			},
 			(error: unknown) =>
 				LoggerProxy.warn(
-					`${label} could not catch up with the events it may have missed: ${(error as Error).message}. It tries again at its next activation, or at its first delivery after n8n's next start.`,
+					`${label} could not catch up with the events it may have missed: ${(error as Error).message}. It tries again at its next activation (or n8n's next start).`,
 				),
 		)
 		.finally(() => {
 			if (running.get(scope) === controller) running.delete(scope);
 		});
-}
-
-/**
- * At each request n8n passes to the trigger (webhook(), before the request is handled, so that the
- * catch-up starts where the saved state says, not after the event this request may bring): starts
- * the catch-up if this process has not started one for the trigger (n8n restarted: see the top).
- * Its planned state is written to the same static data the request saves. Not for test runs; a
- * failure here never stops the request from being handled.
- */
-export function catchUpOnFirstRequest(context: IWebhookFunctions): void {
-	if (context.getMode() !== 'webhook') return;
-	if (startedHere.has(triggerScope(context.getWorkflow().id, context.getNode().id))) return;
-	try {
-		startCatchUp(context);
-	} catch (error) {
-		// The request itself is handled whatever happens here.
-		LoggerProxy.warn(
-			`Document Signing Trigger "${context.getNode().name}" could not start its catch-up: ${(error as Error).message}`,
-		);
-	}
-}
-
-/** Notes the trigger's catch-up as started in this process (tests that do not want one). */
-export function markCatchUpStarted(scope: string): void {
-	startedHere.add(scope);
-}
-
-/** Forgets which triggers this process started a catch-up for, as an n8n restart does (tests). */
-export function forgetCatchUps(): void {
-	startedHere.clear();
 }
 
 interface Run {
@@ -340,7 +292,7 @@ interface Run {
 }
 
 /** Reads one page of GET /signing-requests for the catch-up. */
-function fetcher(context: CatchUpContext): FetchPage {
+function fetcher(context: IHookFunctions): FetchPage {
 	return async (qs) => {
 		const response = (
 			await callApi<{
@@ -358,11 +310,11 @@ function fetcher(context: CatchUpContext): FetchPage {
 }
 
 /** The whole catch-up; resolves with the number of events delivered. */
-async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
+async function runCatchUp(context: IHookFunctions, run: Run): Promise<number> {
 	await pause(catchUpTiming.firstDelayMs, run.signal);
 	const wanted = new Set<PollEventKind>(run.first ? [] : [...run.types.keys()]);
 	const workspaces = (await workspacesOf(context)).filter(
-		(workspace: PolledWorkspace<CatchUpContext>) =>
+		(workspace: PolledWorkspace<IHookFunctions>) =>
 			context.getNodeParameter('scope', 'company') !== 'company' ||
 			!workspace.ignoresCompanyWebhooks,
 	);
