@@ -702,6 +702,10 @@ export function journeyChecks(
 					ping?.status === 401 && ping.responseBody.includes('signature_mismatch'),
 					`the creation ping: ${ping?.status} ${ping?.responseBody}`,
 				);
+				// The editor shows the error first and leaves the listening state a moment later.
+				const end = Date.now() + WAIT_MS;
+				while ((await textOf(page, NDV)).includes(JOURNEY.listening) && Date.now() < end)
+					await new Promise((resolve) => setTimeout(resolve, 200));
 				expect(
 					!(await textOf(page, NDV)).includes(JOURNEY.listening),
 					'the editor still says it is listening',
