@@ -8,13 +8,12 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../shared/events';
-import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
-import { callApi } from '../shared/transport';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
 import {
 	emptyState,
 	latestChange,
+	listPageFetcher,
 	OVERLAP_MS,
 	POLL_EVENTS,
 	POLL_EVENT_KINDS,
@@ -178,7 +177,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 			let latest: (Change & { workspaceId: string; workspaceName: string }) | undefined;
 			let from = workspaces[0];
 			for (const workspace of workspaces) {
-				const change = await latestChange(fetcher(workspace.context), wanted);
+				const change = await latestChange(listPageFetcher(workspace.context), wanted);
 				if (change && (!latest || Date.parse(change.at) > Date.parse(latest.at))) {
 					latest = { ...change, workspaceId: workspace.id, workspaceName: workspace.name };
 					from = workspace;
@@ -208,7 +207,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 			const start =
 				previous ??
 				emptyState(baseline ? startedAt - OVERLAP_MS : (staticData.lastPollAt ?? startedAt));
-			const result = await pollWorkspace(fetcher(workspace.context), start, wanted, {
+			const result = await pollWorkspace(listPageFetcher(workspace.context), start, wanted, {
 				baseline: baseline && previous === undefined,
 			});
 			next[workspace.id] = result.state;
@@ -234,21 +233,4 @@ export class DocumentSigningPollTrigger implements INodeType {
 		staticData.workspaces = next;
 		return items.length ? [items] : null;
 	}
-}
-
-function fetcher(context: IPollFunctions) {
-	return async (qs: IDataObject) => {
-		const response = (
-			await callApi<{
-				results?: IDataObject[];
-				pagination?: { current_page?: number; total_pages?: number };
-			}>(context, listSigningRequests, { qs })
-		).body;
-		const results = Array.isArray(response?.results) ? response.results : [];
-		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);
-		const total = response?.pagination?.total_pages;
-		const more =
-			typeof total === 'number' ? page < total : results.length >= Number(qs.page_size ?? 0);
-		return { results, more };
-	};
 }

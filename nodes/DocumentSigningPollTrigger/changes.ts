@@ -1,5 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
+import type { TransportContext } from '../shared/transport';
+import { callApi } from '../shared/transport';
+
 /**
  * Finding the signing-request state changes of one workspace by polling the list endpoint
  * (GET /signing-requests, api-reference S1). Pure logic: the caller passes a function that fetches
@@ -71,6 +75,27 @@ export interface ListPage {
 }
 
 export type FetchPage = (qs: IDataObject) => Promise<ListPage>;
+
+/**
+ * Reads one page of GET /signing-requests (the poll trigger and the webhook trigger's catch-up):
+ * more pages follow while the answer's pagination says so, or, without it, while a page is full.
+ */
+export function listPageFetcher(context: TransportContext): FetchPage {
+	return async (qs) => {
+		const response = (
+			await callApi<{
+				results?: IDataObject[];
+				pagination?: { current_page?: number; total_pages?: number };
+			}>(context, listSigningRequests, { qs })
+		).body;
+		const results = Array.isArray(response?.results) ? response.results : [];
+		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);
+		const total = response?.pagination?.total_pages;
+		const more =
+			typeof total === 'number' ? page < total : results.length >= Number(qs.page_size ?? 0);
+		return { results, more };
+	};
+}
 
 export interface Change {
 	kind: PollEventKind;

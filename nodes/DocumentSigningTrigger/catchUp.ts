@@ -7,12 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { LoggerProxy, sleep } from 'n8n-workflow';
 
-import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
-import type { Change, FetchPage, PollEventKind } from '../DocumentSigningPollTrigger/changes';
-import { changesSince, OVERLAP_MS } from '../DocumentSigningPollTrigger/changes';
+import type { Change, PollEventKind } from '../DocumentSigningPollTrigger/changes';
+import { changesSince, listPageFetcher, OVERLAP_MS } from '../DocumentSigningPollTrigger/changes';
 import { toEvent } from '../DocumentSigningPollTrigger/output';
 import { workspacesOf, type PolledWorkspace } from '../DocumentSigningPollTrigger/workspaces';
-import { callApi, getServiceCredentials } from '../shared/transport';
+import { getServiceCredentials } from '../shared/transport';
 import { signatureHeaderFor } from '../shared/signature';
 import { anySeen, changeKeyOf, lastEventAt, type DedupOptions } from './dedup';
 import { resolveEvents } from './lifecycle';
@@ -291,24 +290,6 @@ interface Run {
 	signal: AbortSignal;
 }
 
-/** Reads one page of GET /signing-requests for the catch-up. */
-function fetcher(context: IHookFunctions): FetchPage {
-	return async (qs) => {
-		const response = (
-			await callApi<{
-				results?: IDataObject[];
-				pagination?: { current_page?: number; total_pages?: number };
-			}>(context, listSigningRequests, { qs })
-		).body;
-		const results = Array.isArray(response?.results) ? response.results : [];
-		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);
-		const total = response?.pagination?.total_pages;
-		const more =
-			typeof total === 'number' ? page < total : results.length >= Number(qs.page_size ?? 0);
-		return { results, more };
-	};
-}
-
 /** The whole catch-up; resolves with the number of events delivered. */
 async function runCatchUp(context: IHookFunctions, run: Run): Promise<number> {
 	await pause(catchUpTiming.firstDelayMs, run.signal);
@@ -323,7 +304,7 @@ async function runCatchUp(context: IHookFunctions, run: Run): Promise<number> {
 	for (const workspace of workspaces) {
 		if (run.signal.aborted) return 0;
 		const result = await changesSince(
-			fetcher(workspace.context),
+			listPageFetcher(workspace.context),
 			run.start,
 			run.openSince[workspace.id] ?? undefined,
 			wanted,
