@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DocumentSigningCredentials } from '../shared/transport';
@@ -15,7 +15,7 @@ import { redactionMark } from '../shared/transport/secrets';
  */
 
 /** The contexts that read workspaces this way: the poll trigger, and the webhook trigger's catch-up. */
-export type WorkspaceReader = IPollFunctions | IHookFunctions;
+export type WorkspaceReader = IPollFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface PolledWorkspace<C extends WorkspaceReader = IPollFunctions> {
 	id: string;

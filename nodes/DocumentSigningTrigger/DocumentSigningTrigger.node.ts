@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { additionalEventsField } from '../shared/eventNames';
 import { ALL_LISTED_EVENTS_NAME, eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
-import { startCatchUp, stopCatchUp } from './catchUp';
+import { catchUpOnFirstRequest, startCatchUp, stopCatchUp } from './catchUp';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
@@ -140,7 +140,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
+							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again; after an n8n restart, at the first delivery it gets), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
 					},
 					{
 						displayName: 'Fetch Full Signing Request',
@@ -223,9 +223,9 @@ export class DocumentSigningTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			// n8n calls checkExists whenever the trigger starts listening (activation, n8n's start,
-			// leadership change) and create when that answered false: the catch-up starts once the
-			// webhook is in place (catchUp.ts).
+			// n8n calls checkExists when the trigger starts listening (activation, re-registration;
+			// not at n8n's start: see webhook()) and create when that answered false: the catch-up
+			// starts once the webhook is in place (catchUp.ts).
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const exists = await checkExists.call(this);
 				if (exists) startCatchUp(this);
@@ -244,6 +244,9 @@ export class DocumentSigningTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// n8n 2.41.1 calls nothing of this node when it restarts: the first request this process
+		// handles for the trigger starts the catch-up, from the state saved before this request.
+		catchUpOnFirstRequest(this);
 		return await receive.call(this);
 	}
 }

@@ -4,6 +4,7 @@ import type {
 	IHookFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { LoggerProxy, sleep } from 'n8n-workflow';
 
@@ -17,11 +18,20 @@ import { anySeen, changeKeyOf, lastEventAt, type DedupOptions } from './dedup';
 import { resolveEvents } from './lifecycle';
 
 /**
- * The webhook trigger's catch-up: when the trigger starts listening again (activation, n8n's start,
- * the webhook re-registered: n8n calls `checkExists` each time), it asks the service's lists what
- * changed since the last event it took, and starts the workflow once for each change it missed, of
- * the kinds the lists reveal (a signing request sent, completed, declined, cancelled or expired)
- * among the chosen events, marked `source: "catch-up"`.
+ * The webhook trigger's catch-up: when the trigger starts listening again, it asks the service's
+ * lists what changed since the last event it took, and starts the workflow once for each change it
+ * missed, of the kinds the lists reveal (a signing request sent, completed, declined, cancelled or
+ * expired) among the chosen events, marked `source: "catch-up"`.
+ *
+ * When it starts: at activation and re-registration (n8n calls `checkExists`, then `create` if that
+ * answered false), and, in a process that has not started one for the trigger yet, at the first
+ * request n8n passes to the trigger's webhook() (`catchUpOnFirstRequest`). The second is for n8n's
+ * restart: n8n 2.41.1 calls no method of a webhook node when it starts with the workflow's webhook
+ * already stored (its default publication service, `WorkflowPublicationReconciler`, re-publishes
+ * only workflows whose in-memory triggers or versions differ; `ActiveWorkflowManager.init`, which
+ * would call `checkExists`, runs only with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false). So after a
+ * restart the catch-up waits for the trigger's next request: any delivery of the service (an event
+ * of the webhook's, chosen or not, or a retry), a catch-up delivery of another process.
  *
  * How the executions are started: n8n 2.41.1 lets a webhook node start an execution only from its
  * webhook() (IHookFunctions, what runs at activation, has no emit; a node that also had trigger()
@@ -45,6 +55,8 @@ import { resolveEvents } from './lifecycle';
  *  - `doneThrough`: the last catch-up that finished read the lists at this time;
  *  - `pendingSince` / `pendingFrom`: a catch-up planned at `pendingSince`, reading from
  *    `pendingFrom`, has not finished; the next one starts no later than `pendingFrom`;
+ *  - `since`: when the trigger first started listening; nothing before it is reported (the
+ *    service delivered nothing of that time to this trigger, so it missed nothing then);
  *  - `openSince`: per workspace, when the oldest request in progress at the last finished
  *    catch-up was sent (declines, cancellations and expiries can only be found by reading back
  *    that far: the list cannot be sorted by their dates).
@@ -72,6 +84,7 @@ export const RETRY_DELAYS_MS: readonly number[] = [
 
 export interface CatchUpState extends IDataObject {
 	doneThrough: number;
+	since?: number;
 	pendingSince?: number;
 	pendingFrom?: number;
 	openSince: Record<string, number | null>;
@@ -120,12 +133,14 @@ export function isPending(state: CatchUpState | undefined): boolean {
 
 /**
  * Where the next catch-up starts reading: `LOOKBACK_MS` before the newest event taken (or the last
- * finished catch-up, whichever is later), or where an unfinished catch-up started, if earlier.
+ * finished catch-up, whichever is later), or where an unfinished catch-up started, if earlier;
+ * never before the trigger first started listening (`since`).
  */
 export function startOf(state: CatchUpState, lastTaken: number | undefined): number {
 	const base = Math.max(lastTaken ?? 0, state.doneThrough);
 	const start = base - LOOKBACK_MS;
-	return isPending(state) ? Math.min(start, state.pendingFrom as number) : start;
+	const from = isPending(state) ? Math.min(start, state.pendingFrom as number) : start;
+	return typeof state.since === 'number' ? Math.max(from, state.since) : from;
 }
 
 /**
@@ -197,6 +212,11 @@ export function plan(
 
 /** Running catch-ups of this process, per trigger: a newer activation or a deactivation stops one. */
 const running = new Map<string, AbortController>();
+/** Triggers this process started a catch-up for (or decided it needs none): see the top. */
+const startedHere = new Set<string>();
+
+/** What a catch-up needs of n8n: activation (`checkExists`) or a request (webhook()). */
+export type CatchUpContext = IHookFunctions | IWebhookFunctions;
 
 /** The trigger's identity in this process (the webhook deliveries' dedup scope). */
 export function triggerScope(workflowId: string | undefined, nodeId: string): string {
@@ -204,7 +224,7 @@ export function triggerScope(workflowId: string | undefined, nodeId: string): st
 }
 
 /** Stops this trigger's catch-up in this process (deactivation). */
-export function stopCatchUp(context: IHookFunctions): void {
+export function stopCatchUp(context: CatchUpContext): void {
 	const key = triggerScope(context.getWorkflow().id, context.getNode().id);
 	running.get(key)?.abort();
 	running.delete(key);
@@ -215,14 +235,16 @@ export interface CatchUpOptions {
 }
 
 /**
- * At activation (`checkExists`): notes the catch-up as planned (saved with the activation) and runs
- * it in the background, so the activation waits for nothing: reading the lists, delivering each
- * missed event to the trigger's own URL, and completing the state with the last delivery.
+ * At activation (`checkExists`), or at the first request after n8n's start: notes the catch-up as
+ * planned (saved with the activation or the request) and runs it in the background, so neither
+ * waits for it: reading the lists, delivering each missed event to the trigger's own URL, and
+ * completing the state with the last delivery.
  * Nothing for "Listen for test event", with the option off, or when no chosen event is one the
  * lists reveal.
  */
-export function startCatchUp(context: IHookFunctions): void {
-	if (context.getMode() === 'manual' || context.getActivationMode() === 'manual') return;
+export function startCatchUp(context: CatchUpContext): void {
+	if (context.getMode() === 'manual' || context.getActivationMode?.() === 'manual') return;
+	startedHere.add(triggerScope(context.getWorkflow().id, context.getNode().id));
 	const options = context.getNodeParameter('options', {}) as CatchUpOptions;
 	if (options.catchUp === false) return;
 	const types = catchUpTypes(
@@ -242,9 +264,10 @@ export function startCatchUp(context: IHookFunctions): void {
 	const state = readState(staticData);
 	const first = state === undefined;
 	const start = first ? now : startOf(state, lastEventAt(staticData, scope));
-	// Planned: saved with the activation, so an unfinished catch-up is taken up again next time.
+	// Planned: saved with the activation (or the request), so an unfinished catch-up is taken up
+	// again next time.
 	staticData[CATCH_UP_KEY] = {
-		...(state ?? { doneThrough: now, openSince: {} }),
+		...(state ?? { doneThrough: now, since: now, openSince: {} }),
 		pendingSince: now,
 		pendingFrom: isPending(state) ? Math.min(state!.pendingFrom!, start) : start,
 	};
@@ -270,12 +293,42 @@ export function startCatchUp(context: IHookFunctions): void {
 			},
 			(error: unknown) =>
 				LoggerProxy.warn(
-					`${label} could not catch up with the events it may have missed: ${(error as Error).message}. It tries again at its next activation (or n8n's next start).`,
+					`${label} could not catch up with the events it may have missed: ${(error as Error).message}. It tries again at its next activation, or at its first delivery after n8n's next start.`,
 				),
 		)
 		.finally(() => {
 			if (running.get(scope) === controller) running.delete(scope);
 		});
+}
+
+/**
+ * At each request n8n passes to the trigger (webhook(), before the request is handled, so that the
+ * catch-up starts where the saved state says, not after the event this request may bring): starts
+ * the catch-up if this process has not started one for the trigger (n8n restarted: see the top).
+ * Its planned state is written to the same static data the request saves. Not for test runs; a
+ * failure here never stops the request from being handled.
+ */
+export function catchUpOnFirstRequest(context: IWebhookFunctions): void {
+	if (context.getMode() !== 'webhook') return;
+	if (startedHere.has(triggerScope(context.getWorkflow().id, context.getNode().id))) return;
+	try {
+		startCatchUp(context);
+	} catch (error) {
+		// The request itself is handled whatever happens here.
+		LoggerProxy.warn(
+			`Document Signing Trigger "${context.getNode().name}" could not start its catch-up: ${(error as Error).message}`,
+		);
+	}
+}
+
+/** Notes the trigger's catch-up as started in this process (tests that do not want one). */
+export function markCatchUpStarted(scope: string): void {
+	startedHere.add(scope);
+}
+
+/** Forgets which triggers this process started a catch-up for, as an n8n restart does (tests). */
+export function forgetCatchUps(): void {
+	startedHere.clear();
 }
 
 interface Run {
@@ -291,11 +344,11 @@ interface Run {
 }
 
 /** The whole catch-up; resolves with the number of events delivered. */
-async function runCatchUp(context: IHookFunctions, run: Run): Promise<number> {
+async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
 	await pause(catchUpTiming.firstDelayMs, run.signal);
 	const wanted = new Set<PollEventKind>(run.first ? [] : [...run.types.keys()]);
 	const workspaces = (await workspacesOf(context)).filter(
-		(workspace: PolledWorkspace<IHookFunctions>) =>
+		(workspace: PolledWorkspace<CatchUpContext>) =>
 			context.getNodeParameter('scope', 'company') !== 'company' ||
 			!workspace.ignoresCompanyWebhooks,
 	);

@@ -1,15 +1,18 @@
 /**
  * The webhook trigger's catch-up (catchUp.ts) against the sandbox, with n8n-core's HookContext and
- * WebhookContext (TriggerRig): at activation it reads the lists and starts each change missed since
- * its last event once, as `source: "catch-up"`, through its own webhook; a delivery of the service
- * for a change it caught up starts nothing. (In a real n8n: test/e2e/catchUp.e2e.ts.)
+ * WebhookContext (TriggerRig): at activation, or at the first delivery after a restart (n8n calls
+ * nothing then), it reads the lists and starts each change missed since its last event once, as
+ * `source: "catch-up"`, through its own webhook; a delivery of the service for a change it caught up
+ * starts nothing. (In a real n8n: test/e2e/catchUp.e2e.ts.)
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import {
 	CATCH_UP_KEY,
 	catchUpTiming,
+	forgetCatchUps,
 	isPending,
+	LOOKBACK_MS,
 	readState,
 } from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
@@ -36,6 +39,7 @@ afterAll(() => {
 beforeEach(async () => {
 	resetRateLimiters();
 	forgetProcessMemory();
+	forgetCatchUps();
 	sandbox = await startSandbox({ webhookRetryScale: 0.001, webhookTestOnCreate: false });
 });
 afterEach(async () => {
@@ -148,6 +152,27 @@ describe('catch-up at activation', () => {
 		expect(rig.starts).toHaveLength(0);
 	});
 
+	it('nothing from before the trigger first listened is ever started, though later catch-ups look back an hour', async () => {
+		const before = await completedRequest('Completed before the trigger existed');
+		const rig = await listening(undefined);
+		await until(
+			'the first catch-up to finish',
+			() => Object.keys(readState(rig.nodeStaticData)?.openSince ?? {}).length > 0,
+		);
+		const since = readState(rig.nodeStaticData)!.since!;
+		expect(since).toBeGreaterThanOrEqual(readState(rig.nodeStaticData)!.doneThrough - 1000);
+
+		// n8n restarts and the trigger listens again: its look-back (an hour before its last event)
+		// stops where it first listened.
+		forgetProcessMemory();
+		forgetCatchUps();
+		const again = await listening(JSON.parse(JSON.stringify(rig.saved)) as IDataObject);
+		expect(readState(again.nodeStaticData)).toMatchObject({ since, pendingFrom: since });
+		await until('the second catch-up to finish', () => finishedAfter(again, rig));
+		expect(again.starts).toHaveLength(0);
+		expect(JSON.stringify(sandbox.deliveries)).not.toContain(`catchup_completed_${before}`);
+	});
+
 	it('"Catch Up After Downtime" off: no catch-up, no state', async () => {
 		await completedRequest('Missed, catch-up off');
 		const rig = await listening(listenedUntil(Date.now() - 60_000), { catchUp: false });
@@ -156,5 +181,55 @@ describe('catch-up at activation', () => {
 			openSince: {},
 		});
 		expect(rig.starts).toHaveLength(0);
+	});
+});
+
+describe('catch-up after an n8n restart (n8n calls nothing of the node): at the first delivery', () => {
+	it('the first delivery a restarted process gets starts the catch-up from the saved state; the missed change starts once, the delivery itself once, and no further catch-up follows', async () => {
+		const rig = await listening(listenedUntil(Date.now() - 60_000));
+		await until('the activation catch-up to finish', () => finished(rig));
+		const before = readState(rig.nodeStaticData)!;
+
+		// Every attempt of the service to deliver this completion fails (n8n cannot start it: 503).
+		rig.failStarts = 3;
+		const missed = await completedRequest('Completed while n8n failed');
+		await sandbox.webhooks.flush();
+		expect(
+			sandbox.deliveries
+				.filter((d) => d.eventType === 'signing_request.completed')
+				.map((d) => d.status),
+		).toEqual([503, 503, 503]);
+		expect(rig.starts).toHaveLength(0);
+
+		// n8n restarts: no process memory, the same database; n8n calls no method of the node.
+		forgetProcessMemory();
+		forgetCatchUps();
+		const next = await completedRequest('Completed after the restart');
+		await sandbox.webhooks.flush();
+		expect(rig.starts.map((s) => [s.items[0].json.source, s.items[0].json.id])).toEqual([
+			['webhook', expect.any(String)],
+		]);
+		// Planned from the state saved before this delivery (not from the event it brought).
+		expect(readState(rig.nodeStaticData)).toMatchObject({
+			pendingFrom: before.doneThrough - LOOKBACK_MS,
+		});
+
+		await until('the catch-up to finish', () => finished(rig));
+		expect(rig.starts.map((s) => s.items[0].json)).toEqual([
+			expect.objectContaining({ source: 'webhook', data: expect.objectContaining({}) }),
+			expect.objectContaining({ id: `catchup_completed_${missed}`, source: 'catch-up' }),
+		]);
+		expect(
+			rig.starts.filter((s) => JSON.stringify(s.items[0].json.data).includes(next)),
+		).toHaveLength(1);
+		const done = readState(rig.nodeStaticData)!.doneThrough;
+		expect(done).toBeGreaterThan(before.doneThrough);
+
+		// Later deliveries in the same process start no further catch-up.
+		await completedRequest('Completed later');
+		await sandbox.webhooks.flush();
+		expect(rig.starts).toHaveLength(3);
+		expect(readState(rig.nodeStaticData)).toEqual(expect.objectContaining({ doneThrough: done }));
+		expect(isPending(readState(rig.nodeStaticData))).toBe(false);
 	});
 });

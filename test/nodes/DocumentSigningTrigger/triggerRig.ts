@@ -38,12 +38,17 @@ import { ApplicationError, deepCopy, Workflow } from 'n8n-workflow';
 
 import { DocumentSigningApi } from '../../../credentials/DocumentSigningApi.credentials';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
-import { stopCatchUp } from '../../../nodes/DocumentSigningTrigger/catchUp';
+import {
+	markCatchUpStarted,
+	stopCatchUp,
+	triggerScope,
+} from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { HarnessCredentialsHelper, type CredentialsInput } from '../../helpers/credentials-helper';
 import { ensureEnvironment } from '../../helpers/n8n-env';
 
 export const TRIGGER_TYPE = 'n8n-nodes-document-signing.documentSigningTrigger';
 export const NODE_NAME = 'Document Signing Trigger';
+const NODE_ID = 'trigger-node';
 
 export type RigMode = 'production' | 'test';
 
@@ -61,8 +66,9 @@ export interface RigOptions {
 	/** Persisted static data to start from (a "restart" of n8n with the same database). */
 	staticData?: IDataObject;
 	/**
-	 * Let the catch-up that activation starts run (catchUp.ts); by default the rig stops it at once,
-	 * so that it does not run in the background of tests about other things.
+	 * Let the catch-up that activation (or the first delivery in this process) starts run
+	 * (catchUp.ts); by default the rig stops it at once after an activation and starts none at a
+	 * delivery, so that it does not run in the background of tests about other things.
 	 */
 	catchUp?: boolean;
 }
@@ -120,6 +126,7 @@ export class TriggerRig {
 		this.webhookId =
 			options.webhookId ?? `00000000-0000-4000-8000-${String(rigCounter).padStart(12, '0')}`;
 		this.parameters = deepCopy(options.parameters);
+		if (!options.catchUp) markCatchUpStarted(triggerScope(this.workflowId, NODE_ID));
 		this.saved = deepCopy(options.staticData ?? {});
 		this.credentialsHelper = new HarnessCredentialsHelper(
 			[new DocumentSigningApi()],
@@ -405,7 +412,7 @@ export class TriggerRig {
 			getKnownTypes: () => ({}),
 		};
 		const node: INode = {
-			id: 'trigger-node',
+			id: NODE_ID,
 			name: NODE_NAME,
 			type: TRIGGER_TYPE,
 			typeVersion: 1,
