@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../shared/events';
+import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
 import {
@@ -89,17 +90,11 @@ export class DocumentSigningPollTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{
-						name: 'Company (All Workspaces)',
-						value: 'company',
-						description:
-							'Every workspace the key can see: all of them with the protected workspace key, only its own with another key',
-					},
-					{
-						name: 'One Workspace',
-						value: 'workspace',
-						description: 'Only the signing requests of one workspace',
-					},
+					scopeOption(
+						'company',
+						'Every workspace the key can see: all of them with the protected workspace key, only its own with another key',
+					),
+					scopeOption('workspace', 'Only the signing requests of one workspace'),
 				],
 				default: 'company',
 			},

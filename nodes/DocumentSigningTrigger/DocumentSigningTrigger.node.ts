@@ -13,6 +13,7 @@ import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { catchUpOnFirstRequest, startCatchUp, stopCatchUp } from './catchUp';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
+import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import { testDocumentSigningApi } from '../shared/credentialTest';
 
@@ -68,18 +69,14 @@ export class DocumentSigningTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{
-						name: 'Company (All Workspaces)',
-						value: 'company',
-						description:
-							'A company-level webhook: events of every workspace. Needs the protected workspace key; deliveries are signed with the company secret.',
-					},
-					{
-						name: 'One Workspace',
-						value: 'workspace',
-						description:
-							"A workspace webhook: events of that workspace only. Deliveries are signed with the workspace's secret.",
-					},
+					scopeOption(
+						'company',
+						'A company-level webhook: events of every workspace. Needs the protected workspace key; deliveries are signed with the company secret.',
+					),
+					scopeOption(
+						'workspace',
+						"A workspace webhook: events of that workspace only. Deliveries are signed with the workspace's secret.",
+					),
 				],
 				default: 'company',
 			},

@@ -1,3 +1,4 @@
+import { SCOPE_LABELS } from './scope';
 import type { SignatureFailure } from './signature';
 
 /**
@@ -46,8 +47,8 @@ function whichSecret(context: RefusalContext): string {
 				? 'Send and Wait registered a company-level webhook for this wait'
 				: `Send and Wait registered a webhook of workspace${workspace} for this wait`
 			: context.scope === 'company'
-				? 'This trigger has a company-level webhook (Scope "Company (All Workspaces)")'
-				: `This trigger has a webhook of workspace${workspace} (Scope "One Workspace")`;
+				? `This trigger has a company-level webhook (Scope "${SCOPE_LABELS.company}")`
+				: `This trigger has a webhook of workspace${workspace} (Scope "${SCOPE_LABELS.workspace}")`;
 	const secret =
 		context.scope === 'company'
 			? "the service signs its deliveries with the company's webhook secret. Copy it from the service dashboard, or use the new_secret returned by Webhook → Rotate Company Secret. A workspace's own secret does not verify them."

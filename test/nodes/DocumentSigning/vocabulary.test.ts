@@ -3,6 +3,8 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 import type { SettingOwner } from '../../../nodes/DocumentSigning/domain/settings';
 import { SETTINGS, settingKeysOf, settingOf } from '../../../nodes/DocumentSigning/domain/settings';
+import { DocumentSigningPollTrigger } from '../../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
+import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /**
  * One vocabulary: a parameter named after an API key has one label in every operation's form, and
@@ -118,6 +120,44 @@ describe('one vocabulary: the same API name has the same label everywhere', () =
 		expect(several.map((line) => line.split(':')[0]).sort()).toEqual(
 			Object.keys(LABELLED_BY_PLACE).sort(),
 		);
+	});
+});
+
+describe('one vocabulary: a Scope is named alike wherever it is chosen', () => {
+	it('every company/workspace switch (webhooks, seals, both triggers) says "Company (All Workspaces)" and "One Workspace"', () => {
+		const triggers = [new DocumentSigningTrigger(), new DocumentSigningPollTrigger()].map(
+			(node) => ({ where: node.description.displayName, properties: node.description.properties }),
+		);
+		const switches = [
+			...PLACES.map(({ where, property }) => ({ where, property })),
+			...triggers.flatMap(({ where, properties }) =>
+				properties.map((property) => ({ where, property })),
+			),
+		].filter(
+			({ property }) =>
+				property.type === 'options' &&
+				(property.options as INodePropertyOptions[] | undefined)?.some(
+					(o) => o.value === 'company',
+				) &&
+				(property.options as INodePropertyOptions[]).some((o) => o.value === 'workspace'),
+		);
+		expect(switches.map((s) => s.where).sort()).toEqual([
+			'Document Signing Poll Trigger',
+			'Document Signing Trigger',
+			'organizationSeal.createOrganizationSeal',
+			'webhook.createWebhook',
+			'webhook.listWebhooks',
+		]);
+		for (const { where, property } of switches) {
+			const names = Object.fromEntries(
+				(property.options as INodePropertyOptions[]).map((o) => [o.value, o.name]),
+			);
+			expect({ where, label: property.displayName, names }).toEqual({
+				where,
+				label: 'Scope',
+				names: { company: 'Company (All Workspaces)', workspace: 'One Workspace' },
+			});
+		}
 	});
 });
 

@@ -7,6 +7,7 @@ import type {
 
 import { getIdParameter } from '../../domain/ids';
 import { callApi } from '../../../shared/transport';
+import { scopeOption } from '../../../shared/scope';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import {
@@ -67,12 +68,8 @@ export const description: INodeProperties[] = [
 		name: 'scope',
 		type: 'options',
 		options: [
-			{ name: 'Workspace', value: 'workspace', description: 'Usable in one workspace' },
-			{
-				name: 'Company',
-				value: 'company',
-				description: 'Usable in every workspace; needs the protected API key',
-			},
+			scopeOption('workspace', 'Usable in one workspace'),
+			scopeOption('company', 'Usable in every workspace; needs the protected API key'),
 		],
 		default: 'workspace',
 	},

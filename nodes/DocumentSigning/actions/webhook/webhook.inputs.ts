@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { additionalEventsField, readEventNames } from '../../../shared/eventNames';
 import { checkId } from '../../domain/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
+import { scopeOption } from '../../../shared/scope';
 import { workspaceLocator } from '../common.descriptions';
 import { fail } from '../../domain/errors';
 
@@ -61,7 +62,7 @@ export const enabledField: INodeProperties = {
 	description: 'Whether the service delivers events to this webhook',
 };
 
-/** "Company-Level / Workspace" switch plus the workspace picker shown for "Workspace". */
+/** The Scope switch plus the workspace picker shown for one workspace. */
 export function scopeFields(purpose: 'list' | 'create'): INodeProperties[] {
 	return [
 		{
@@ -69,22 +70,18 @@ export function scopeFields(purpose: 'list' | 'create'): INodeProperties[] {
 			name: 'scope',
 			type: 'options',
 			options: [
-				{
-					name: 'Company-Level',
-					value: 'company',
-					description:
-						purpose === 'list'
-							? 'Only the company-level webhooks (needs the protected workspace API key)'
-							: 'Receives the events of every workspace (needs the protected workspace API key)',
-				},
-				{
-					name: 'Workspace',
-					value: 'workspace',
-					description:
-						purpose === 'list'
-							? "Only one workspace's webhooks"
-							: 'Receives the events of one workspace',
-				},
+				scopeOption(
+					'company',
+					purpose === 'list'
+						? 'Only the company-level webhooks (needs the protected workspace API key)'
+						: 'Receives the events of every workspace (needs the protected workspace API key)',
+				),
+				scopeOption(
+					'workspace',
+					purpose === 'list'
+						? "Only one workspace's webhooks"
+						: 'Receives the events of one workspace',
+				),
 			],
 			default: 'company',
 			description:

@@ -40,7 +40,7 @@ describe('Webhook → Create (POST /webhooks)', () => {
 		);
 	});
 
-	it('Company-Level sends no workspace_id; unset options are left out', async () => {
+	it('Scope "Company (All Workspaces)" sends no workspace_id; unset options are left out', async () => {
 		const { output, error } = await run(ctx, 'createWebhook', {
 			url: 'https://hooks.example.com/company',
 			events: ['workspace.created'],

@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('Webhook → Get Many (GET /webhooks)', () => {
-	it('Company-Level lists only company-level webhooks and sends no workspace_id', async () => {
+	it('Scope "Company (All Workspaces)" lists only company-level webhooks and sends no workspace_id', async () => {
 		const { output, error } = await run(ctx, 'listWebhooks', { scope: 'company', returnAll: true });
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
