@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../shared/events';
+import { attachSignedPdfOption, signedPdfFieldOption } from '../shared/document';
 import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import type { Change, PollEventKind, WorkspaceState } from './changes';
@@ -116,14 +117,10 @@ export class DocumentSigningPollTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Attach Signed PDF',
-						name: 'attachSignedPdf',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to download the signed PDF of a completed signing request and output it as binary data (two more reads per completion). Only the finished, signed document is attached, never a partial copy. If it fails or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
-					},
+					attachSignedPdfOption(
+						'of a completed signing request (two more reads per completion)',
+						'If it fails or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
+					),
 					{
 						displayName: 'Fetch Full Signing Request',
 						name: 'fetchSigningRequest',
@@ -132,13 +129,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						description:
 							'Whether to output the whole signing request, as signing_request (one more call to the service per change). If fetching it fails, the workflow starts without it, with enrichment_errors.',
 					},
-					{
-						displayName: 'Put PDF in Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
-					},
+					signedPdfFieldOption,
 				],
 			},
 		],

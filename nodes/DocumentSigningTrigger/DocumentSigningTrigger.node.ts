@@ -13,6 +13,7 @@ import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { catchUpOnFirstRequest, startCatchUp, stopCatchUp } from './catchUp';
 import { receive } from './receive';
 import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
+import { attachSignedPdfOption, signedPdfFieldOption } from '../shared/document';
 import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import { testDocumentSigningApi } from '../shared/credentialTest';
@@ -123,14 +124,10 @@ export class DocumentSigningTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Attach Signed PDF',
-						name: 'attachSignedPdf',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to download the signed PDF of a signing_request.completed event and output it as binary data. Only the finished, signed document is attached, never a partial copy. The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails, takes longer or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
-					},
+					attachSignedPdfOption(
+						'of a signing_request.completed event',
+						'The service waits only 5 s for the answer, so the download gets at most 3 s; if it fails, takes longer or the document is not finished, the workflow still starts, with enrichment_errors saying why.',
+					),
 					{
 						displayName: 'Catch Up After Downtime',
 						name: 'catchUp',
@@ -162,13 +159,7 @@ export class DocumentSigningTrigger implements INodeType {
 						description:
 							'Whether to output the request body exactly as received (the signed text), as raw_body',
 					},
-					{
-						displayName: 'Put PDF in Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
-					},
+					signedPdfFieldOption,
 					{
 						displayName: 'Test Deliveries',
 						name: 'testDeliveries',

@@ -8,6 +8,7 @@
  * `readDownload` and names the file with `documentFileName`, so an unfinished document is never
  * passed on as the signed one.
  */
+import type { INodeProperties } from 'n8n-workflow';
 
 /** The download answer's `status` values (response-shapes.md, SigningRequestDownloadResponse). */
 export const DOCUMENT_STATES = [
@@ -213,3 +214,26 @@ export function notAttachedReason(
 ): string {
 	return `The signed PDF was not attached: the signing request ${unfinishedState(download)}; the service offers only a partial, watermarked copy (download status "${download.status}", is_partial ${download.isPartial})`;
 }
+
+/**
+ * The "Attach Signed PDF" option of each place that can attach the signed document (both triggers,
+ * Send and Wait): `when` says which document, `otherwise` what happens when there is none there.
+ */
+export function attachSignedPdfOption(when: string, otherwise: string): INodeProperties {
+	return {
+		displayName: 'Attach Signed PDF',
+		name: 'attachSignedPdf',
+		type: 'boolean',
+		default: false,
+		description: `Whether to download the signed PDF ${when} and output it as binary data. Only the finished, signed document is attached, never a partial copy. ${otherwise}`,
+	};
+}
+
+/** Where an attached signed PDF goes (with Attach Signed PDF). */
+export const signedPdfFieldOption: INodeProperties = {
+	displayName: 'Put PDF in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
+};

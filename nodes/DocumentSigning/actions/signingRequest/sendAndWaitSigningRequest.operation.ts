@@ -23,6 +23,8 @@ import {
 	readsLeft,
 } from '../../../shared/transport';
 import {
+	attachSignedPdfOption,
+	signedPdfFieldOption,
 	documentFileName,
 	looksLikePdf,
 	notAttachedReason,
@@ -267,21 +269,11 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Attach Signed PDF',
-				name: 'attachSignedPdf',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to download the signed PDF when the request is completed and output it as binary data. Only the finished, signed document is attached, never a partial copy; when there is none (declined, cancelled, expired, or not completed yet) the output says why in pdf_not_attached.',
-			},
-			{
-				displayName: 'Put PDF in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description: 'Name of the binary field for the signed PDF (with Attach Signed PDF)',
-			},
+			attachSignedPdfOption(
+				'when the request is completed',
+				'When there is none (declined, cancelled, expired, or not completed yet), the output says why in pdf_not_attached.',
+			),
+			signedPdfFieldOption,
 			{
 				displayName: 'Re-Read Every (Minutes)',
 				name: 'rereadMinutes',
