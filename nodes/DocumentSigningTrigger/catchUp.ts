@@ -346,6 +346,7 @@ interface Run {
 /** The whole catch-up; resolves with the number of events delivered. */
 async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
 	await pause(catchUpTiming.firstDelayMs, run.signal);
+	if (run.signal.aborted) return 0;
 	const wanted = new Set<PollEventKind>(run.first ? [] : [...run.types.keys()]);
 	const workspaces = (await workspacesOf(context)).filter(
 		(workspace: PolledWorkspace<CatchUpContext>) =>

@@ -173,6 +173,15 @@ describe('catch-up at activation', () => {
 		expect(JSON.stringify(sandbox.deliveries)).not.toContain(`catchup_completed_${before}`);
 	});
 
+	it('a catch-up stopped (deactivation) during its first delay reads nothing', async () => {
+		const rig = await listening(listenedUntil(Date.now() - 60_000));
+		await rig.deactivate();
+		const after = sandbox.requests.length;
+		await new Promise((r) => setTimeout(r, catchUpTiming.firstDelayMs + 300));
+		expect(sandbox.requests.slice(after).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+		expect(rig.starts).toHaveLength(0);
+	});
+
 	it('"Catch Up After Downtime" off: no catch-up, no state', async () => {
 		await completedRequest('Missed, catch-up off');
 		const rig = await listening(listenedUntil(Date.now() - 60_000), { catchUp: false });
