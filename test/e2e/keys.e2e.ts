@@ -16,31 +16,19 @@
  *   that, so the README's statement is checked when n8n changes.
  */
 import { spawnSync } from 'child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 
-import { SEED, WEBHOOK_SECRETS, startSandbox, type Sandbox } from '../sandbox';
-import {
-	NODE_TYPE,
-	freePort,
-	installPackage,
-	instance,
-	login,
-	rest,
-	setupOwner,
-	startServer,
-	unflatten,
-	type Instance,
-	type Server,
-} from './n8n';
-import { ensureRuntime, type Runtime } from './runtime';
+import { SEED, WEBHOOK_SECRETS, type Sandbox } from '../sandbox';
+import { NODE_TYPE, rest, startWithOwner, unflatten, type Instance, type Server } from './n8n';
+import { type Runtime } from './runtime';
 import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
-	createDemoTemplate,
 	importAll,
+	prepareN8n,
 	sandboxCredential,
+	tearDown,
 	type Workflow,
 } from './setup';
 
@@ -250,16 +238,12 @@ function redactWithN8n(
 }
 
 beforeAll(async () => {
-	rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
-	sandbox = await startSandbox({ rateLimits: { keyRotation: 100, secretRotation: 100 } });
-	const templateId = await createDemoTemplate(sandbox.url);
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-keys-'));
-	installPackage(userFolder);
-	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
+	let templateId: string;
+	({ rt, sandbox, templateId, userFolder, inst } = await prepareN8n('keys', {
+		sandbox: { rateLimits: { keyRotation: 100, secretRotation: 100 } },
+	}));
 	await importAll(inst, [sandboxCredential(sandbox.url, 'test')], [keysWorkflow(templateId)]);
-	server = await startServer(inst);
-	await setupOwner(inst);
-	cookie = await login(inst);
+	({ server, cookie } = await startWithOwner(inst));
 
 	const response = await fetch(`${inst.url}/types/nodes.json`, { headers: { Cookie: cookie } });
 	const types = (await response.json()) as Json[];
@@ -288,12 +272,7 @@ beforeAll(async () => {
 	stored = { workflowData: detail.workflowData as Json, runData: data.resultData.runData };
 }, 900_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await sandbox?.close();
-	if (userFolder && process.env.E2E_KEEP !== '1')
-		rmSync(userFolder, { recursive: true, force: true });
-});
+afterAll(() => tearDown({ server, sandbox, userFolder }));
 
 describe('keys, secrets and tokens in a stored execution (real n8n)', () => {
 	it('n8n serves the node with sensitiveOutputFields naming exactly the fields that hold them', () => {

@@ -321,6 +321,24 @@ export async function login(inst: Instance, owner = OWNER): Promise<string> {
 	return cookies.join('; ');
 }
 
+/**
+ * `n8n start` on a fresh user folder, then its owner account and the owner's login: the server and
+ * the cookie for REST calls. When the owner cannot be set up, n8n is stopped again.
+ */
+export async function startWithOwner(
+	inst: Instance,
+	owner = OWNER,
+): Promise<{ server: Server; cookie: string }> {
+	const server = await startServer(inst);
+	try {
+		await setupOwner(inst, owner);
+		return { server, cookie: await login(inst, owner) };
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+}
+
 /** A REST call as the logged-in owner; returns the `data` of the answer. */
 export async function rest<T = unknown>(
 	inst: Instance,
@@ -360,4 +378,31 @@ export function unflatten(text: string): unknown {
 		return copy;
 	};
 	return revive(0);
+}
+
+/** Waits until `check` returns a value (not undefined); `explain` adds to the timeout's message. */
+export type Until = <T>(
+	what: string,
+	check: () => T | undefined | Promise<T | undefined>,
+	timeoutMs?: number,
+	explain?: () => string,
+) => Promise<T>;
+
+/** An `until` that checks every `everyMs` and gives up after `timeoutMs` unless a call says otherwise. */
+export function waiter({ timeoutMs = 60_000, everyMs = 500 } = {}): Until {
+	return async <T>(
+		what: string,
+		check: () => T | undefined | Promise<T | undefined>,
+		ms = timeoutMs,
+		explain?: () => string,
+	): Promise<T> => {
+		const deadline = Date.now() + ms;
+		for (;;) {
+			const value = await check();
+			if (value !== undefined) return value;
+			if (Date.now() > deadline)
+				throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
+			await new Promise((r) => setTimeout(r, everyMs));
+		}
+	};
 }
