@@ -13,6 +13,7 @@
 import { SEED, WEBHOOK_SECRETS, signatureHeader, type Sandbox } from '../sandbox';
 import {
 	login,
+	postToWebhook,
 	rest,
 	startServer,
 	startWithOwner,
@@ -179,25 +180,7 @@ afterAll(async () => {
 	await receiver?.close();
 });
 
-async function startRun(name: string): Promise<void> {
-	let last = '';
-	await until(
-		'n8n to accept POST /webhook/reread-e2e',
-		async () => {
-			const response = await fetch(`${inst.url}/webhook/reread-e2e`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ name }),
-			});
-			last = `${response.status} ${await response.text()}`;
-			if (response.status === 404) return undefined;
-			expect(response.status).toBe(200);
-			return true;
-		},
-		90_000,
-		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
-	);
-}
+const startRun = (name: string) => postToWebhook(inst, 'reread-e2e', { name }, server);
 
 function liveWaitWebhooks() {
 	return sandbox.webhooks.records.filter(

@@ -406,3 +406,34 @@ export function waiter({ timeoutMs = 60_000, everyMs = 500 } = {}): Until {
 		}
 	};
 }
+
+/**
+ * POSTs the JSON `body` to the production webhook `path` of a published workflow, again while n8n
+ * answers 404 (it activates published workflows in the background once it is up); any other
+ * answer than 200 is an error. `server`: its output is shown when n8n never takes it.
+ */
+export async function postToWebhook(
+	inst: Instance,
+	path: string,
+	body: unknown,
+	server?: Server,
+	timeoutMs = 90_000,
+): Promise<void> {
+	let last = '';
+	await waiter()(
+		`n8n to accept POST /webhook/${path}`,
+		async () => {
+			const response = await fetch(`${inst.url}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			last = `${response.status} ${await response.text()}`;
+			if (response.status === 404) return undefined;
+			if (response.status !== 200) throw new Error(`POST /webhook/${path} → ${last}`);
+			return true;
+		},
+		timeoutMs,
+		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
+	);
+}

@@ -8,7 +8,7 @@
  * node under test output to a receiver in this test.
  */
 import { SEED, type Sandbox } from '../sandbox';
-import { startServer, waiter, type Instance, type Server } from './n8n';
+import { postToWebhook, startServer, waiter, type Instance, type Server } from './n8n';
 import {
 	importAll,
 	loadExamples,
@@ -175,26 +175,7 @@ afterAll(async () => {
 	await receiver?.close();
 });
 
-async function startRun(path: string, name: string): Promise<void> {
-	// n8n activates published workflows in the background after it answers /healthz.
-	let last = '';
-	await until(
-		`n8n to accept POST /webhook/${path}`,
-		async () => {
-			const response = await fetch(`${inst.url}/webhook/${path}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ name }),
-			});
-			last = `${response.status} ${await response.text()}`;
-			if (response.status === 404) return undefined;
-			expect(response.status).toBe(200);
-			return true;
-		},
-		90_000,
-		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
-	);
-}
+const startRun = (path: string, name: string) => postToWebhook(inst, path, { name }, server);
 
 /** The Poll Trigger's first poll, at activation: the sandbox sees its list reads. */
 async function pollActivated(): Promise<void> {
