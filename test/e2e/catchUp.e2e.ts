@@ -31,6 +31,7 @@ import {
 	reportNode,
 	sandboxApi,
 	sandboxCredential,
+	sendAndWaitForE2e,
 	sendDemoRequest,
 	startReportReceiver,
 	tearDown,
@@ -65,59 +66,24 @@ const sentRequest = (name: string) => sendDemoRequest(sandbox.url, templateId, n
 
 /** The Send-and-Wait example, started by a webhook, re-reading every minute, reporting its output. */
 function waitWorkflow(example: Workflow): Workflow {
-	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
-	wf.id = WAIT_WF;
-	wf.name = 'e2e: send and wait, re-reads';
-	wf.nodes = wf.nodes.map((node) => {
-		if (node.name === 'Start') {
-			return {
-				id: node.id,
-				name: 'Start',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: node.position,
-				webhookId: 'c5000000-0000-4000-8000-0000000000aa',
-				parameters: {
-					httpMethod: 'POST',
-					path: 'reread-e2e',
-					responseMode: 'onReceived',
-					options: {},
-				},
-			};
-		}
-		if (node.name === 'Document to send') {
-			const set = JSON.parse(JSON.stringify(node)) as Json;
-			for (const a of set.parameters.assignments.assignments as Json[])
-				if (a.name === 'name') a.value = '={{ $json.body.name }}';
-			return set as typeof node;
-		}
-		if (node.name === 'Send and wait for completion') {
-			return {
-				...node,
-				parameters: {
-					...node.parameters,
-					timeLimitAmount: 1,
-					timeLimitUnit: 'days',
-					waitOptions: { ...((node.parameters.waitOptions as Json) ?? {}), rereadMinutes: 1 },
-				},
-			};
-		}
-		return node;
-	});
-	wf.nodes.push(
-		reportNode(
-			receiver!.url,
-			'c5000000-0000-4000-8000-0000000000ff',
-			[880, 100],
+	return sendAndWaitForE2e(example, {
+		id: WAIT_WF,
+		name: 'e2e: send and wait, re-reads',
+		path: 'reread-e2e',
+		webhookId: 'c5000000-0000-4000-8000-0000000000aa',
+		reportUrl: receiver!.url,
+		report:
 			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, ended_by: $json.ended_by, waited: $json.waited, event: $json.event, pdfMime: $binary.data ? $binary.data.mimeType : null }) }}',
-		) as (typeof wf.nodes)[number],
-	);
-	(wf.connections as Json)['Send and wait for completion'].main[0].unshift({
-		node: 'Report',
-		type: 'main',
-		index: 0,
+		sendAndWait: (node) => ({
+			...node,
+			parameters: {
+				...node.parameters,
+				timeLimitAmount: 1,
+				timeLimitUnit: 'days',
+				waitOptions: { ...((node.parameters.waitOptions as Json) ?? {}), rereadMinutes: 1 },
+			},
+		}),
 	});
-	return wf;
 }
 
 /** A company-wide trigger for completions and declines, reporting each event it starts. */

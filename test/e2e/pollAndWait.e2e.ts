@@ -16,6 +16,7 @@ import {
 	reportNode,
 	sandboxCredential,
 	sandboxWorkspaceCredential,
+	sendAndWaitForE2e,
 	sendDemoRequest,
 	startReportReceiver,
 	tearDown,
@@ -61,57 +62,24 @@ function sendAndWaitWorkflow(
 	limit: { amount: number; unit: string },
 	credential?: { id: string; name: string },
 ): Workflow {
-	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
-	wf.id = id;
-	wf.name = `e2e: ${path}`;
-	wf.nodes = wf.nodes.map((node) => {
-		if (node.name === 'Start') {
-			return {
-				id: node.id,
-				name: 'Start',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: node.position,
-				webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-			};
-		}
-		if (node.name === 'Document to send') {
-			// The request's name comes from the call, so each run can be found at the sandbox.
-			const set = JSON.parse(JSON.stringify(node)) as Json;
-			for (const a of set.parameters.assignments.assignments as Json[])
-				if (a.name === 'name') a.value = '={{ $json.body.name }}';
-			return set as typeof node;
-		}
-		if (node.name === 'Send and wait for completion') {
-			return {
-				...node,
-				...(credential ? { credentials: { documentSigningApi: credential } } : {}),
-				parameters: {
-					...node.parameters,
-					timeLimitAmount: limit.amount,
-					timeLimitUnit: limit.unit,
-				},
-			};
-		}
-		return node;
-	});
-	wf.nodes.push(
-		reportNode(
-			receiver!.url,
-			'c0000000-0000-4000-8000-0000000000ff',
-			[880, 100],
+	return sendAndWaitForE2e(example, {
+		id,
+		name: `e2e: ${path}`,
+		path,
+		webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
+		reportUrl: receiver!.url,
+		report:
 			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
-		) as (typeof wf.nodes)[number],
-	);
-	const connections = wf.connections as Json;
-	// First branch (v1 order runs branches top to bottom): before "Stop: not signed" ends the run.
-	connections['Send and wait for completion'].main[0].unshift({
-		node: 'Report',
-		type: 'main',
-		index: 0,
+		sendAndWait: (node) => ({
+			...node,
+			...(credential ? { credentials: { documentSigningApi: credential } } : {}),
+			parameters: {
+				...node.parameters,
+				timeLimitAmount: limit.amount,
+				timeLimitUnit: limit.unit,
+			},
+		}),
 	});
-	return wf;
 }
 
 function pollWorkflow(example: Workflow): Workflow {

@@ -329,3 +329,67 @@ export function reportNode(url: string, id: string, position: [number, number], 
 		},
 	};
 }
+
+/**
+ * The Send-and-Wait example made for a headless run: its manual start becomes a Webhook node (POST
+ * at `path`), the request's name comes from the call's body (so each run can be found at the
+ * sandbox), `sendAndWait` changes the Send-and-Wait node, and a "Report" node posting `report` (an
+ * expression) to `reportUrl` runs first after it (before "Stop: not signed" can end the run).
+ */
+export function sendAndWaitForE2e(
+	example: Workflow,
+	options: {
+		id: string;
+		name: string;
+		path: string;
+		webhookId: string;
+		reportUrl: string;
+		report: string;
+		sendAndWait: (node: Workflow['nodes'][number]) => Workflow['nodes'][number];
+	},
+): Workflow {
+	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
+	wf.id = options.id;
+	wf.name = options.name;
+	wf.nodes = wf.nodes.map((node) => {
+		if (node.name === 'Start') {
+			return {
+				id: node.id,
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: node.position,
+				webhookId: options.webhookId,
+				parameters: {
+					httpMethod: 'POST',
+					path: options.path,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			};
+		}
+		if (node.name === 'Document to send') {
+			const set = JSON.parse(JSON.stringify(node)) as Record<string, any>;
+			for (const a of set.parameters.assignments.assignments as Array<Record<string, unknown>>)
+				if (a.name === 'name') a.value = '={{ $json.body.name }}';
+			return set as typeof node;
+		}
+		if (node.name === 'Send and wait for completion') return options.sendAndWait(node);
+		return node;
+	});
+	wf.nodes.push(
+		reportNode(
+			options.reportUrl,
+			'e2e00000-0000-4000-8000-0000000000ff',
+			[880, 100],
+			options.report,
+		) as Workflow['nodes'][number],
+	);
+	// First in the branch (v1 order runs branches top to bottom).
+	(wf.connections as Record<string, any>)['Send and wait for completion'].main[0].unshift({
+		node: 'Report',
+		type: 'main',
+		index: 0,
+	});
+	return wf;
+}
