@@ -19,7 +19,8 @@ import { spawnSync } from 'child_process';
 import { writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 
-import { SEED, WEBHOOK_SECRETS, type Sandbox } from '../sandbox';
+import { SEED, type Sandbox } from '../sandbox';
+import { sandboxSecrets, valuesAt } from '../kit/secrets';
 import {
 	NODE_TYPE,
 	REPO_ROOT,
@@ -176,30 +177,6 @@ function itemsOf(runData: Record<string, Json[]>, node: string): Json[] {
 	return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item: Json) => item.json as Json);
 }
 
-/** The values at a dot path (`list[*].key` walks a list). */
-function valuesAt(json: unknown, path: string): unknown[] {
-	let current: unknown[] = [json];
-	for (const segment of path.split('.')) {
-		const list = segment.endsWith('[*]');
-		const key = list ? segment.slice(0, -3) : segment;
-		current = current.flatMap((value) => {
-			if (!value || typeof value !== 'object' || !(key in value)) return [];
-			const next = (value as Json)[key];
-			return list ? (Array.isArray(next) ? next : []) : [next];
-		});
-	}
-	return current;
-}
-
-/** Every key and webhook secret the sandbox has issued (current and replaced), and the seeds'. */
-function sandboxSecrets(): string[] {
-	const secrets = new Set<string>(sandbox.state.apiKeys.map((k) => k.value));
-	for (const ws of sandbox.state.workspaces) if (ws.webhook_secret) secrets.add(ws.webhook_secret);
-	for (const secret of Object.values(WEBHOOK_SECRETS.workspaces)) secrets.add(secret);
-	secrets.add(WEBHOOK_SECRETS.company);
-	return [...secrets];
-}
-
 /** The token values the token node output (not known to the sandbox state). */
 function tokens(runData: Record<string, Json[]>): string[] {
 	return itemsOf(runData, 'Template token').map((t) => String(t.jwt));
@@ -291,7 +268,7 @@ describe('keys, secrets and tokens in a stored execution (real n8n)', () => {
 	});
 
 	it('Get, Get Many and Update hold no key or secret at all, and say what they left out', () => {
-		const secrets = [...sandboxSecrets(), ...tokens(stored.runData)];
+		const secrets = [...sandboxSecrets(sandbox), ...tokens(stored.runData)];
 		for (const node of WITHOUT_SECRETS) {
 			const items = itemsOf(stored.runData, node);
 			expect(items.length).toBeGreaterThan(0);
@@ -316,7 +293,7 @@ describe('keys, secrets and tokens in a stored execution (real n8n)', () => {
 	});
 
 	it("n8n's own redaction of the declared fields leaves no key, secret or token in the execution, and changes nothing else", () => {
-		const secrets = [...sandboxSecrets(), ...tokens(stored.runData)];
+		const secrets = [...sandboxSecrets(sandbox), ...tokens(stored.runData)];
 		// The key-returning nodes do hold them before redaction.
 		for (const [node, fields] of Object.entries(SECRET_FIELDS)) {
 			const [item] = itemsOf(stored.runData, node);
