@@ -3,13 +3,12 @@
  * pointing at the sandbox, and the example workflows, imported into an n8n user folder; for the e2e
  * suites also the start (prepareN8n) and the end (tearDown) they share.
  */
-import { createServer } from 'http';
-import type { AddressInfo } from 'net';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { SEED, WEBHOOK_SECRETS, startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import { Receiver, TEMPLATE_PEOPLE } from '../sandbox/fixtures';
 import { simplePdf } from '../sandbox/signing/pdf';
 import {
 	cliOk,
@@ -81,15 +80,7 @@ export async function createDemoTemplate(
 		),
 	});
 	await sandboxApi(baseUrl, 'PUT', `/templates/${template.id}`, {
-		users: [
-			{
-				first_name: 'Signer',
-				last_name: 'One',
-				email: 'signer@example.com',
-				designation: 'Signer',
-				order: 1,
-			},
-		],
+		users: [TEMPLATE_PEOPLE.signer],
 	});
 	const users = (
 		await sandboxApi<{ results: Array<{ id: string }> }>(
@@ -281,34 +272,24 @@ export async function tearDown(parts: {
 		rmSync(parts.userFolder, { recursive: true, force: true });
 }
 
-/** Where the "Report" nodes of e2e workflows post: every body they posted, in arrival order. */
+/** Where the "Report" nodes of e2e workflows post. */
 export interface ReportReceiver {
 	url: string;
 	close: () => Promise<void>;
 }
 
-/** An HTTP server on 127.0.0.1 that pushes each JSON body posted to it onto `reports`. */
+/** A receiver (the sandbox fixtures' Receiver) that pushes each JSON body posted to it onto `reports`. */
 export async function startReportReceiver(
 	reports: Array<Record<string, any>>,
 ): Promise<ReportReceiver> {
-	const server = createServer((req, res) => {
-		let body = '';
-		req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-		req.on('end', () => {
-			try {
-				reports.push(JSON.parse(body) as Record<string, any>);
-			} catch {
-				reports.push({ unparsed: body });
-			}
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end('{}');
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/report`,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	};
+	const receiver = await new Receiver(({ body }) => {
+		try {
+			reports.push(JSON.parse(body) as Record<string, any>);
+		} catch {
+			reports.push({ unparsed: body });
+		}
+	}).start();
+	return { url: receiver.url, close: () => receiver.stop() };
 }
 
 /** A "Report" node (HTTP Request) posting the JSON `body` (an n8n expression) to `url`. */
