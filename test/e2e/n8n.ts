@@ -141,15 +141,20 @@ export interface CliResult {
 	stderr: string;
 }
 
+/** `n8n <args>` of the instance, in a process group of its own (killGroup ends it with its children). */
+function spawnN8n(inst: Instance, args: string[]) {
+	return spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
+		env: inst.env,
+		cwd: inst.options.userFolder,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+}
+
 /** Runs `n8n <args>` to the end. */
 export async function cli(inst: Instance, args: string[], timeoutMs = 180_000): Promise<CliResult> {
 	return await new Promise((resolveRun, reject) => {
-		const child = spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
-			env: inst.env,
-			cwd: inst.options.userFolder,
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: true,
-		});
+		const child = spawnN8n(inst, args);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
@@ -228,12 +233,7 @@ export async function startServer(
 	} = {},
 ): Promise<Server> {
 	const args = opts.args ?? ['start'];
-	const child = spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
-		env: inst.env,
-		cwd: inst.options.userFolder,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
-	});
+	const child = spawnN8n(inst, args);
 	let output = '';
 	const onData = (d: Buffer) => {
 		const text = d.toString('utf8');
