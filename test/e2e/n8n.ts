@@ -141,7 +141,7 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** `n8n <args>` of the instance, in a process group of its own (killGroup ends it with its children). */
+/** `n8n <args>` of the instance, in a process group of its own (killGroup ends it and its children). */
 function spawnN8n(inst: Instance, args: string[]) {
 	return spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
 		env: inst.env,
@@ -388,7 +388,7 @@ export type Until = <T>(
 	explain?: () => string,
 ) => Promise<T>;
 
-/** An `until` that checks every `everyMs` and gives up after `timeoutMs` unless a call says otherwise. */
+/** An `until` checking every `everyMs`, giving up after `timeoutMs` unless a call says otherwise. */
 export function waiter({ timeoutMs = 60_000, everyMs = 500 } = {}): Until {
 	return async <T>(
 		what: string,

@@ -227,11 +227,11 @@ export interface E2eSetup {
 }
 
 /**
- * The start of every e2e suite: n8n 2.41.1 and Node 24 from the cache folder, a sandbox with the
- * demo template, and a fresh n8n user folder (ds-e2e-<name>-…) with the built package installed, on
- * free ports. `env(userFolder)`: more environment for n8n. The suite then imports its credentials
- * and workflows (importAll) and starts n8n (startServer, or startWithOwner for REST calls); at its
- * end, tearDown.
+ * The start of every e2e suite: n8n and its Node from the cache folder (runtime.ts), a sandbox
+ * with the demo template, and a fresh n8n user folder (ds-e2e-<name>-…) with the built package
+ * installed, on free ports. `env(userFolder)`: more environment for n8n. The suite then imports its
+ * credentials and workflows (importAll) and starts n8n (startServer, or startWithOwner for REST
+ * calls); at its end, tearDown.
  */
 export async function prepareN8n(
 	name: string,
@@ -260,7 +260,10 @@ export async function prepareN8n(
 	}
 }
 
-/** The end of an e2e suite: n8n stopped, the sandbox closed, the user folder removed (E2E_KEEP=1 keeps it). */
+/**
+ * The end of an e2e suite: n8n stopped, the sandbox closed, the user folder removed (E2E_KEEP=1
+ * keeps it).
+ */
 export async function tearDown(parts: {
 	server?: Server;
 	sandbox?: Sandbox;
@@ -278,7 +281,7 @@ export interface ReportReceiver {
 	close: () => Promise<void>;
 }
 
-/** A receiver (the sandbox fixtures' Receiver) that pushes each JSON body posted to it onto `reports`. */
+/** A receiver (the sandbox fixtures' Receiver) pushing each JSON body posted to it onto `reports`. */
 export async function startReportReceiver(
 	reports: Array<Record<string, any>>,
 ): Promise<ReportReceiver> {

@@ -215,8 +215,8 @@ export function fieldNestedJson(f: FieldRecord): Record<string, unknown> {
 }
 
 /**
- * Field (create-and-send answers and the field variant of PATCH /signing-requests/{id}): the keys of
- * TemplateField (recipient_id only when set), its template field's id, and the field's prefill,
+ * Field (create-and-send answers and the field variant of PATCH /signing-requests/{id}): the keys
+ * of TemplateField (recipient_id only when set), its template field's id, and the field's prefill,
  * conditions and colour.
  */
 export function fieldJson(f: FieldRecord): Record<string, unknown> {
