@@ -10,8 +10,6 @@
  *   draft waits on the approval page of the form, nothing is sent until the person approves
  *   through n8n's form URL; declining deletes the draft.
  */
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
 import { join } from 'path';
 
 // The SDK's CommonJS build (Node 20, jest): its package exports give `require` that build; the
@@ -22,18 +20,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 // eslint-disable-next-line import-x/no-unresolved
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { SEED, startSandbox, type Sandbox } from '../sandbox';
-import {
-	NODE_TYPE,
-	cliOk,
-	freePort,
-	installPackage,
-	instance,
-	startServer,
-	type Instance,
-	type Server,
-} from './n8n';
-import { ensureRuntime } from './runtime';
+import { SEED, type Sandbox } from '../sandbox';
+import { NODE_TYPE, startServer, waiter, type Instance, type Server } from './n8n';
 import {
 	startScriptedModel,
 	textOf as messageText,
@@ -44,10 +32,12 @@ import {
 import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
-	createDemoTemplate,
 	importAll,
 	loadExamples,
+	prepareN8n,
 	sandboxCredential,
+	tearDown,
+	UNTHROTTLED,
 } from './setup';
 import type { Workflow } from './setup';
 
@@ -234,21 +224,7 @@ let templateId: string;
 let templateUserId: string;
 let client: Client | undefined;
 
-async function until<T>(
-	what: string,
-	check: () => Promise<T | undefined>,
-	timeoutMs: number,
-	explain?: () => string,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
-		await new Promise((r) => setTimeout(r, 1000));
-	}
-}
+const until = waiter({ everyMs: 1000 });
 
 function transport(token: string): StreamableHTTPClientTransport {
 	return new StreamableHTTPClientTransport(new URL(`${inst.url}/mcp/${MCP_PATH}`), {
@@ -268,20 +244,16 @@ async function call(name: string, args: Json): Promise<Json> {
 }
 
 beforeAll(async () => {
-	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
-	sandbox = await startSandbox({
-		rateLimits: { read: 100_000, write: 100_000, webhook: 100_000, webhookTest: 100_000 },
-	});
-	templateId = await createDemoTemplate(sandbox.url, 'Mutual NDA (demo)');
+	({ sandbox, templateId, userFolder, inst } = await prepareN8n('agents', {
+		sandbox: { rateLimits: UNTHROTTLED },
+		templateName: 'Mutual NDA (demo)',
+	}));
 	const users = await fetch(`${sandbox.url}/templates/${templateId}/users`, {
 		headers: { Authorization: P.testKey },
 	});
 	templateUserId = String(((await users.json()) as Json).results[0].id);
 
 	scripted = await startScriptedModel(approvalScript);
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-agents-'));
-	installPackage(userFolder);
-	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
 	const bearer = {
 		...BEARER_CREDENTIAL,
 		type: 'httpBearerAuth',
@@ -299,9 +271,8 @@ beforeAll(async () => {
 			} as unknown as ReturnType<typeof sandboxCredential>,
 		],
 		[mcpWorkflow, approvalWorkflow()],
+		[mcpWorkflow.id, approvalWorkflow().id],
 	);
-	await cliOk(inst, ['publish:workflow', `--id=${mcpWorkflow.id}`]);
-	await cliOk(inst, ['publish:workflow', `--id=${approvalWorkflow().id}`]);
 	server = await startServer(inst);
 	// n8n activates published workflows in the background after it answers /healthz.
 	let last = '';
@@ -324,11 +295,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await client?.close().catch(() => undefined);
-	await server?.stop();
-	await sandbox?.close();
+	await tearDown({ server, sandbox, userFolder });
 	await scripted?.close();
-	if (userFolder && process.env.E2E_KEEP !== '1')
-		rmSync(userFolder, { recursive: true, force: true });
 });
 
 describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {

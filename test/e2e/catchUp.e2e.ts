@@ -11,35 +11,34 @@
  * The Send-and-Wait workflow is the example with a Webhook node instead of the manual start and a
  * "Report" node posting what the node output to a receiver in this test (as in pollAndWait.e2e.ts).
  */
-import { createServer, type Server as HttpServer } from 'http';
-import type { AddressInfo } from 'net';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
-import { SEED, WEBHOOK_SECRETS, signatureHeader, startSandbox, type Sandbox } from '../sandbox';
+import { SEED, WEBHOOK_SECRETS, signatureHeader, type Sandbox } from '../sandbox';
 import {
-	cliOk,
-	freePort,
-	installPackage,
-	instance,
 	login,
+	postToWebhook,
 	rest,
-	setupOwner,
 	startServer,
+	startWithOwner,
 	TRIGGER_TYPE,
+	waiter,
 	type Instance,
 	type Server,
 } from './n8n';
-import { ensureRuntime } from './runtime';
 import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
-	createDemoTemplate,
 	importAll,
 	loadExamples,
+	prepareN8n,
+	reportNode,
+	sandboxApi,
 	sandboxCredential,
+	sendAndWaitForE2e,
+	sendDemoRequest,
+	startReportReceiver,
+	tearDown,
+	UNTHROTTLED,
 	withTemplate,
+	type ReportReceiver,
 	type Workflow,
 } from './setup';
 
@@ -57,120 +56,35 @@ let inst: Instance;
 let server: Server | undefined;
 let cookie = '';
 let templateId: string;
-let receiver: HttpServer;
-let reportUrl: string;
+let receiver: ReportReceiver | undefined;
 /** Everything the Report nodes posted, in arrival order. */
 const reports: Json[] = [];
 
-async function until<T>(
-	what: string,
-	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 120_000,
-	explain?: () => string,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
-}
-
-async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: P.testKey, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-	return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function sentRequest(name: string): Promise<{ id: string; recipientId: string }> {
-	const created = await api('POST', '/signing-requests', {
-		template_id: templateId,
-		name,
-		recipients: [{ order: 1, first_name: 'Eve', last_name: 'Example', email: 'eve@example.com' }],
-	});
-	await api('POST', `/signing-requests/${created.id}/send`);
-	return { id: String(created.id), recipientId: String((created.recipients as Json[])[0].id) };
-}
-
-function reportNode(id: string, position: [number, number], body: string) {
-	return {
-		id,
-		name: 'Report',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position,
-		parameters: {
-			method: 'POST',
-			url: reportUrl,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: body,
-			options: {},
-		},
-	};
-}
+const until = waiter({ timeoutMs: 120_000 });
+const api = <T = Json>(method: string, path: string, body?: unknown) =>
+	sandboxApi<T>(sandbox.url, method, path, body);
+const sentRequest = (name: string) => sendDemoRequest(sandbox.url, templateId, name);
 
 /** The Send-and-Wait example, started by a webhook, re-reading every minute, reporting its output. */
 function waitWorkflow(example: Workflow): Workflow {
-	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
-	wf.id = WAIT_WF;
-	wf.name = 'e2e: send and wait, re-reads';
-	wf.nodes = wf.nodes.map((node) => {
-		if (node.name === 'Start') {
-			return {
-				id: node.id,
-				name: 'Start',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: node.position,
-				webhookId: 'c5000000-0000-4000-8000-0000000000aa',
-				parameters: {
-					httpMethod: 'POST',
-					path: 'reread-e2e',
-					responseMode: 'onReceived',
-					options: {},
-				},
-			};
-		}
-		if (node.name === 'Document to send') {
-			const set = JSON.parse(JSON.stringify(node)) as Json;
-			for (const a of set.parameters.assignments.assignments as Json[])
-				if (a.name === 'name') a.value = '={{ $json.body.name }}';
-			return set as typeof node;
-		}
-		if (node.name === 'Send and wait for completion') {
-			return {
-				...node,
-				parameters: {
-					...node.parameters,
-					timeLimitAmount: 1,
-					timeLimitUnit: 'days',
-					waitOptions: { ...((node.parameters.waitOptions as Json) ?? {}), rereadMinutes: 1 },
-				},
-			};
-		}
-		return node;
-	});
-	wf.nodes.push(
-		reportNode(
-			'c5000000-0000-4000-8000-0000000000ff',
-			[880, 100],
+	return sendAndWaitForE2e(example, {
+		id: WAIT_WF,
+		name: 'e2e: send and wait, re-reads',
+		path: 'reread-e2e',
+		webhookId: 'c5000000-0000-4000-8000-0000000000aa',
+		reportUrl: receiver!.url,
+		report:
 			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, ended_by: $json.ended_by, waited: $json.waited, event: $json.event, pdfMime: $binary.data ? $binary.data.mimeType : null }) }}',
-		) as (typeof wf.nodes)[number],
-	);
-	(wf.connections as Json)['Send and wait for completion'].main[0].unshift({
-		node: 'Report',
-		type: 'main',
-		index: 0,
+		sendAndWait: (node) => ({
+			...node,
+			parameters: {
+				...node.parameters,
+				timeLimitAmount: 1,
+				timeLimitUnit: 'days',
+				waitOptions: { ...((node.parameters.waitOptions as Json) ?? {}), rereadMinutes: 1 },
+			},
+		}),
 	});
-	return wf;
 }
 
 /** A company-wide trigger for completions and declines, reporting each event it starts. */
@@ -194,6 +108,7 @@ function triggerWorkflow(): Workflow {
 				},
 			},
 			reportNode(
+				receiver!.url,
 				'c5000000-0000-4000-8000-000000000011',
 				[220, 0],
 				'={{ JSON.stringify({ kind: "trigger", id: $json.id, type: $json.type, source: $json.source, request: $json.data.signing_request ? $json.data.signing_request.id : $json.data.signing_request_id }) }}',
@@ -207,77 +122,32 @@ function triggerWorkflow(): Workflow {
 const triggerUrl = () => `${inst.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 
 beforeAll(async () => {
-	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
-	receiver = createServer((req, res) => {
-		let body = '';
-		req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-		req.on('end', () => {
-			try {
-				reports.push(JSON.parse(body) as Json);
-			} catch {
-				reports.push({ unparsed: body });
-			}
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end('{}');
-		});
-	});
-	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
-	reportUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/report`;
-
-	sandbox = await startSandbox({
-		rateLimits: { read: 100_000, write: 100_000, webhook: 100_000, webhookTest: 100_000 },
+	receiver = await startReportReceiver(reports);
+	({ sandbox, templateId, userFolder, inst } = await prepareN8n('catchup', {
 		// Retries after 0.3 s and 3.6 s instead of 5 minutes and an hour.
-		webhookRetryScale: 0.001,
-	});
-	templateId = await createDemoTemplate(sandbox.url);
+		sandbox: { rateLimits: UNTHROTTLED, webhookRetryScale: 0.001 },
+	}));
 	const examples = Object.fromEntries(
 		Object.entries(loadExamples()).map(([name, wf]) => [name, withTemplate(wf, templateId)]),
 	);
 	const manual = JSON.parse(JSON.stringify(examples['send-and-wait-for-completion'])) as Workflow;
 	manual.id = MANUAL_WF;
 	manual.name = 'e2e: send and wait, manual start';
-
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-catchup-'));
-	installPackage(userFolder);
-	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
 	await importAll(
 		inst,
 		[sandboxCredential(sandbox.url, 'test')],
 		[waitWorkflow(examples['send-and-wait-for-completion']), manual, triggerWorkflow()],
+		[WAIT_WF, TRIGGER_WF],
 	);
-	for (const id of [WAIT_WF, TRIGGER_WF]) await cliOk(inst, ['publish:workflow', `--id=${id}`]);
-	server = await startServer(inst);
-	await setupOwner(inst);
-	cookie = await login(inst);
+	({ server, cookie } = await startWithOwner(inst));
 }, 900_000);
 
 afterAll(async () => {
-	await server?.stop();
-	await sandbox?.close();
-	await new Promise<void>((resolve) => receiver?.close(() => resolve()));
-	if (userFolder && process.env.E2E_KEEP !== '1')
-		rmSync(userFolder, { recursive: true, force: true });
+	await tearDown({ server, sandbox, userFolder });
+	await receiver?.close();
 });
 
-async function startRun(name: string): Promise<void> {
-	let last = '';
-	await until(
-		'n8n to accept POST /webhook/reread-e2e',
-		async () => {
-			const response = await fetch(`${inst.url}/webhook/reread-e2e`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ name }),
-			});
-			last = `${response.status} ${await response.text()}`;
-			if (response.status === 404) return undefined;
-			expect(response.status).toBe(200);
-			return true;
-		},
-		90_000,
-		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
-	);
-}
+const startRun = (name: string) => postToWebhook(inst, 'reread-e2e', { name }, server);
 
 function liveWaitWebhooks() {
 	return sandbox.webhooks.records.filter(

@@ -16,31 +16,28 @@
  *   that, so the README's statement is checked when n8n changes.
  */
 import { spawnSync } from 'child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 
-import { SEED, WEBHOOK_SECRETS, startSandbox, type Sandbox } from '../sandbox';
+import { SEED, type Sandbox } from '../sandbox';
+import { sandboxSecrets, valuesAt } from '../kit/secrets';
 import {
 	NODE_TYPE,
-	freePort,
-	installPackage,
-	instance,
-	login,
+	REPO_ROOT,
 	rest,
-	setupOwner,
-	startServer,
+	startWithOwner,
 	unflatten,
 	type Instance,
 	type Server,
 } from './n8n';
-import { ensureRuntime, type Runtime } from './runtime';
+import { type Runtime } from './runtime';
 import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
-	createDemoTemplate,
 	importAll,
+	prepareN8n,
 	sandboxCredential,
+	tearDown,
 	type Workflow,
 } from './setup';
 
@@ -50,16 +47,17 @@ const CRED = { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } 
 const NEW_WORKSPACE = "={{ $('Create workspace').first().json.id }}";
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** The node's declaration, as the unit tests pin it (test/nodes/DocumentSigning/sensitiveOutputFields.test.ts). */
-const DECLARED = [
-	'api_key',
-	'embed_snippet',
-	'jwt',
-	'new_key.api_key',
-	'new_secret',
-	'test_api_key',
-	'webhook_secret',
-];
+/**
+ * The node's declaration as the built package has it (test/nodes/DocumentSigning/
+ * sensitiveOutputFields.test.ts pins what it holds).
+ */
+function declared(): string[] {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { DocumentSigning } = require(
+		join(REPO_ROOT, 'dist', 'nodes', 'DocumentSigning', 'DocumentSigning.node.js'),
+	) as { DocumentSigning: new () => { description: { sensitiveOutputFields?: string[] } } };
+	return new DocumentSigning().description.sensitiveOutputFields ?? [];
+}
 
 /** The workflow's Document Signing nodes: name → parameters. */
 const STEPS: Array<[string, Json]> = [
@@ -179,30 +177,6 @@ function itemsOf(runData: Record<string, Json[]>, node: string): Json[] {
 	return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item: Json) => item.json as Json);
 }
 
-/** The values at a dot path (`list[*].key` walks a list). */
-function valuesAt(json: unknown, path: string): unknown[] {
-	let current: unknown[] = [json];
-	for (const segment of path.split('.')) {
-		const list = segment.endsWith('[*]');
-		const key = list ? segment.slice(0, -3) : segment;
-		current = current.flatMap((value) => {
-			if (!value || typeof value !== 'object' || !(key in value)) return [];
-			const next = (value as Json)[key];
-			return list ? (Array.isArray(next) ? next : []) : [next];
-		});
-	}
-	return current;
-}
-
-/** Every key and webhook secret the sandbox has issued (current and replaced), and the seeds'. */
-function sandboxSecrets(): string[] {
-	const secrets = new Set<string>(sandbox.state.apiKeys.map((k) => k.value));
-	for (const ws of sandbox.state.workspaces) if (ws.webhook_secret) secrets.add(ws.webhook_secret);
-	for (const secret of Object.values(WEBHOOK_SECRETS.workspaces)) secrets.add(secret);
-	secrets.add(WEBHOOK_SECRETS.company);
-	return [...secrets];
-}
-
 /** The token values the token node output (not known to the sandbox state). */
 function tokens(runData: Record<string, Json[]>): string[] {
 	return itemsOf(runData, 'Template token').map((t) => String(t.jwt));
@@ -250,16 +224,12 @@ function redactWithN8n(
 }
 
 beforeAll(async () => {
-	rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
-	sandbox = await startSandbox({ rateLimits: { keyRotation: 100, secretRotation: 100 } });
-	const templateId = await createDemoTemplate(sandbox.url);
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-keys-'));
-	installPackage(userFolder);
-	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
+	let templateId: string;
+	({ rt, sandbox, templateId, userFolder, inst } = await prepareN8n('keys', {
+		sandbox: { rateLimits: { keyRotation: 100, secretRotation: 100 } },
+	}));
 	await importAll(inst, [sandboxCredential(sandbox.url, 'test')], [keysWorkflow(templateId)]);
-	server = await startServer(inst);
-	await setupOwner(inst);
-	cookie = await login(inst);
+	({ server, cookie } = await startWithOwner(inst));
 
 	const response = await fetch(`${inst.url}/types/nodes.json`, { headers: { Cookie: cookie } });
 	const types = (await response.json()) as Json[];
@@ -288,21 +258,17 @@ beforeAll(async () => {
 	stored = { workflowData: detail.workflowData as Json, runData: data.resultData.runData };
 }, 900_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await sandbox?.close();
-	if (userFolder && process.env.E2E_KEEP !== '1')
-		rmSync(userFolder, { recursive: true, force: true });
-});
+afterAll(() => tearDown({ server, sandbox, userFolder }));
 
 describe('keys, secrets and tokens in a stored execution (real n8n)', () => {
 	it('n8n serves the node with sensitiveOutputFields naming exactly the fields that hold them', () => {
 		expect(served).toBeDefined();
-		expect(served.sensitiveOutputFields).toEqual(DECLARED);
+		expect(declared()).toContain('webhook_secret');
+		expect(served.sensitiveOutputFields).toEqual(declared());
 	});
 
 	it('Get, Get Many and Update hold no key or secret at all, and say what they left out', () => {
-		const secrets = [...sandboxSecrets(), ...tokens(stored.runData)];
+		const secrets = [...sandboxSecrets(sandbox), ...tokens(stored.runData)];
 		for (const node of WITHOUT_SECRETS) {
 			const items = itemsOf(stored.runData, node);
 			expect(items.length).toBeGreaterThan(0);
@@ -327,7 +293,7 @@ describe('keys, secrets and tokens in a stored execution (real n8n)', () => {
 	});
 
 	it("n8n's own redaction of the declared fields leaves no key, secret or token in the execution, and changes nothing else", () => {
-		const secrets = [...sandboxSecrets(), ...tokens(stored.runData)];
+		const secrets = [...sandboxSecrets(sandbox), ...tokens(stored.runData)];
 		// The key-returning nodes do hold them before redaction.
 		for (const [node, fields] of Object.entries(SECRET_FIELDS)) {
 			const [item] = itemsOf(stored.runData, node);

@@ -5,11 +5,10 @@
  * One n8n user folder for the whole file; imports are batched; the tests run in order (the trigger
  * part starts n8n once, restarts it once).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
-import { SEED, WEBHOOK_SECRETS, signatureHeader, startSandbox, type Sandbox } from '../sandbox';
+import { SEED, WEBHOOK_SECRETS, signatureHeader, type Sandbox } from '../sandbox';
 import { simplePdf } from '../sandbox/signing/pdf';
 import {
 	CREDENTIAL_TYPE,
@@ -19,26 +18,28 @@ import {
 	cli,
 	cliOk,
 	freePort,
-	installPackage,
-	instance,
 	login,
 	parseRawOutput,
 	rest,
-	setupOwner,
 	startServer,
+	startWithOwner,
 	unflatten,
+	waiter,
 	type Instance,
 	type Server,
 } from './n8n';
 import { editorFields, isValidSchemaPreview } from '../kit/editorSchema';
-import { ensureRuntime } from './runtime';
 import {
 	CREDENTIAL_ID,
-	createDemoTemplate,
 	importAll,
 	loadExamples,
+	prepareN8n,
+	sandboxApi,
 	sandboxCredential,
 	sandboxWorkspaceCredential,
+	sendDemoRequest,
+	tearDown,
+	UNTHROTTLED,
 	WORKSPACE_CREDENTIAL_ID,
 	WORKSPACE_CREDENTIAL_NAME,
 	withTemplate,
@@ -335,58 +336,25 @@ async function execute(
 	return { code: endedAfterSuccess ? 0 : result.code, run, stdout: result.stdout };
 }
 
-/** Waits until `check` returns a value (not undefined). */
-async function until<T>(
-	what: string,
-	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 60_000,
-	explain?: () => string,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
-async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: SEED.protectedWorkspace.testKey, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-	return (text ? JSON.parse(text) : {}) as T;
-}
-
+const until = waiter({ timeoutMs: 60_000, everyMs: 250 });
+const api = <T = Json>(method: string, path: string, body?: unknown) =>
+	sandboxApi<T>(sandbox.url, method, path, body);
 /** A sent signing request from the demo template (one signer); returns its id and recipient id. */
-async function sentRequest(name: string): Promise<{ id: string; recipientId: string }> {
-	const created = await api<Json>('POST', '/signing-requests', {
-		template_id: templateId,
-		name,
-		recipients: [{ order: 1, first_name: 'Eve', last_name: 'Example', email: 'eve@example.com' }],
-	});
-	await api('POST', `/signing-requests/${created.id}/send`);
-	return { id: String(created.id), recipientId: String((created.recipients as Json[])[0].id) };
-}
+const sentRequest = (name: string) => sendDemoRequest(sandbox.url, templateId, name);
 
 beforeAll(async () => {
-	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
-	sandbox = await startSandbox({
-		rateLimits: {
-			read: 100_000,
-			write: 100_000,
-			webhook: 100_000,
-			webhookTest: 100_000,
-			secretRotation: 100_000,
+	({ sandbox, templateId, userFolder, inst } = await prepareN8n('n8n', {
+		sandbox: { rateLimits: { ...UNTHROTTLED, secretRotation: 100_000 }, webhookRetryScale: 0.001 },
+		env: (folder) => {
+			filesDir = join(folder, 'files');
+			mkdirSync(filesDir);
+			writeFileSync(join(filesDir, PDF_FILE_NAME), uploadedPdf);
+			return {
+				N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
+				EXTERNAL_HOOK_FILES: writeStartRefusalHook(folder),
+			};
 		},
-		webhookRetryScale: 0.001,
-	});
-	templateId = await createDemoTemplate(sandbox.url);
+	}));
 	// More than one page of templates for Return All (the node asks for 200 a page).
 	for (let batch = 0; batch < 11; batch++) {
 		await Promise.all(
@@ -398,21 +366,6 @@ beforeAll(async () => {
 			),
 		);
 	}
-
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-n8n-'));
-	installPackage(userFolder);
-	filesDir = join(userFolder, 'files');
-	mkdirSync(filesDir);
-	writeFileSync(join(filesDir, PDF_FILE_NAME), uploadedPdf);
-	inst = instance(rt, {
-		userFolder,
-		port: await freePort(),
-		brokerPort: await freePort(),
-		env: {
-			N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
-			EXTERNAL_HOOK_FILES: writeStartRefusalHook(userFolder),
-		},
-	});
 	examples = loadExamples();
 	const workflows = [
 		...Object.values(examples).map((wf) => withTemplate(wf, templateId)),
@@ -429,12 +382,7 @@ beforeAll(async () => {
 	);
 }, 900_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await sandbox?.close();
-	if (userFolder && process.env.E2E_KEEP !== '1')
-		rmSync(userFolder, { recursive: true, force: true });
-});
+afterAll(() => tearDown({ server, sandbox, userFolder }));
 
 /**
  * An n8n external hook (EXTERNAL_HOOK_FILES) that makes n8n fail to create executions of the
@@ -704,9 +652,7 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 	beforeAll(async () => {
 		await cliOk(inst, ['publish:workflow', `--id=${completedWf().id}`]);
 		await cliOk(inst, ['publish:workflow', `--id=${declinedWf().id}`]);
-		server = await startServer(inst);
-		await setupOwner(inst);
-		cookie = await login(inst);
+		({ server, cookie } = await startWithOwner(inst));
 	}, 300_000);
 
 	it('activation registers one webhook per trigger at the sandbox (loopback http)', async () => {

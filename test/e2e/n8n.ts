@@ -141,15 +141,20 @@ export interface CliResult {
 	stderr: string;
 }
 
+/** `n8n <args>` of the instance, in a process group of its own (killGroup ends it and its children). */
+function spawnN8n(inst: Instance, args: string[]) {
+	return spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
+		env: inst.env,
+		cwd: inst.options.userFolder,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+}
+
 /** Runs `n8n <args>` to the end. */
 export async function cli(inst: Instance, args: string[], timeoutMs = 180_000): Promise<CliResult> {
 	return await new Promise((resolveRun, reject) => {
-		const child = spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
-			env: inst.env,
-			cwd: inst.options.userFolder,
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: true,
-		});
+		const child = spawnN8n(inst, args);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
@@ -228,12 +233,7 @@ export async function startServer(
 	} = {},
 ): Promise<Server> {
 	const args = opts.args ?? ['start'];
-	const child = spawn(inst.rt.node, [inst.rt.n8nScript, ...args], {
-		env: inst.env,
-		cwd: inst.options.userFolder,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
-	});
+	const child = spawnN8n(inst, args);
 	let output = '';
 	const onData = (d: Buffer) => {
 		const text = d.toString('utf8');
@@ -321,6 +321,24 @@ export async function login(inst: Instance, owner = OWNER): Promise<string> {
 	return cookies.join('; ');
 }
 
+/**
+ * `n8n start` on a fresh user folder, then its owner account and the owner's login: the server and
+ * the cookie for REST calls. When the owner cannot be set up, n8n is stopped again.
+ */
+export async function startWithOwner(
+	inst: Instance,
+	owner = OWNER,
+): Promise<{ server: Server; cookie: string }> {
+	const server = await startServer(inst);
+	try {
+		await setupOwner(inst, owner);
+		return { server, cookie: await login(inst, owner) };
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+}
+
 /** A REST call as the logged-in owner; returns the `data` of the answer. */
 export async function rest<T = unknown>(
 	inst: Instance,
@@ -360,4 +378,62 @@ export function unflatten(text: string): unknown {
 		return copy;
 	};
 	return revive(0);
+}
+
+/** Waits until `check` returns a value (not undefined); `explain` adds to the timeout's message. */
+export type Until = <T>(
+	what: string,
+	check: () => T | undefined | Promise<T | undefined>,
+	timeoutMs?: number,
+	explain?: () => string,
+) => Promise<T>;
+
+/** An `until` checking every `everyMs`, giving up after `timeoutMs` unless a call says otherwise. */
+export function waiter({ timeoutMs = 60_000, everyMs = 500 } = {}): Until {
+	return async <T>(
+		what: string,
+		check: () => T | undefined | Promise<T | undefined>,
+		ms = timeoutMs,
+		explain?: () => string,
+	): Promise<T> => {
+		const deadline = Date.now() + ms;
+		for (;;) {
+			const value = await check();
+			if (value !== undefined) return value;
+			if (Date.now() > deadline)
+				throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
+			await new Promise((r) => setTimeout(r, everyMs));
+		}
+	};
+}
+
+/**
+ * POSTs the JSON `body` to the production webhook `path` of a published workflow, again while n8n
+ * answers 404 (it activates published workflows in the background once it is up); any other
+ * answer than 200 is an error. `server`: its output is shown when n8n never takes it.
+ */
+export async function postToWebhook(
+	inst: Instance,
+	path: string,
+	body: unknown,
+	server?: Server,
+	timeoutMs = 90_000,
+): Promise<void> {
+	let last = '';
+	await waiter()(
+		`n8n to accept POST /webhook/${path}`,
+		async () => {
+			const response = await fetch(`${inst.url}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			last = `${response.status} ${await response.text()}`;
+			if (response.status === 404) return undefined;
+			if (response.status !== 200) throw new Error(`POST /webhook/${path} → ${last}`);
+			return true;
+		},
+		timeoutMs,
+		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
+	);
 }

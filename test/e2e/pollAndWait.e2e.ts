@@ -7,32 +7,24 @@
  * Send-and-Wait example becomes a Webhook node, and a "Report" HTTP Request node posts what the
  * node under test output to a receiver in this test.
  */
-import { createServer, type Server as HttpServer } from 'http';
-import type { AddressInfo } from 'net';
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
-import { SEED, startSandbox, type Sandbox } from '../sandbox';
+import { SEED, type Sandbox } from '../sandbox';
+import { postToWebhook, startServer, waiter, type Instance, type Server } from './n8n';
 import {
-	cliOk,
-	freePort,
-	installPackage,
-	instance,
-	startServer,
-	type Instance,
-	type Server,
-} from './n8n';
-import { ensureRuntime } from './runtime';
-import {
-	createDemoTemplate,
 	importAll,
 	loadExamples,
+	prepareN8n,
+	reportNode,
 	sandboxCredential,
 	sandboxWorkspaceCredential,
+	sendAndWaitForE2e,
+	sendDemoRequest,
+	startReportReceiver,
+	tearDown,
+	UNTHROTTLED,
 	WORKSPACE_CREDENTIAL_ID,
 	WORKSPACE_CREDENTIAL_NAME,
 	withTemplate,
+	type ReportReceiver,
 	type Workflow,
 } from './setup';
 
@@ -44,47 +36,12 @@ let userFolder: string;
 let inst: Instance;
 let server: Server | undefined;
 let templateId: string;
-let receiver: HttpServer;
-let reportUrl: string;
+let receiver: ReportReceiver | undefined;
 /** Everything the Report nodes posted, in arrival order. */
 const reports: Json[] = [];
 
-async function until<T>(
-	what: string,
-	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs: number,
-	explain?: () => string,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
-}
-
-async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { Authorization: P.testKey, 'Content-Type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-	return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function sentRequest(name: string): Promise<{ id: string; recipientId: string }> {
-	const created = await api('POST', '/signing-requests', {
-		template_id: templateId,
-		name,
-		recipients: [{ order: 1, first_name: 'Eve', last_name: 'Example', email: 'eve@example.com' }],
-	});
-	await api('POST', `/signing-requests/${created.id}/send`);
-	return { id: String(created.id), recipientId: String((created.recipients as Json[])[0].id) };
-}
+const until = waiter();
+const sentRequest = (name: string) => sendDemoRequest(sandbox.url, templateId, name);
 
 /**
  * Live (not deleted) Send-and-Wait webhooks at the sandbox, of either scope: with the example's
@@ -97,24 +54,6 @@ function liveWaitWebhooks() {
 	);
 }
 
-function reportNode(id: string, position: [number, number], body: string) {
-	return {
-		id,
-		name: 'Report',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position,
-		parameters: {
-			method: 'POST',
-			url: reportUrl,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: body,
-			options: {},
-		},
-	};
-}
-
 /** The Send-and-Wait example, started by a webhook at `path`, reporting the node's output. */
 function sendAndWaitWorkflow(
 	example: Workflow,
@@ -123,56 +62,24 @@ function sendAndWaitWorkflow(
 	limit: { amount: number; unit: string },
 	credential?: { id: string; name: string },
 ): Workflow {
-	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
-	wf.id = id;
-	wf.name = `e2e: ${path}`;
-	wf.nodes = wf.nodes.map((node) => {
-		if (node.name === 'Start') {
-			return {
-				id: node.id,
-				name: 'Start',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: node.position,
-				webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-			};
-		}
-		if (node.name === 'Document to send') {
-			// The request's name comes from the call, so each run can be found at the sandbox.
-			const set = JSON.parse(JSON.stringify(node)) as Json;
-			for (const a of set.parameters.assignments.assignments as Json[])
-				if (a.name === 'name') a.value = '={{ $json.body.name }}';
-			return set as typeof node;
-		}
-		if (node.name === 'Send and wait for completion') {
-			return {
-				...node,
-				...(credential ? { credentials: { documentSigningApi: credential } } : {}),
-				parameters: {
-					...node.parameters,
-					timeLimitAmount: limit.amount,
-					timeLimitUnit: limit.unit,
-				},
-			};
-		}
-		return node;
-	});
-	wf.nodes.push(
-		reportNode(
-			'c0000000-0000-4000-8000-0000000000ff',
-			[880, 100],
+	return sendAndWaitForE2e(example, {
+		id,
+		name: `e2e: ${path}`,
+		path,
+		webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
+		reportUrl: receiver!.url,
+		report:
 			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
-		) as (typeof wf.nodes)[number],
-	);
-	const connections = wf.connections as Json;
-	// First branch (v1 order runs branches top to bottom): before "Stop: not signed" ends the run.
-	connections['Send and wait for completion'].main[0].unshift({
-		node: 'Report',
-		type: 'main',
-		index: 0,
+		sendAndWait: (node) => ({
+			...node,
+			...(credential ? { credentials: { documentSigningApi: credential } } : {}),
+			parameters: {
+				...node.parameters,
+				timeLimitAmount: limit.amount,
+				timeLimitUnit: limit.unit,
+			},
+		}),
 	});
-	return wf;
 }
 
 function pollWorkflow(example: Workflow): Workflow {
@@ -181,6 +88,7 @@ function pollWorkflow(example: Workflow): Workflow {
 	wf.name = 'e2e: poll trigger';
 	wf.nodes.push(
 		reportNode(
+			receiver!.url,
 			'f0000000-0000-4000-8000-000000000003',
 			[480, 300],
 			'={{ JSON.stringify({ kind: "poll", id: $json.id, type: $json.type, source: $json.source, name: $json.data.signing_request.name, pdfMime: $binary.data ? $binary.data.mimeType : null }) }}',
@@ -208,43 +116,20 @@ let examples: Record<string, Workflow>;
 let beforeActivation = '';
 
 beforeAll(async () => {
-	const rt = ensureRuntime((line) => process.stdout.write(`${line}\n`));
-	receiver = createServer((req, res) => {
-		let body = '';
-		req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-		req.on('end', () => {
-			try {
-				reports.push(JSON.parse(body) as Json);
-			} catch {
-				reports.push({ unparsed: body });
-			}
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end('{}');
-		});
-	});
-	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
-	reportUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/report`;
-
-	sandbox = await startSandbox({
-		rateLimits: { read: 100_000, write: 100_000, webhook: 100_000, webhookTest: 100_000 },
-		webhookRetryScale: 0.001,
-	});
+	receiver = await startReportReceiver(reports);
+	({ sandbox, templateId, userFolder, inst } = await prepareN8n('wait', {
+		sandbox: { rateLimits: UNTHROTTLED, webhookRetryScale: 0.001 },
+	}));
 	sandbox.webhooks.setWorkspaceMasterSwitch(P.id, true);
-	templateId = await createDemoTemplate(sandbox.url);
 	examples = Object.fromEntries(
 		Object.entries(loadExamples()).map(([name, wf]) => [name, withTemplate(wf, templateId)]),
 	);
-
-	userFolder = mkdtempSync(join(tmpdir(), 'ds-e2e-wait-'));
-	installPackage(userFolder);
-	inst = instance(rt, { userFolder, port: await freePort(), brokerPort: await freePort() });
 	await importAll(
 		inst,
 		[sandboxCredential(sandbox.url, 'test'), sandboxWorkspaceCredential(sandbox.url, 'test')],
 		[waitWf(), timeoutWf(), pollWorkflow(examples['poll-for-completed-requests'])],
+		['dsE2eSendWait001', 'dsE2eSendWait002', 'dsE2ePollTrig001'],
 	);
-	for (const id of ['dsE2eSendWait001', 'dsE2eSendWait002', 'dsE2ePollTrig001'])
-		await cliOk(inst, ['publish:workflow', `--id=${id}`]);
 	// Completed before the poll trigger is activated: never reported.
 	const old = await sentRequest('e2e poll before activation');
 	sandbox.simulate.signAll(old.id);
@@ -254,33 +139,11 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
-	await server?.stop();
-	await sandbox?.close();
-	await new Promise<void>((resolve) => receiver?.close(() => resolve()));
-	if (userFolder && process.env.E2E_KEEP !== '1')
-		rmSync(userFolder, { recursive: true, force: true });
+	await tearDown({ server, sandbox, userFolder });
+	await receiver?.close();
 });
 
-async function startRun(path: string, name: string): Promise<void> {
-	// n8n activates published workflows in the background after it answers /healthz.
-	let last = '';
-	await until(
-		`n8n to accept POST /webhook/${path}`,
-		async () => {
-			const response = await fetch(`${inst.url}/webhook/${path}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ name }),
-			});
-			last = `${response.status} ${await response.text()}`;
-			if (response.status === 404) return undefined;
-			expect(response.status).toBe(200);
-			return true;
-		},
-		90_000,
-		() => `${last}\n${server?.output().slice(-3000) ?? ''}`,
-	);
-}
+const startRun = (path: string, name: string) => postToWebhook(inst, path, { name }, server);
 
 /** The Poll Trigger's first poll, at activation: the sandbox sees its list reads. */
 async function pollActivated(): Promise<void> {

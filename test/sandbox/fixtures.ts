@@ -88,6 +88,24 @@ export const PEOPLE = {
 	},
 };
 
+/** The users of the fixture templates, as a template's PUT body names them. */
+export const TEMPLATE_PEOPLE = {
+	signer: {
+		first_name: 'Signer',
+		last_name: 'One',
+		email: 'signer@example.com',
+		designation: 'Signer',
+		order: 1,
+	},
+	approver: {
+		first_name: 'Approver',
+		last_name: 'Two',
+		email: 'approver@example.com',
+		designation: 'Approver',
+		order: 2,
+	},
+};
+
 /** A document-based draft: Ada (Signer 1) and Bob (Signer 2), a signature field each. */
 export function draftBody(name = 'Service Agreement', pages = 1): Record<string, unknown> {
 	return {
@@ -180,20 +198,24 @@ export interface Received {
 
 /**
  * A local HTTP endpoint that records deliveries and answers with `status`: a status, or a function
- * of the 1-based count of deliveries ('hang': never answers).
+ * of the 1-based count of deliveries ('hang': never answers). `onReceived` sees each delivery as
+ * it is recorded.
  */
 export class Receiver {
+	constructor(private readonly onReceived?: (delivery: Received) => void) {}
 	readonly received: Received[] = [];
 	status: number | ((n: number) => number | 'hang') = 200;
 	private server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			this.received.push({
+			const delivery: Received = {
 				headers: req.headers,
 				body: Buffer.concat(chunks).toString('utf8'),
 				at: Date.now(),
-			});
+			};
+			this.received.push(delivery);
+			this.onReceived?.(delivery);
 			const status =
 				typeof this.status === 'number' ? this.status : this.status(this.received.length);
 			if (status === 'hang') return; // never answers

@@ -85,33 +85,68 @@ function outputShape(output: INodeExecutionData[][]) {
 	);
 }
 
+type Fault = Parameters<Sandbox['injectFault']>[0];
+
 interface Case {
 	parameters: IDataObject;
 	input?: INodeExecutionData[];
 	keyToUse?: 'live' | 'test';
-	/** Runs before the run (faults to inject). */
-	before?: () => void;
+	/** Injected before the run. */
+	fault?: Fault;
+	/** The transport's timeout for this run (restored after). */
+	timeoutMs?: number;
 }
 
 /** Runs the case on the engine; what was sent, output, thrown and hinted, masked. */
 async function runCase(c: Case) {
 	ctx.sandbox.clearRequests();
 	resetRateLimiters();
-	c.before?.();
+	if (c.fault) ctx.sandbox.injectFault(c.fault);
 	const { resource, operation, ...parameters } = c.parameters as INodeParameters & {
 		resource: string;
 		operation: string;
 	};
-	const result = await runOperation(ctx.sandbox, resource, operation, parameters, {
-		keyToUse: c.keyToUse,
-		input: c.input,
-	});
-	return masker()({
-		requests: wire([...ctx.sandbox.requests]),
-		output: outputShape(result.output),
-		error: errorShape(result.error),
-		hints: result.hints,
-	});
+	const timeout = transportPolicy.timeoutMs;
+	if (c.timeoutMs !== undefined) transportPolicy.timeoutMs = c.timeoutMs;
+	try {
+		const result = await runOperation(ctx.sandbox, resource, operation, parameters, {
+			keyToUse: c.keyToUse,
+			input: c.input,
+		});
+		return masker()({
+			requests: wire([...ctx.sandbox.requests]),
+			output: outputShape(result.output),
+			error: errorShape(result.error),
+			hints: result.hints,
+		});
+	} finally {
+		transportPolicy.timeoutMs = timeout;
+	}
+}
+
+type Result = Awaited<ReturnType<typeof runCase>>;
+
+/**
+ * A case as a table row: the parameters (a function: the template is made in beforeAll), a fault,
+ * and what the masked result must match (`toMatchObject`: arrays by length, objects in part). A
+ * row that names no `error` must end without one.
+ */
+interface Row {
+	case: string;
+	parameters: () => IDataObject;
+	fault?: Fault;
+	timeoutMs?: number;
+	expected: Record<string, unknown>;
+}
+
+/** Rows typed as Row where they are written. */
+const rows = (list: Row[]) => list;
+
+async function checkRow({ parameters, fault, timeoutMs, expected }: Row): Promise<Result> {
+	const result = await runCase({ parameters: parameters(), fault, timeoutMs });
+	expect(result).toMatchObject(expected);
+	if (!('error' in expected)) expect(result.error).toBeUndefined();
+	return result;
 }
 
 let templateId: string;
@@ -123,49 +158,67 @@ beforeAll(async () => {
 	templateId = template.id;
 });
 
+const getTemplate =
+	(templateIdValue: () => IDataObject = () => byId(templateId)) =>
+	() => ({
+		resource: 'template',
+		operation: 'getTemplate',
+		templateId: templateIdValue(),
+	});
+const createWebhook =
+	(url: string, more: IDataObject = {}) =>
+	() => ({
+		resource: 'webhook',
+		operation: 'createWebhook',
+		url,
+		events: ['signing_request.sent'],
+		...more,
+	});
+const anything = expect.anything();
+const containing = (text: string) => expect.stringContaining(text);
+
 describe("the node on n8n's engine: what it sends, outputs and throws", () => {
-	it('a GET with filters and sorting in the query', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'listTemplates',
-				returnAll: false,
-				limit: 5,
-				filters: { name: ' Parity ', created_after: '2000-01-01' },
-				sort: { sort_by: 'name', sort_order: 'asc' },
+	it.each(
+		rows([
+			{
+				case: 'a GET with filters and sorting in the query',
+				parameters: () => ({
+					resource: 'template',
+					operation: 'listTemplates',
+					returnAll: false,
+					limit: 5,
+					filters: { name: ' Parity ', created_after: '2000-01-01' },
+					sort: { sort_by: 'name', sort_order: 'asc' },
+				}),
+				expected: {
+					requests: [{ query: { name: 'Parity', page_size: '5' } }],
+					output: [expect.arrayContaining([anything])],
+				},
 			},
-		});
-		expect(result.requests).toHaveLength(1);
-		expect(result.requests[0].query).toMatchObject({ name: 'Parity', page_size: '5' });
-		expect(result.output[0].length).toBeGreaterThan(0);
-	});
-
-	it('a GET with a multi-option filter and a boolean in the query', async () => {
-		const requests = await runCase({
-			parameters: {
-				resource: 'signingRequest',
-				operation: 'listSigningRequests',
-				returnAll: false,
-				limit: 3,
-				filters: { status: ['not_sent', 'in_progress'] },
+			{
+				case: 'a GET with a multi-option filter in the query',
+				parameters: () => ({
+					resource: 'signingRequest',
+					operation: 'listSigningRequests',
+					returnAll: false,
+					limit: 3,
+					filters: { status: ['not_sent', 'in_progress'] },
+				}),
+				expected: { requests: [{ query: { status: 'not_sent,in_progress' } }] },
 			},
-		});
-		expect(requests.requests[0].query).toMatchObject({ status: 'not_sent,in_progress' });
-		const seals = await runCase({
-			parameters: {
-				resource: 'organizationSeal',
-				operation: 'listOrganizationSeals',
-				includeRevoked: true,
+			{
+				case: 'a GET with a boolean in the query',
+				parameters: () => ({
+					resource: 'organizationSeal',
+					operation: 'listOrganizationSeals',
+					includeRevoked: true,
+				}),
+				expected: { requests: [{ query: { include_revoked: 'true' } }] },
 			},
-		});
-		expect(seals.requests[0].query).toMatchObject({ include_revoked: 'true' });
-	});
-
-	it('a list with Return All across two pages', async () => {
-		const result = await runCase({
-			parameters: { resource: 'template', operation: 'listTemplates', returnAll: true },
-			before: () =>
-				ctx.sandbox.injectFault({
+			{
+				case: 'a list with Return All across two pages',
+				parameters: () => ({ resource: 'template', operation: 'listTemplates', returnAll: true }),
+				fault: {
 					kind: 'status',
 					method: 'GET',
 					path: '/templates',
@@ -174,23 +227,38 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 						results: [{ id: 'first-page', name: 'From page 1' }],
 						pagination: { current_page: 1, page_size: 1, total_count: 2, total_pages: 2 },
 					},
-				}),
-		});
-		expect(result.requests.map((r) => r.query.page)).toEqual(['1', '2']);
-	});
-
-	it('a POST with a JSON body', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'webhook',
-				operation: 'createWebhook',
-				url: 'https://hooks.example.com/parity',
-				events: ['signing_request.completed', 'signing_request.sent'],
-				additionalFields: { description: 'Parity ünïcode ✓' },
+				},
+				expected: { requests: [{ query: { page: '1' } }, { query: { page: '2' } }] },
 			},
-		});
-		expect(result.error).toBeUndefined();
-		expect(result.requests[0].headers['content-type']).toBe('application/json');
+			{
+				case: 'a POST with a JSON body',
+				parameters: createWebhook('https://hooks.example.com/parity', {
+					events: ['signing_request.completed', 'signing_request.sent'],
+					additionalFields: { description: 'Parity ünïcode ✓' },
+				}),
+				expected: { requests: [{ headers: { 'content-type': 'application/json' } }] },
+			},
+			{
+				case: 'an expression resolves per item',
+				parameters: getTemplate(() => ({
+					__rl: true,
+					mode: 'id',
+					value: `={{ "${templateId}" }}`,
+				})),
+				expected: { requests: [{ path: '/templates/<id0>' }] },
+			},
+			{
+				case: 'a picker value by URL (extractValue)',
+				parameters: getTemplate(() => ({
+					__rl: true,
+					mode: 'url',
+					value: `https://app.example.com/templates/${templateId}/edit`,
+				})),
+				expected: { requests: [{ path: expect.stringMatching(/^\/templates\/<id\d+>$/) }] },
+			},
+		]),
+	)('$case', async (row) => {
+		await checkRow(row);
 	});
 
 	it('a multipart upload of an input binary', async () => {
@@ -203,10 +271,9 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 	});
 
 	it('a JSON body carrying an input PDF', async () => {
-		const input = [
-			await binaryItem(simplePdf('Parity upload', 1), 'upload.pdf', 'application/pdf'),
-		];
-		await runCase({
+		const pdf = simplePdf('Parity upload', 1);
+		const input = [await binaryItem(pdf, 'upload.pdf', 'application/pdf')];
+		const result = await runCase({
 			parameters: {
 				resource: 'template',
 				operation: 'createTemplate',
@@ -214,6 +281,15 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 			},
 			input,
 		});
+		expect(result.error).toBeUndefined();
+		expect(result.requests).toMatchObject([
+			{
+				method: 'POST',
+				path: '/templates',
+				headers: { 'content-type': 'application/json' },
+				body: { name: 'Parity upload', document: pdf.toString('base64') },
+			},
+		]);
 	});
 
 	describe('a binary download', () => {
@@ -223,15 +299,16 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 		});
 		afterAll(async () => await files.close());
 
+		const download = (id: string, options?: IDataObject) => ({
+			resource: 'signingRequest',
+			operation: 'downloadSigningRequest',
+			signingRequestId: byId(id),
+			...(options ? { options } : {}),
+		});
+
 		it('of a finished signing request', async () => {
 			const finished = await createFinished(ctx.sandbox, 'Parity agreement');
-			const result = await runCase({
-				parameters: {
-					resource: 'signingRequest',
-					operation: 'downloadSigningRequest',
-					signingRequestId: byId(finished.id),
-				},
-			});
+			const result = await runCase({ parameters: download(finished.id) });
 			expect(result.error).toBeUndefined();
 			expect((result.output[0][0].binary as Record<string, IBinaryData>).data).toMatchObject({
 				mimeType: 'application/pdf',
@@ -241,47 +318,29 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 
 		it('of an unfinished one: refused by default; accepted with the option, with a node hint', async () => {
 			const open = await createHalfSigned(ctx.sandbox, 'Parity lease');
-			const refused = await runCase({
-				parameters: {
-					resource: 'signingRequest',
-					operation: 'downloadSigningRequest',
-					signingRequestId: byId(open.id),
-				},
-			});
+			const refused = await runCase({ parameters: download(open.id) });
 			expect(refused.error).toMatchObject({ class: 'NodeOperationError', itemIndex: 0 });
 			const accepted = await runCase({
-				parameters: {
-					resource: 'signingRequest',
-					operation: 'downloadSigningRequest',
-					signingRequestId: byId(open.id),
-					options: { acceptUnfinished: true },
-				},
+				parameters: download(open.id, { acceptUnfinished: true }),
 			});
 			expect(accepted.error).toBeUndefined();
 			expect(accepted.hints).toHaveLength(1);
 		});
 	});
 
-	it('a 404', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'getTemplate',
-				templateId: byId(MISSING_UUID),
+	// Answers of the service (or of what stands between) and what n8n's error handling makes of
+	// them: the message or description a user reads, and what is sent again.
+	it.each(
+		rows([
+			{
+				case: 'a 404',
+				parameters: getTemplate(() => byId(MISSING_UUID)),
+				expected: { error: { class: 'NodeApiError', httpCode: '404', itemIndex: 0 } },
 			},
-		});
-		expect(result.error).toMatchObject({ class: 'NodeApiError', httpCode: '404', itemIndex: 0 });
-	});
-
-	it('a 422 with details by field', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'getTemplate',
-				templateId: byId(templateId),
-			},
-			before: () =>
-				ctx.sandbox.injectFault({
+			{
+				case: 'a 422 with details by field',
+				parameters: getTemplate(),
+				fault: {
 					kind: 'status',
 					status: 422,
 					body: {
@@ -290,201 +349,127 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 						code: 'VALIDATION_FAILED',
 						details: { name: ['is too long'], 'users[0].email': 'is not an email' },
 					},
-				}),
-		});
-		expect(result.error?.httpCode).toBe('422');
-		expect(result.error?.description).toContain('users[0].email');
-	});
-
-	it('a 429, waited out, then success', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'getTemplate',
-				templateId: byId(templateId),
+				},
+				expected: { error: { httpCode: '422', description: containing('users[0].email') } },
 			},
-			before: () =>
-				ctx.sandbox.injectFault({
+			{
+				case: 'a 429, waited out, then success',
+				parameters: getTemplate(),
+				fault: {
 					kind: 'status',
 					status: 429,
 					headers: { 'Retry-After': '0' },
 					body: { error: 'Too Many Requests', message: 'Slow down' },
-				}),
-		});
-		expect(result.requests).toHaveLength(2);
-		expect(result.error).toBeUndefined();
-	});
-
-	it('a 500 on a write, not sent again', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'webhook',
-				operation: 'createWebhook',
-				url: 'https://hooks.example.com/fails',
-				events: ['signing_request.sent'],
+				},
+				expected: { requests: [anything, anything] },
 			},
-			before: () =>
-				ctx.sandbox.injectFault({
+			{
+				case: 'a 500 on a write, not sent again',
+				parameters: createWebhook('https://hooks.example.com/fails'),
+				fault: {
 					kind: 'status',
 					method: 'POST',
 					status: 500,
 					body: { error: 'Internal Server Error', message: 'boom' },
-				}),
-		});
-		expect(result.requests).toHaveLength(1);
-		expect(result.error?.httpCode).toBe('500');
-	});
-
-	// Answers n8n's error handling turns into the message or description a user reads.
-	const getTemplate = () => ({
-		resource: 'template',
-		operation: 'getTemplate',
-		templateId: byId(templateId),
-	});
-	it.each([
-		{
-			case: 'a 502 HTML page on a read',
-			parameters: getTemplate,
-			fault: {
-				kind: 'status',
-				status: 502,
-				headers: { 'Content-Type': 'text/html' },
-				body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
-			},
-			field: 'message',
-			text: '502 Bad Gateway',
-		},
-		{
-			case: 'a 2xx the node cannot read',
-			parameters: () => ({
-				resource: 'webhook',
-				operation: 'createWebhook',
-				url: 'https://hooks.example.com/cut',
-				events: ['signing_request.sent'],
-			}),
-			fault: {
-				kind: 'status',
-				status: 201,
-				headers: { 'Content-Type': 'application/json' },
-				body: '{"id": "cut off',
-			},
-			field: 'message',
-			text: 'could not be read',
-		},
-		{
-			case: 'a reset connection',
-			parameters: getTemplate,
-			fault: { kind: 'reset' },
-			field: 'description',
-			text: '(ECONNRESET)',
-		},
-	] as const)('$case', async ({ parameters, fault, field, text }) => {
-		const result = await runCase({
-			parameters: parameters(),
-			before: () => ctx.sandbox.injectFault(fault as Parameters<Sandbox['injectFault']>[0]),
-		});
-		expect(result.error?.[field]).toContain(text);
-	});
-
-	it('a timeout', async () => {
-		const timeout = transportPolicy.timeoutMs;
-		transportPolicy.timeoutMs = 150;
-		try {
-			const result = await runCase({
-				parameters: {
-					resource: 'template',
-					operation: 'getTemplate',
-					templateId: byId(templateId),
 				},
-				before: () => ctx.sandbox.injectFault({ kind: 'delay', delayMs: 600 }),
-			});
-			expect(result.error?.description).toContain('(ECONNABORTED)');
-		} finally {
-			transportPolicy.timeoutMs = timeout;
-		}
-	});
-
-	it('deprecation headers become a hint', async () => {
-		const result = await runCase({
-			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
-			before: () =>
-				ctx.sandbox.injectFault({
+				expected: { requests: [anything], error: { httpCode: '500' } },
+			},
+			{
+				case: 'a 502 HTML page on a read',
+				parameters: getTemplate(),
+				fault: {
+					kind: 'status',
+					status: 502,
+					headers: { 'Content-Type': 'text/html' },
+					body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+				},
+				expected: { error: { message: containing('502 Bad Gateway') } },
+			},
+			{
+				case: 'a 2xx the node cannot read',
+				parameters: createWebhook('https://hooks.example.com/cut'),
+				fault: {
+					kind: 'status',
+					status: 201,
+					headers: { 'Content-Type': 'application/json' },
+					body: '{"id": "cut off',
+				},
+				expected: { error: { message: containing('could not be read') } },
+			},
+			{
+				case: 'a reset connection',
+				parameters: getTemplate(),
+				fault: { kind: 'reset' },
+				expected: { error: { description: containing('(ECONNRESET)') } },
+			},
+			{
+				case: 'a timeout',
+				parameters: getTemplate(),
+				fault: { kind: 'delay', delayMs: 600 },
+				timeoutMs: 150,
+				expected: { error: { description: containing('(ECONNABORTED)') } },
+			},
+			{
+				case: 'deprecation headers become a hint',
+				parameters: getTemplate(),
+				fault: {
 					kind: 'status',
 					status: 200,
 					headers: { Deprecation: '@1767225600', Sunset: 'Wed, 01 Jul 2026 00:00:00 GMT' },
-					body: { id: templateId, name: 'Parity template' },
-				}),
-		});
-		expect(result.hints).toHaveLength(1);
+					body: { id: '<template>', name: 'Parity template' },
+				},
+				expected: { hints: [anything] },
+			},
+		]),
+	)('$case', async (row) => {
+		await checkRow(row);
 	});
 
 	it('several items: one output per item, paired', async () => {
 		const result = await runCase({
-			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId(templateId) },
+			parameters: getTemplate()(),
 			input: [{ json: { a: 1 } }, { json: { a: 2 } }],
 		});
 		expect(result.output[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
-	it("n8n's start check (WorkflowHasIssuesError): a required parameter left empty, a malformed picker ID", async () => {
-		const missing = await runCase({
-			parameters: { resource: 'webhook', operation: 'createWebhook', url: 'https://x.example' },
-		});
-		expect(missing.error?.message).toContain('has issues');
-		const malformed = await runCase({
-			parameters: { resource: 'template', operation: 'getTemplate', templateId: byId('not-an-id') },
-		});
-		expect(malformed.error?.message).toContain('has issues');
-		expect(malformed.error?.class).toBe('WorkflowHasIssuesError');
-		expect(malformed.requests).toHaveLength(0);
-	});
-
-	it('an expression resolves per item', async () => {
-		const viaExpression = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'getTemplate',
-				templateId: { __rl: true, mode: 'id', value: `={{ "${templateId}" }}` },
+	// Refused before anything is sent: by n8n's start check (WorkflowHasIssuesError) or by the node.
+	it.each(
+		rows([
+			{
+				case: "n8n's start check: a required parameter left empty",
+				parameters: () => ({
+					resource: 'webhook',
+					operation: 'createWebhook',
+					url: 'https://x.example',
+				}),
+				expected: { error: { message: containing('has issues') } },
 			},
-		});
-		expect(viaExpression.error).toBeUndefined();
-		expect(viaExpression.requests.map((r) => r.path)).toEqual(['/templates/<id0>']);
-	});
-
-	it('a picker value by URL (extractValue) and one the URL regex does not match', async () => {
-		const byUrl = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'getTemplate',
-				templateId: {
-					__rl: true,
-					mode: 'url',
-					value: `https://app.example.com/templates/${templateId}/edit`,
+			{
+				case: "n8n's start check: a malformed picker ID",
+				parameters: getTemplate(() => byId('not-an-id')),
+				expected: {
+					error: { class: 'WorkflowHasIssuesError', message: containing('has issues') },
+					requests: [],
 				},
 			},
-		});
-		expect(byUrl.requests[0].path).toMatch(/^\/templates\/<id\d+>$/);
-		const noId = await runCase({
-			parameters: {
-				resource: 'template',
-				operation: 'getTemplate',
-				templateId: { __rl: true, mode: 'url', value: 'https://app.example.com/templates/' },
+			{
+				case: "n8n's start check: a picker URL the URL regex does not match",
+				parameters: getTemplate(() => ({
+					__rl: true,
+					mode: 'url',
+					value: 'https://app.example.com/templates/',
+				})),
+				expected: { error: { message: containing('has issues') } },
 			},
-		});
-		expect(noId.error?.message).toContain('has issues');
-	});
-
-	it('bad input refused by the node before anything is sent', async () => {
-		const result = await runCase({
-			parameters: {
-				resource: 'webhook',
-				operation: 'createWebhook',
-				url: 'http://hooks.example.com/x',
-				events: ['signing_request.sent'],
+			{
+				case: 'bad input refused by the node',
+				parameters: createWebhook('http://hooks.example.com/x'),
+				expected: { error: { class: 'NodeOperationError', itemIndex: 0 }, requests: [] },
 			},
-		});
-		expect(result.error).toMatchObject({ class: 'NodeOperationError', itemIndex: 0 });
-		expect(result.requests).toHaveLength(0);
+		]),
+	)('$case', async (row) => {
+		await checkRow(row);
 	});
 });
 

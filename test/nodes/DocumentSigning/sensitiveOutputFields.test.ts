@@ -11,9 +11,9 @@ import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 import type { Sandbox } from '../../sandbox';
 import { SALES, byId, runOperation, useSandbox } from '../../kit';
+import { sandboxSecrets, valuesAt } from '../../kit/secrets';
 import { createDraft } from './actions/signingRequest/fixtures';
 import { createTemplateFixture } from './actions/template/fixtures';
-import { sandboxSecrets } from './actions/workspace/secrets.twins';
 
 const MARKER = { __redacted: true, reason: 'node_defined_field', canReveal: false };
 
@@ -47,21 +47,6 @@ function redactLikeN8n(json: IDataObject, paths: readonly string[]): IDataObject
 	};
 	for (const path of paths) walk(copy, path.split('.'), 0);
 	return copy;
-}
-
-/** The values at a path (several for a path through a list). */
-function valuesAt(json: unknown, path: string): unknown[] {
-	let current: unknown[] = [json];
-	for (const segment of path.split('.')) {
-		const list = segment.endsWith('[*]');
-		const key = list ? segment.slice(0, -3) : segment;
-		current = current.flatMap((value) => {
-			if (!value || typeof value !== 'object' || !(key in value)) return [];
-			const next = (value as Record<string, unknown>)[key];
-			return list ? (Array.isArray(next) ? next : []) : [next];
-		});
-	}
-	return current;
 }
 
 const ctx = useSandbox({ rateLimits: { keyRotation: 100, secretRotation: 100 } });

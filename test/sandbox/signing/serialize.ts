@@ -66,9 +66,9 @@ export function settingsJson(
 
 // ---- participants ------------------------------------------------------------------------------
 
-/** The keys every participant answer shares: identity, role and contact data. */
-export function participantJson(p: ParticipantRecord): Record<string, unknown> {
-	const out: Record<string, unknown> = {
+/** Who a participant is and their role: the recipients of the create-and-send answer. */
+function participantIdentityJson(p: ParticipantRecord): Record<string, unknown> {
+	return {
 		id: p.id,
 		first_name: p.first_name,
 		last_name: p.last_name,
@@ -77,6 +77,11 @@ export function participantJson(p: ParticipantRecord): Record<string, unknown> {
 		designation: p.designation,
 		order: p.order,
 	};
+}
+
+/** The keys every participant answer shares: identity, role and contact data. */
+export function participantJson(p: ParticipantRecord): Record<string, unknown> {
+	const out = participantIdentityJson(p);
 	for (const key of CONTACT_KEYS) out[key] = p[key];
 	return out;
 }
@@ -209,27 +214,17 @@ export function fieldNestedJson(f: FieldRecord): Record<string, unknown> {
 	return out;
 }
 
-/** Field (create-and-send answers and the field variant of PATCH /signing-requests/{id}). */
+/**
+ * Field (create-and-send answers and the field variant of PATCH /signing-requests/{id}): the keys
+ * of TemplateField (recipient_id only when set), its template field's id, and the field's prefill,
+ * conditions and colour.
+ */
 export function fieldJson(f: FieldRecord): Record<string, unknown> {
+	const { recipient_id: recipientId, ...templateField } = fieldNestedJson(f);
 	const out: Record<string, unknown> = { id: f.id };
 	putIfSet(out, 'template_field_id', f.template_field_id);
-	Object.assign(out, {
-		type: f.type,
-		position: position(f),
-		page_number: f.page_number,
-		required: f.required,
-	});
-	putIfSet(out, 'recipient_id', f.recipient_id);
-	out.variable_name = f.variable_name;
-	out.variable_defined_name = f.variable_defined_name;
-	putIfSet(out, 'dropdown_options', f.dropdown_options);
-	out.date_default = f.date_default;
-	out.date_signing_default = f.date_signing_default;
-	out.multi_group_id = f.multi_group_id;
-	putIfSet(out, 'format_rules', f.format_rules);
-	putIfSet(out, 'validation_rules', f.validation_rules);
-	out.read_only = f.read_only;
-	out.read_only_value = f.read_only_value;
+	putIfSet(out, 'recipient_id', recipientId);
+	Object.assign(out, templateField);
 	out.prefilled_data = f.prefilled_data;
 	putIfSet(out, 'required_conditions', f.required_conditions);
 	putIfSet(out, 'visibility_conditions', f.visibility_conditions);
@@ -488,15 +483,7 @@ export function createAndSendJson(
 		};
 	}
 	Object.assign(out, {
-		recipients: sortedParticipants(sr).map((p) => ({
-			id: p.id,
-			first_name: p.first_name,
-			last_name: p.last_name,
-			name: fullName(p),
-			email: p.email,
-			designation: p.designation,
-			order: p.order,
-		})),
+		recipients: sortedParticipants(sr).map(participantIdentityJson),
 		fields: sr.fields.map(fieldJson),
 		credits_remaining: creditsRemaining,
 		warnings,
@@ -630,13 +617,15 @@ export function signingRequestUserJson(
 	};
 }
 
-/** The `signing_request` of the template duplicate response (service-api.md). */
-export function duplicatedSigningRequestJson(
+/**
+ * The keys the `signing_request` objects of the template duplicate and the PUT answers begin with:
+ * the request and its document, with a fresh URL.
+ */
+function signingRequestSummaryHead(
 	store: SigningStore,
 	sr: SigningRequestRecord,
 ): Record<string, unknown> {
 	const url = store.documentUrl(sr);
-	const final = finalDocumentUrl(store, sr);
 	return {
 		id: sr.id,
 		name: sr.name,
@@ -644,6 +633,18 @@ export function duplicatedSigningRequestJson(
 		document_url: url.url,
 		document_url_expires_at: iso(url.expiresAt),
 		document_page_count: sr.pageCount,
+	};
+}
+
+/** The `signing_request` of the template duplicate response (service-api.md). */
+export function duplicatedSigningRequestJson(
+	store: SigningStore,
+	sr: SigningRequestRecord,
+): Record<string, unknown> {
+	const head = signingRequestSummaryHead(store, sr);
+	const final = finalDocumentUrl(store, sr);
+	return {
+		...head,
 		expiration_hours: sr.expiration_hours,
 		credit_cost: sr.credit_cost,
 		settings: settingsJson(sr.settings, 'duplicate'),
@@ -664,14 +665,8 @@ export function signingRequestUpdateSummaryJson(
 	store: SigningStore,
 	sr: SigningRequestRecord,
 ): Record<string, unknown> {
-	const url = store.documentUrl(sr);
 	return {
-		id: sr.id,
-		name: sr.name,
-		description: sr.description,
-		document_url: url.url,
-		document_url_expires_at: iso(url.expiresAt),
-		document_page_count: sr.pageCount,
+		...signingRequestSummaryHead(store, sr),
 		status: sr.sent_on === null ? 'draft' : store.statusOf(sr),
 		expiration_hours: sr.expiration_hours,
 		settings: settingsJson(sr.settings, 'signing_request'),

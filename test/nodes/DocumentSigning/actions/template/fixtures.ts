@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RunOptions, TestContext } from '../../../../kit';
 import { api, PROTECTED_KEY, runOperation } from '../../../../kit';
 import type { Sandbox } from '../../../../sandbox';
+import { TEMPLATE_PEOPLE } from '../../../../sandbox/fixtures';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 
 export {
@@ -76,22 +77,7 @@ export async function createTemplateFixture(
 		'PUT',
 		`/templates/${id}`,
 		{
-			users: [
-				{
-					first_name: 'Signer',
-					last_name: 'One',
-					email: 'signer@example.com',
-					designation: 'Signer',
-					order: 1,
-				},
-				{
-					first_name: 'Approver',
-					last_name: 'Two',
-					email: 'approver@example.com',
-					designation: 'Approver',
-					order: 2,
-				},
-			],
+			users: [TEMPLATE_PEOPLE.signer, TEMPLATE_PEOPLE.approver],
 		},
 		key,
 	);

@@ -8,6 +8,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { TestContext } from '../../../../kit';
+import { sandboxSecrets } from '../../../../kit/secrets';
 import type { Sandbox } from '../../../../sandbox';
 import { WEBHOOK_SECRETS } from '../../../../sandbox';
 import { SEED, byId, jsonOf, run, sent } from '../company/fixtures';
@@ -56,15 +57,6 @@ export const WORKSPACE_ANSWERS = {
 		option: false,
 	},
 } satisfies Record<string, WorkspaceAnswerRow>;
-
-/** Every key and webhook secret the sandbox holds now (live, test, replaced; all workspaces). */
-export function sandboxSecrets(sandbox: Sandbox): string[] {
-	const secrets = new Set<string>(sandbox.state.apiKeys.map((k) => k.value));
-	for (const ws of sandbox.state.workspaces) if (ws.webhook_secret) secrets.add(ws.webhook_secret);
-	for (const secret of Object.values(WEBHOOK_SECRETS.workspaces)) secrets.add(secret);
-	secrets.add(WEBHOOK_SECRETS.company);
-	return [...secrets];
-}
 
 /** The secrets found anywhere in the items (values, keys, nested), for a readable failure. */
 export function secretsIn(items: INodeExecutionData[], secrets: string[]): string[] {
