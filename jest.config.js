@@ -3,7 +3,10 @@
 // whole tree, tests included, is `npm run typecheck`, which CI runs before the tests.
 module.exports = {
 	preset: 'ts-jest',
-	testEnvironment: 'node',
+	// n8n-workflow and n8n-core loaded once per worker, not once per test file: about 1.5 s of CPU
+	// per file. See test/helpers/README.md ("One n8n per jest worker").
+	testEnvironment: '<rootDir>/test/helpers/single-realm-environment.ts',
+	setupFilesAfterEnv: ['<rootDir>/test/helpers/native-modules.ts'],
 	roots: ['test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {

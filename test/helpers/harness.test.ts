@@ -442,3 +442,42 @@ describe('context factories', () => {
 		expect(seen[0].headers.authorization).toBe('live-key-123');
 	});
 });
+
+describe('one n8n per jest worker (single-realm-environment.ts, native-modules.ts)', () => {
+	const native = process.getBuiltinModule('node:module').createRequire(__filename);
+
+	it("a test's n8n-workflow and n8n-core are Node's own instances, the ones n8n-core uses", () => {
+		/* eslint-disable @typescript-eslint/no-require-imports */
+		expect(require('n8n-workflow')).toBe(native('n8n-workflow'));
+		expect(require('n8n-core')).toBe(native('n8n-core'));
+		/* eslint-enable @typescript-eslint/no-require-imports */
+		const fromCore = native.resolve('n8n-workflow', {
+			paths: [path.dirname(native.resolve('n8n-core'))],
+		});
+		expect(fromCore).toBe(native.resolve('n8n-workflow'));
+	});
+
+	it("n8n's objects are of the test's realm (instanceof Error, Array, Object)", async () => {
+		const failed = await runNode({
+			node: new PingNode(),
+			parameters: { throwError: true },
+			credentials: credentials(),
+		});
+		expect(failed.error).toBeInstanceOf(Error);
+		const { output } = await runNode({
+			node: new PingNode(),
+			parameters: { email: 'a@example.com' },
+			credentials: credentials(),
+		});
+		expect(output).toBeInstanceOf(Array);
+		expect(output[0][0].json).toBeInstanceOf(Object);
+		expect(output).toStrictEqual([
+			[
+				{
+					json: { statusCode: 200, pong: true, email: 'a@example.com', version: 2 },
+					pairedItem: { item: 0 },
+				},
+			],
+		]);
+	});
+});

@@ -29,14 +29,17 @@ import type {
 import { LoggerProxy } from 'n8n-workflow';
 
 import { core } from './core';
+import { nativeRequire } from './native-modules';
 import './regex-engine';
 
-const coreDir = path.dirname(require.resolve('n8n-core'));
+const coreDir = path.dirname(nativeRequire.resolve('n8n-core'));
 
-/** `require` a package exactly as n8n-core itself resolves it. */
+/**
+ * `require` a package exactly as n8n-core itself resolves it, with Node's `require`: n8n-core is
+ * loaded natively (./native-modules.ts), so its `@n8n/di` is Node's instance, not a jest copy.
+ */
 function requireFromCore<T>(id: string): T {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(require.resolve(id, { paths: [coreDir] })) as T;
+	return nativeRequire(nativeRequire.resolve(id, { paths: [coreDir] })) as T;
 }
 
 // Minimal shapes of the two modules: they are n8n-core's own dependencies, not ours, so their
@@ -93,9 +96,10 @@ interface HarnessEnvironment {
 let environment: HarnessEnvironment | undefined;
 
 /**
- * Registers the n8n-core singletons once per jest worker (jest gives every test file its own
- * module registry, so in practice once per test file). Synchronous on purpose so that
- * `createExecuteContext` can stay synchronous.
+ * Registers the n8n-core singletons once per test file (this module is loaded afresh for every
+ * test file; n8n-core is shared by the files of a jest worker, so every file registers its own
+ * logger and temp folder in it again). Synchronous on purpose so that `createExecuteContext` can
+ * stay synchronous.
  */
 export function ensureEnvironment(): HarnessEnvironment {
 	if (environment) return environment;

@@ -14,6 +14,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../../nodes/DocumentSigning/actions/operations';
+import { reReads } from '../../../../nodes/DocumentSigning/actions/signingRequest/reread';
 import type { OperationMeta } from '../../../../nodes/DocumentSigning/actions/types';
 import { resetRateLimiters } from '../../../../nodes/shared/transport';
 import { binaryItem, runNode } from '../../../helpers/n8n';
@@ -453,6 +454,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+	// sendAndWaitForCompletion handed its wait to this process's re-reads (reread.ts): a loop that
+	// would otherwise go on after this file, keeping the jest worker from exiting.
+	reReads.stop();
 	for (const server of [api, files])
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 });
