@@ -174,7 +174,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	let known = stateOf();
 	if (known.state === 'starting') {
 		// A copy of an event this process is starting right now: wait for that start.
-		const outcome = await within(known.outcome, COPY_WAIT_MS, 'pending' as const);
+		const outcome = await within(known.outcome, receiveTiming.copyWaitMs, 'pending' as const);
 		if (outcome === 'pending') return busy(this, event.id);
 		known = stateOf();
 		if (known.state === 'starting') return busy(this, event.id);
@@ -287,10 +287,16 @@ function combined(states: EventState[]): EventState {
 	);
 }
 
-/** How long a copy waits for the start of the same event by this process (the service waits 5 s). */
-export const COPY_WAIT_MS = 4000;
-/** How long enrichment may take before the workflow starts without it (the service waits 5 s). */
-export const ENRICH_BUDGET_MS = 3000;
+/**
+ * Waits of a delivery, within the 5 s the service waits for the answer. Tests shorten them for a
+ * test and put them back (as `catchUpTiming` in catchUp.ts); a test pins these values.
+ */
+export const receiveTiming = {
+	/** How long a copy waits for the start of the same event by this process. */
+	copyWaitMs: 4000,
+	/** How long enrichment may take before the workflow starts without it. */
+	enrichBudgetMs: 3000,
+};
 /** A start n8n never answered for is given up after this long (copies may then start it). */
 export const STALE_CLAIM_MS = 60_000;
 /** Retry-After (seconds) on a 503. The service retries on its own schedule; this is the hint. */
@@ -344,7 +350,7 @@ export function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void
 }
 
 /**
- * Enrichment before the workflow starts, within ENRICH_BUDGET_MS: the delivery is answered only
+ * Enrichment before the workflow starts, within `receiveTiming.enrichBudgetMs`: the delivery is answered only
  * once the execution exists, and the service waits 5 s. What is not done in time is left out and
  * listed in `enrichment_errors`; the workflow still starts.
  */
@@ -357,7 +363,7 @@ async function enrichWithin(
 	const draft: INodeExecutionData = { json: { ...item.json } };
 	const done = await within(
 		enrich(this, event, draft, options, 'Document Signing Trigger').then(() => true),
-		ENRICH_BUDGET_MS,
+		receiveTiming.enrichBudgetMs,
 		false,
 	);
 	if (done) {
@@ -365,7 +371,7 @@ async function enrichWithin(
 		if (draft.binary) item.binary = draft.binary;
 		return;
 	}
-	const message = `Enrichment took longer than ${ENRICH_BUDGET_MS / 1000} s and was left out (the service waits 5 s for the answer); fetch the signing request in the workflow instead`;
+	const message = `Enrichment took longer than ${receiveTiming.enrichBudgetMs / 1000} s and was left out (the service waits 5 s for the answer); fetch the signing request in the workflow instead`;
 	item.json.enrichment_errors = [message];
 	this.logger.warn(`Document Signing Trigger: ${message}`);
 }

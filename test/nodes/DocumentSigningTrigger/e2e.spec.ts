@@ -20,8 +20,8 @@ const rigs: TriggerRig[] = [];
 
 beforeEach(async () => {
 	resetRateLimiters();
-	// retries after 5 min / 1 h become 300 ms / 3.6 s
-	sandbox = await startSandbox({ webhookRetryScale: 0.001, webhookTimeoutMs: 1000 });
+	// retries after 5 min / 1 h become 30 ms / 360 ms
+	sandbox = await startSandbox({ webhookRetryScale: 0.0001, webhookTimeoutMs: 1000 });
 });
 afterEach(async () => {
 	await sandbox.webhooks.flush();

@@ -199,11 +199,15 @@ export class TriggerRig {
 				webhookData,
 			);
 		const methods = this.nodeType.webhookMethods.default;
-		const existed = await methods.checkExists.call(context());
-		if (!existed) await methods.create.call(context());
-		if (!this.options.catchUp) stopCatchUp(context());
-		this.persist(workflow, mode);
-		return { existed };
+		try {
+			const existed = await methods.checkExists.call(context());
+			if (!existed) await methods.create.call(context());
+			this.persist(workflow, mode);
+			return { existed };
+		} finally {
+			// Also when create() refused: checkExists() had planned the catch-up already.
+			if (!this.options.catchUp) stopCatchUp(context());
+		}
 	}
 
 	/** n8n's deleteWebhook on deactivation. */
