@@ -4,9 +4,15 @@ import { Workflow } from 'n8n-workflow';
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES, subtitleExpression } from '../../../nodes/DocumentSigning/actions/operations';
 
+const nodeType = new DocumentSigning() as INodeType;
+const nodeTypes: INodeTypes = {
+	getByName: () => nodeType,
+	getByNameAndVersion: () => nodeType,
+	getKnownTypes: () => ({}),
+};
+
 /** The subtitle as n8n's expression engine evaluates it for a node with this operation. */
 function subtitleFor(operation: string): unknown {
-	const nodeType = new DocumentSigning() as INodeType;
 	const node: INode = {
 		id: 'a',
 		name: 'Document Signing',
@@ -14,11 +20,6 @@ function subtitleFor(operation: string): unknown {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: { resource: 'signingRequest', operation },
-	};
-	const nodeTypes: INodeTypes = {
-		getByName: () => nodeType,
-		getByNameAndVersion: () => nodeType,
-		getKnownTypes: () => ({}),
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return workflow.expression.getSimpleParameterValue(
