@@ -1,7 +1,7 @@
 /**
- * n8n-core, loaded on first use: a test file that never runs the node (the description, domain
- * and sandbox tests, `test/docs/examples.test.ts` reading `defaultVersion` from ./n8n.ts) does not
- * pay for loading it (about a second of CPU per jest file).
+ * n8n-core, loaded on first use: a jest worker whose test files never run the node (the
+ * description, domain and sandbox tests, `test/docs/examples.test.ts` reading `defaultVersion` from
+ * ./n8n.ts) does not pay for loading it (about a second of CPU; once per worker, ./native-modules.ts).
  */
 import { appendFileSync } from 'node:fs';
 

@@ -1,13 +1,13 @@
 /**
  * One jest test file per folder (or group of folders) instead of one per operation.
  *
- * Jest gives every test file its own module registry, so each file loads n8n-workflow, n8n-core
- * (the harness) and the node again: about 3 s of CPU per file before its first test runs. A
+ * Jest gives every test file its own module registry, so each file loads the node, the kit and the
+ * sandbox again (n8n-workflow and n8n-core are loaded once per worker: test/helpers/README.md). A
  * folder's test file (`DocumentSigningTrigger.node.test.ts`, …) calls `describeSpecs(__dirname)`,
  * which loads every `*.spec.ts` of the folder inside its own `describe` block, named after the
  * file: the hooks a spec registers at its top level (`useSandbox()`, `beforeAll` fixtures) stay
- * scoped to that spec, exactly as when it was a file of its own, while the heavy modules load once
- * per file. The action node's resource folders go further: three files in
+ * scoped to that spec, exactly as when it was a file of its own, while the modules load once per
+ * file. The action node's resource folders go further: three files in
  * `test/nodes/DocumentSigning/actions` (`<Group>.resources.test.ts`, `RESOURCE_GROUPS` below) run
  * them all, each folder inside a `describe` named after it.
  *
@@ -48,9 +48,9 @@ export function describeSpecs(dir: string): void {
 
 /**
  * The resource folders of `test/nodes/DocumentSigning/actions`, in the jest files that run them:
- * each group is one test file (`<Group>.resources.test.ts`), so n8n-core, n8n-workflow and the node
- * load once per group instead of once per folder (about 3 s of CPU each), and the groups are about
- * even so that jest's workers finish together.
+ * each group is one test file (`<Group>.resources.test.ts`), so the node and the kit load once per
+ * group instead of once per folder, and the groups are about even so that jest's workers finish
+ * together.
  */
 export const RESOURCE_GROUPS: Record<string, readonly string[]> = {
 	Documents: ['signingRequest', 'template', 'customField'],
