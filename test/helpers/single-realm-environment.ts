@@ -9,8 +9,8 @@
  * the modules jest loads for it and the natively loaded ones share one set of globals. Jest still
  * gives every test file its own module registry (our nodes, the kit and the sandbox are loaded
  * afresh per file); what the files share is the worker's globals and the native modules.
- * What each file changes on the globals is undone at its end: fake timers, the wrapped
- * `process.exit`; `jest.spyOn` on shared objects is restored by ./native-modules.ts.
+ * What each file changes on the globals is undone at its end: fake timers, jest's `console` and
+ * wrapped `process.exit`; `jest.spyOn` on shared objects is restored by ./native-modules.ts.
  *
  * jest-runtime runs each module with `script.runInContext(environment.getVmContext())`; the
  * context returned here is only a marker, and `runInContext` with it runs the script in this
@@ -50,6 +50,9 @@ if (!(jestNative in globalThis)) {
 	});
 }
 
+// jest-runner sets every file's `console` and wraps its `process.exit` on the environment's global,
+// here the process's own: put them back after the file (with `-w 1` that process is jest itself).
+const processConsole = globalThis.console;
 const processExit = process.exit;
 const timerRef = (id: number) => ({
 	id,
@@ -87,7 +90,7 @@ export default class SingleRealmEnvironment implements JestEnvironment<number> {
 	async teardown(): Promise<void> {
 		this.fakeTimers?.dispose();
 		this.fakeTimersModern?.dispose();
-		// jest-runner wraps `process.exit` of every file's global to report the caller.
+		globalThis.console = processConsole;
 		process.exit = processExit;
 		this.context = null;
 		this.fakeTimers = null;
