@@ -91,7 +91,8 @@ interface Entry extends WaitToReRead {
 
 export interface SchedulerDeps {
 	now: () => number;
-	sleep: (ms: number) => Promise<void>;
+	/** Resolves after `ms`, or earlier once `signal` is aborted (`stop()`). */
+	sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 	perMinute: number;
 	/** Whether adding a wait starts the loop (tests drive `runDue` themselves). */
 	autoRun: boolean;
@@ -130,6 +131,8 @@ export class ReReadScheduler {
 	private readonly sent = new Map<string, number[]>();
 	private running = false;
 	private stopped = false;
+	/** Ends the loop's current sleep when the scheduler is stopped. */
+	private wake = new AbortController();
 
 	constructor(private readonly deps: SchedulerDeps) {}
 
@@ -175,6 +178,8 @@ export class ReReadScheduler {
 	/** Stops the loop and forgets every wait. */
 	stop(): void {
 		this.stopped = true;
+		this.wake.abort();
+		this.wake = new AbortController();
 		this.entries.clear();
 		this.sent.clear();
 	}
@@ -266,7 +271,7 @@ export class ReReadScheduler {
 				const wait = this.nextDueIn();
 				if (wait === undefined) break;
 				// Short enough that a wait added meanwhile with an earlier due time is not late by much.
-				await this.deps.sleep(Math.min(Math.max(wait, 1000), 15_000));
+				await this.deps.sleep(Math.min(Math.max(wait, 1000), 15_000), this.wake.signal);
 			}
 		} finally {
 			this.running = false;
@@ -277,7 +282,7 @@ export class ReReadScheduler {
 /** The scheduler of this n8n process. */
 export const reReads = new ReReadScheduler({
 	now: () => Date.now(),
-	sleep: async (ms) => await sleep(ms),
+	sleep: async (ms, signal) => await sleep(ms, signal).catch(() => undefined),
 	perMinute: PER_MINUTE,
 	autoRun: true,
 	warn: (message) => LoggerProxy.warn(message),
