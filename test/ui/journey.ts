@@ -175,13 +175,24 @@ async function pickInNodePanel(page: Page, search: string, path: string[]): Prom
 	const bar = await page.waitForSelector(`input${tid('node-creator-search-bar')}`);
 	await bar!.type(search);
 	for (const entry of path) {
-		const item = await visibleWithText(
-			page,
-			tid('node-creator-item-name'),
-			entry,
-			`node panel after searching "${search}"`,
-		);
-		await item.click();
+		// The panel slides its next page in: an entry found mid-slide has no clickable box yet
+		// ("Node is either not clickable or not an Element"), so find it again and retry.
+		const deadline = Date.now() + WAIT_MS;
+		for (;;) {
+			const item = await visibleWithText(
+				page,
+				tid('node-creator-item-name'),
+				entry,
+				`node panel after searching "${search}"`,
+			);
+			try {
+				await item.click();
+				break;
+			} catch (error) {
+				if (Date.now() > deadline) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 300));
+			}
+		}
 	}
 }
 

@@ -100,6 +100,8 @@ export const EXPECT = {
 	],
 	addSetting: 'Add Setting',
 	/** Create a webhook's event picker: every event of nodes/shared/events.ts, in its order. */
+	/** Create a webhook's Scope, by default (the same label as the triggers' and Create Seal's). */
+	webhookScope: 'Company (All Workspaces)',
 	webhookEvents: eventTypeOptions().map((o) => o.name),
 	/** Schema preview (issue 21 §1): a Document Signing node that has not run shows its output
 	 * fields in the next node's input panel, from the schema file the build ships. */
@@ -551,13 +553,20 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		...['Create webhook', 'Create webhook (tool)'].map((node) => ({
-			name: `${node}: the event picker lists every event, in order`,
+			name: `${node}: the Scope is named as elsewhere, the event picker lists every event, in order`,
 			run: async (page: Page) => {
 				await openWorkflow(page, url, forms);
 				await openNode(page, node);
 				const input = await page.waitForSelector(
 					'[data-test-id="ndv"] [data-test-id="parameter-input-events"]',
 				);
+				// The Scope switch is named as in the triggers and Create Seal.
+				const scope = await page.$eval(
+					'[data-test-id="ndv"] [data-test-id="parameter-input-scope"] input',
+					(el) => (el as any).value as string,
+				);
+				expect(scope === EXPECT.webhookScope, `Scope shows "${scope}"`);
+				if (node === 'Create webhook') await shot(page, 'webhook-scope');
 				await input!.click();
 				await sleep(2500);
 				const options = (await texts(page, '.el-select-dropdown__item, [role="option"]')).map((o) =>
