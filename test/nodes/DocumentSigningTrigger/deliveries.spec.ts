@@ -14,14 +14,13 @@ import {
 	hmacHex,
 	nowSeconds,
 	OTHER_SECRET,
+	productionReceiveTiming,
 	SECRET,
 	sign,
 } from './support';
 import { TriggerRig } from './triggerRig';
 
-/** receive.ts's waits as in production: a test that shortens one, to spare the time, is undone after it. */
-const productionTiming = { ...receiveTiming };
-afterEach(() => Object.assign(receiveTiming, productionTiming));
+const productionTiming = productionReceiveTiming();
 
 let rig: TriggerRig;
 beforeAll(async () => {

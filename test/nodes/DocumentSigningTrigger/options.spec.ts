@@ -13,7 +13,7 @@ import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { receiveTiming } from '../../../nodes/DocumentSigningTrigger/receive';
 import { readBinary } from '../../helpers/n8n';
 import { SEED, startSandbox, type Sandbox } from '../../sandbox';
-import { baseParameters, credentials, envelope, sign } from './support';
+import { baseParameters, credentials, envelope, productionReceiveTiming, sign } from './support';
 import { TriggerRig } from './triggerRig';
 
 const PDF = Buffer.from('%PDF-1.7\n% signed document\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -73,9 +73,7 @@ const rigs: TriggerRig[] = [];
 afterEach(async () => {
 	await Promise.all(rigs.splice(0).map(async (r) => await r.close()));
 });
-/** receive.ts's waits as in production: a test that shortens one, to spare the time, is undone after it. */
-const productionTiming = { ...receiveTiming };
-afterEach(() => Object.assign(receiveTiming, productionTiming));
+const productionTiming = productionReceiveTiming();
 
 async function trigger(parameters: INodeParameters = {}): Promise<TriggerRig> {
 	const rig = await new TriggerRig({

@@ -6,10 +6,21 @@ import { createHmac } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { receiveTiming } from '../../../nodes/DocumentSigningTrigger/receive';
 import { SEED, WEBHOOK_SECRETS } from '../../sandbox';
 
 export const SECRET = WEBHOOK_SECRETS.company;
 export const OTHER_SECRET = 'f'.repeat(64);
+
+/**
+ * receive.ts's waits as in production, put back after each test: a test may shorten one to spare
+ * the time. The production values are returned for the tests that pin them.
+ */
+export function productionReceiveTiming(): Readonly<typeof receiveTiming> {
+	const production = { ...receiveTiming };
+	afterEach(() => Object.assign(receiveTiming, production));
+	return production;
+}
 
 export function nowSeconds(): number {
 	return Math.floor(Date.now() / 1000);
