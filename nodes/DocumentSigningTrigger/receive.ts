@@ -350,9 +350,9 @@ export function watchAnswer(context: IWebhookFunctions, claim: EventClaim): void
 }
 
 /**
- * Enrichment before the workflow starts, within `receiveTiming.enrichBudgetMs`: the delivery is answered only
- * once the execution exists, and the service waits 5 s. What is not done in time is left out and
- * listed in `enrichment_errors`; the workflow still starts.
+ * Enrichment before the workflow starts, within `receiveTiming.enrichBudgetMs`: the delivery is
+ * answered only once the execution exists, and the service waits 5 s. What is not done in time is
+ * left out and listed in `enrichment_errors`; the workflow still starts.
  */
 async function enrichWithin(
 	this: IWebhookFunctions,
