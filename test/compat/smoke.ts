@@ -30,6 +30,7 @@ import {
 	TRIGGER_TYPE,
 	type Instance,
 	type Server,
+	waiter,
 } from '../e2e/n8n';
 import {
 	createDemoTemplate,
@@ -42,19 +43,7 @@ import { ensureTarget, TARGETS, type CompatTarget } from './runtime';
 
 type Json = Record<string, any>;
 
-async function until<T>(
-	what: string,
-	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 120_000,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
-}
+const until = waiter({ timeoutMs: 120_000 });
 
 function expect(condition: boolean, message: string): void {
 	if (!condition) throw new Error(message);
