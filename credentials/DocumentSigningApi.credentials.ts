@@ -91,7 +91,7 @@ export class DocumentSigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Used to verify that webhook deliveries really come from the service. With the protected workspace's key, paste the company's webhook signing secret (service dashboard, or the new_secret of Webhook → Rotate Company Secret): it serves the Document Signing Trigger with its default scope (Company) and Send and Wait for Completion. With another workspace's key, or for a trigger with the scope One Workspace, paste that workspace's own secret (Workspace → Get shows it as webhook_secret). Not needed for the Poll Trigger or the other operations.",
+				"Used to verify that webhook deliveries really come from the service. With the protected workspace's key, paste the company's webhook signing secret (service dashboard, or the new_secret of Webhook → Rotate Signing Secret (Company)): it serves the Document Signing Trigger with its default scope (Company) and Send and Wait for Completion. With another workspace's key, or for a trigger with the scope One Workspace, paste that workspace's own secret (Workspace → Get shows it as webhook_secret). Not needed for the Poll Trigger or the other operations.",
 		},
 	];
 

@@ -101,7 +101,10 @@ export class DocumentSigningPollTrigger implements INodeType {
 			},
 			workspaceLocator('The workspace whose signing requests are watched'),
 			{
-				displayName: 'Events',
+				// Not "Events": n8n's node panel makes a trigger's "Event(s)" options entries of their
+				// own and then shows the trigger without the word Trigger ("Document Signing Poll");
+				// without them it is listed, and added in one click, as "Document Signing Poll Trigger".
+				displayName: 'Changes',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
@@ -151,8 +154,9 @@ export class DocumentSigningPollTrigger implements INodeType {
 			),
 		);
 		if (wanted.size === 0) {
-			throw new NodeOperationError(node, 'Choose at least one event', {
-				description: 'Pick the signing-request changes that should start this workflow.',
+			throw new NodeOperationError(node, 'Choose at least one change', {
+				description:
+					'Pick in "Changes" the signing-request changes that should start this workflow.',
 			});
 		}
 		const options = this.getNodeParameter('options', {}) as PollOptions;

@@ -51,8 +51,8 @@ function whichSecret(context: RefusalContext): string {
 				: `This trigger has a webhook of workspace${workspace} (Scope "${SCOPE_LABELS.workspace}")`;
 	const secret =
 		context.scope === 'company'
-			? "the service signs its deliveries with the company's webhook secret. Copy it from the service dashboard, or use the new_secret returned by Webhook → Rotate Company Secret. A workspace's own secret does not verify them."
-			: "the service signs its deliveries with that workspace's own secret. Read it with Workspace → Get (field webhook_secret), or use the new_secret returned by Webhook → Rotate Workspace Secret. The company's secret does not verify them.";
+			? "the service signs its deliveries with the company's webhook secret. Copy it from the service dashboard, or use the new_secret returned by Webhook → Rotate Signing Secret (Company). A workspace's own secret does not verify them."
+			: "the service signs its deliveries with that workspace's own secret. Read it with Workspace → Get (field webhook_secret), or use the new_secret returned by Webhook → Rotate Signing Secret (Workspace). The company's secret does not verify them.";
 	return `${webhook}: ${secret}`;
 }
 

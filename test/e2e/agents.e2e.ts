@@ -85,7 +85,7 @@ const mcpWorkflow: Workflow = {
 		},
 		{
 			id: 'd0000000-0000-4000-8000-000000000002',
-			name: 'Send a document for signature',
+			name: 'Create and send a document for signature',
 			type: TOOL_TYPE,
 			typeVersion: 1,
 			position: [-300, 250],
@@ -129,7 +129,7 @@ const mcpWorkflow: Workflow = {
 		},
 	],
 	connections: Object.fromEntries(
-		['Send a document for signature', 'Get a signing request', 'Download the signed PDF'].map(
+		['Create and send a document for signature', 'Get a signing request', 'Download the signed PDF'].map(
 			(tool) => [tool, { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] }],
 		),
 	),
@@ -335,11 +335,11 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		const { tools } = (await client!.listTools()) as { tools: Json[] };
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 		expect(Object.keys(byName).sort()).toEqual(
-			['Download the signed PDF', 'Get a signing request', 'Send a document for signature'].map(
+			['Download the signed PDF', 'Get a signing request', 'Create and send a document for signature'].map(
 				toolName,
 			),
 		);
-		expect(byName[toolName('Send a document for signature')].description).toBe(
+		expect(byName[toolName('Create and send a document for signature')].description).toBe(
 			toolDescriptionOf('signingRequest/createAndSendSigningRequest.operation.js'),
 		);
 		expect(byName[toolName('Get a signing request')].description).toBe(
@@ -348,7 +348,7 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		expect(byName[toolName('Download the signed PDF')].description).toBe(
 			toolDescriptionOf('signingRequest/downloadSigningRequest.operation.js'),
 		);
-		const send = byName[toolName('Send a document for signature')].inputSchema as Json;
+		const send = byName[toolName('Create and send a document for signature')].inputSchema as Json;
 		expect(Object.keys(send.properties).sort()).toEqual(['name', 'recipients', 'template_id']);
 		expect(send.required.sort()).toEqual(['name', 'recipients', 'template_id']);
 		expect(send.properties.recipients.description).toMatch(/template_user_id/);
@@ -358,7 +358,7 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 
 	it('sends a document from a template; Get reads it; Download refuses it until it is signed, then gives the signed PDF', async () => {
 		sandbox.clearRequests();
-		const sent = await call('Send a document for signature', {
+		const sent = await call('Create and send a document for signature', {
 			template_id: templateId,
 			name: 'NDA for Grace Hopper (MCP)',
 			recipients: [

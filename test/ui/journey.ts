@@ -2,8 +2,8 @@
  * A newcomer's journey, built through the editor (nothing imported), step by step as a user does
  * it after `npm start` (issue 19, "Prove it as a user would"):
  *   1. a new workflow: Manual Trigger, then Document Signing found by "send for signature",
- *      "Send a document for signature" (Create and Send); the node gets the one credential of
- *      npm start; the demo template is chosen in the picker;
+ *      "Create and send a document for signature" (Create and Send); the node gets the one
+ *      credential of npm start; the demo template is chosen in the picker;
  *   2. one recipient typed, a second whose Email is `{{ $json.mail }}` on the Manual Trigger's
  *      item (which has no `mail`): the run is refused, the editor names the item, the recipient
  *      and the field, and the sandbox received no create-and-send;
@@ -36,9 +36,9 @@ export const JOURNEY = {
 	/** What a newcomer types in the node panel, and what they pick. */
 	search: 'send for signature',
 	nodePanelItem: 'Document Signing',
-	createAndSend: 'Send a document for signature',
+	createAndSend: 'Create and send a document for signature',
 	createAndSendOperation: 'Create and Send',
-	download: 'Download the document of a signing request',
+	download: 'Download the signed PDF of a signing request',
 	triggerEvent: 'Signing Request Completed',
 	/** The demo template that the stack (like npm start) creates: see createDemoTemplate. */
 	template: 'Service agreement (demo)',

@@ -44,7 +44,7 @@ export const EXPECT = {
 		'Create from template': 'Create a draft signing request',
 		Send: 'Send a draft signing request',
 		'Get status': 'Get a signing request',
-		'Download signed PDF': 'Download the document of a signing request',
+		'Download signed PDF': 'Download the signed PDF of a signing request',
 	} as Record<string, string>,
 	/** A subtitle must not be a raw operationId such as "createSigningRequest: signingRequest". */
 	rawSubtitle: /^[a-z]+[A-Z]\w*(: \w+)?$/,
@@ -57,7 +57,7 @@ export const EXPECT = {
 		'Send documents for signature, follow them and download the signed PDFs; start workflows when documents are signed, declined or expire',
 	/** The first actions the entry lists (the signing flow first). */
 	firstActions: [
-		'Send a document for signature',
+		'Create and send a document for signature',
 		'Create a draft signing request',
 		'Send a draft signing request',
 	],

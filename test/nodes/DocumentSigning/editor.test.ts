@@ -3,6 +3,7 @@ import { SEND_AND_WAIT_OPERATION, Workflow } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
+import { DocumentSigningPollTrigger } from '../../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /** What the editor shows of the action node: canvas subtitle, defaults, tool descriptions. */
@@ -57,9 +58,9 @@ describe('canvas subtitle', () => {
 		);
 		expect(
 			subtitleFor({ resource: 'signingRequest', operation: 'createAndSendSigningRequest' }),
-		).toBe('Send a document for signature');
+		).toBe('Create and send a document for signature');
 		expect(subtitleFor({ resource: 'signingRequest', operation: 'downloadSigningRequest' })).toBe(
-			'Download the document of a signing request',
+			'Download the signed PDF of a signing request',
 		);
 		expect(subtitleFor({ resource: 'workspace', operation: 'listWorkspaces' })).toBe(
 			'Get many workspaces',
@@ -157,6 +158,10 @@ describe('search aliases (codex)', () => {
 		'electronic signature',
 		'sign pdf',
 		'contract',
+		'download',
+		'signed pdf',
+		'download signed',
+		'download signed pdf',
 	])('searching "%s" in the node panel finds the action node', (query) => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const codex = require('../../../nodes/DocumentSigning/DocumentSigning.node.json') as {
@@ -210,18 +215,18 @@ describe("n8n's node panel", () => {
 		]);
 	});
 
-	it('opens with "Send a document for signature", then the draft way and the rest of the flow', () => {
+	it('opens with "Create and send a document for signature", then the draft way and the rest of the flow', () => {
 		const actions = panelActions();
 		expect(actions).toHaveLength(116);
 		expect(actions.slice(0, 7)).toEqual(
 			[
-				'Send a document for signature',
+				'Create and send a document for signature',
 				'Create a draft signing request',
 				'Send a draft signing request',
-				'Send a signing request and wait for completion',
+				'Send and wait for completion of a signing request',
 				'Get a signing request',
 				'Get many signing requests',
-				'Download the document of a signing request',
+				'Download the signed PDF of a signing request',
 			].map((action) => ({ resource: 'Signing Request', action })),
 		);
 		expect(actions.find((a) => a.resource === 'Template')).toEqual({
@@ -230,7 +235,7 @@ describe("n8n's node panel", () => {
 		});
 		// After the leading ones, each resource's operations keep their alphabetical order.
 		const rest = actions.filter((a) => a.resource === 'Company').map((a) => a.action);
-		expect(rest[0]).toBe('Delete the company logo');
+		expect(rest[0]).toBe('Delete the logo of the company');
 	});
 
 	it('tells the four ways to create a signing request apart, each naming when to use it', () => {
@@ -246,17 +251,46 @@ describe("n8n's node panel", () => {
 		const draft = option('signingRequest', 'createSigningRequest');
 		const legacy = option('signingRequest', 'createDocumentLegacy');
 		const fromTemplate = option('template', 'duplicateTemplate');
-		expect(createAndSend.action).toBe('Send a document for signature');
+		expect(createAndSend.action).toBe('Create and send a document for signature');
 		expect(createAndSend.description).toMatch(
 			/in one step: the usual way to get a document signed/,
 		);
 		expect(draft.action).toBe('Create a draft signing request');
 		expect(draft.description).toMatch(/without sending it.*To send at once, use Create and Send/);
-		expect(legacy.action).toBe('Create a signing request the old way (deprecated)');
+		expect(legacy.action).toBe('Create a signing request the legacy way (deprecated)');
 		expect(legacy.description).toMatch(/^Deprecated: .*For new workflows use Create and Send/);
 		expect(fromTemplate.action).toBe('Create a draft signing request from a template as it is');
 		expect(fromTemplate.description).toMatch(
 			/unchanged.*Use it when the template already names the right people/,
+		);
+	});
+
+	/**
+	 * n8n-editor-ui 2.41.1 (workflows.store generateMergedNodesAndActions, NodeCreator itemsMapper):
+	 * a trigger whose name contains "trigger" gets an entry per option of its "Event", "Events" or
+	 * "Trigger On" parameter; with such entries the panel lists it without " Trigger" ("Document
+	 * Signing Poll"), without them (one placeholder, dropped) under its own name, added in one click.
+	 */
+	const panelEvents = (trigger: { displayName: string; properties: INodeProperties[] }) => {
+		if (!trigger.displayName.toLowerCase().includes('trigger')) return [];
+		const events = trigger.properties.find((p) =>
+			['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()),
+		);
+		return (events?.options ?? []) as INodePropertyOptions[];
+	};
+
+	it('lists the Poll Trigger under its own name, with "Trigger" in it', () => {
+		const poll = new DocumentSigningPollTrigger().description;
+		expect(poll.displayName).toBe('Document Signing Poll Trigger');
+		expect(poll.name).not.toBe(`${description.name}Trigger`);
+		expect(panelEvents(poll)).toEqual([]);
+	});
+
+	it('lists the webhook trigger\'s events inside the Document Signing entry ("Triggers")', () => {
+		const trigger = new DocumentSigningTrigger().description;
+		expect(trigger.displayName).toBe('Document Signing Trigger');
+		expect(panelEvents(trigger).map((o) => o.name)).toEqual(
+			expect.arrayContaining(['Signing Request Completed', 'Recipient Declined']),
 		);
 	});
 

@@ -53,7 +53,7 @@ const isApiKey = (name: string) => /^[a-z][a-z0-9_]*$/.test(name);
  */
 const LABELLED_BY_PLACE: Record<string, string> = {
 	id: 'the ID of an entry of a list: Field ID, Reminder ID',
-	name: 'Template → Create Signing Request names the signing request it makes',
+	name: 'Template → Create Draft Signing Request names the signing request it makes',
 	options: "n8n's Options / Additional Options collections, and a dropdown field's options",
 	x: 'points from the left in Create and Send (B.2), a percentage of the page elsewhere',
 	y: 'points from the top in Create and Send (B.2), a percentage of the page elsewhere',

@@ -297,7 +297,7 @@ describe('Document Signing Poll Trigger against the sandbox', () => {
 		await createDraft(sandbox, P.testKey, 'poll-j draft');
 		expect(await trigger.poll()).toEqual([]);
 		const none = rig({ events: [] });
-		await expect(none.poll()).rejects.toThrow('Choose at least one event');
+		await expect(none.poll()).rejects.toThrow('Choose at least one change');
 	});
 
 	// Last: it moves the sandbox clock forward.

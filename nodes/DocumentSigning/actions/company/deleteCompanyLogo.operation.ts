@@ -7,7 +7,7 @@ import type { OperationMeta } from '../types';
 export const meta: OperationMeta = {
 	value: 'deleteCompanyLogo',
 	name: 'Delete Logo',
-	action: 'Delete the company logo',
+	action: 'Delete the logo of the company',
 	description: "Remove the company logo; certificates fall back to the service's logo",
 	method: 'DELETE',
 	path: '/company/logo',

@@ -7,7 +7,7 @@ import type { OperationMeta } from '../types';
 export const meta: OperationMeta = {
 	value: 'getCompanySettings',
 	name: 'Get Settings',
-	action: 'Get the company settings',
+	action: 'Get the settings of the company',
 	description:
 		'Get the company-wide defaults: expiration, signing options, branding colours, completion page, time zone',
 	method: 'GET',

@@ -14,7 +14,7 @@ import { fail } from '../../domain/errors';
 export const meta: OperationMeta = {
 	value: 'patchCompany',
 	name: 'Update One Part',
-	action: 'Update some company details',
+	action: 'Update one part of the company details',
 	description: 'Change only the company details you choose (needs the protected key)',
 	method: 'PATCH',
 	path: '/company',

@@ -16,7 +16,7 @@ import { fail } from '../../domain/errors';
 export const meta: OperationMeta = {
 	value: 'updateCompanySettings',
 	name: 'Update Settings',
-	action: 'Update the company settings',
+	action: 'Update the settings of the company',
 	description:
 		'Change company-wide defaults; only the settings you add are changed (needs the protected key)',
 	method: 'PUT',

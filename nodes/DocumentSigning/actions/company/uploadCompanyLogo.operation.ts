@@ -9,7 +9,7 @@ import type { OperationMeta } from '../types';
 export const meta: OperationMeta = {
 	value: 'uploadCompanyLogo',
 	name: 'Upload Logo',
-	action: 'Upload the company logo',
+	action: 'Upload the logo of the company',
 	description:
 		'Set the company logo shown on certificates and emails (PNG or JPEG, at most 2 MB); replaces any existing logo',
 	method: 'POST',

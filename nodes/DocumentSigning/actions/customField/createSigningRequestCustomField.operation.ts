@@ -13,7 +13,7 @@ import { SIGNING_REQUEST_OWNER, customFieldBody, customFieldInputs } from './cus
 
 export const meta: OperationMeta = {
 	value: 'createSigningRequestCustomField',
-	name: 'Create for Signing Request',
+	name: 'Create (Signing Request)',
 	action: 'Create a custom field on a signing request',
 	description: 'Add a custom field definition to a signing request',
 	method: 'POST',

@@ -13,7 +13,7 @@ import { TEMPLATE_OWNER, customFieldBody, customFieldInputs } from './customFiel
 
 export const meta: OperationMeta = {
 	value: 'createTemplateCustomField',
-	name: 'Create for Template',
+	name: 'Create (Template)',
 	action: 'Create a custom field on a template',
 	description: 'Add a custom field definition to a template',
 	method: 'POST',

@@ -18,7 +18,7 @@ import {
 
 export const meta: OperationMeta = {
 	value: 'createWorkspaceCustomField',
-	name: 'Create for Workspace',
+	name: 'Create (Workspace)',
 	action: 'Create a custom field on a workspace',
 	description: 'Add a custom field definition to a workspace, optionally with a preset value',
 	method: 'POST',

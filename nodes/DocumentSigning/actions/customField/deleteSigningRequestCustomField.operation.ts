@@ -8,7 +8,7 @@ import { SIGNING_REQUEST_OWNER, customFieldId, customFieldIdInput } from './cust
 
 export const meta: OperationMeta = {
 	value: 'deleteSigningRequestCustomField',
-	name: 'Delete From Signing Request',
+	name: 'Delete (Signing Request)',
 	action: 'Delete a custom field from a signing request',
 	description: 'Remove a custom field definition from a signing request',
 	method: 'DELETE',

@@ -8,7 +8,7 @@ import { TEMPLATE_OWNER, customFieldId, customFieldIdInput } from './customField
 
 export const meta: OperationMeta = {
 	value: 'deleteTemplateCustomField',
-	name: 'Delete From Template',
+	name: 'Delete (Template)',
 	action: 'Delete a custom field from a template',
 	description: 'Remove a custom field definition from a template',
 	method: 'DELETE',

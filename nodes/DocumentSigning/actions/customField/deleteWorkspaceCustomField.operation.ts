@@ -9,7 +9,7 @@ import { workspaceCustomFieldIdInput } from './workspaceCustomField.inputs';
 
 export const meta: OperationMeta = {
 	value: 'deleteWorkspaceCustomField',
-	name: 'Delete From Workspace',
+	name: 'Delete (Workspace)',
 	action: 'Delete a custom field from a workspace',
 	description: 'Remove a custom field definition from a workspace',
 	method: 'DELETE',

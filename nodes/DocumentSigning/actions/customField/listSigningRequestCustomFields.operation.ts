@@ -9,7 +9,7 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'listSigningRequestCustomFields',
-	name: 'Get Many for Signing Request',
+	name: 'Get Many (Signing Request)',
 	action: 'Get many custom fields of a signing request',
 	description: 'List the custom field definitions of a signing request, one item each',
 	method: 'GET',

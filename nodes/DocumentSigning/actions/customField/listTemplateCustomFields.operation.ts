@@ -9,7 +9,7 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'listTemplateCustomFields',
-	name: 'Get Many for Template',
+	name: 'Get Many (Template)',
 	action: 'Get many custom fields of a template',
 	description: 'List the custom field definitions of a template, one item each',
 	method: 'GET',

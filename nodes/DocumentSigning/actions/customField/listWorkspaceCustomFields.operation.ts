@@ -9,7 +9,7 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'listWorkspaceCustomFields',
-	name: 'Get Many for Workspace',
+	name: 'Get Many (Workspace)',
 	action: 'Get many custom fields of a workspace',
 	description: 'List the custom field definitions of a workspace',
 	method: 'GET',

@@ -20,7 +20,7 @@ import { fail } from '../../domain/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceCustomField',
-	name: 'Update for Workspace',
+	name: 'Update (Workspace)',
 	action: 'Update a custom field of a workspace',
 	description: "Change a workspace custom field's label or preset (its name cannot change)",
 	method: 'PUT',

@@ -6,7 +6,7 @@ import { domainAction, domainFields, setupNotice } from './emailDomain.common';
 export const meta: OperationMeta = {
 	value: 'setCompanyPrimaryDomain',
 	name: 'Set Primary (Company)',
-	action: 'Make a company email domain the primary sender',
+	action: 'Set the primary company email domain',
 	description:
 		'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
 	method: 'POST',

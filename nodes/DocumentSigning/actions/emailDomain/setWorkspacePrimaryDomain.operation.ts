@@ -6,7 +6,7 @@ import { domainAction, domainFields, setupNotice } from './emailDomain.common';
 export const meta: OperationMeta = {
 	value: 'setWorkspacePrimaryDomain',
 	name: 'Set Primary (Workspace)',
-	action: 'Make a workspace email domain the primary sender',
+	action: 'Set the primary email domain of a workspace',
 	description:
 		'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
 	method: 'POST',

@@ -15,7 +15,7 @@ import { EMAIL_TYPE_OUTPUT } from './emailTemplate.common';
 export const meta: OperationMeta = {
 	value: 'getEmailTemplateDefaults',
 	name: 'Get Defaults',
-	action: 'Get the default email templates of a language',
+	action: 'Get the defaults of the email templates for a language',
 	description: 'Get the built-in subject and body of every email type in one language',
 	method: 'GET',
 	path: '/email-templates/defaults/{language}',

@@ -7,7 +7,7 @@ import type { OperationMeta } from '../types';
 export const meta: OperationMeta = {
 	value: 'listEmailTemplatePlaceholders',
 	name: 'Get Placeholders',
-	action: 'Get the email template placeholders',
+	action: 'Get the placeholders of email templates',
 	description: 'List the placeholders (such as {{signing_link}}) email templates may use',
 	method: 'GET',
 	path: '/email-templates/placeholders',

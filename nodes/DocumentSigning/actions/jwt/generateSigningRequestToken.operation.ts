@@ -13,7 +13,7 @@ import { ID_OUTPUT } from '../../helpers/output';
 export const meta: OperationMeta = {
 	value: 'generateSigningRequestToken',
 	name: 'Generate Signing Request Token',
-	action: 'Generate a signing request editor token',
+	action: 'Generate a signing request token for the embedded editor',
 	description:
 		"Create a JWT that opens a signing request in the embedded signing-request editor; the output's expires_at says until when the service accepts it",
 	method: 'POST',

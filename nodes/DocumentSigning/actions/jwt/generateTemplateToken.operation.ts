@@ -13,7 +13,7 @@ import { ID_OUTPUT } from '../../helpers/output';
 export const meta: OperationMeta = {
 	value: 'generateTemplateToken',
 	name: 'Generate Template Token',
-	action: 'Generate a template editor token',
+	action: 'Generate a template token for the embedded editor',
 	description:
 		"Create a JWT that opens a template in the embedded template editor; the output's expires_at says until when the service accepts it",
 	method: 'POST',

@@ -9,7 +9,7 @@ import { jwtIdField, normaliseRevocation, REVOCATION_OUTPUT } from './jwt.common
 export const meta: OperationMeta = {
 	value: 'revokeSigningRequestToken',
 	name: 'Revoke Signing Request Token',
-	action: 'Revoke a signing request editor token',
+	action: 'Revoke a signing request token (embedded editor)',
 	description: 'Invalidate a signing request editor JWT before it expires',
 	method: 'POST',
 	path: '/jwt/revoke-signing-request',

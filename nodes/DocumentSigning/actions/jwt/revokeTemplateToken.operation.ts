@@ -9,7 +9,7 @@ import { jwtIdField, normaliseRevocation, REVOCATION_OUTPUT } from './jwt.common
 export const meta: OperationMeta = {
 	value: 'revokeTemplateToken',
 	name: 'Revoke Template Token',
-	action: 'Revoke a template editor token',
+	action: 'Revoke a template token (embedded editor)',
 	description: 'Invalidate a template editor JWT before it expires',
 	method: 'POST',
 	path: '/revoke-template-token',

@@ -7,7 +7,7 @@ import { languageField, readLanguage, LANGUAGE_OUTPUT } from './signerTerms.comm
 
 export const meta: OperationMeta = {
 	value: 'deleteCompanySignerTerms',
-	name: 'Delete Company Terms',
+	name: 'Delete (Company)',
 	action: 'Delete company signer terms',
 	description: "Delete the company's default signer terms for one language (protected key)",
 	method: 'DELETE',

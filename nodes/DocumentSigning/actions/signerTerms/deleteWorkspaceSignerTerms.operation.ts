@@ -9,7 +9,7 @@ import { languageField, readLanguage, LANGUAGE_OUTPUT } from './signerTerms.comm
 
 export const meta: OperationMeta = {
 	value: 'deleteWorkspaceSignerTerms',
-	name: 'Delete Workspace Terms',
+	name: 'Delete (Workspace)',
 	action: 'Delete workspace signer terms',
 	description:
 		"Delete a workspace's own signer terms for one language (the company terms apply again)",

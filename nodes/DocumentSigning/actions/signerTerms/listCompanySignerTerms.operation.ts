@@ -6,7 +6,7 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'listCompanySignerTerms',
-	name: 'Get Many Company Terms',
+	name: 'Get Many (Company)',
 	action: 'Get many company signer terms',
 	description: "List the company's default signer terms, one item per language (protected key)",
 	method: 'GET',

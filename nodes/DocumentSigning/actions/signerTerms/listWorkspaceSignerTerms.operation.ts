@@ -8,7 +8,7 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'listWorkspaceSignerTerms',
-	name: 'Get Many Workspace Terms',
+	name: 'Get Many (Workspace)',
 	action: 'Get many workspace signer terms',
 	description: 'List the signer terms of a workspace, one item per language',
 	method: 'GET',

@@ -14,7 +14,7 @@ import {
 
 export const meta: OperationMeta = {
 	value: 'updateCompanySignerTerms',
-	name: 'Set Company Terms',
+	name: 'Set (Company)',
 	action: 'Set company signer terms',
 	description:
 		"Create or replace the company's default signer terms for one language (protected key)",

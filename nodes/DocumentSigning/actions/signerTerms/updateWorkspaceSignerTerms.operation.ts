@@ -16,7 +16,7 @@ import {
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceSignerTerms',
-	name: 'Set Workspace Terms',
+	name: 'Set (Workspace)',
 	action: 'Set workspace signer terms',
 	description:
 		"Create or replace a workspace's own signer terms for one language (overrides the company terms)",

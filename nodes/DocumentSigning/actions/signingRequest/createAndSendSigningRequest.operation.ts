@@ -41,7 +41,7 @@ import { fail } from '../../domain/errors';
 export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',
 	name: 'Create and Send',
-	action: 'Send a document for signature',
+	action: 'Create and send a document for signature',
 	description:
 		'Create a signing request from a template or a PDF and send it to its recipients in one step: the usual way to get a document signed. To check or change it before it goes out, use Create, then Send. With the live key this uses credits.',
 	toolDescription:

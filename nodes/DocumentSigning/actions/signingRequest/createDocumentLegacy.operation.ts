@@ -15,11 +15,11 @@ import { signingRequestNameField } from './common';
 export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
 	name: 'Create (Legacy)',
-	action: 'Create a signing request the old way (deprecated)',
+	action: 'Create a signing request the legacy way (deprecated)',
 	description:
 		"Deprecated: only for workflows built on the service's old POST /documents call, which takes just a name and recipients. For new workflows use Create and Send, or Create for a draft.",
 	toolDescription:
-		'Deprecated; do not use. To prepare a document for signature use "Create a draft signing request"; to send one, "Send a document for signature".',
+		'Deprecated; do not use. To prepare a document for signature use "Create a draft signing request"; to send one, "Create and send a document for signature".',
 	method: 'POST',
 	path: '/documents',
 	output: { warnings: true },

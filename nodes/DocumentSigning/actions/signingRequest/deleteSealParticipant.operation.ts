@@ -10,7 +10,7 @@ import { SEAL_PARTICIPANT_FIELD } from '../../domain/sealParticipants';
 export const meta: OperationMeta = {
 	value: 'deleteSealParticipant',
 	name: 'Remove Seal Participant',
-	action: 'Remove an organization seal from a signing request',
+	action: 'Remove a seal participant from a signing request',
 	description:
 		'Remove a seal participant (an organization seal in the signing order) from a signing request that has not been sent',
 	method: 'DELETE',

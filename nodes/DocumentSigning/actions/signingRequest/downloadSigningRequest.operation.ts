@@ -35,7 +35,7 @@ const COMPLETED_EVENT = eventName(
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
 	name: 'Download',
-	action: 'Download the document of a signing request',
+	action: 'Download the signed PDF of a signing request',
 	description:
 		'Get the signed PDF of a finished signing request. An unfinished one is refused unless "Accept Unfinished Document" is on.',
 	toolDescription:

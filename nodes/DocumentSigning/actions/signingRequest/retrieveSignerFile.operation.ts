@@ -26,7 +26,7 @@ import {
 export const meta: OperationMeta = {
 	value: 'retrieveSignerFile',
 	name: 'Get Uploaded File',
-	action: 'Get a file a signer uploaded',
+	action: 'Get an uploaded file of a signer',
 	description: 'Get the file a signer uploaded in a file field of a signing request',
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/files/{field_id}',

@@ -141,7 +141,7 @@ export const SEND_AND_WAIT_FOR_COMPLETION = 'sendAndWaitForCompletion';
 export const meta: OperationMeta = {
 	value: SEND_AND_WAIT_FOR_COMPLETION,
 	name: 'Send and Wait for Completion',
-	action: 'Send a signing request and wait for completion',
+	action: 'Send and wait for completion of a signing request',
 	description:
 		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
 	toolDescription:

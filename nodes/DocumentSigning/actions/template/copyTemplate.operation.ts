@@ -14,7 +14,7 @@ import { checkName } from './template.inputs';
 
 export const meta: OperationMeta = {
 	value: 'copyTemplate',
-	name: 'Copy to Workspace',
+	name: 'Copy',
 	action: 'Copy a template to another workspace',
 	description:
 		'Copy a template with its document, users, fields and reminders into another workspace of the company (needs the company-level key)',

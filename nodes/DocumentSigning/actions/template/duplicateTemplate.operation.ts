@@ -14,7 +14,7 @@ import { checkName } from './template.inputs';
 
 export const meta: OperationMeta = {
 	value: 'duplicateTemplate',
-	name: 'Create Signing Request',
+	name: 'Create Draft Signing Request',
 	action: 'Create a draft signing request from a template as it is',
 	description:
 		'Copy a template with its recipients, fields, reminders and settings, unchanged, into a new draft signing request. Use it when the template already names the right people; to fill in the recipients, use Signing Request → Create or Create and Send with Source: Template.',

@@ -6,8 +6,8 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'getWebhookSecretStatus',
-	name: 'Get Company Secret Status',
-	action: 'Get the company webhook secret status',
+	name: 'Get Signing Secret Status (Company)',
+	action: 'Get the signing secret status of company webhooks',
 	description:
 		'When the company webhook secret was created and rotated, and whether the old one is still accepted',
 	method: 'GET',

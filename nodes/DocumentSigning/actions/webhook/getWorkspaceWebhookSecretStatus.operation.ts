@@ -8,8 +8,8 @@ import type { OperationMeta } from '../types';
 
 export const meta: OperationMeta = {
 	value: 'getWorkspaceWebhookSecretStatus',
-	name: 'Get Workspace Secret Status',
-	action: 'Get a workspace webhook secret status',
+	name: 'Get Signing Secret Status (Workspace)',
+	action: 'Get the signing secret status of workspace webhooks',
 	description:
 		"When a workspace's webhook secret was created and rotated, and whether the old one is still accepted",
 	method: 'GET',

@@ -7,8 +7,8 @@ import { rotationNotice } from './webhook.inputs';
 
 export const meta: OperationMeta = {
 	value: 'rotateWebhookSecret',
-	name: 'Rotate Company Secret',
-	action: 'Rotate the company webhook signing secret',
+	name: 'Rotate Signing Secret (Company)',
+	action: 'Rotate the signing secret of company webhooks',
 	description:
 		'Create a new company webhook signing secret; the old one stays valid for 7 days (protected key, 1 per minute)',
 	method: 'POST',

@@ -9,8 +9,8 @@ import { rotationNotice } from './webhook.inputs';
 
 export const meta: OperationMeta = {
 	value: 'rotateWorkspaceWebhookSecret',
-	name: 'Rotate Workspace Secret',
-	action: 'Rotate a workspace webhook signing secret',
+	name: 'Rotate Signing Secret (Workspace)',
+	action: 'Rotate the signing secret of workspace webhooks',
 	description:
 		"Create a new signing secret for a workspace's webhooks; the old one stays valid for 7 days (1 per minute)",
 	method: 'POST',

@@ -9,7 +9,7 @@ import type { OperationMeta } from '../types';
 export const meta: OperationMeta = {
 	value: 'deleteWorkspaceLogo',
 	name: 'Delete Logo',
-	action: 'Delete a workspace logo',
+	action: 'Delete the logo of a workspace',
 	description: "Remove the workspace's logo; the company logo (or the service's) is used again",
 	method: 'DELETE',
 	path: '/workspaces/{id}/logo',

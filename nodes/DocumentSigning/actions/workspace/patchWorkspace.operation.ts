@@ -21,7 +21,7 @@ import { fail } from '../../domain/errors';
 export const meta: OperationMeta = {
 	value: 'patchWorkspace',
 	name: 'Update One Part',
-	action: 'Update some details of a workspace',
+	action: 'Update one part of a workspace',
 	description: 'Change only the workspace details you choose',
 	method: 'PATCH',
 	path: '/workspaces/{id}',

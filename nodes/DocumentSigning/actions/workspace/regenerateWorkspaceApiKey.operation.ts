@@ -6,7 +6,7 @@ import { apiKeyDescription, sendKeyType } from './workspace.inputs';
 export const meta: OperationMeta = {
 	value: 'regenerateWorkspaceApiKey',
 	name: 'Regenerate API Key',
-	action: 'Regenerate a workspace API key',
+	action: 'Regenerate the API key of a workspace',
 	description: 'Issue a new live or test key; the old one keeps working for 24 hours',
 	method: 'POST',
 	path: '/workspaces/{id}/api-key/regenerate',

@@ -15,7 +15,7 @@ import type { OperationMeta } from '../types';
 export const meta: OperationMeta = {
 	value: 'uploadWorkspaceLogo',
 	name: 'Upload Logo',
-	action: 'Upload a workspace logo',
+	action: 'Upload the logo of a workspace',
 	description:
 		"Set the workspace's logo (PNG or JPEG, at most 2 MB); it replaces the company logo on this workspace's certificates and emails",
 	method: 'POST',

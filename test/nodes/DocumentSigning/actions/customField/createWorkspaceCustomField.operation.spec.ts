@@ -3,7 +3,7 @@ import { exec, jsonOf, sent, useWorkspace } from './fixtures';
 
 describeCreate('Workspace');
 
-describe('Custom Field → Create for Workspace: preset values', () => {
+describe('Custom Field → Create (Workspace): preset values', () => {
 	// The workspace-only keys, on a fresh workspace per test.
 	const { ctx, state } = useWorkspace();
 	const create = (parameters: Record<string, unknown>) =>

@@ -3,7 +3,7 @@ import { exec, jsonOf, seedField, sent, useWorkspace } from './fixtures';
 
 describeList('Workspace');
 
-describe('Custom Field → Get Many for Workspace: preset values', () => {
+describe('Custom Field → Get Many (Workspace): preset values', () => {
 	// The workspace-only keys, on a fresh workspace per test.
 	const { ctx, state } = useWorkspace();
 

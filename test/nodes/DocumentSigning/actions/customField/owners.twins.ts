@@ -115,7 +115,7 @@ function context(label: Owner['label']) {
 
 export function describeList(label: Owner['label']): void {
 	const { owner, ctx, state, exec, seed } = context(label);
-	describe(`Custom Field → Get Many for ${label} (GET ${owner.basePath('{id}')}/custom-fields)`, () => {
+	describe(`Custom Field → Get Many (${label}) (GET ${owner.basePath('{id}')}/custom-fields)`, () => {
 		it('outputs one item per custom field', async () => {
 			await seed(['Contract Number', 'Cost Center']);
 			const { output, error } = await exec('list', {});
@@ -162,7 +162,7 @@ export function describeList(label: Owner['label']): void {
 
 export function describeCreate(label: Owner['label']): void {
 	const { owner, ctx, state, exec, stored } = context(label);
-	describe(`Custom Field → Create for ${label} (POST ${owner.basePath('{id}')}/custom-fields)`, () => {
+	describe(`Custom Field → Create (${label}) (POST ${owner.basePath('{id}')}/custom-fields)`, () => {
 		it('sends the label and the name, and outputs the new definition', async () => {
 			const { output, error } = await exec('create', {
 				fieldLabel: ' Contract Number ',
@@ -254,7 +254,7 @@ export function describeCreate(label: Owner['label']): void {
 
 export function describeDelete(label: Owner['label']): void {
 	const { owner, ctx, state, exec, stored } = context(label);
-	describe(`Custom Field → Delete From ${label} (DELETE ${owner.basePath('{id}')}/custom-fields/{field_id})`, () => {
+	describe(`Custom Field → Delete (${label}) (DELETE ${owner.basePath('{id}')}/custom-fields/{field_id})`, () => {
 		let fieldId: string;
 		beforeEach(async () => {
 			const created = await api(ctx.sandbox, 'POST', `${owner.basePath(state.id)}/custom-fields`, {

@@ -4,7 +4,7 @@ const { ctx, state } = useWorkspace();
 const update = (parameters: Record<string, unknown>) =>
 	exec(ctx, 'updateWorkspaceCustomField', state.workspaceId, parameters);
 
-describe('Custom Field → Update for Workspace (PUT /workspace/{workspace_id}/custom-fields/{field_id})', () => {
+describe('Custom Field → Update (Workspace) (PUT /workspace/{workspace_id}/custom-fields/{field_id})', () => {
 	it('sends only the chosen changes and outputs the definition', async () => {
 		const field = await seedField(ctx, state.workspaceId, { field_label: 'Region' });
 		const { output, error } = await update({

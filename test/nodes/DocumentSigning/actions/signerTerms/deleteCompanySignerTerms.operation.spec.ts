@@ -3,7 +3,7 @@ import { useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 
-describe('Signer Terms → Delete Company Terms (DELETE /company/signer-terms/{language})', () => {
+describe('Signer Terms → Delete (Company) (DELETE /company/signer-terms/{language})', () => {
 	itDeletesTheTerms(
 		ctx,
 		OWNERS.company,

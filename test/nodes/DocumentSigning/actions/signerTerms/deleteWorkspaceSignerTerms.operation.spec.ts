@@ -3,7 +3,7 @@ import { byList, run, useSandbox } from './fixtures';
 
 const ctx = useSandbox();
 
-describe('Signer Terms → Delete Workspace Terms (DELETE /workspace/{workspace_id}/signer-terms/{language})', () => {
+describe('Signer Terms → Delete (Workspace) (DELETE /workspace/{workspace_id}/signer-terms/{language})', () => {
 	itDeletesTheTerms(
 		ctx,
 		OWNERS.workspace,

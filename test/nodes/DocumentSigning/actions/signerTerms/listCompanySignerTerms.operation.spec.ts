@@ -3,7 +3,7 @@ import { OWNERS, itListsNoTermsAtFirst } from './signerTerms.twins';
 
 const ctx = useSandbox();
 
-describe('Signer Terms → Get Many Company Terms (GET /company/signer-terms)', () => {
+describe('Signer Terms → Get Many (Company) (GET /company/signer-terms)', () => {
 	itListsNoTermsAtFirst(ctx, OWNERS.company);
 
 	it('outputs one item per language from {terms}', async () => {

@@ -13,7 +13,7 @@ import { OWNERS, itListsNoTermsAtFirst } from './signerTerms.twins';
 
 const ctx = useSandbox();
 
-describe('Signer Terms → Get Many Workspace Terms (GET /workspace/{workspace_id}/signer-terms)', () => {
+describe('Signer Terms → Get Many (Workspace) (GET /workspace/{workspace_id}/signer-terms)', () => {
 	itListsNoTermsAtFirst(ctx, OWNERS.workspace);
 
 	it("outputs the workspace's terms per language: its overrides and the company defaults", async () => {

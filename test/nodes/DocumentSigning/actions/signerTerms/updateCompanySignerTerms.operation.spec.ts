@@ -3,7 +3,7 @@ import { OWNERS, itSetsTheTerms } from './signerTerms.twins';
 
 const ctx = useSandbox();
 
-describe('Signer Terms → Set Company Terms (PUT /company/signer-terms/{language})', () => {
+describe('Signer Terms → Set (Company) (PUT /company/signer-terms/{language})', () => {
 	itSetsTheTerms(
 		ctx,
 		OWNERS.company,

@@ -3,7 +3,7 @@ import { OWNERS, itSetsTheTerms } from './signerTerms.twins';
 
 const ctx = useSandbox();
 
-describe('Signer Terms → Set Workspace Terms (PUT /workspace/{workspace_id}/signer-terms/{language})', () => {
+describe('Signer Terms → Set (Workspace) (PUT /workspace/{workspace_id}/signer-terms/{language})', () => {
 	itSetsTheTerms(
 		ctx,
 		OWNERS.workspace,

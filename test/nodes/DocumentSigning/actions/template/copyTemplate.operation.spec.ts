@@ -24,7 +24,7 @@ beforeAll(async () => {
 const copy = (parameters: Record<string, unknown>, extra = {}) =>
 	run(ctx, 'template', 'copyTemplate', { templateId: byId(fixture.id), ...parameters }, extra);
 
-describe('Template → Copy to Workspace (POST /templates/{id}/copy)', () => {
+describe('Template → Copy (POST /templates/{id}/copy)', () => {
 	it('with the protected key, copies the template into the target workspace', async () => {
 		const { output, error } = await copy({ workspaceId: byId(SALES.id), name: 'NDA for Sales' });
 		expect(error).toBeUndefined();

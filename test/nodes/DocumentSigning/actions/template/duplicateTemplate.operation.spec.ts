@@ -21,7 +21,7 @@ beforeAll(async () => {
 const duplicate = (parameters: Record<string, unknown>, extra = {}) =>
 	run(ctx, 'template', 'duplicateTemplate', { templateId: byId(fixture.id), ...parameters }, extra);
 
-describe('Template → Create Signing Request (POST /templates/{id}/duplicate)', () => {
+describe('Template → Create Draft Signing Request (POST /templates/{id}/duplicate)', () => {
 	it('creates a draft signing request; the item IS the signing request, plus the message', async () => {
 		const { output, error } = await duplicate({ name: 'NDA for Bob' });
 		expect(error).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * Copy to Workspace (`POST /templates/{id}/copy`) and Create Signing Request
+ * Copy (`POST /templates/{id}/copy`) and Create Draft Signing Request
  * (`POST /templates/{id}/duplicate`) both make something new from a template, under an optional
  * name: both check the template ID and the name's length before sending, and mark what the test
  * key made as test. Each operation's spec calls these tests inside its own suite with its row

@@ -3,7 +3,7 @@ import { SECRETS, itReadsTheSecretStatus } from './secrets.twins';
 
 const ctx = useSandbox();
 
-describe('Webhook → Get Company Secret Status (GET /webhooks/secret-status)', () => {
+describe('Webhook → Get Signing Secret Status (Company) (GET /webhooks/secret-status)', () => {
 	itReadsTheSecretStatus(
 		ctx,
 		SECRETS.company,

@@ -3,7 +3,7 @@ import { SECRETS, itReadsTheSecretStatus } from './secrets.twins';
 
 const ctx = useSandbox();
 
-describe('Webhook → Get Workspace Secret Status (GET /workspaces/{id}/webhooks/secret-status)', () => {
+describe('Webhook → Get Signing Secret Status (Workspace) (GET /workspaces/{id}/webhooks/secret-status)', () => {
 	itReadsTheSecretStatus(ctx, SECRETS.workspace, "outputs the workspace's secret status");
 
 	it('a workspace without a webhook secret is a 404', async () => {

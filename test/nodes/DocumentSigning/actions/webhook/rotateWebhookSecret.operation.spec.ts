@@ -3,7 +3,7 @@ import { SECRETS, itRotatesTheSecret } from './secrets.twins';
 
 const ctx = useSandbox();
 
-describe('Webhook → Rotate Company Secret (POST /webhooks/rotate-secret)', () => {
+describe('Webhook → Rotate Signing Secret (Company) (POST /webhooks/rotate-secret)', () => {
 	it('a non-protected key is refused by the service (403)', async () => {
 		const { error } = await run(ctx, 'rotateWebhookSecret', {}, { liveApiKey: SALES.liveKey });
 		expect(error?.message).toBe(

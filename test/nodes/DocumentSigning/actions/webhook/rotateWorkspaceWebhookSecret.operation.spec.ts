@@ -3,7 +3,7 @@ import { SECRETS, itRotatesTheSecret } from './secrets.twins';
 
 const ctx = useSandbox();
 
-describe('Webhook → Rotate Workspace Secret (POST /workspaces/{id}/webhooks/rotate-secret)', () => {
+describe('Webhook → Rotate Signing Secret (Workspace) (POST /workspaces/{id}/webhooks/rotate-secret)', () => {
 	itRotatesTheSecret(
 		ctx,
 		SECRETS.workspace,

@@ -1,0 +1,139 @@
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import * as path from 'path';
+
+import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
+import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
+import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
+import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
+
+/**
+ * Every link into this repository that the nodes and the credential carry (the codex files' "Docs"
+ * links, the credential's documentationUrl, links in descriptions and notices) resolves: its file
+ * exists, and its anchor is one GitHub makes from a heading of that file (issue 27 §2: `#trigger`
+ * and `#poll-trigger` led nowhere).
+ */
+const ROOT = path.resolve(__dirname, '../..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const REPOSITORY = (require('../../package.json') as { homepage: string }).homepage.replace(
+	/#.*$/,
+	'',
+);
+
+/**
+ * GitHub's anchor of a heading: its text without markup, lower case, punctuation other than `-`
+ * and `_` removed, spaces made hyphens; a repeated anchor gets `-1`, `-2`, … (github-slugger).
+ */
+function headingAnchors(markdown: string): Set<string> {
+	const anchors = new Set<string>();
+	const counts = new Map<string, number>();
+	let fenced = false;
+	for (const line of markdown.split('\n')) {
+		if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+		const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+		if (!heading) continue;
+		const text = heading[1]
+			.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+			.replace(/<[^>]+>/g, '')
+			.replace(/[`*]/g, '');
+		const slug = text
+			.toLowerCase()
+			.replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+			.replace(/\s/g, '-');
+		const seen = counts.get(slug) ?? 0;
+		counts.set(slug, seen + 1);
+		anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
+	}
+	return anchors;
+}
+
+/** Every string inside a value (descriptions, notices, codex files). */
+function strings(value: unknown, out: string[] = []): string[] {
+	if (typeof value === 'string') out.push(value);
+	else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
+	else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
+	return out;
+}
+
+function carriedLinks(): Array<{ where: string; url: string }> {
+	const sources: Array<[string, unknown]> = [
+		['Document Signing', new DocumentSigning().description],
+		['Document Signing Trigger', new DocumentSigningTrigger().description],
+		['Document Signing Poll Trigger', new DocumentSigningPollTrigger().description],
+		['credential', { ...new DocumentSigningApi() }],
+	];
+	for (const dir of readdirSync(path.join(ROOT, 'nodes'))) {
+		for (const file of readdirSync(path.join(ROOT, 'nodes', dir)).filter((f) =>
+			f.endsWith('.node.json'),
+		)) {
+			sources.push([
+				`nodes/${dir}/${file}`,
+				JSON.parse(readFileSync(path.join(ROOT, 'nodes', dir, file), 'utf8')),
+			]);
+		}
+	}
+	const linkPattern = new RegExp(
+		`${REPOSITORY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>)]*`,
+		'g',
+	);
+	return sources.flatMap(([where, value]) =>
+		strings(value).flatMap((text) =>
+			[...text.matchAll(linkPattern)].map((m) => ({ where, url: m[0] })),
+		),
+	);
+}
+
+/** The repository file and anchor a link points at (README.md for the repository's own page). */
+function target(url: string): { file: string; anchor?: string } {
+	const [address, anchor] = url.slice(REPOSITORY.length).split('#');
+	const blob = /^\/(?:blob|tree)\/[^/]+\/(.+)$/.exec(address);
+	return { file: blob ? decodeURIComponent(blob[1]) : 'README.md', anchor };
+}
+
+describe('links the nodes and the credential carry', () => {
+	const links = carriedLinks();
+
+	it('finds the codex and credential links', () => {
+		const where = new Set(links.map((l) => l.where));
+		for (const codex of [
+			'nodes/DocumentSigning/DocumentSigning.node.json',
+			'nodes/DocumentSigningTrigger/DocumentSigningTrigger.node.json',
+			'nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node.json',
+			'credential',
+		])
+			expect(where.has(codex)).toBe(true);
+	});
+
+	it.each(links.map(({ where, url }) => [where, url]))('%s: %s resolves', (_where, url) => {
+		const { file, anchor } = target(url);
+		expect(existsSync(path.join(ROOT, file))).toBe(true);
+		if (anchor === undefined || anchor === '') return;
+		const anchors = headingAnchors(readFileSync(path.join(ROOT, file), 'utf8'));
+		expect({ url, anchor: anchors.has(anchor) ? anchor : undefined }).toEqual({ url, anchor });
+	});
+});
+
+describe('GitHub heading anchors', () => {
+	it('are made as GitHub makes them', () => {
+		const anchors = headingAnchors(
+			[
+				'# n8n-nodes-document-signing',
+				'## A first workflow',
+				'### AI agents',
+				'## Send and Wait (for `completion`)',
+				'## Triggers',
+				'## Triggers',
+				'```',
+				'# not a heading',
+				'```',
+			].join('\n'),
+		);
+		expect([...anchors]).toEqual([
+			'n8n-nodes-document-signing',
+			'a-first-workflow',
+			'ai-agents',
+			'send-and-wait-for-completion',
+			'triggers',
+			'triggers-1',
+		]);
+	});
+});
