@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeError, NodeOperationError } from 'n8n-workflow';
 
+import { relabelFieldPaths } from '../domain/fieldPaths';
 import type { ExpressionCheck } from '../helpers/validation';
 import { checkResolvedValues, expressionChecks } from '../helpers/validation';
 import { findOperation } from './operations';
@@ -22,6 +23,17 @@ function itemError(context: IExecuteFunctions, error: unknown, itemIndex: number
 				);
 	nodeError.context.itemIndex = itemIndex;
 	return nodeError;
+}
+
+/**
+ * A service error speaks of the fields as the node's form does: "Recipient 2 → Email", not
+ * "recipients[1].email" (domain/fieldPaths.ts). The transport words them as the service does.
+ */
+function putInNodeWords(error: unknown): void {
+	if (!(error instanceof NodeApiError)) return;
+	error.message = relabelFieldPaths(error.message);
+	if (typeof error.description === 'string')
+		error.description = relabelFieldPaths(error.description);
 }
 
 /**
@@ -60,6 +72,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const output = await op.execute.call(this, i);
 			for (const item of output) returnData.push({ ...item, pairedItem: { item: i } });
 		} catch (error) {
+			putInNodeWords(error);
 			if (this.continueOnFail()) {
 				returnData.push({
 					json: {
