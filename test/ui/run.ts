@@ -69,7 +69,7 @@ export const EXPECT = {
 	 * request created", "On … declined extra"); compared in lower case. */
 	triggerEntriesNot: [' extra', 'signing request signing request'],
 	/** Recipient form of Create from a template: shown at once, and only under "Add Field". */
-	recipientShown: ['Template Recipient Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
+	recipientShown: ['Template User Name or ID', 'First Name', 'Last Name', 'Email', 'Order'],
 	recipientHidden: ['Phone Number', 'Company', 'Street Address', 'Postal Code'],
 	addField: 'Add Field',
 	/** The dropdown lists the demo template's user (see createDemoTemplate). */
@@ -506,7 +506,7 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		{
-			name: "Create from a template: the Template Recipient dropdown lists the template's recipients",
+			name: "Create from a template: the Template User dropdown lists the template's users",
 			run: async (page) => {
 				await openWorkflow(page, url, forms);
 				await openNode(page, 'Create from template');

@@ -10,6 +10,9 @@ import { ADDITIONAL_FIELDS, checkOrder, listInput, readEntries, requireText } fr
  * signing order), their contact details, the recipients list input and its reader.
  */
 
+/** The template recipient a recipient of a template-based request replaces (template_user_id). */
+export const TEMPLATE_USER = 'Template User';
+
 /** An email address as the service accepts it. */
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -45,7 +48,9 @@ export const CONTACT_FIELDS: readonly INodeProperties[] = [
  * order. `required` marks first name and email as required (the recipients list, where every new
  * entry needs them); elsewhere every value is optional, only what is set is sent.
  */
-export function personValues(opts: { required?: boolean } = {}): INodeProperties[] {
+export function personValues(
+	opts: { required?: boolean; nextFreeOrder?: boolean } = {},
+): INodeProperties[] {
 	const required = opts.required ? { required: true } : {};
 	return [
 		{ displayName: 'First Name', name: 'first_name', type: 'string', default: '', ...required },
@@ -59,23 +64,40 @@ export function personValues(opts: { required?: boolean } = {}): INodeProperties
 			...required,
 		},
 		DESIGNATION_FIELD,
-		{
-			displayName: 'Order',
-			name: 'order',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			description:
-				'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
-		},
+		opts.nextFreeOrder ? NEXT_FREE_ORDER_FIELD : ORDER_FIELD,
 	];
 }
+
+/** "Order" where it has a value of its own (1 unless changed). */
+const ORDER_FIELD: INodeProperties = {
+	displayName: 'Order',
+	name: 'order',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: 1,
+	description: 'Signing order: lower numbers sign first. Signers and approvers share one sequence.',
+};
+
+/**
+ * "Order" of the recipients of a new signing request: empty (the default) is the next free order,
+ * resolved when the node runs (`fillFreeOrders`), so that a second recipient added in the form is
+ * not a second Order 1. A number field may default to empty: n8n shows it blank.
+ */
+const NEXT_FREE_ORDER_FIELD: INodeProperties = {
+	...ORDER_FIELD,
+	default: '',
+	placeholder: 'Next free',
+	description:
+		'Signing order: lower numbers sign first; signers and approvers share one sequence, CC recipients have their own. From a template, the Order of the template user this person replaces, unless a Template User is chosen. Empty: the lowest order no other recipient of this list has.',
+};
 
 export interface RecipientInputOptions {
 	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
 	reference?: boolean;
-	/** Offer "Template Recipient" (template-based creation overrides: the service's template user). */
+	/** Offer "Template User" (template-based creation overrides: the service's template user). */
 	templateUser?: boolean;
+	/** A new signing request: an empty Order is the next free one (see NEXT_FREE_ORDER_FIELD). */
+	nextFreeOrder?: boolean;
 	description?: string;
 }
 
@@ -95,7 +117,7 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 	}
 	if (options.templateUser) {
 		values.push({
-			displayName: 'Template Recipient Name or ID',
+			displayName: 'Template User Name or ID',
 			name: 'template_user_id',
 			type: 'options',
 			typeOptions: {
@@ -104,10 +126,10 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 			},
 			default: '',
 			description:
-				'The recipient of the template this person replaces (taking over their role, order and fields). Keep "- Match by Order -" to replace the template recipient with the same Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The recipient of the template (its user, as Template → Get Users lists them) this person replaces, taking over their role, order and fields. Keep "- Match by Order -" to replace the template user with the same Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
-	values.push(...personValues({ required: true }), {
+	values.push(...personValues({ required: true, nextFreeOrder: options.nextFreeOrder }), {
 		displayName: 'Additional Fields',
 		name: ADDITIONAL_FIELDS,
 		type: 'collection',
@@ -157,6 +179,12 @@ export interface RecipientReadOptions {
 	/** Require first name and email (new recipients); template overrides may leave them out. */
 	requireIdentity?: boolean;
 	label?: string;
+	/**
+	 * The recipients of a new signing request (its form's Order may be empty: see
+	 * NEXT_FREE_ORDER_FIELD). `template`: each replaces a template user, checked by
+	 * `checkTemplateRecipients`.
+	 */
+	newRequest?: 'pdf' | 'template';
 }
 
 /** Recipients (parameter "recipients"). */
@@ -166,9 +194,39 @@ export function readRecipients(
 	options: RecipientReadOptions = {},
 ): IDataObject[] | undefined {
 	const label = options.label ?? 'Recipients';
-	return readEntries(context, itemIndex, 'recipients', label, (raw, place, fromJson) =>
-		checkRecipient(context, raw, place, fromJson, options),
-	);
+	const places: string[] = [];
+	let fromJson = false;
+	const recipients = readEntries(context, itemIndex, 'recipients', label, (raw, place, json) => {
+		places.push(place);
+		fromJson = json;
+		return checkRecipient(context, raw, place, json, options);
+	});
+	if (!recipients) return undefined;
+	if (options.newRequest && !fromJson) fillFreeOrders(recipients);
+	if (options.newRequest === 'template')
+		checkTemplateRecipients(context, recipients, places, fromJson);
+	return recipients;
+}
+
+/**
+ * Gives each recipient without an Order (an empty Order in the form) the lowest order that no
+ * other recipient of the list has, in list order: CC recipients in their own sequence. From a
+ * template, a recipient with a Template User chosen is matched by it and keeps no Order.
+ */
+export function fillFreeOrders(recipients: IDataObject[]): void {
+	const taken = { cc: new Set<number>(), signer: new Set<number>() };
+	const poolOf = (recipient: IDataObject) =>
+		recipient.designation === 'CC' ? taken.cc : taken.signer;
+	for (const recipient of recipients)
+		if (typeof recipient.order === 'number') poolOf(recipient).add(recipient.order);
+	for (const recipient of recipients) {
+		if (recipient.order !== undefined || recipient.template_user_id !== undefined) continue;
+		const pool = poolOf(recipient);
+		let order = 1;
+		while (pool.has(order)) order++;
+		pool.add(order);
+		recipient.order = order;
+	}
 }
 
 /** Keys of a JSON recipient entry that decide who it is: present, they may not be empty. */
@@ -234,24 +292,29 @@ export function checkRecipient(
 }
 
 /**
- * Template-based recipients are overrides: each must say which template recipient it fills, and no
- * two may fill the same one (the service matches them by Template Recipient, else by Order: a
- * second entry for the same template recipient would silently replace the first person).
+ * Template-based recipients are overrides: each must say which template user it replaces, and no
+ * two may replace the same one (the service matches them by Template User, else by Order: a
+ * second entry for the same template user would silently replace the first person). `places`
+ * name the entries as the errors do ("Recipient 2", or "Recipients (JSON), entry 2").
  */
 export function checkTemplateRecipients(
 	context: IExecuteFunctions,
 	recipients: IDataObject[] | undefined,
+	places: string[] = (recipients ?? []).map((_r, index) => `Recipient ${index + 1}`),
+	fromJson = false,
 ): void {
+	const userField = fromJson ? 'template_user_id' : TEMPLATE_USER;
+	const orderField = fromJson ? 'order' : 'Order';
 	const taken = new Map<string, number>();
 	(recipients ?? []).forEach((recipient, index) => {
-		const place = `Recipient ${index + 1}`;
+		const place = places[index];
 		if (
 			recipient.template_user_id !== undefined &&
 			!isUuid(String(recipient.template_user_id).trim())
 		) {
 			fail(
 				context,
-				`${place}: Template Recipient "${String(recipient.template_user_id)}" is not a valid ID`,
+				`${place}: ${TEMPLATE_USER} "${String(recipient.template_user_id)}" is not a valid ID`,
 			);
 		}
 		if (recipient.designation === 'CC') {
@@ -264,24 +327,24 @@ export function checkTemplateRecipients(
 		} else if (recipient.template_user_id === undefined && recipient.order === undefined) {
 			fail(
 				context,
-				`${place}: say which template recipient this is`,
-				'Choose its Template Recipient, or give the Order of the template recipient it replaces.',
+				`${place}: say which template user this is`,
+				`Give its "${userField}", or the "${orderField}" of the template user it replaces.`,
 			);
 		}
 		if (recipient.designation === 'CC') return;
-		const slot =
-			recipient.template_user_id !== undefined
-				? `Template Recipient "${String(recipient.template_user_id).trim()}"`
-				: recipient.order !== undefined
-					? `the template recipient with Order ${String(recipient.order)}`
-					: undefined;
-		if (slot === undefined) return;
+		const byUser = recipient.template_user_id !== undefined;
+		const slot = byUser
+			? `${TEMPLATE_USER} "${String(recipient.template_user_id).trim()}"`
+			: `the template user with Order ${String(recipient.order)}`;
 		const first = taken.get(slot);
 		if (first !== undefined) {
+			const change = byUser
+				? `Choose another "${userField}" for ${place}`
+				: `Change "${orderField}" of ${place} to the Order of another template user (or choose its "${userField}")`;
 			fail(
 				context,
-				`${place} and Recipient ${first + 1} both replace ${slot}`,
-				"Nothing was created or sent: only one person can take a template recipient's place. Give each recipient its own Template Recipient (or, matching by Order, the Order of a different template recipient), or remove one.",
+				`${place} and ${places[first]} both replace ${slot}`,
+				`Nothing was created or sent: only one person can take a template user's place. ${change}, or remove one of them.`,
 			);
 		}
 		taken.set(slot, index);

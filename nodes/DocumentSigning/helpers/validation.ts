@@ -228,7 +228,7 @@ function emptyHint(check: ExpressionCheck): string {
 			: `make the expression (${body}) produce a value for every item, or leave out the items that lack it before this node`;
 	if (!check.decidesWho) return `Nothing was sent. "${check.label}" is required: ${fix}.`;
 	const typedEmpty: Record<string, string> = {
-		template_user_id: 'to match the template recipient by Order',
+		template_user_id: 'to match the template user by Order',
 		ref: 'to add a new one',
 		recipientId: 'to add a new recipient',
 	};

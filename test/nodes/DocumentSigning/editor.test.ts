@@ -346,7 +346,7 @@ describe('recipient form', () => {
 		const values = recipientValues('createSigningRequest');
 		const templateUser = values.find((v) => v.name === 'template_user_id') as INodeProperties;
 		expect(templateUser).toMatchObject({
-			displayName: 'Template Recipient Name or ID',
+			displayName: 'Template User Name or ID',
 			type: 'options',
 			typeOptions: {
 				loadOptionsMethod: 'getTemplateUsersOrOrder',

@@ -79,14 +79,16 @@ export const recipientsBySource: INodeProperties[] = [
 		'template',
 		recipientsInput({
 			templateUser: true,
+			nextFreeOrder: true,
 			description:
-				"The people who replace the template's recipients, each matched by Template Recipient (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
+				"The people who replace the template's recipients (its users), each matched by Template User (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
 		}),
 	),
 	...forSource(
 		'pdf',
 		recipientsInput({
 			reference: true,
+			nextFreeOrder: true,
 			description:
 				'The people who sign, approve or receive a copy (sending needs at least one signer). Give each a Reference ID such as temp_1 so that fields and other entries can refer to them.',
 		}),

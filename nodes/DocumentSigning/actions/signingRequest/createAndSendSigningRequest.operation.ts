@@ -7,7 +7,7 @@ import type {
 
 import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
-import { checkTemplateRecipients, readRecipients } from '../../domain/recipients';
+import { readRecipients } from '../../domain/recipients';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -320,10 +320,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	let recipients: IDataObject[] | undefined;
 	let fields: IDataObject[] | undefined;
 	if (source === 'template') {
-		recipients = readRecipients(this, i, { requireIdentity: false });
-		checkTemplateRecipients(this, recipients);
+		recipients = readRecipients(this, i, { requireIdentity: false, newRequest: 'template' });
 	} else {
-		recipients = readRecipients(this, i, { referenceKey: 'id' });
+		recipients = readRecipients(this, i, { referenceKey: 'id', newRequest: 'pdf' });
 		if (!recipients?.length) {
 			fail(
 				this,

@@ -12,7 +12,7 @@ import {
 	fieldOverridesInput,
 	fieldsInput,
 } from '../../domain/fields';
-import { checkTemplateRecipients, readRecipients } from '../../domain/recipients';
+import { readRecipients } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, toItems } from '../../helpers/output';
@@ -107,12 +107,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	let fields: IDataObject[] | undefined;
 	let reminders: IDataObject[] | undefined;
 	if (source === 'template') {
-		recipients = readRecipients(this, i, { requireIdentity: false });
-		checkTemplateRecipients(this, recipients);
+		recipients = readRecipients(this, i, { requireIdentity: false, newRequest: 'template' });
 		fields = readFieldOverrides(this, i);
 		checkTemplateFields(this, fields);
 	} else {
-		recipients = readRecipients(this, i, { referenceKey: 'id' });
+		recipients = readRecipients(this, i, { referenceKey: 'id', newRequest: 'pdf' });
 		const tempIds = checkNewRecipientIds(this, recipients);
 		fields = readFields(this, i);
 		checkRecipientReferences(this, fields, 'Field', tempIds, false);

@@ -57,6 +57,84 @@ describe('readRecipients', () => {
 		]);
 	});
 
+	describe('a new signing request: an empty Order is the next free one', () => {
+		const person = (first_name: string, extra: object = {}) => ({
+			first_name,
+			email: `${first_name.toLowerCase()}@example.com`,
+			designation: 'Signer',
+			order: '',
+			...extra,
+		});
+		const form = (...recipient: object[]) =>
+			ctx({ recipientsMode: 'fields', recipients: { recipient } });
+		const orders = (recipients: Array<{ order?: unknown }> | undefined) =>
+			recipients?.map((r) => r.order);
+
+		it('numbers the recipients in list order, around the Orders given, CC on their own', () => {
+			const read = (...recipient: object[]) =>
+				orders(readRecipients(form(...recipient), 0, { newRequest: 'pdf' }));
+			expect(read(person('Ada'), person('Bob'))).toEqual([1, 2]);
+			expect(read(person('Ada'), person('Bob', { order: 1 }), person('Cy'))).toEqual([2, 1, 3]);
+			expect(read(person('Ada', { order: 2 }), person('Bob'), person('Cy'))).toEqual([2, 1, 3]);
+			expect(
+				read(
+					person('Ada'),
+					person('Cc', { designation: 'CC' }),
+					person('Bob'),
+					person('Dd', { designation: 'CC' }),
+				),
+			).toEqual([1, 1, 2, 2]);
+		});
+
+		it('from a template: a recipient with a Template User keeps no Order of its own', () => {
+			const user = '8f0e8d52-4c1e-4c53-9b7b-2f0a8f3f3a11';
+			const recipients = readRecipients(
+				form(person('Ada', { template_user_id: user }), person('Bob', { template_user_id: '' })),
+				0,
+				{ newRequest: 'template', requireIdentity: false },
+			);
+			expect(recipients).toEqual([
+				{
+					first_name: 'Ada',
+					email: 'ada@example.com',
+					designation: 'Signer',
+					template_user_id: user,
+				},
+				{ first_name: 'Bob', email: 'bob@example.com', designation: 'Signer', order: 1 },
+			]);
+		});
+
+		it('leaves JSON and the recipients of an update as they are', () => {
+			const json = ctx({
+				recipientsMode: 'json',
+				recipientsJson: JSON.stringify([
+					{ id: 'temp_1', first_name: 'Ada', email: 'a@example.com' },
+				]),
+			});
+			expect(orders(readRecipients(json, 0, { newRequest: 'pdf', referenceKey: 'id' }))).toEqual([
+				undefined,
+			]);
+			expect(orders(readRecipients(form(person('Ada'), person('Bob')), 0))).toEqual([
+				undefined,
+				undefined,
+			]);
+		});
+
+		it('a duplicate Order from a template names the field to change', () => {
+			const context = form(person('Ada', { order: 1 }), person('Bob', { order: 1 }));
+			let description = '';
+			try {
+				readRecipients(context, 0, { newRequest: 'template', requireIdentity: false });
+			} catch (error) {
+				description = (error as NodeOperationError).description ?? '';
+				expect((error as Error).message).toBe(
+					'Recipient 2 and Recipient 1 both replace the template user with Order 1',
+				);
+			}
+			expect(description).toContain('Change "Order" of Recipient 2');
+		});
+	});
+
 	it('reads the fields form: drops empty values, resolves Reference ID to id, checks identity', () => {
 		const context = ctx({
 			recipientsMode: 'fields',

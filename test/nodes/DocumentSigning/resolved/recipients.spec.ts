@@ -92,7 +92,7 @@ describe('Signing Request → Create', () => {
 					{ template_user_id: value, ...alan },
 				]),
 			place: 'Recipient 2',
-			field: 'Template Recipient Name or ID',
+			field: 'Template User Name or ID',
 		},
 		{
 			title: 'from a PDF: Recipient 1 "Email"',
@@ -135,7 +135,7 @@ describe('Signing Request → Create and Send', () => {
 				...fromTemplate([{ template_user_id: value, ...grace }]),
 			}),
 			place: 'Recipient 1',
-			field: 'Template Recipient Name or ID',
+			field: 'Template User Name or ID',
 		},
 		{
 			title: 'from a PDF: Recipient 2 "Email"',
@@ -244,11 +244,12 @@ describe('Signing Request → Create and Send', () => {
 			...fromTemplate([{ template_user_id: '={{ $json.role }}', ...grace }]),
 		});
 		expect((error as Error & { description: string }).description).toContain(
-			'Leave "Template Recipient Name or ID" empty (not an expression) to match the template recipient by Order',
+			'Leave "Template User Name or ID" empty (not an expression) to match the template user by Order',
 		);
 		expect(ctx.sandbox.requests).toEqual([]);
 	});
 
+	// Matched by its Template User, the recipient takes that user's order: an empty Order sends none.
 	it('a Template User mapped by an expression that resolves is sent as such', async () => {
 		const { error } = await runFull(
 			ctx,
@@ -259,7 +260,7 @@ describe('Signing Request → Create and Send', () => {
 		);
 		expect(error).toBeUndefined();
 		expect((ctx.sandbox.requests[0].body as { recipients: unknown }).recipients).toEqual([
-			{ template_user_id: template.userIds[1], ...grace, designation: 'Signer', order: 1 },
+			{ template_user_id: template.userIds[1], ...grace, designation: 'Signer' },
 		]);
 	});
 

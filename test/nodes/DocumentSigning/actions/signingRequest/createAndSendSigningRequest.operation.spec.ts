@@ -192,10 +192,11 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 						],
 					},
 				},
-				'Recipient 2 and Recipient 1 both replace the template recipient with Order 1',
+				'Recipient 2 and Recipient 1 both replace the template user with Order 1',
+				'Change "Order" of Recipient 2 to the Order of another template user (or choose its "Template User"), or remove one of them.',
 			],
 			[
-				'JSON, both naming the same Template Recipient',
+				'JSON, both naming the same Template User',
 				{
 					recipientsMode: 'json',
 					recipientsJson: JSON.stringify([
@@ -203,19 +204,61 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 						person('Bob', { template_user_id: 'T0' }),
 					]),
 				},
-				'Recipient 2 and Recipient 1 both replace Template Recipient "T0"',
+				'Recipients (JSON), entry 2 and Recipients (JSON), entry 1 both replace Template User "T0"',
+				'Choose another "template_user_id" for Recipients (JSON), entry 2, or remove one of them.',
 			],
-		])('refused before sending: %s', async (_, parameters, message) => {
-			const json = (parameters as { recipientsJson?: string }).recipientsJson;
+		])(
+			'refused before sending, naming the field to change: %s',
+			async (_, parameters, message, change) => {
+				const json = (parameters as { recipientsJson?: string }).recipientsJson;
+				const { error } = await run(ctx, 'createAndSendSigningRequest', {
+					source: 'template',
+					templateId: byId(template.id),
+					name: 'Twice the same role',
+					...parameters,
+					...(json ? { recipientsJson: json.replace(/T0/g, template.userIds[0]) } : {}),
+				});
+				expect(error?.message).toBe(message.replace('T0', template.userIds[0]));
+				expect((error as Error & { description?: string }).description).toContain(change);
+				expect(ctx.sandbox.requests).toHaveLength(0);
+			},
+		);
+
+		it('the form: a second recipient left at an empty Order takes the next template user', async () => {
 			const { error } = await run(ctx, 'createAndSendSigningRequest', {
 				source: 'template',
 				templateId: byId(template.id),
-				name: 'Twice the same role',
-				...parameters,
-				...(json ? { recipientsJson: json.replace(/T0/g, template.userIds[0]) } : {}),
+				name: 'Two roles',
+				recipientsMode: 'fields',
+				recipients: {
+					recipient: [
+						person('Ada', { template_user_id: '', designation: 'Signer' }),
+						person('Bob', { template_user_id: '', designation: 'Signer' }),
+					],
+				},
 			});
-			expect(error?.message).toBe(message.replace('T0', template.userIds[0]));
-			expect(ctx.sandbox.requests).toHaveLength(0);
+			expect(error).toBeUndefined();
+			expect(onlyRequest(ctx.sandbox).body).toMatchObject({
+				recipients: [
+					{ first_name: 'Ada', order: 1 },
+					{ first_name: 'Bob', order: 2 },
+				],
+			});
+		});
+
+		it("the service's refusal names the recipient and the field as the form does", async () => {
+			const { error } = await run(ctx, 'createAndSendSigningRequest', {
+				source: 'template',
+				templateId: byId(template.id),
+				name: 'No such role',
+				recipientsMode: 'fields',
+				recipients: {
+					recipient: [person('Ada', { template_user_id: '', designation: 'Signer', order: 7 })],
+				},
+			});
+			const description = (error as Error & { description?: string }).description ?? '';
+			expect(description).toContain('- Recipient 1 → Order: no template user');
+			expect(`${error?.message} ${description}`).not.toContain('recipients[0]');
 		});
 
 		it('CC recipients are added, not matched: two of them are fine', async () => {

@@ -162,7 +162,9 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			recipientsMode: 'json',
 			recipientsJson: '[{"first_name":"Ada","email":"ada@example.com"}]',
 		});
-		expect(recipient.error?.message).toBe('Recipient 1: say which template recipient this is');
+		expect(recipient.error?.message).toBe(
+			'Recipients (JSON), entry 1: say which template user this is',
+		);
 		const fieldOverride = await run(ctx, 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(template.id),
