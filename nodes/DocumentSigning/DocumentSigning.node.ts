@@ -48,7 +48,7 @@ export class DocumentSigning implements INodeType {
 		],
 		// The keys, secrets and tokens that operations output because they are run for them (Create
 		// Workspace, Regenerate API Key, Rotate Secret, Generate … Token; Get and Get Many of
-		// workspaces with "Include API Keys and Webhook Secret"): n8n versions that apply this
+		// workspaces with "Include API Keys and Secret"): n8n versions that apply this
 		// redact them in every view of an execution; n8n 2.41.1 does not apply it and still shows them
 		// (docs/service-calls.md).
 		sensitiveOutputFields: sensitiveOutputFields(),

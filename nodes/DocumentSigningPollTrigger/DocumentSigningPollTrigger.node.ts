@@ -80,7 +80,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'This trigger asks the service for changes on the schedule below, so n8n needs no public address; polling every minute is fine. If the service can reach n8n over HTTPS, use the Document Signing Trigger instead: it reacts at once.',
+					"This trigger asks the service for changes on the schedule below, so n8n needs no public address; polling every minute is fine. If the service can reach n8n's webhook address, the Document Signing Trigger reacts at once instead.",
 				name: 'costNotice',
 				type: 'notice',
 				default: '',

@@ -59,7 +59,7 @@ export class DocumentSigningTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Turn on webhooks in the service's settings (for the company, or for the workspace of a workspace webhook), or no event will arrive. A webhook's Test operation does not check this: its test event arrives even while webhooks are off.",
+					"Events arrive only while webhooks are turned on in the service's settings (for the company, or for the workspace of a workspace webhook): if none arrives, check there first. A webhook's test event arrives even while they are off, so it does not tell.",
 				name: 'masterSwitchNotice',
 				type: 'notice',
 				default: '',
@@ -137,6 +137,15 @@ export class DocumentSigningTrigger implements INodeType {
 							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again; after an n8n restart, at the first delivery it gets), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
 					},
 					{
+						displayName: 'Clock Tolerance (Seconds)',
+						name: 'timestampTolerance',
+						type: 'number',
+						typeOptions: { minValue: 1, numberPrecision: 0 },
+						default: DEFAULT_TOLERANCE_SECONDS,
+						description:
+							'How far the signature timestamp may be from the clock of n8n, in either direction. Older deliveries count as replays.',
+					},
+					{
 						displayName: 'Fetch Full Signing Request',
 						name: 'fetchSigningRequest',
 						type: 'boolean',
@@ -187,15 +196,6 @@ export class DocumentSigningTrigger implements INodeType {
 						default: 'never',
 						description:
 							'What a test delivery (event webhook.test) does. The service sends one when a webhook is created, which happens each time you listen for a test event, and one for each use of the Test operation.',
-					},
-					{
-						displayName: 'Timestamp Tolerance (Seconds)',
-						name: 'timestampTolerance',
-						type: 'number',
-						typeOptions: { minValue: 1, numberPrecision: 0 },
-						default: DEFAULT_TOLERANCE_SECONDS,
-						description:
-							'How far the signature timestamp may be from the clock of n8n, in either direction. Older deliveries count as replays.',
 					},
 				],
 			},

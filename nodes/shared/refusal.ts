@@ -96,11 +96,11 @@ export function describeRefusal(
 			const tolerance =
 				result.toleranceSeconds === undefined
 					? ''
-					: ` (Timestamp Tolerance: ${result.toleranceSeconds} s)`;
+					: ` (Clock Tolerance: ${result.toleranceSeconds} s)`;
 			return {
 				reason: result.reason,
 				message: `${refused}: ${how}${tolerance}`,
-				description: `The signature itself is right (the secret matches), but its time is outside the tolerance. Either the clock of the machine running n8n is wrong (set it right, for example with NTP), or this is an old delivery sent again (a replay, refused on purpose). Raise "Timestamp Tolerance" only if the clock cannot be fixed. ${after}`,
+				description: `The signature itself is right (the secret matches), but its time is outside the tolerance. Either the clock of the machine running n8n is wrong (set it right, for example with NTP), or this is an old delivery sent again (a replay, refused on purpose). Raise "Clock Tolerance (Seconds)" only if the clock cannot be fixed. ${after}`,
 			};
 		}
 		case 'missing_signature':

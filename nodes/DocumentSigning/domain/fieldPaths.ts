@@ -92,7 +92,7 @@ const OBJECT_PATH = new RegExp(
 	'g',
 );
 
-/** The keys after an entry, as labels: ".position.x" → "Position → X (% of Page Width)". */
+/** The keys after an entry, as labels: ".position.x" → "X (% From Left)". */
 function keysAsLabels(part: Part, keys: string): string[] {
 	return keys
 		.split('.')

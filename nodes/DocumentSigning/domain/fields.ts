@@ -110,10 +110,10 @@ export const FIELD_TYPE_SETS = {
 export const FIELD_LABELS = {
 	type: 'Type',
 	page: 'Page Number',
-	x: 'X (% of Page Width)',
-	y: 'Y (% of Page Height)',
-	width: 'Width (% of Page Width)',
-	height: 'Height (% of Page Height)',
+	x: 'X (% From Left)',
+	y: 'Y (% From Top)',
+	width: 'Width (% of Page)',
+	height: 'Height (% of Page)',
 } as const;
 
 /** A position value of a field, in percent of the page. */

@@ -178,7 +178,7 @@ export const SETTINGS = {
 		['request', 'templateUpdate', 'workspace'],
 	),
 	allow_presigning_download: yesNo(
-		'Allow Download Before Signing',
+		'Download Before Signing',
 		'Whether signers may download the document before signing',
 		SIGNER_EXPERIENCE,
 		['request', 'templateUpdate', 'workspace'],
@@ -190,17 +190,17 @@ export const SETTINGS = {
 		SIGNER_EXPERIENCE,
 	),
 	notify_identity_change_email: yesNo(
-		'Notify Identity Change by Email',
+		'Email on Identity Change',
 		'Whether to email when a signer changes their identity details',
 		REQUEST_ONLY,
 	),
 	notify_identity_change_webhook: yesNo(
-		'Notify Identity Change by Webhook',
+		'Webhook on Identity Change',
 		'Whether to send a webhook event when a signer changes their identity details',
 		['createAndSend'],
 	),
 	identity_editable_fields: {
-		label: 'Identity Fields Signers May Edit',
+		label: 'Editable Identity Fields',
 		description: 'The identity details signers may change while signing',
 		type: 'multiOptions',
 		default: [],
@@ -346,7 +346,7 @@ export const SETTINGS = {
 		ui: { placeholder: 'https://example.com/thanks' },
 	},
 	completion_redirect_delay: {
-		label: 'Completion Redirect Delay (Seconds)',
+		label: 'Redirect Delay (Seconds)',
 		description: `How long the completion page shows before redirecting (${REDIRECT_DELAY.min}–${REDIRECT_DELAY.max} seconds)`,
 		type: 'number',
 		default: 5,

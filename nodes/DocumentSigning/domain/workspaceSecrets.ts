@@ -13,7 +13,7 @@ const REDACTED = /^\[[^\]]+ redacted\]$/;
  * test key (`test_api_key`) and its webhook signing secret (`webhook_secret`). Whatever a node
  * outputs is stored with the execution (n8n's database) and shown in every view of it, so:
  * - Create Workspace outputs them (the new workspace's keys are what it is run for);
- * - Get and Get Many output them only with "Include API Keys and Webhook Secret" on;
+ * - Get and Get Many output them only with "Include API Keys and Secret" on;
  * - Update and Update One Part never do (Get with the option reads them);
  * - the replaced keys that Regenerate (`expiring_keys`) and Expire (`expired_keys`) list are
  *   masked: the old key is not what they are run for, and the masked form still tells which
@@ -28,7 +28,7 @@ export const WORKSPACE_SECRET_FIELDS = ['api_key', 'test_api_key', 'webhook_secr
 /** The output field that names the secrets a workspace item leaves out. */
 export const SECRETS_OMITTED = 'secrets_omitted';
 
-export const INCLUDE_SECRETS_LABEL = 'Include API Keys and Webhook Secret';
+export const INCLUDE_SECRETS_LABEL = 'Include API Keys and Secret';
 
 /**
  * A workspace without its keys and webhook secret. `secrets_omitted` names the fields the answer

@@ -113,6 +113,30 @@ describe('AI agent tools', () => {
 	});
 });
 
+describe('notices hold wherever the node runs (a public n8n, or npm start with the sandbox)', () => {
+	const notice = (properties: INodeProperties[], name: string) =>
+		properties.find((p) => p.type === 'notice' && p.name === name)?.displayName ?? '';
+
+	it('Send and Wait says what the service must reach, without demanding a public address', () => {
+		const text = notice(description.properties, 'sendAndWaitNotice');
+		expect(text).toMatch(
+			/it must reach n8n's webhook address \(WEBHOOK_URL; HTTPS unless both run on one machine\)/,
+		);
+		expect(text).toMatch(
+			/If a wait does not end with its request, check that webhooks are turned on/,
+		);
+		expect(text).not.toMatch(/set WEBHOOK_URL to n8n's public HTTPS address/i);
+	});
+
+	it("the trigger says when to check the service's webhook switch, not that it is off", () => {
+		const text = notice(new DocumentSigningTrigger().description.properties, 'masterSwitchNotice');
+		expect(text).toMatch(
+			/^Events arrive only while webhooks are turned on .*if none arrives, check there first/,
+		);
+		expect(text).not.toMatch(/^Turn on webhooks/);
+	});
+});
+
 describe('defaults', () => {
 	it('opens on Signing Request → Create', () => {
 		const resource = description.properties.find((p) => p.name === 'resource') as INodeProperties;

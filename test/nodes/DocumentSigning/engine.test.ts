@@ -350,7 +350,10 @@ describe("the node on n8n's engine: what it sends, outputs and throws", () => {
 						details: { name: ['is too long'], 'users[0].email': 'is not an email' },
 					},
 				},
-				expected: { error: { httpCode: '422', description: containing('users[0].email') } },
+				// The service's path users[0].email in the node's words (domain/fieldPaths.ts).
+				expected: {
+					error: { httpCode: '422', description: containing('- User 1 → Email: is not an email') },
+				},
 			},
 			{
 				case: 'a 429, waited out, then success',

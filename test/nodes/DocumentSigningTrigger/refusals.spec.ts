@@ -108,7 +108,7 @@ describe('refused deliveries while listening for a test event: shown in the edit
 			});
 			expect(code).toBe('timestamp_out_of_tolerance');
 			expect(error!.message).toMatch(
-				/^Document Signing Trigger refused a delivery: its signature is (9|10) min old \(Timestamp Tolerance: 300 s\)$/,
+				/^Document Signing Trigger refused a delivery: its signature is (9|10) min old \(Clock Tolerance: 300 s\)$/,
 			);
 			expect(error!.description).toContain('the clock of the machine running n8n is wrong');
 			expect(error!.description).toContain('a replay');

@@ -15,7 +15,7 @@ describe('describeRefusal: what was wrong and what to change', () => {
 			trigger,
 		);
 		expect(words.message).toBe(
-			'Document Signing Trigger refused a delivery: its signature time is 15 min ahead of the clock of n8n (Timestamp Tolerance: 300 s)',
+			'Document Signing Trigger refused a delivery: its signature time is 15 min ahead of the clock of n8n (Clock Tolerance: 300 s)',
 		);
 	});
 

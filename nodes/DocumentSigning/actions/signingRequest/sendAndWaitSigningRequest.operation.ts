@@ -228,7 +228,7 @@ const UNIT_MS: Record<string, number> = {
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			"The service resumes this workflow through a webhook: set WEBHOOK_URL to n8n's public HTTPS address, put a Webhook Signing Secret in the credential (the company's, with the protected workspace's key; or the request's workspace's own) and turn on the matching webhooks in the service's settings. If a delivery is lost, the node notices the end at its next re-read (Options → Re-Read Every). Without a public address, send with Send and use the Document Signing Poll Trigger in a second workflow.",
+			"The service resumes this workflow through a webhook: it must reach n8n's webhook address (WEBHOOK_URL; HTTPS unless both run on one machine), and the credential's Webhook Signing Secret must be the company's (with the protected workspace's key) or the request's workspace's own. If a wait does not end with its request, check that webhooks are turned on in the service's settings; the node also notices the end at its next re-read (Options → Re-Read Every). Where the service cannot reach n8n, send with Send and use the Document Signing Poll Trigger in a second workflow.",
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -287,7 +287,7 @@ export const description: INodeProperties[] = [
 				description: `While waiting, read the signing request again this often (${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES} minutes), so that its end is noticed even if every delivery of the service is lost. The output's ended_by says whether the service's event or a re-read ended the wait. n8n must be able to reach its own webhook address.`,
 			},
 			{
-				displayName: 'Timestamp Tolerance (Seconds)',
+				displayName: 'Clock Tolerance (Seconds)',
 				name: 'timestampTolerance',
 				type: 'number',
 				typeOptions: { minValue: 1, numberPrecision: 0 },

@@ -23,12 +23,12 @@ export const meta: OperationMeta = {
 	name: 'Get',
 	action: 'Get a workspace',
 	description:
-		'Get a workspace; its API keys and webhook secret only with "Include API Keys and Webhook Secret"',
+		'Get a workspace; its API keys and webhook secret only with "Include API Keys and Secret"',
 	method: 'GET',
 	path: '/workspaces/{id}',
 	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 	output: {
-		// The keys and the webhook secret only with "Include API Keys and Webhook Secret" (then
+		// The keys and the webhook secret only with "Include API Keys and Secret" (then
 		// without secrets_omitted).
 		fields: { 'secrets_omitted?': SECRETS_OMITTED_OUTPUT },
 	},

@@ -26,7 +26,7 @@ export const meta: OperationMeta = {
 	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 	output: {
 		entries: 'results',
-		// The keys and the webhook secret only with "Include API Keys and Webhook Secret" (then
+		// The keys and the webhook secret only with "Include API Keys and Secret" (then
 		// without secrets_omitted).
 		fields: { 'secrets_omitted?': SECRETS_OMITTED_OUTPUT },
 	},

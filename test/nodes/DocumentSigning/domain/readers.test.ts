@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -58,20 +58,20 @@ describe('readRecipients', () => {
 	});
 
 	describe('a new signing request: an empty Order is the next free one', () => {
-		const person = (first_name: string, extra: object = {}) => ({
+		const person = (first_name: string, extra: IDataObject = {}): IDataObject => ({
 			first_name,
 			email: `${first_name.toLowerCase()}@example.com`,
 			designation: 'Signer',
 			order: '',
 			...extra,
 		});
-		const form = (...recipient: object[]) =>
-			ctx({ recipientsMode: 'fields', recipients: { recipient } });
+		const form = (...recipient: IDataObject[]) =>
+			ctx({ recipientsMode: 'fields', recipients: { recipient } as INodeParameters });
 		const orders = (recipients: Array<{ order?: unknown }> | undefined) =>
 			recipients?.map((r) => r.order);
 
 		it('numbers the recipients in list order, around the Orders given, CC on their own', () => {
-			const read = (...recipient: object[]) =>
+			const read = (...recipient: IDataObject[]) =>
 				orders(readRecipients(form(...recipient), 0, { newRequest: 'pdf' }));
 			expect(read(person('Ada'), person('Bob'))).toEqual([1, 2]);
 			expect(read(person('Ada'), person('Bob', { order: 1 }), person('Cy'))).toEqual([2, 1, 3]);

@@ -127,7 +127,7 @@ const SHARED_CHECKS: Array<[string, Record<string, unknown>, string]> = [
 	[
 		'a delay over 30',
 		{ completion_redirect_delay: 31 },
-		'"Completion Redirect Delay (Seconds)" must be a whole number from 0 to 30',
+		'"Redirect Delay (Seconds)" must be a whole number from 0 to 30',
 	],
 	[
 		'a title over 200 characters',

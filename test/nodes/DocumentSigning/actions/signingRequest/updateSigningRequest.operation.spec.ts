@@ -228,7 +228,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			],
 			[
 				{ properties: { completion_redirect_delay: 99 } },
-				'Properties: "Completion Redirect Delay (Seconds)" must be a whole number from 0 to 30',
+				'Properties: "Redirect Delay (Seconds)" must be a whole number from 0 to 30',
 			],
 		];
 		for (const [parameters, message] of cases) {

@@ -349,7 +349,7 @@ describe('Template → Update (PUT /templates/{id})', () => {
 					sections: ['fields'],
 					templateFields: { field: [{ type: 'text', page: 1, x: 1, y: 1, width: 0, height: 5 }] },
 				},
-				'Field 1: "Width (% of Page Width)" must be more than 0',
+				'Field 1: "Width (% of Page)" must be more than 0',
 			],
 			[
 				'a new field without position',
@@ -358,7 +358,7 @@ describe('Template → Update (PUT /templates/{id})', () => {
 					templateFieldsMode: 'json',
 					templateFieldsJson: '[{"type":"text","page":1}]',
 				},
-				'Fields (JSON), entry 1: "X (% of Page Width)", "Y (% of Page Height)", "Width (% of Page Width)", "Height (% of Page Height)" are required to add a field',
+				'Fields (JSON), entry 1: "X (% From Left)", "Y (% From Top)", "Width (% of Page)", "Height (% of Page)" are required to add a field',
 			],
 			[
 				'reassigning without a target',

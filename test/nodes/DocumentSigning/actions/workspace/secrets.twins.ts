@@ -1,7 +1,7 @@
 /**
  * The four operations that answer a Workspace (Get, Get Many, Update, Update One Part) leave its
  * secrets (`api_key`, `test_api_key`, `webhook_secret`) out of their output, and say so in
- * `secrets_omitted`; Get and Get Many output them with "Include API Keys and Webhook Secret" on.
+ * `secrets_omitted`; Get and Get Many output them with "Include API Keys and Secret" on.
  * Each operation's spec calls these tests inside its own suite with its row
  * (`WORKSPACE_ANSWERS.<operation>`).
  */
@@ -23,7 +23,7 @@ export interface WorkspaceAnswerRow {
 	method: string;
 	/** The workspaces the answer holds, in output order. */
 	workspaces: string[];
-	/** Whether the operation offers "Include API Keys and Webhook Secret". */
+	/** Whether the operation offers "Include API Keys and Secret". */
 	option: boolean;
 }
 
@@ -109,7 +109,7 @@ export function itLeavesTheSecretsOut(ctx: TestContext, row: WorkspaceAnswerRow)
 		return;
 	}
 
-	it('with "Include API Keys and Webhook Secret" on, outputs the workspaces as answered', async () => {
+	it('with "Include API Keys and Secret" on, outputs the workspaces as answered', async () => {
 		ctx.sandbox.state.getWorkspace(SALES.id)!.webhook_secret = WEBHOOK_SECRETS.workspaces[SALES.id];
 		const { output, error } = await run(ctx, 'workspace', row.operation, {
 			...row.params,
@@ -163,7 +163,7 @@ export function itLeavesTheSecretsOut(ctx: TestContext, row: WorkspaceAnswerRow)
 			{ input: [{ json: { withKeys: 'yes' } }] },
 		);
 		expect(refused.error?.message).toBe(
-			'"Include API Keys and Webhook Secret" must be true or false, not "yes"',
+			'"Include API Keys and Secret" must be true or false, not "yes"',
 		);
 		expect(sent(ctx).filter((r) => r.method === row.method)).toHaveLength(2);
 	});
