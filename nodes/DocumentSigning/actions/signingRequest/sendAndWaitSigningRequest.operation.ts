@@ -143,7 +143,7 @@ export const meta: OperationMeta = {
 	name: 'Send and Wait for Completion',
 	action: 'Send and wait for completion of a signing request',
 	description:
-		'Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n over HTTPS.',
+		"Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n's webhook address.",
 	toolDescription:
 		'Do not use: this operation pauses a whole workflow until the document is signed (hours or days), which a tool call cannot do; called as a tool it only returns an error. To send a draft, use "Send a draft signing request"; to learn later whether it was signed, use "Get a signing request".',
 	method: 'POST',
@@ -154,6 +154,7 @@ export const meta: OperationMeta = {
 			'GET /webhooks',
 			'DELETE /webhooks/{id}',
 			'POST /webhooks',
+			'PUT /webhooks/{id}',
 			'POST /signing-requests/{id}/send',
 			'GET /signing-requests/{id}',
 			'GET /signing-requests/{id}/download',

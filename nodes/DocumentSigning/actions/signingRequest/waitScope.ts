@@ -12,6 +12,8 @@ import {
 } from '../../../shared/transport';
 import { redactText as redactSecretsIn } from '../../../shared/transport/secrets';
 import { meta as createWebhook } from '../webhook/createWebhook.operation';
+import { meta as deleteWebhook } from '../webhook/deleteWebhook.operation';
+import { meta as updateWebhook } from '../webhook/updateWebhook.operation';
 import { meta as getWorkspace } from '../workspace/getWorkspace.operation';
 
 /**
@@ -105,15 +107,46 @@ export const companyWebhookRefused: Explainer = ({ status }) =>
 			}
 		: undefined;
 
-/** Registers the wait's webhook in the chosen scope. */
+/**
+ * Where the wait's webhook points while it is created: n8n's waiting-webhook path without an
+ * execution (`<WEBHOOK_URL>webhook-waiting`), which n8n 2.41.1 answers 404 without running or
+ * logging anything. The service sends a test event to a new webhook's URL at once; sent to the
+ * resume URL, it reached an execution still running (not yet saved as waiting), which n8n refuses
+ * ("running already", or for a manual run "Cannot read properties of undefined (reading
+ * 'resumeToken')") and logs as an error, once per Send and Wait run.
+ */
+export function parkingUrlOf(resumeUrl: string): string {
+	const url = new URL(resumeUrl);
+	const path = url.pathname.split('/').slice(0, -2).join('/');
+	return `${url.origin}${path}`;
+}
+
+/**
+ * Registers the wait's webhook in the chosen scope: created at the parking URL (above), then
+ * pointed at the resume URL (`body.url`; the service sends no test event for an update). If that
+ * fails, the webhook is deleted again and the error thrown: nothing was sent.
+ */
 export async function createWaitWebhook(
 	context: TransportContext,
 	scope: WaitScope,
-	body: IDataObject,
+	body: IDataObject & { url: string },
 ): Promise<IDataObject> {
+	const parked = { ...body, url: parkingUrlOf(body.url) };
 	const scoped =
 		scope.kind === 'workspace'
-			? { body: { ...body, workspace_id: scope.workspaceId } }
-			: { body, explain: companyWebhookRefused };
-	return (await callApi(context, createWebhook, scoped)).body;
+			? { body: { ...parked, workspace_id: scope.workspaceId } }
+			: { body: parked, explain: companyWebhookRefused };
+	const created = (await callApi(context, createWebhook, scoped)).body;
+	const id = String(created?.id ?? '');
+	if (!id) return created;
+	try {
+		// The whole body again (not only the URL), in case the service's PUT replaces what it omits.
+		const update = { params: { id }, body };
+		const scopedUpdate =
+			scope.kind === 'workspace' ? update : { ...update, explain: companyWebhookRefused };
+		return (await callApi(context, updateWebhook, scopedUpdate)).body;
+	} catch (error) {
+		await callApi(context, deleteWebhook, { params: { id } }).catch(() => undefined);
+		throw error;
+	}
 }

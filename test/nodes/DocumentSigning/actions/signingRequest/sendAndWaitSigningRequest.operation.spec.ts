@@ -239,9 +239,16 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		]);
 		// A webhook of the request's workspace (read from companies_workspaces_id of Get): it is in
 		// that workspace's list, and the create body named it.
-		expect(
-			sandbox.requests.find((r) => r.method === 'POST' && r.path === '/webhooks')?.body,
-		).toMatchObject({ workspace_id: SALES.id });
+		const created = sandbox.requests.find((r) => r.method === 'POST' && r.path === '/webhooks');
+		expect(created?.body).toMatchObject({ workspace_id: SALES.id });
+		// Created at n8n's waiting path without an execution, then pointed at the resume URL: the
+		// service's test event for a new webhook reaches no execution that is still running (n8n
+		// would refuse it and log an error).
+		expect((created?.body as IDataObject).url).toBe('http://localhost:5678/webhook-waiting');
+		const pointed = sandbox.requests.filter(
+			(r) => r.method === 'PUT' && r.path === `/webhooks/${String(webhook.id)}`,
+		);
+		expect(pointed.map((r) => (r.body as IDataObject).url)).toEqual([webhook.url]);
 		expect(String(webhook.description)).toMatch(
 			new RegExp(`^n8n Send and Wait: signing request ${draft.id}, until \\S+Z$`),
 		);
@@ -261,6 +268,25 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		const stack = run!.data.executionData!.nodeExecutionStack[0];
 		expect(stack.data.main[0]![0].json).toMatchObject({ status: 'timed_out' });
 		await redirectDeliveries(webhook);
+	});
+
+	it('if the new webhook cannot be pointed at the resume URL, it is deleted again and nothing is sent', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-put-fails');
+		sandbox.injectFault({
+			method: 'PUT',
+			path: /^\/webhooks\/[^/]+$/,
+			kind: 'status',
+			status: 500,
+		});
+		const { error } = await start(draft.id);
+		expect(error?.message).toMatch(/internal error \(500\)/);
+		const created = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/webhooks');
+		const id = (created[created.length - 1].responseBody as IDataObject).id;
+		expect(
+			sandbox.requests.some((r) => r.method === 'DELETE' && r.path === `/webhooks/${String(id)}`),
+		).toBe(true);
+		expect(sandbox.signing.getSigningRequest(draft.id)!.sent_on).toBeNull();
+		expect((await liveWebhooks()).some((w) => w.id === id)).toBe(false);
 	});
 
 	it('resumes on the delivery about its request, removes the webhook, outputs the final state and PDF', async () => {
