@@ -114,6 +114,8 @@ export const FIELD_LABELS = {
 	y: 'Y (% From Top)',
 	width: 'Width (% of Page)',
 	height: 'Height (% of Page)',
+	/** A date field pre-filled with the day of signing (date_signing_default, default_to_signing_date). */
+	signingDate: 'Use Signing Date',
 } as const;
 
 /** A position value of a field, in percent of the page. */
@@ -255,10 +257,11 @@ export function fieldFormValues(): INodeProperties[] {
 			displayOptions: { show: { type: ['date'] } },
 		},
 		{
-			displayName: 'Default to Signing Date',
+			displayName: FIELD_LABELS.signingDate,
 			name: 'date_signing_default',
 			type: 'boolean',
 			default: false,
+			description: 'Whether the date field is pre-filled with the day of signing',
 			displayOptions: { show: { type: ['date'] } },
 		},
 	);
@@ -387,7 +390,7 @@ export function fieldOverridesInput(description: string): INodeProperties[] {
 						description: 'The date a date field starts with',
 					},
 					{
-						displayName: 'Default to Signing Date',
+						displayName: FIELD_LABELS.signingDate,
 						name: 'date_signing_default',
 						type: 'boolean',
 						default: true,

@@ -464,10 +464,10 @@ describe('fields form (Create from a PDF)', () => {
 		expect(more).toMatchObject({ type: 'collection', placeholder: 'Add Field' });
 		expect((more.options as INodeProperties[]).map((o) => o.displayName)).toEqual([
 			'Date Format',
-			'Default to Signing Date',
 			'Field ID',
 			'Prefill From',
 			'Read Only Value',
+			'Use Signing Date',
 			'Variable Name',
 		]);
 		for (const option of more.options as INodeProperties[]) {

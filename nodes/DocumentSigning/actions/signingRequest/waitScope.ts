@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { digestsEqual } from '../../../shared/signature';
@@ -147,6 +147,9 @@ export async function createWaitWebhook(
 		return (await callApi(context, updateWebhook, scopedUpdate)).body;
 	} catch (error) {
 		await callApi(context, deleteWebhook, { params: { id } }).catch(() => undefined);
-		throw error;
+		// Both constructors hand back an error that already is of their kind unchanged.
+		const node = context.getNode();
+		if (error instanceof NodeApiError) throw new NodeApiError(node, error as unknown as JsonObject);
+		throw new NodeOperationError(node, error as Error);
 	}
 }

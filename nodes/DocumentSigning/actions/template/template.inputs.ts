@@ -233,7 +233,7 @@ export function templateFieldValues(spec: TemplateFieldSpec): INodeProperties[] 
 			description: 'The choices of a dropdown field, separated by commas',
 		},
 		{
-			displayName: 'Default to Signing Date',
+			displayName: FIELD_LABELS.signingDate,
 			name: 'default_to_signing_date',
 			type: 'boolean',
 			default: false,
