@@ -5,8 +5,9 @@
  *      "Create and send a document for signature" (Create and Send); the node gets the one
  *      credential of npm start; the demo template is chosen in the picker;
  *   2. one recipient typed, a second whose Email is `{{ $json.mail }}` on the Manual Trigger's
- *      item (which has no `mail`): the run is refused, the editor names the item, the recipient
- *      and the field, and the sandbox received no create-and-send;
+ *      item (which has no `mail`), both with an empty Order ("Next free"): the run is refused,
+ *      the editor names the item, the recipient and the field, and the sandbox received no
+ *      create-and-send;
  *   3. without that recipient the request is sent (one create-and-send, to the typed recipient);
  *   4. Download added after it (its Signing Request mapped by dragging `id` from the input), run
  *      at once: refused, the editor says the request is in progress and who has still to sign;
@@ -45,6 +46,8 @@ export const JOURNEY = {
 	name: 'NDA for Grace',
 	typed: { first: 'Grace', last: 'Hopper', email: 'grace@example.com' },
 	mapped: { first: 'Alan', last: 'Turing', expression: '{{ $json.mail }}' },
+	/** A new recipient's Order: empty, the next free one (not a second Order 1). */
+	orderPlaceholder: 'Next free',
 	/** The refusal of the empty mapped Email: item, recipient, field. */
 	emptyEmail: [
 		'Recipient 2: "Email" is empty: its expression resolved to undefined (item 0)',
@@ -388,6 +391,18 @@ export function journeyChecks(
 				await page.click(addRecipient);
 				await typeRecipient(page, 'first_name', 1, JOURNEY.mapped.first);
 				await typeRecipient(page, 'last_name', 1, JOURNEY.mapped.last);
+				const orders = await page.$$eval(
+					`${NDV} ${tid('fixed-collection-recipients')} ${tid('parameter-input-order')} input`,
+					(els) => els.map((el: any) => [el.value, el.placeholder]),
+				);
+				expect(
+					JSON.stringify(orders) ===
+						JSON.stringify([
+							['', JOURNEY.orderPlaceholder],
+							['', JOURNEY.orderPlaceholder],
+						]),
+					`the recipients' Order fields show ${JSON.stringify(orders)}`,
+				);
 				// The second Email as an expression: "Expression" in the field's Fixed/Expression
 				// switch, then typed ("{{" makes the editor add the closing "}}").
 				const options = await page.$$(
@@ -480,9 +495,11 @@ export function journeyChecks(
 					body.template_id === stack.templateId && body.name === JOURNEY.name,
 					`template_id ${body.template_id}, name ${body.name}`,
 				);
+				// Its empty Order became the next free one: the template's first recipient.
 				expect(
-					JSON.stringify(body.recipients?.map((r) => [r.first_name, r.last_name, r.email])) ===
-						JSON.stringify([[JOURNEY.typed.first, JOURNEY.typed.last, JOURNEY.typed.email]]),
+					JSON.stringify(
+						body.recipients?.map((r) => [r.first_name, r.last_name, r.email, r.order]),
+					) === JSON.stringify([[JOURNEY.typed.first, JOURNEY.typed.last, JOURNEY.typed.email, 1]]),
 					`recipients sent: ${JSON.stringify(body.recipients)}`,
 				);
 				const answer = calls[0].responseBody as { id?: string; status?: string };

@@ -304,7 +304,7 @@ export const SETTINGS = {
 		owners: ['workspace'],
 	},
 	signing_button_label_overrides: {
-		label: 'Signing Button Labels (JSON)',
+		label: 'Button Labels (JSON)',
 		description:
 			'Custom texts for signing-page buttons, by language then translation key, e.g. {"en": {"finish": "Approve"}}',
 		type: 'json',

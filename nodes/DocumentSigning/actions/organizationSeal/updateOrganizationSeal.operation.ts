@@ -114,7 +114,7 @@ export const description: INodeProperties[] = [
 				default: 'en',
 			},
 			{
-				displayName: 'Statement Signatory Name',
+				displayName: 'Statement Signatory',
 				name: 'statement_signatory_name',
 				type: 'string',
 				default: '',
@@ -203,7 +203,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			statement.signatory_name = requiredText(
 				this,
 				fields.statement_signatory_name,
-				'Statement Signatory Name',
+				'Statement Signatory',
 				TITLE_MAX,
 			);
 		}

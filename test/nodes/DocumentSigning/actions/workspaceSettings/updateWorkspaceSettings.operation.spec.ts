@@ -96,17 +96,17 @@ describe('Workspace Setting → Update (PUT /workspace/{workspace_id}/settings)'
 			[
 				'invalid label JSON',
 				{ signing_button_label_overrides: '{"en": ' },
-				'"Signing Button Labels (JSON)" is not valid JSON',
+				'"Button Labels (JSON)" is not valid JSON',
 			],
 			[
 				'labels for an unknown language',
 				{ signing_button_label_overrides: '{"xx": {"finish": "Go"}}' },
-				'"Signing Button Labels (JSON)": "xx" is not a language of the service',
+				'"Button Labels (JSON)": "xx" is not a language of the service',
 			],
 			[
 				'labels that are not texts',
 				{ signing_button_label_overrides: '{"en": {"finish": 1}}' },
-				'"Signing Button Labels (JSON)": "en" must be an object of texts, e.g. {"finish": "Approve"}',
+				'"Button Labels (JSON)": "en" must be an object of texts, e.g. {"finish": "Approve"}',
 			],
 			[
 				'a bad team email',
