@@ -12,7 +12,7 @@ import { ALL_LISTED_EVENTS_NAME, eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
 import { catchUpOnFirstRequest, startCatchUp, stopCatchUp } from './catchUp';
 import { receive } from './receive';
-import { DEFAULT_TOLERANCE_SECONDS } from '../shared/signature';
+import { clockToleranceOption } from '../shared/signature';
 import { attachSignedPdfOption, signedPdfFieldOption } from '../shared/document';
 import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
@@ -136,15 +136,9 @@ export class DocumentSigningTrigger implements INodeType {
 						description:
 							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again; after an n8n restart, at the first delivery it gets), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
 					},
-					{
-						displayName: 'Clock Tolerance (Seconds)',
-						name: 'timestampTolerance',
-						type: 'number',
-						typeOptions: { minValue: 1, numberPrecision: 0 },
-						default: DEFAULT_TOLERANCE_SECONDS,
-						description:
-							'How far the signature timestamp may be from the clock of n8n, in either direction. Older deliveries count as replays.',
-					},
+					clockToleranceOption(
+						'How far the signature timestamp may be from the clock of n8n, in either direction. Older deliveries count as replays.',
+					),
 					{
 						displayName: 'Fetch Full Signing Request',
 						name: 'fetchSigningRequest',

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * Verification of the service's delivery signatures (service-api.md "Events", rules 2 and 3).
@@ -16,6 +17,18 @@ export const DELIVERY_HEADER = 'x-service-delivery';
 
 /** Default accepted distance between the signature's timestamp and now, in either direction. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** The option of a node that verifies deliveries: how far their signature time may be off. */
+export function clockToleranceOption(description: string): INodeProperties {
+	return {
+		displayName: 'Clock Tolerance (Seconds)',
+		name: 'timestampTolerance',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_TOLERANCE_SECONDS,
+		description,
+	};
+}
 
 /** Longer headers are refused without looking further. */
 const MAX_HEADER_LENGTH = 1024;

@@ -34,7 +34,7 @@ import {
 } from '../../../shared/document';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
-import { DEFAULT_TOLERANCE_SECONDS, rawBodyOf, verifyDelivery } from '../../../shared/signature';
+import { clockToleranceOption, rawBodyOf, verifyDelivery } from '../../../shared/signature';
 import { respond } from '../../../shared/respond';
 import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { signingRequestLocator } from '../common.descriptions';
@@ -287,15 +287,9 @@ export const description: INodeProperties[] = [
 				default: DEFAULT_REREAD_MINUTES,
 				description: `While waiting, read the signing request again this often (${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES} minutes), so that its end is noticed even if every delivery of the service is lost. The output's ended_by says whether the service's event or a re-read ended the wait. n8n must be able to reach its own webhook address.`,
 			},
-			{
-				displayName: 'Clock Tolerance (Seconds)',
-				name: 'timestampTolerance',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_TOLERANCE_SECONDS,
-				description:
-					'How far the signature timestamp of a delivery may be from the clock of n8n, in either direction',
-			},
+			clockToleranceOption(
+				'How far the signature timestamp of a delivery may be from the clock of n8n, in either direction',
+			),
 		],
 	},
 ];

@@ -224,19 +224,22 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			},
 		);
 
-		it('the form: a second recipient left at an empty Order takes the next template user', async () => {
-			const { error } = await run(ctx, 'createAndSendSigningRequest', {
+		/** Create and Send from the template, the recipients entered in the form. */
+		const sendWithForm = (name: string, ...recipient: object[]) =>
+			run(ctx, 'createAndSendSigningRequest', {
 				source: 'template',
 				templateId: byId(template.id),
-				name: 'Two roles',
+				name,
 				recipientsMode: 'fields',
-				recipients: {
-					recipient: [
-						person('Ada', { template_user_id: '', designation: 'Signer' }),
-						person('Bob', { template_user_id: '', designation: 'Signer' }),
-					],
-				},
+				recipients: { recipient },
 			});
+
+		it('the form: a second recipient left at an empty Order takes the next template user', async () => {
+			const { error } = await sendWithForm(
+				'Two roles',
+				person('Ada', { template_user_id: '', designation: 'Signer' }),
+				person('Bob', { template_user_id: '', designation: 'Signer' }),
+			);
 			expect(error).toBeUndefined();
 			expect(onlyRequest(ctx.sandbox).body).toMatchObject({
 				recipients: [
@@ -247,15 +250,10 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		});
 
 		it("the service's refusal names the recipient and the field as the form does", async () => {
-			const { error } = await run(ctx, 'createAndSendSigningRequest', {
-				source: 'template',
-				templateId: byId(template.id),
-				name: 'No such role',
-				recipientsMode: 'fields',
-				recipients: {
-					recipient: [person('Ada', { template_user_id: '', designation: 'Signer', order: 7 })],
-				},
-			});
+			const { error } = await sendWithForm(
+				'No such role',
+				person('Ada', { template_user_id: '', designation: 'Signer', order: 7 }),
+			);
 			const description = (error as Error & { description?: string }).description ?? '';
 			expect(description).toContain('- Recipient 1 → Order: no template user');
 			expect(`${error?.message} ${description}`).not.toContain('recipients[0]');
