@@ -69,7 +69,7 @@ function sendAndWaitWorkflow(
 		webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
 		reportUrl: receiver!.url,
 		report:
-			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
+			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.id, ended_by: $json.ended_by, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
 		sendAndWait: (node) => ({
 			...node,
 			...(credential ? { credentials: { documentSigningApi: credential } } : {}),
@@ -174,7 +174,7 @@ async function waitingWebhook(name: string) {
 }
 
 describe('Send and Wait for Completion in n8n', () => {
-	it('times out with status "timed_out" after its limit; the webhook is left until the next run', async () => {
+	it('times out after its limit (ended_by "time_limit", the request still in progress); the webhook is left until the next run', async () => {
 		await startRun('saw-timeout', 'e2e wait timeout');
 		const { request, webhook } = await waitingWebhook('e2e wait timeout');
 		expect(webhook.url).toMatch(new RegExp(`^${inst.url}/webhook-waiting/\\d+/`));
@@ -188,7 +188,7 @@ describe('Send and Wait for Completion in n8n', () => {
 			() => reports.find((r) => r.kind === 'wait' && r.id === request.id),
 			200_000,
 		);
-		expect(report).toMatchObject({ status: 'timed_out', pdfMime: null });
+		expect(report).toMatchObject({ status: 'in_progress', ended_by: 'time_limit', pdfMime: null });
 		// Nothing of this package runs when a wait runs out: the webhook is still registered.
 		expect(liveWaitWebhooks().some((w) => w.id === webhook.id)).toBe(true);
 	}, 300_000);
