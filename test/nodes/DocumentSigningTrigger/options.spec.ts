@@ -154,6 +154,42 @@ function finishedDownload(url: string, status = 'finished', isPartial = false) {
 	};
 }
 
+/** The item a delivery of the current envelope `event` starts, with `data` as given. */
+const currentItem = (event: Record<string, unknown>, data: unknown) => ({
+	json: {
+		id: event.id,
+		type: 'signing_request.completed',
+		created_at: event.created_at,
+		company_id: SEED.company.id,
+		workspace_id: SEED.workspaces[0].id,
+		data,
+		delivery_id: 'dlv_opt_1',
+		source: 'webhook',
+	},
+});
+
+/** A delivery in the older envelope (event_id / event_type / timestamp). */
+const OLDER = {
+	event_id: 'evt_older_1',
+	event_type: 'signing_request.recipient.declined',
+	timestamp: '2026-03-01T10:00:00.000Z',
+	company_id: SEED.company.id,
+	workspace_id: SEED.workspaces[1].id,
+	data: { signing_request_id: SR_ID, recipient: { email: 'bob@example.com' } },
+};
+
+/** The item a delivery of OLDER starts, with `data` as given. */
+const olderItem = (data: unknown) => ({
+	id: 'evt_older_1',
+	type: 'signing_request.recipient.declined',
+	created_at: '2026-03-01T10:00:00.000Z',
+	company_id: SEED.company.id,
+	workspace_id: SEED.workspaces[1].id,
+	data,
+	delivery_id: 'dlv_opt_1',
+	source: 'webhook',
+});
+
 describe('output: one normalised shape for both envelopes', () => {
 	it('current shape; Simplify (on by default): data.signing_request in the one shape, with the recipients', async () => {
 		const rig = await trigger();
@@ -161,37 +197,26 @@ describe('output: one normalised shape for both envelopes', () => {
 		const [ann] = (event.data as { recipients: Array<Record<string, unknown>> }).recipients;
 		expect((await deliver(rig, event)).status).toBe(200);
 		expect(rig.starts[0].items).toEqual([
-			{
-				json: {
-					id: event.id,
-					type: 'signing_request.completed',
-					created_at: event.created_at,
-					company_id: SEED.company.id,
+			currentItem(event, {
+				signing_request: {
+					...NOTHING,
+					id: SR_ID,
+					name: 'NDA Acme',
+					// The payload names no status: the event type does.
+					status: 'completed',
 					workspace_id: SEED.workspaces[0].id,
-					data: {
-						signing_request: {
-							...NOTHING,
-							id: SR_ID,
-							name: 'NDA Acme',
-							// The payload names no status: the event type does.
-							status: 'completed',
-							workspace_id: SEED.workspaces[0].id,
-							recipient_count: 1,
-							signed_count: 1,
-							recipients: [
-								person({
-									id: 'r1',
-									name: 'Ann Signer',
-									email: 'ann@example.com',
-									signed_at: ann.signed_at,
-								}),
-							],
-						},
-					},
-					delivery_id: 'dlv_opt_1',
-					source: 'webhook',
+					recipient_count: 1,
+					signed_count: 1,
+					recipients: [
+						person({
+							id: 'r1',
+							name: 'Ann Signer',
+							email: 'ann@example.com',
+							signed_at: ann.signed_at,
+						}),
+					],
 				},
-			},
+			}),
 		]);
 	});
 
@@ -199,40 +224,14 @@ describe('output: one normalised shape for both envelopes', () => {
 		const rig = await trigger({ simplify: false });
 		const event = envelope();
 		expect((await deliver(rig, event)).status).toBe(200);
-		expect(rig.starts[0].items).toEqual([
-			{
-				json: {
-					id: event.id,
-					type: 'signing_request.completed',
-					created_at: event.created_at,
-					company_id: SEED.company.id,
-					workspace_id: SEED.workspaces[0].id,
-					data: event.data,
-					delivery_id: 'dlv_opt_1',
-					source: 'webhook',
-				},
-			},
-		]);
+		expect(rig.starts[0].items).toEqual([currentItem(event, event.data)]);
 	});
 
 	it('older shape (event_id / event_type / timestamp); Simplify: the request from its id and the event type', async () => {
 		const rig = await trigger();
-		const older = {
-			event_id: 'evt_older_1',
-			event_type: 'signing_request.recipient.declined',
-			timestamp: '2026-03-01T10:00:00.000Z',
-			company_id: SEED.company.id,
-			workspace_id: SEED.workspaces[1].id,
-			data: { signing_request_id: SR_ID, recipient: { email: 'bob@example.com' } },
-		};
-		expect((await deliver(rig, older)).status).toBe(200);
-		expect(rig.starts[0].items[0].json).toEqual({
-			id: 'evt_older_1',
-			type: 'signing_request.recipient.declined',
-			created_at: '2026-03-01T10:00:00.000Z',
-			company_id: SEED.company.id,
-			workspace_id: SEED.workspaces[1].id,
-			data: {
+		expect((await deliver(rig, OLDER)).status).toBe(200);
+		expect(rig.starts[0].items[0].json).toEqual(
+			olderItem({
 				signing_request: {
 					...NOTHING,
 					id: SR_ID,
@@ -240,33 +239,14 @@ describe('output: one normalised shape for both envelopes', () => {
 					workspace_id: SEED.workspaces[1].id,
 				},
 				recipient: { email: 'bob@example.com' },
-			},
-			delivery_id: 'dlv_opt_1',
-			source: 'webhook',
-		});
+			}),
+		);
 	});
 
 	it('older shape, Simplify off (event_id / event_type / timestamp)', async () => {
 		const rig = await trigger({ simplify: false });
-		const older = {
-			event_id: 'evt_older_1',
-			event_type: 'signing_request.recipient.declined',
-			timestamp: '2026-03-01T10:00:00.000Z',
-			company_id: SEED.company.id,
-			workspace_id: SEED.workspaces[1].id,
-			data: { signing_request_id: SR_ID, recipient: { email: 'bob@example.com' } },
-		};
-		expect((await deliver(rig, older)).status).toBe(200);
-		expect(rig.starts[0].items[0].json).toEqual({
-			id: 'evt_older_1',
-			type: 'signing_request.recipient.declined',
-			created_at: '2026-03-01T10:00:00.000Z',
-			company_id: SEED.company.id,
-			workspace_id: SEED.workspaces[1].id,
-			data: older.data,
-			delivery_id: 'dlv_opt_1',
-			source: 'webhook',
-		});
+		expect((await deliver(rig, OLDER)).status).toBe(200);
+		expect(rig.starts[0].items[0].json).toEqual(olderItem(OLDER.data));
 	});
 });
 

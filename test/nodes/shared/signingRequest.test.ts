@@ -47,6 +47,7 @@ import {
 import { byId, credentials as actionCredentials, runOperation } from '../../kit';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
 import { createDraft, createSent, ok } from '../../sandbox/fixtures';
+import { CONTACT_KEYS, defaultSettings } from '../../sandbox/signing/models';
 import {
 	baseParameters,
 	credentials as triggerCredentials,
@@ -101,16 +102,23 @@ const LIST_WORDS: Record<State, string> = {
 	expired: 'expired',
 };
 
-const SETTINGS = {
-	allow_download: true,
-	attach_pdf_on_finish: true,
-	allow_editing_before_sending: false,
-	use_signing_order: true,
-	hand_drawn_only: false,
-	send_signing_email: true,
-	send_finish_email: true,
-	send_expiration_email: true,
-	send_cancellation_email: true,
+/** The nine settings every answer with settings carries (service-api.md), at their defaults. */
+const NINE_SETTINGS = Object.keys(
+	(doc.definitions.SigningRequestSettings.properties as object) ?? {},
+).filter((key) => (doc.definitions.SigningRequestSettings.required as string[]).includes(key));
+const settings = (keys: string[]) =>
+	Object.fromEntries(keys.map((key) => [key, defaultSettings()[key as 'allow_download']]));
+const SETTINGS = settings(NINE_SETTINGS);
+
+/** Ada as the create answers list her. */
+const ADA_RECIPIENT = {
+	id: ADA,
+	first_name: 'Ada',
+	last_name: 'Lovelace',
+	name: 'Ada Lovelace',
+	email: 'ada@example.com',
+	designation: 'Signer',
+	order: 1,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -131,18 +139,7 @@ const ANSWERS = {
 		sent_date: null,
 		finished_date: null,
 		cancelled_date: null,
-		recipients: [
-			{
-				id: ADA,
-				first_name: 'Ada',
-				last_name: 'Lovelace',
-				name: 'Ada Lovelace',
-				email: 'ada@example.com',
-				designation: 'Signer',
-				order: 1,
-				finished_date: null,
-			},
-		],
+		recipients: [{ ...ADA_RECIPIENT, finished_date: null }],
 		fields: [],
 		warnings: ['"Ada@Example.com" has an unusual format'],
 	}),
@@ -163,17 +160,7 @@ const ANSWERS = {
 			email: 'ada@example.com',
 			signing_link: SIGNING_LINK,
 		},
-		recipients: [
-			{
-				id: ADA,
-				first_name: 'Ada',
-				last_name: 'Lovelace',
-				name: 'Ada Lovelace',
-				email: 'ada@example.com',
-				designation: 'Signer',
-				order: 1,
-			},
-		],
+		recipients: [ADA_RECIPIENT],
 		fields: [],
 		credits_remaining: 9,
 	}),
@@ -305,15 +292,8 @@ const ANSWERS = {
 				document_page_count: 2,
 				expiration_hours: 168,
 				credit_cost: 1,
-				settings: {
-					allow_download: true,
-					attach_pdf_on_finish: true,
-					allow_editing_before_sending: false,
-					send_signing_email: true,
-					send_finish_email: true,
-					send_expiration_email: true,
-					send_cancellation_email: true,
-				},
+				// The duplicate answer's seven (without use_signing_order and hand_drawn_only).
+				settings: settings(doc.definitions.DuplicateSettings.required as string[]),
 				template_id: TEMPLATE,
 				date_created: T.created,
 				date_sent: null,
@@ -512,17 +492,10 @@ const PERSON_READS: Record<string, string> = {
 	signed_at: 'signed_at',
 	declined_at: 'declined_at',
 };
-const PERSON_LEFT_OUT = [
+const PERSON_LEFT_OUT: string[] = [
 	'_temp_id',
 	'template_user_id',
-	'phone_number',
-	'street_address',
-	'city',
-	'state_province',
-	'postal_code',
-	'country',
-	'title',
-	'company',
+	...CONTACT_KEYS,
 	'custom_fields',
 	'signature_details',
 ];
@@ -768,10 +741,14 @@ beforeEach(() => {
 	sandbox.clearRequests();
 });
 
-/** The next answer of the sandbox to `method path` is `body` (documented: checked first). */
-function answer(operationId: string, method: string, path: string, body: unknown, status = 200) {
+/**
+ * The sandbox's next answer to the operation's call (about `id`) is `body`, which is checked
+ * against the operation's documented answer first.
+ */
+function answer(operationId: string, body: unknown, id = ID, status = 200) {
 	expect([operationId, documented.check(operationId, body)]).toEqual([operationId, []]);
-	sandbox.injectFault({ method, path, kind: 'status', status, body });
+	const { method, path } = doc.operations[operationId];
+	sandbox.injectFault({ method, path: path.replace('{id}', id), kind: 'status', status, body });
 }
 
 /** Runs an operation of the action node; its output is checked against its schema (kit). */
@@ -781,15 +758,28 @@ async function run(resource: string, operation: string, parameters: IDataObject,
 	return result.output[0].map((item) => item.json);
 }
 
+/** Send and Wait for a request (1 hour at most), with the company's webhook secret. */
+async function sendAndWait(id: string, parameters: IDataObject = {}) {
+	const base = actionCredentials(sandbox);
+	return await runOperation(
+		sandbox,
+		'signingRequest',
+		'sendAndWaitForCompletion',
+		{ signingRequestId: byId(id), timeLimitAmount: 1, timeLimitUnit: 'hours', ...parameters },
+		{
+			credentials: {
+				documentSigningApi: {
+					...base.documentSigningApi,
+					webhookSigningSecret: WEBHOOK_SECRETS.company,
+				},
+			},
+		},
+	);
+}
+
 describe('every source of a signing request outputs the one shape (the nodes on n8n’s engine)', () => {
 	it('Create: the documented answer (a draft)', async () => {
-		answer(
-			'createSigningRequest',
-			'POST',
-			'/signing-requests',
-			ANSWERS.createSigningRequest(),
-			201,
-		);
+		answer('createSigningRequest', ANSWERS.createSigningRequest(), ID, 201);
 		const [json] = await run('signingRequest', 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(TEMPLATE),
@@ -799,13 +789,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	});
 
 	it('Create and Send: the documented answer (in progress), the signing link on its recipient', async () => {
-		answer(
-			'createAndSendSigningRequest',
-			'POST',
-			'/signing-requests/create-and-send',
-			ANSWERS.createAndSendSigningRequest(),
-			201,
-		);
+		answer('createAndSendSigningRequest', ANSWERS.createAndSendSigningRequest(), ID, 201);
 		const [json] = await run('signingRequest', 'createAndSendSigningRequest', {
 			source: 'template',
 			templateId: byId(TEMPLATE),
@@ -816,12 +800,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	});
 
 	it.each([0, 1])('Send: documented answer %s (in progress)', async (variant) => {
-		answer(
-			'sendSigningRequest',
-			'POST',
-			`/signing-requests/${ID}/send`,
-			ANSWERS.sendSigningRequest[variant](),
-		);
+		answer('sendSigningRequest', ANSWERS.sendSigningRequest[variant]());
 		const [json] = await run('signingRequest', 'sendSigningRequest', {
 			signingRequestId: byId(ID),
 		});
@@ -830,14 +809,14 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	});
 
 	it.each(STATES)('Get: the detail of a request in state %s', async (state) => {
-		answer('getSigningRequest', 'GET', `/signing-requests/${ID}`, ANSWERS.getSigningRequest(state));
+		answer('getSigningRequest', ANSWERS.getSigningRequest(state));
 		const [json] = await run('signingRequest', 'getSigningRequest', { signingRequestId: byId(ID) });
 		record(state, 'Get', json);
 	});
 
 	it('Get Many: one list item per state', async () => {
 		const results = STATES.map((state) => ANSWERS.listItem(state));
-		answer('listSigningRequests', 'GET', '/signing-requests', {
+		answer('listSigningRequests', {
 			results,
 			pagination: { current_page: 1, page_size: 50, total_count: 6, total_pages: 1 },
 		});
@@ -852,12 +831,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	it.each(['not_sent', 'draft', 'edited'])(
 		'Update: the documented answer, its free-text status "%s" (a draft: only drafts can be updated)',
 		async (status) => {
-			answer(
-				'updateSigningRequest',
-				'PUT',
-				`/signing-requests/${ID}`,
-				ANSWERS.updateSigningRequest(status),
-			);
+			answer('updateSigningRequest', ANSWERS.updateSigningRequest(status));
 			const [json] = await run('signingRequest', 'updateSigningRequest', {
 				signingRequestId: byId(ID),
 				properties: { name: 'NDA' },
@@ -868,12 +842,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	);
 
 	it('Update One Part (Properties): the documented answer (a draft)', async () => {
-		answer(
-			'patchSigningRequest',
-			'PATCH',
-			`/signing-requests/${ID}`,
-			ANSWERS.patchSigningRequest(),
-		);
+		answer('patchSigningRequest', ANSWERS.patchSigningRequest());
 		const [json] = await run('signingRequest', 'patchSigningRequest', {
 			signingRequestId: byId(ID),
 			update: 'properties',
@@ -885,13 +854,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	it.each([0, 1])(
 		'Template → Create Signing Request: documented answer %s (a draft)',
 		async (variant) => {
-			answer(
-				'duplicateTemplate',
-				'POST',
-				`/templates/${TEMPLATE}/duplicate`,
-				ANSWERS.duplicateTemplate[variant](),
-				201,
-			);
+			answer('duplicateTemplate', ANSWERS.duplicateTemplate[variant](), TEMPLATE, 201);
 			const [json] = await run('template', 'duplicateTemplate', { templateId: byId(TEMPLATE) });
 			record('draft', `Template → Create Signing Request (answer ${variant})`, json);
 		},
@@ -900,18 +863,8 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	it.each(STATES.filter((s) => s !== 'draft'))(
 		'Download (its JSON): a request in state %s',
 		async (state) => {
-			answer(
-				'downloadSigningRequest',
-				'GET',
-				`/signing-requests/${ID}/download`,
-				ANSWERS.download(state),
-			);
-			answer(
-				'getSigningRequest',
-				'GET',
-				`/signing-requests/${ID}`,
-				ANSWERS.getSigningRequest(state),
-			);
+			answer('downloadSigningRequest', ANSWERS.download(state));
+			answer('getSigningRequest', ANSWERS.getSigningRequest(state));
 			const [json] = await run('signingRequest', 'downloadSigningRequest', {
 				signingRequestId: byId(ID),
 				options: { acceptUnfinished: true, returnUrlOnly: true },
@@ -924,31 +877,8 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 	it.each(['completed', 'declined', 'cancelled', 'expired'] as State[])(
 		'Send and Wait: a request that ended (%s) when it is read',
 		async (state) => {
-			answer(
-				'getSigningRequest',
-				'GET',
-				`/signing-requests/${ID}`,
-				ANSWERS.getSigningRequest(state),
-			);
-			const base = actionCredentials(sandbox);
-			const [json] = await run(
-				'signingRequest',
-				'sendAndWaitForCompletion',
-				{
-					signingRequestId: byId(ID),
-					sendFirst: false,
-					timeLimitAmount: 1,
-					timeLimitUnit: 'hours',
-				},
-				{
-					credentials: {
-						documentSigningApi: {
-							...base.documentSigningApi,
-							webhookSigningSecret: WEBHOOK_SECRETS.company,
-						},
-					},
-				},
-			);
+			answer('getSigningRequest', ANSWERS.getSigningRequest(state));
+			const [json] = (await sendAndWait(ID, { sendFirst: false })).output[0].map((i) => i.json);
 			record(state, 'Send and Wait (read)', json);
 			expect(json).toMatchObject({ waited: false, ended_by: 'read' });
 		},
@@ -1094,25 +1024,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 
 		it('Send and Wait: the time limit runs out on a sent request (the request as read after sending)', async () => {
 			const draft = await createDraft(sandbox, P.liveKey, 'Waited for');
-			const base = actionCredentials(sandbox);
-			const result = await runOperation(
-				sandbox,
-				'signingRequest',
-				'sendAndWaitForCompletion',
-				{
-					signingRequestId: byId(draft.id),
-					timeLimitAmount: 1,
-					timeLimitUnit: 'hours',
-				},
-				{
-					credentials: {
-						documentSigningApi: {
-							...base.documentSigningApi,
-							webhookSigningSecret: WEBHOOK_SECRETS.company,
-						},
-					},
-				},
-			);
+			const result = await sendAndWait(draft.id);
 			expect(result.error).toBeUndefined();
 			expect(result.run?.waitTill).toBeDefined();
 			const json = result.output[0][0].json;

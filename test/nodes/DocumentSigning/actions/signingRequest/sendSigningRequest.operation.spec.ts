@@ -72,8 +72,9 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 		});
 	});
 
-	it('turns the other documented answer ({success, message, sentTo, sentAt}) into the same shape', async () => {
-		const draft = await createDraft(ctx.sandbox, 'Other shape');
+	/** Sends a new draft, the service answering with the schema's form of the answer (X.1). */
+	async function sendWithTheOtherAnswer(name: string, simplify: boolean) {
+		const draft = await createDraft(ctx.sandbox, name);
 		ctx.sandbox.clearRequests();
 		ctx.sandbox.injectFault({
 			method: 'POST',
@@ -89,12 +90,17 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 		});
 		const { output } = await run(ctx, 'sendSigningRequest', {
 			signingRequestId: byId(draft.id),
-			simplify: false,
+			simplify,
 		});
-		expect(only(output)).toEqual({
+		return { id: draft.id, json: only(output) };
+	}
+
+	it('turns the other documented answer ({success, message, sentTo, sentAt}) into the same shape', async () => {
+		const { id, json } = await sendWithTheOtherAnswer('Other shape', false);
+		expect(json).toEqual({
 			success: true,
 			message: 'Sent',
-			signing_request_id: draft.id,
+			signing_request_id: id,
 			sent_date: '2026-01-02T03:04:05.000Z',
 			expires_at: null,
 			recipients_notified: ['ada@example.com', 'bob@example.com'],
@@ -103,25 +109,9 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 	});
 
 	it('the other documented answer with Simplify on: the same one shape (the id from the node)', async () => {
-		const draft = await createDraft(ctx.sandbox, 'Other shape, simplified');
-		ctx.sandbox.clearRequests();
-		ctx.sandbox.injectFault({
-			method: 'POST',
-			path: `/signing-requests/${draft.id}/send`,
-			kind: 'status',
-			status: 200,
-			body: {
-				success: true,
-				message: 'Sent',
-				sentTo: 'ada@example.com',
-				sentAt: '2026-01-02T03:04:05.000Z',
-			},
-		});
-		const { output } = await run(ctx, 'sendSigningRequest', {
-			signingRequestId: byId(draft.id),
-		});
-		expect(only(output)).toMatchObject({
-			id: draft.id,
+		const { id, json } = await sendWithTheOtherAnswer('Other shape, simplified', true);
+		expect(json).toMatchObject({
+			id,
 			status: 'in_progress',
 			sent_at: '2026-01-02T03:04:05.000Z',
 			expires_at: null,
