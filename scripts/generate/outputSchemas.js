@@ -18,6 +18,11 @@
  * test/nodes/DocumentSigning/outputSchemas.test.ts checks the files; the operation tests validate
  * every output item they see against its operation's schema (test/kit/outputs.ts).
  *
+ * A file describes the output with Simplify on (the default). An operation that outputs a signing
+ * request then outputs the one shape of nodes/shared/signingRequest.ts whatever the answer, so its
+ * file is that shape (`SIGNING_REQUEST_SCHEMA`) with the operation's own fields; the schema of
+ * its item with Simplify off (the answer) is made too, as `raw`, for the tests only.
+ *
  * The schemas follow the documented answers: objects list their documented keys and do not forbid
  * others (the service may add optional keys). Where the answer has documented alternatives, the
  * schema is an `anyOf` of the items made from each, with the union of their fields as `type` and
