@@ -25,6 +25,7 @@ import { enrich } from '../shared/enrich';
 import { toEvent, type PolledEvent, type PollOptions } from './output';
 import { workspacesToPoll } from './workspaces';
 import { testDocumentSigningApi } from '../shared/credentialTest';
+import { eventInShape, simplifyEventField } from '../shared/signingRequest';
 
 /** Static data of the node: one state per workspace (no keys, no personal data beyond ids). */
 interface PollStaticData extends IDataObject {
@@ -113,6 +114,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 					'The changes that start this workflow. Each change starts it once; changes from before the workflow was activated are not reported.',
 				options: EVENT_OPTIONS,
 			},
+			simplifyEventField,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -130,7 +132,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to output the whole signing request, as signing_request (one more call to the service per change). If fetching it fails, the workflow starts without it, with enrichment_errors.',
+							"Whether to read each signing request from the service (one more call per change) and output it: with Simplify, as data.signing_request (its state now, all its fields); without, the service's answer as signing_request. If reading it fails, the workflow starts without it, with enrichment_errors.",
 					},
 					signedPdfFieldOption,
 				],
@@ -160,6 +162,10 @@ export class DocumentSigningPollTrigger implements INodeType {
 			});
 		}
 		const options = this.getNodeParameter('options', {}) as PollOptions;
+		// Simplify (on by default): the signing request in the one shape (shared/signingRequest.ts).
+		const simplify = this.getNodeParameter('simplify', true) !== false;
+		const inShape = (item: INodeExecutionData): INodeExecutionData =>
+			simplify ? { ...item, json: eventInShape(item.json) } : item;
 		const workspaces = await workspacesToPoll.call(this);
 
 		if (this.getMode() === 'manual') {
@@ -181,7 +187,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 			}
 			const item = toEvent(latest, latest.workspaceId, latest.workspaceName);
 			await enrich(from.context, item.json as unknown as PolledEvent, item, options, LOG_LABEL);
-			return [[item]];
+			return [[inShape(item)]];
 		}
 
 		const staticData = this.getWorkflowStaticData('node') as PollStaticData;
@@ -214,7 +220,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 				options,
 				LOG_LABEL,
 			);
-			items.push(item);
+			items.push(inShape(item));
 		}
 
 		// Only now, with every read done, is the new state stored (a failed poll changes nothing).

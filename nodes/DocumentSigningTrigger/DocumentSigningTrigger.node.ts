@@ -17,6 +17,7 @@ import { attachSignedPdfOption, signedPdfFieldOption } from '../shared/document'
 import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import { testDocumentSigningApi } from '../shared/credentialTest';
+import { simplifyEventField } from '../shared/signingRequest';
 
 export class DocumentSigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -117,6 +118,7 @@ export class DocumentSigningTrigger implements INodeType {
 				default: '',
 				displayOptions: { show: { verifySignatures: [false] } },
 			},
+			simplifyEventField,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -145,7 +147,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to output the whole signing request, as signing_request, with signing-request events. If fetching it fails or takes over 3 seconds (the service waits only 5 for an answer), the workflow starts without it, with enrichment_errors.',
+							"Whether to read the signing request of signing-request events from the service and output it: with Simplify, as data.signing_request (its state now, all its fields); without, the service's answer as signing_request. If reading it fails or takes over 3 seconds (the service waits only 5 for an answer), the workflow starts without it, with enrichment_errors.",
 					},
 					{
 						displayName: 'Include Headers',

@@ -17,6 +17,7 @@ import {
 } from './dedup';
 import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
+import { eventInShape } from '../shared/signingRequest';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../shared/envelope';
 import {
 	CATCH_UP_DONE,
@@ -201,6 +202,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const item: INodeExecutionData = { json };
 		if (options.fetchSigningRequest || options.attachSignedPdf)
 			await enrichWithin.call(this, event, item, options);
+		// Simplify (on by default): the signing request in the one shape (shared/signingRequest.ts).
+		if (this.getNodeParameter('simplify', true) !== false) item.json = eventInShape(item.json);
 		watchAnswer(this, claim);
 		const answer: IDataObject = { received: true, event_id: event.id };
 		return {

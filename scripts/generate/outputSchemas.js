@@ -18,6 +18,11 @@
  * test/nodes/DocumentSigning/outputSchemas.test.ts checks the files; the operation tests validate
  * every output item they see against its operation's schema (test/kit/outputs.ts).
  *
+ * A file describes the output with Simplify on (the default). An operation that outputs a signing
+ * request then outputs the one shape of nodes/shared/signingRequest.ts whatever the answer, so its
+ * file is that shape (`SIGNING_REQUEST_SCHEMA`) with the operation's own fields; the schema of
+ * its item with Simplify off (the answer) is made too, as `raw`, for the tests only.
+ *
  * The schemas follow the documented answers: objects list their documented keys and do not forbid
  * others (the service may add optional keys). Where the answer has documented alternatives, the
  * schema is an `anyOf` of the items made from each, with the union of their fields as `type` and
@@ -180,19 +185,58 @@ function objectOf(schema, what) {
 }
 
 /**
- * The schema of one output item of an operation.
+ * The schema of one output item of an operation, with Simplify on (`simplified`, the default and
+ * what the build ships) or off (`raw`, for the tests: it differs only for the operations that
+ * output a signing request in the one shape).
  * @param {{ value: string, output?: OperationOutput }} meta
- * @param {{ inline: ReturnType<typeof inliner>, simpleKeys: Record<string, readonly string[]>, simplePersonKeys: readonly string[], keyMode: Schema }} context
+ * @param {{ inline: ReturnType<typeof inliner>, simpleKeys: Record<string, readonly string[]>, simplePersonKeys: readonly string[], keyMode: Schema, signingRequest: Schema }} context
+ * @param {'simplified' | 'raw'} mode
  */
-function itemSchema(meta, context) {
+function itemSchema(meta, context, mode = 'simplified') {
 	const output = meta.output ?? {};
 	const shapes = [output, ...(output.variants ?? [])].flatMap((shape) =>
-		itemAlternatives(meta, shape, context),
+		mode === 'simplified' && shape.simplify === 'signingRequest'
+			? [signingRequestItem(meta, shape, context)]
+			: itemAlternatives(meta, shape, context),
 	);
 	return shapes.length === 1 ? shapes[0] : { anyOf: distinct(shapes) };
 }
 
 /**
+ * A signing request in the one shape (nodes/shared/signingRequest.ts `SIGNING_REQUEST_SCHEMA`),
+ * whatever the answer: with the answer's `warnings` (as the item without Simplify has them; not in
+ * every item), the operation's `simplified` fields and `key_mode`.
+ * @param {{ value: string }} meta
+ * @param {OperationOutput} shape
+ * @param {Parameters<typeof itemSchema>[1]} context
+ * @returns {Schema}
+ */
+function signingRequestItem(meta, shape, context) {
+	const item = copy(context.signingRequest);
+	if (shape.warnings) {
+		const kinds = distinct(
+			itemAlternatives(meta, shape, context)
+				.map((raw) => raw.properties.warnings)
+				.filter(isObject),
+		);
+		if (kinds.length) item.properties.warnings = kinds.length === 1 ? kinds[0] : { anyOf: kinds };
+	}
+	for (const [spec, schema] of Object.entries(shape.simplified ?? {})) {
+		const optional = spec.endsWith('?');
+		const name = optional ? spec.slice(0, -1) : spec;
+		item.properties[name] = context.inline.own(schema);
+		if (!optional) addRequired(item, name);
+	}
+	if (shape.keyMode !== false) {
+		item.properties.key_mode = context.keyMode;
+		addRequired(item, 'key_mode');
+	}
+	return item;
+}
+
+/**
+ * The items of an operation's answer (each documented alternative) as `shape` describes them,
+ * without Simplify for a signing request (`signingRequestItem` is that).
  * @param {{ value: string }} meta
  * @param {OperationOutput} shape
  * @param {Parameters<typeof itemSchema>[1]} context
@@ -273,7 +317,7 @@ function itemAlternatives(meta, shape, { inline, simpleKeys, simplePersonKeys, k
 			if (optional) filterRequired(item, (n) => n !== name);
 			else addRequired(item, name);
 		}
-		if (shape.simplify) {
+		if (shape.simplify === 'template') {
 			// helpers/output.ts simplify: with Simplify on (the default) only these fields are output;
 			// the others are there with it off.
 			const keep = [...simpleKeys[shape.simplify], 'warnings', 'key_mode'];
@@ -428,17 +472,20 @@ function padVersion(/** @type {number} */ version) {
 }
 
 /**
- * @typedef {{ node: string, resource: string, operation: string, version: string, file: string, schema: Schema }} OutputSchema
+ * @typedef {{ node: string, resource: string, operation: string, version: string, file: string, schema: Schema, raw: Schema }} OutputSchema
  */
 
 /**
- * Every output schema of the action node: `{ resource, operation, version, file, schema }`.
+ * Every output schema of the action node: `{ resource, operation, version, file, schema, raw }`:
+ * `schema` (what the build ships) describes the item with Simplify on (the default), `raw` the
+ * item with it off (the same for operations whose Simplify does not make a signing request).
  * @param {import('./index').Load} load
  * @returns {OutputSchema[]}
  */
 function outputSchemas(load) {
 	const { RESOURCES } = load(`${NODE_DIR}/actions/operations`);
 	const { SIMPLE_KEYS, SIMPLE_PERSON_KEYS, KEY_MODE_OUTPUT } = load(`${NODE_DIR}/helpers/output`);
+	const { SIGNING_REQUEST_SCHEMA } = load('nodes/shared/signingRequest');
 	const { DocumentSigning } = load(`${NODE_DIR}/DocumentSigning.node`);
 	const { name, version } = new DocumentSigning().description;
 	const versions = (Array.isArray(version) ? version : [version]).map(padVersion);
@@ -448,6 +495,7 @@ function outputSchemas(load) {
 		simpleKeys: SIMPLE_KEYS,
 		simplePersonKeys: SIMPLE_PERSON_KEYS,
 		keyMode: KEY_MODE_OUTPUT,
+		signingRequest: SIGNING_REQUEST_SCHEMA,
 	};
 	return RESOURCES.flatMap((/** @type {any} */ resource) =>
 		Object.values(resource.operations).flatMap((/** @type {any} */ op) => {
@@ -455,6 +503,7 @@ function outputSchemas(load) {
 			if (schema.type !== 'object' || Object.keys(schema.properties ?? {}).length === 0) {
 				throw new Error(`${op.meta.value}: the editor needs type "object" and fields at the top`);
 			}
+			const raw = forEditor(itemSchema(op.meta, context, 'raw'));
 			return versions.map((v) => ({
 				node: name,
 				resource: resource.value,
@@ -466,6 +515,7 @@ function outputSchemas(load) {
 					title: `${resource.name} › ${op.meta.name}: one output item`,
 					...schema,
 				}),
+				raw,
 			}));
 		}),
 	);

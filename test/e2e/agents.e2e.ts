@@ -400,7 +400,7 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		const read = await call('Get a signing request', { signing_request_id: id });
 		expect(read.isError).toBeFalsy();
 		const [detail] = JSON.parse(textOf(read)) as Json[];
-		expect(detail).toMatchObject({ id, status: { sent: true, finished: false } });
+		expect(detail).toMatchObject({ id, status: 'in_progress' });
 
 		// Unsigned: a clear refusal, and no document fetched.
 		const early = await call('Download the signed PDF', { signing_request_id: id });
@@ -419,8 +419,8 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		expect(done.isError).toBeFalsy();
 		const [download] = JSON.parse(textOf(done)) as Json[];
 		expect(download).toMatchObject({
-			signing_request_id: id,
-			status: 'finished',
+			id,
+			status: 'completed',
 			is_partial: false,
 			file_name: 'NDA for Grace Hopper (MCP).pdf',
 			file_size: signedPdf.length,

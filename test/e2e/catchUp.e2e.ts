@@ -74,7 +74,7 @@ function waitWorkflow(example: Workflow): Workflow {
 		webhookId: 'c5000000-0000-4000-8000-0000000000aa',
 		reportUrl: receiver!.url,
 		report:
-			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, ended_by: $json.ended_by, waited: $json.waited, event: $json.event, pdfMime: $binary.data ? $binary.data.mimeType : null }) }}',
+			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.id, ended_by: $json.ended_by, waited: $json.waited, event: $json.event, pdfMime: $binary.data ? $binary.data.mimeType : null }) }}',
 		sendAndWait: (node) => ({
 			...node,
 			parameters: {

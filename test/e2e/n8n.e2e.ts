@@ -486,8 +486,8 @@ describe('action workflows (n8n execute)', () => {
 		const downloaded = nodeOutput(run, 'Download signed PDF');
 		expect(downloaded).toHaveLength(1);
 		expect(downloaded[0].json).toMatchObject({
-			status: 'finished',
-			signing_request_id: sentId,
+			status: 'completed',
+			id: sentId,
 			key_mode: 'test',
 		});
 		const binary = downloaded[0].binary.data as Json;
@@ -507,8 +507,9 @@ describe('action workflows (n8n execute)', () => {
 		expect(code).toBe(0);
 		const items = nodeOutput(run, 'Create and send').map((i) => i.json as Json);
 		expect(items).toHaveLength(3);
-		for (const item of items) expect(item.key_mode).toBe('test');
-		const ids = items.map((i) => String(i.id ?? i.signing_request_id));
+		for (const item of items)
+			expect(item).toMatchObject({ key_mode: 'test', status: 'in_progress' });
+		const ids = items.map((i) => String(i.id));
 		for (const id of ids) {
 			const detail = await api<Json>('GET', `/signing-requests/${id}`);
 			expect(detail.status).toMatchObject({ sent: true });
@@ -815,11 +816,11 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 		const fields = (key: string) => editorFields(served.get(key));
 		const createAndSend = fields('signingRequest/createAndSendSigningRequest');
 		expect(createAndSend.get('.id')).toBe('string');
-		expect(createAndSend.get('.first_signer.signing_link')).toBe('string');
+		expect(createAndSend.get('.recipients[0].signing_link')).toBe('string');
 		expect(createAndSend.get('.recipients[0].email')).toBe('string');
 		const get = fields('signingRequest/getSigningRequest');
-		expect(get.get('.status')).toBeDefined();
-		expect(get.get('.final_document_download_url')).toBe('string');
+		expect(get.get('.status')).toBe('string');
+		expect(get.get('.signed_document_url')).toBe('string');
 		expect(fields('signingRequest/downloadSigningRequest').get('.download_url')).toBe('string');
 		const list = fields('signingRequest/listSigningRequests');
 		expect(list.get('.id')).toBe('string');

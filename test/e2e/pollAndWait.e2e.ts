@@ -69,7 +69,7 @@ function sendAndWaitWorkflow(
 		webhookId: `e0000000-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`,
 		reportUrl: receiver!.url,
 		report:
-			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.signing_request_id, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
+			'={{ JSON.stringify({ kind: "wait", status: $json.status, id: $json.id, ended_by: $json.ended_by, pdfMime: $binary.data ? $binary.data.mimeType : null, pdfName: $binary.data ? $binary.data.fileName : null }) }}',
 		sendAndWait: (node) => ({
 			...node,
 			...(credential ? { credentials: { documentSigningApi: credential } } : {}),
@@ -192,7 +192,7 @@ async function waitingWebhook(name: string) {
 }
 
 describe('Send and Wait for Completion in n8n', () => {
-	it('times out with status "timed_out" after its limit; the webhook is left until the next run', async () => {
+	it('times out after its limit (ended_by "time_limit", the request still in progress); the webhook is left until the next run', async () => {
 		const logFrom = server!.output().length;
 		await startRun('saw-timeout', 'e2e wait timeout');
 		const { request, webhook } = await waitingWebhook('e2e wait timeout');
@@ -207,7 +207,7 @@ describe('Send and Wait for Completion in n8n', () => {
 			() => reports.find((r) => r.kind === 'wait' && r.id === request.id),
 			200_000,
 		);
-		expect(report).toMatchObject({ status: 'timed_out', pdfMime: null });
+		expect(report).toMatchObject({ status: 'in_progress', ended_by: 'time_limit', pdfMime: null });
 		// Waited and ended without an error in n8n's log (the test event of the new webhook
 		// included: see the next test).
 		expect(errorLinesSince(logFrom, 'saw-timeout')).toEqual([]);

@@ -117,7 +117,7 @@ export async function runOperation(
 	// was made to answer with something undocumented (an injected fault standing for a misbehaving
 	// service): the node passes on what it got then.
 	if (!result.error && undocumentedAnswers(sandbox.requests, { injected: true }).length === 0) {
-		checkOutput(resource, operation, result.output);
+		checkOutput(resource, operation, result.output, parameters.simplify !== false);
 	}
 	return result;
 }

@@ -280,7 +280,11 @@ async function dragInputField(page: Page, field: string, target: string): Promis
 }
 
 /** The newest execution of a workflow, as the editor reads it (data unflattened). */
-async function lastExecution(stack: Stack, cookie: string, workflowId: string): Promise<any> {
+export async function lastExecution(
+	stack: Stack,
+	cookie: string,
+	workflowId: string,
+): Promise<any> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const list = await rest<{ results: Array<{ id: string }> }>(
 		stack.inst,
@@ -505,7 +509,13 @@ export function journeyChecks(
 				const answer = calls[0].responseBody as { id?: string; status?: string };
 				expect(calls[0].status === 201 && answer.status === 'sent', `answer ${calls[0].status}`);
 				state.requestId = answer.id;
-				await waitForTexts(page, OUTPUT, [answer.id!, JOURNEY.name, 'sent'], 'the sent request');
+				// The request in the one shape: status "in_progress" (the service's answer says "sent").
+				await waitForTexts(
+					page,
+					OUTPUT,
+					[answer.id!, JOURNEY.name, 'in_progress'],
+					'the sent request',
+				);
 				await shot(page, 'journey-3-sent');
 			},
 		},
@@ -560,7 +570,7 @@ export function journeyChecks(
 				);
 				await shot(page, 'journey-5-signed-pdf');
 
-				// What n8n stored: the item says finished, and the file is the signed document.
+				// What n8n stored: the item says completed, and the file is the signed document.
 				const workflowId = /\/workflow\/([^/?]+)/.exec(page.url())?.[1];
 				expect(workflowId !== undefined && workflowId !== 'new', `workflow: ${page.url()}`);
 				const cookie = await login(stack.inst);
@@ -572,7 +582,7 @@ export function journeyChecks(
 				);
 				const item = runs?.[runs.length - 1]?.data?.main?.[0]?.[0];
 				expect(
-					item?.json?.status === 'finished' && item?.json?.is_partial === false,
+					item?.json?.status === 'completed' && item?.json?.is_partial === false,
 					`Download's item: ${JSON.stringify(item?.json)}`,
 				);
 				const binaryId = String(item.binary?.data?.id);
@@ -638,7 +648,8 @@ export function journeyChecks(
 				await waitForTexts(
 					page,
 					OUTPUT,
-					['signing_request.completed', id, 'finished'],
+					// The request in the one shape: its status word and its completion date.
+					['signing_request.completed', id, 'completed_at', 'signed_document_url'],
 					'the test event',
 				);
 				const delivery = sandbox.deliveries

@@ -14,6 +14,8 @@
  *   - the template-user dropdown of Create from a template,
  *   - the Simplify output of Template → Get Many,
  *   - the options of a collection several operations share (Create a template's Settings),
+ *   - one If node on `status` takes the same branch for a request in progress whether Create and
+ *     Send, Get or the Document Signing Trigger (the service's "sent" event) feeds it,
  *   - the event choices of Create a webhook (a loadOptions method), in the action node and in its
  *     AI-tool variant,
  *   - changing Resource resets Operation to the new resource's default and shows that operation's
@@ -36,9 +38,9 @@ import { join } from 'path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 import { eventTypeOptions } from '../../nodes/shared/events';
-import { OWNER, REPO_ROOT } from '../e2e/n8n';
+import { login as restLogin, OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
-import { journeyChecks } from './journey';
+import { journeyChecks, lastExecution } from './journey';
 import { startStack, type Stack } from './stack';
 
 /** What the editor should show. Adjust here when the nodes' texts change. */
@@ -130,10 +132,22 @@ export const EXPECT = {
 	schemaPreview: {
 		notice: 'Usually outputs the following fields',
 		/** Fields of Create and Send's output (__schema__/v1.0.0/signingRequest/createAndSendSigningRequest.json).
-		 * The panel renders the rows in view only: these are the first ones, and those after
-		 * "settings" once it is folded. */
-		fields: ['id', 'name', 'status', 'document_url', 'page_count'],
-		afterSettings: ['template_id', 'first_signer', 'signing_link', 'recipients'],
+		 * The panel renders the rows in view only: these are the first ones, and those further
+		 * down once the panel is scrolled to its end. */
+		fields: ['id', 'name', 'status', 'workspace_id', 'sent_at'],
+		further: ['recipients', 'signing_link', 'key_mode'],
+	},
+	/** One If node on `status` (issue 27 §1): the same branch for the same state, whatever feeds it. */
+	ifOnStatus: {
+		actionsWorkflow: 'dsUiTestIfStat01',
+		triggerWorkflow: 'dsUiTestIfTrig01',
+		createAndSend: 'Send for signature',
+		get: 'Get it',
+		trigger: 'On sent',
+		ifNode: 'In progress?',
+		/** The status word every source gives a request that was sent and not yet signed. */
+		status: 'in_progress',
+		listening: 'Listening for test event',
 	},
 	/** Resource changed from Webhook (Create) to Template: Template's default operation and form. */
 	resourceChange: {
@@ -321,6 +335,134 @@ export function schemaWorkflow(templateId: string): Workflow {
 			}),
 		],
 	};
+}
+
+/** An If node on `status` that takes the true branch for `in_progress` (its value at `path`). */
+function statusIf(
+	n: number,
+	name: string,
+	position: [number, number],
+	path: string,
+): Workflow['nodes'][number] {
+	return {
+		id: `c0000000-0000-4000-8000-00000000003${n}`,
+		name,
+		type: 'n8n-nodes-base.if',
+		typeVersion: 2.2,
+		position,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+				conditions: [
+					{
+						id: 'in-progress',
+						leftValue: `={{ ${path} }}`,
+						rightValue: EXPECT.ifOnStatus.status,
+						operator: { type: 'string', operation: 'equals' },
+					},
+				],
+				combinator: 'and',
+			},
+			options: {},
+		},
+	};
+}
+
+/**
+ * The If-on-status case (issue 27 §1): one If node on `status` fed by Create and Send and by Get
+ * of the request it sent; and, in a second workflow, the same If on the Document Signing
+ * Trigger's `data.signing_request.status` for the service's "sent" event of that request.
+ */
+export function ifOnStatusWorkflows(templateId: string): Workflow[] {
+	const credentials = { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	const want = EXPECT.ifOnStatus;
+	return [
+		{
+			id: want.actionsWorkflow,
+			name: 'UI test: If on status (Create and Send, Get)',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			connections: {
+				Start: { main: [[{ node: want.createAndSend, type: 'main', index: 0 }]] },
+				[want.createAndSend]: {
+					main: [
+						[
+							{ node: want.ifNode, type: 'main', index: 0 },
+							{ node: want.get, type: 'main', index: 0 },
+						],
+					],
+				},
+				[want.get]: { main: [[{ node: want.ifNode, type: 'main', index: 0 }]] },
+			},
+			nodes: [
+				{
+					id: 'c0000000-0000-4000-8000-000000000030',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: 'c0000000-0000-4000-8000-000000000031',
+					name: want.createAndSend,
+					type: NODE_TYPE,
+					typeVersion: 1,
+					position: [240, 0],
+					credentials,
+					parameters: {
+						resource: 'signingRequest',
+						operation: 'createAndSendSigningRequest',
+						source: 'template',
+						templateId: { __rl: true, mode: 'id', value: templateId },
+						name: 'If on status',
+						recipientsMode: 'fields',
+						recipients: {
+							recipient: [
+								{ order: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+							],
+						},
+					},
+				},
+				{
+					id: 'c0000000-0000-4000-8000-000000000032',
+					name: want.get,
+					type: NODE_TYPE,
+					typeVersion: 1,
+					position: [480, 160],
+					credentials,
+					parameters: {
+						resource: 'signingRequest',
+						operation: 'getSigningRequest',
+						signingRequestId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					},
+				},
+				statusIf(3, want.ifNode, [720, 0], '$json.status'),
+			],
+		},
+		{
+			id: want.triggerWorkflow,
+			name: 'UI test: If on status (trigger)',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			connections: {
+				[want.trigger]: { main: [[{ node: want.ifNode, type: 'main', index: 0 }]] },
+			},
+			nodes: [
+				{
+					id: 'c0000000-0000-4000-8000-000000000034',
+					name: want.trigger,
+					type: `${NODE_TYPE}Trigger`,
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: 'c0000000-0000-4000-8000-0000000000ff',
+					credentials,
+					parameters: { scope: 'company', events: ['signing_request.sent'], options: {} },
+				},
+				statusIf(5, want.ifNode, [260, 0], '$json.data.signing_request.status'),
+			],
+		},
+	];
 }
 
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
@@ -846,15 +988,16 @@ function checks(stack: Stack): Check[] {
 					await sleep(500);
 					shown = await fields();
 				}
-				// Fold "settings" (open by default) so that the fields after it come into view.
-				await page.evaluate((sel: string) => {
-					const pill = (globalThis as any).document.querySelector(
-						`${sel} [data-test-id="run-data-schema-node-name"][data-name="settings"][data-depth="1"]`,
-					);
-					pill?.closest('[data-test-id="run-data-schema-item"]')?.querySelector('.toggle')?.click();
-				}, input);
-				await sleep(800);
-				shown = [...new Set([...shown, ...(await fields())])];
+				// Scroll the panel down step by step: it renders the rows in view only.
+				for (let step = 0; step < 12; step++) {
+					await page.evaluate((sel: string) => {
+						for (const el of (globalThis as any).document.querySelectorAll(`${sel} *`)) {
+							if (el.scrollHeight > el.clientHeight + 10) el.scrollTop += 300;
+						}
+					}, input);
+					await sleep(300);
+					shown = [...new Set([...shown, ...(await fields())])];
+				}
 				const panel = String(await page.$eval(input, (el) => (el as any).innerText)).replace(
 					/\s+/g,
 					' ',
@@ -864,7 +1007,7 @@ function checks(stack: Stack): Check[] {
 					panel.includes(want.notice),
 					`no "${want.notice}" in the input panel: ${panel.slice(0, 400)}`,
 				);
-				const missing = [...want.fields, ...want.afterSettings].filter((f) => !shown.includes(f));
+				const missing = [...want.fields, ...want.further].filter((f) => !shown.includes(f));
 				expect(
 					missing.length === 0,
 					`fields ${JSON.stringify(missing)} not shown; shown: ${JSON.stringify(shown)}`,
@@ -876,6 +1019,80 @@ function checks(stack: Stack): Check[] {
 					'Create and Send ran: the fields may come from its output, not from the schema',
 				);
 				await closeNode(page);
+			},
+		},
+		{
+			name: 'If on status: Create and Send, Get and the trigger take the same branch for a request in progress',
+			run: async (page) => {
+				const want = EXPECT.ifOnStatus;
+				const sandbox = stack.sandbox;
+				const listening = () =>
+					sandbox.webhooks.records.find(
+						(r) =>
+							r.url.startsWith(`${url}/webhook-test/`) &&
+							r.deleted_at === null &&
+							JSON.stringify(r.events) === '["signing_request.sent"]',
+					);
+				const ifDone = `[data-test-id="canvas-node"][data-node-name="${want.ifNode}"] [data-test-id="canvas-node-status-success"]`;
+				// The trigger's workflow listens for the service's "sent" event (Execute workflow).
+				await openWorkflow(page, url, want.triggerWorkflow);
+				await page.click('[data-test-id="execute-workflow-button"]');
+				const deadline = Date.now() + 60_000;
+				while (!listening() && Date.now() < deadline) await sleep(200);
+				expect(listening() !== undefined, 'the trigger registered no test webhook at the sandbox');
+
+				// Meanwhile, in a second tab, Create and Send → (If, Get → If) runs.
+				const other = await page.browser().newPage();
+				other.setDefaultTimeout(90_000);
+				other.on('dialog', (dialog) => void dialog.accept());
+				try {
+					await openWorkflow(other, url, want.actionsWorkflow);
+					await other.click('[data-test-id="execute-workflow-button"]');
+					await other.waitForSelector(ifDone, { timeout: 60_000 });
+					await sleep(1000);
+					await shot(other, 'if-on-status');
+				} finally {
+					await other.close();
+				}
+				// The trigger got the "sent" event of that request and ran its If.
+				await page.waitForSelector(ifDone, { timeout: 60_000 });
+				await sleep(1000);
+				await shot(page, 'if-on-status-trigger');
+
+				// What n8n stored: every If run took the true branch with the same request.
+				const cookie = await restLogin(stack.inst);
+				const branches = (runs: any[] | undefined) =>
+					(runs ?? []).map((run) => {
+						const [kept, dropped] = run?.data?.main ?? [];
+						return { kept: (kept ?? []).map((i: any) => i.json), dropped: (dropped ?? []).length };
+					});
+				const actions = (await lastExecution(stack, cookie, want.actionsWorkflow)).resultData
+					.runData;
+				const sent = actions[want.createAndSend]?.[0]?.data?.main?.[0]?.[0]?.json;
+				expect(sent?.status === want.status, `Create and Send output ${JSON.stringify(sent)}`);
+				const fromActions = branches(actions[want.ifNode]);
+				expect(
+					fromActions.length === 2 &&
+						fromActions.every(
+							(b) =>
+								b.dropped === 0 &&
+								b.kept.length === 1 &&
+								b.kept[0].id === sent.id &&
+								b.kept[0].status === want.status,
+						),
+					`the If fed by Create and Send and Get: ${JSON.stringify(fromActions)}`,
+				);
+				const trigger = (await lastExecution(stack, cookie, want.triggerWorkflow)).resultData
+					.runData;
+				const fromTrigger = branches(trigger[want.ifNode]);
+				const request = fromTrigger[0]?.kept[0]?.data?.signing_request;
+				expect(
+					fromTrigger.length === 1 &&
+						fromTrigger[0].dropped === 0 &&
+						request?.id === sent.id &&
+						request?.status === want.status,
+					`the If fed by the trigger: ${JSON.stringify(fromTrigger)}`,
+				);
 			},
 		},
 		{
@@ -918,7 +1135,7 @@ async function main(): Promise<void> {
 	console.log('Starting the sandbox and n8n (like npm start, in a temporary folder)...');
 	const stack = await startStack(
 		(line) => console.log(line),
-		(id) => [uiWorkflow(id), schemaWorkflow(id)],
+		(id) => [uiWorkflow(id), schemaWorkflow(id), ...ifOnStatusWorkflows(id)],
 	);
 	let browser: Browser | undefined;
 	const profile = mkdtempSync(join(tmpdir(), 'ui-test-chromium-'));

@@ -81,8 +81,8 @@ export function resourceProperties(): INodeProperties[] {
  *
  * n8n 2.x builds the tool from the node (`convertNodeToAiTool`) and adds its own "Tool
  * Description" (Set Automatically / Set Manually) only to nodes without a `toolDescription`
- * parameter. Set automatically, the model gets the action only ("Send a document for signature in
- * Document Signing"): not what the operation needs, returns or cannot undo. So the node brings its
+ * parameter. Set automatically, the model gets the action only ("Create and send a document for
+ * signature in Document Signing"): not what the operation needs, returns or cannot undo. So the node brings its
  * own `toolDescription`, shown only in the tool (`@tool`, as n8n's HTTP Request node does), whose
  * default is the operation's `meta.toolDescription`; n8n sends a non-empty `toolDescription` as
  * the tool's description (`getToolDescriptionForNode`). The user sees the text and can change it.

@@ -74,8 +74,9 @@ export type JsonSchema = { [keyword: string]: unknown };
  * gets `key_mode` (helpers/output.ts `toItems`). A test validates every output of the operation
  * tests against the schema, so what is written here cannot drift from what `execute` does.
  *
- * The schema describes the default output; fields that are not in every item (only with Simplify
- * off, with an option, or only for some answers) are optional in it.
+ * The schema describes the default output (Simplify on); fields that are not in every item (with
+ * an option, or only for some answers) are optional in it. With `simplify: 'signingRequest'` the
+ * generator also writes the schema of the item with Simplify off, for the tests only.
  */
 export interface OperationOutput {
 	/** Not made from the operation's own answer (Send, Send and Wait): only `fields` describe the item. */
@@ -99,8 +100,17 @@ export interface OperationOutput {
 	 * `?` is not in every item.
 	 */
 	fields?: Record<string, JsonSchema>;
-	/** Simplify (on by default): what the simplified items keep (helpers/output.ts `SIMPLE_KEYS`). */
+	/**
+	 * Simplify (on by default). `signingRequest`: with it on, the item is the one signing-request
+	 * shape (nodes/shared/signingRequest.ts `SIGNING_REQUEST_SCHEMA`) with the answer's `warnings`
+	 * (with `warnings`), the `simplified` fields and `key_mode`, whatever the answer; the other steps
+	 * describe the item with it off (the raw answer), which the build does not ship.
+	 * `template`: the simplified items keep helpers/output.ts `SIMPLE_KEYS.template` (required),
+	 * the answer's other fields are listed as optional.
+	 */
 	simplify?: 'signingRequest' | 'template';
+	/** With `simplify: 'signingRequest'` on: fields the operation adds to the shape (as `fields`). */
+	simplified?: Record<string, JsonSchema>;
 	/** Items without `key_mode`. */
 	keyMode?: false;
 	/** Other shapes of item the operation outputs with an option (`when` names it). */

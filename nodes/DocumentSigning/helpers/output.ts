@@ -8,6 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fail } from '../domain/errors';
 import type { KeyMode } from '../../shared/transport';
+import type { SigningRequestHints } from '../../shared/signingRequest';
+import { toSigningRequest } from '../../shared/signingRequest';
 import type { JsonSchema, OperationOutput } from '../actions/types';
 
 /**
@@ -78,32 +80,11 @@ export const simplifyField: INodeProperties = {
 };
 
 /**
- * What a simplified signing request or template keeps, in this order (absent keys are skipped).
- * The names are those of the service's answers: a signing request's detail (`status` flags,
- * `timestamps`, `companies_workspaces_id`, `template_description`) or list item (`status` text,
- * the `*_date` keys, `recipients`); a template's dates as `date_created` / `date_changed` or
- * `created_date` / `updated_date` (both are documented).
+ * What a simplified template keeps, in this order (absent keys are skipped): a template's dates
+ * as `date_created` / `date_changed` or `created_date` / `updated_date` (both are documented). A
+ * signing request is simplified into the one shape of nodes/shared/signingRequest.ts instead.
  */
 export const SIMPLE_KEYS = {
-	signingRequest: [
-		'id',
-		'name',
-		'description',
-		'template_description',
-		'status',
-		'template_id',
-		'companies_workspaces_id',
-		'created_date',
-		'sent_date',
-		'finished_date',
-		'cancelled_date',
-		'declined_date',
-		'timestamps',
-		'expires_at',
-		'document_url',
-		'final_document_download_url',
-		'recipients',
-	],
 	template: [
 		'id',
 		'name',
@@ -119,7 +100,7 @@ export const SIMPLE_KEYS = {
 	],
 } as const;
 
-/** What a simplified recipient (or template user) keeps. */
+/** What a simplified template user keeps. */
 export const SIMPLE_PERSON_KEYS = [
 	'id',
 	'name',
@@ -138,37 +119,56 @@ function pick(source: IDataObject, keys: readonly string[]): IDataObject {
 }
 
 /**
- * The essentials of a signing request or template (for people and AI agents): identity, state,
- * dates, links and who signs, without fields, settings and the other nested detail. `key_mode`
- * and `warnings` are kept.
+ * The essentials of a template (for people and AI agents): identity, dates, links and who signs,
+ * without fields, settings and the other nested detail. `key_mode` and `warnings` are kept.
  */
-export function simplify(
-	kind: keyof typeof SIMPLE_KEYS,
-	data: IDataObject | IDataObject[],
-): IDataObject[] {
-	const rows = Array.isArray(data) ? data : [data];
-	return rows.map((row) => {
-		const out = pick(row, [...SIMPLE_KEYS[kind], 'warnings', 'key_mode']);
-		if (Array.isArray(out.recipients)) {
-			out.recipients = (out.recipients as unknown[]).map((person) =>
-				person && typeof person === 'object' && !Array.isArray(person)
-					? pick(person as IDataObject, SIMPLE_PERSON_KEYS)
-					: person,
-			) as IDataObject[];
-		}
-		return out;
-	});
+export function simplify(kind: keyof typeof SIMPLE_KEYS, data: IDataObject): IDataObject {
+	const out = pick(data, [...SIMPLE_KEYS[kind], 'warnings', 'key_mode']);
+	if (Array.isArray(out.recipients)) {
+		out.recipients = (out.recipients as unknown[]).map((person) =>
+			person && typeof person === 'object' && !Array.isArray(person)
+				? pick(person as IDataObject, SIMPLE_PERSON_KEYS)
+				: person,
+		) as IDataObject[];
+	}
+	return out;
 }
 
-/** Output items simplified when the operation's Simplify toggle is on. */
+/** Whether the operation's Simplify toggle is on for the item (on by default). */
+export function simplifyOn(context: IExecuteFunctions, itemIndex: number): boolean {
+	return context.getNodeParameter('simplify', itemIndex, true) !== false;
+}
+
+/**
+ * A signing request in the one shape (nodes/shared/signingRequest.ts `toSigningRequest`), with
+ * the item's `warnings` (when there are any) and `key_mode` after it.
+ */
+export function signingRequestJson(json: IDataObject, hints?: SigningRequestHints): IDataObject {
+	return {
+		...toSigningRequest(json, hints),
+		...(json.warnings !== undefined ? { warnings: json.warnings } : {}),
+		...(json.key_mode !== undefined ? { key_mode: json.key_mode } : {}),
+	};
+}
+
+/**
+ * Output items simplified when the operation's Simplify toggle is on: a template's essentials, or
+ * a signing request in the one shape (`hints`: what the operation knows that its answer does not
+ * say, see `SigningRequestHints`).
+ */
 export function simplifyItems(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	kind: keyof typeof SIMPLE_KEYS,
+	kind: keyof typeof SIMPLE_KEYS | 'signingRequest',
 	items: INodeExecutionData[],
+	hints?: SigningRequestHints,
 ): INodeExecutionData[] {
-	if (!(context.getNodeParameter('simplify', itemIndex, true) as boolean)) return items;
-	return items.map((item) => ({ ...item, json: simplify(kind, item.json)[0] }));
+	if (!simplifyOn(context, itemIndex)) return items;
+	return items.map((item) => ({
+		...item,
+		json:
+			kind === 'signingRequest' ? signingRequestJson(item.json, hints) : simplify(kind, item.json),
+	}));
 }
 
 // ---------------------------------------------------------------------------------------------

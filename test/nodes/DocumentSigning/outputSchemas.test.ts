@@ -13,6 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 import { SIMPLE_KEYS, SIMPLE_PERSON_KEYS } from '../../../nodes/DocumentSigning/helpers/output';
+import { SIGNING_REQUEST_KEYS, SIGNING_REQUEST_SCHEMA } from '../../../nodes/shared/signingRequest';
 import { GENERATORS } from '../../../scripts/generate';
 import { outputSchemas } from '../../../scripts/generate/outputSchemas';
 import { schemaValidator, strictSchema } from '../../docs/responses';
@@ -204,25 +205,26 @@ describe('output schemas (n8n schema preview)', () => {
 
 	it('show the fields a workflow maps before the node has run', () => {
 		const createAndSend = schemaOf('signingRequest/createAndSendSigningRequest');
-		expect(createAndSend.properties.first_signer.properties.signing_link).toEqual({
-			type: 'string',
-			format: 'uri',
+		expect(createAndSend.properties.recipients.items.properties.signing_link).toMatchObject({
+			type: ['string', 'null'],
 		});
 		expect(createAndSend.required).toEqual(expect.arrayContaining(['id', 'status', 'key_mode']));
 		expect(createAndSend.properties.warning).toBeUndefined();
+		expect(createAndSend.properties.warnings).toMatchObject({ type: 'array' });
+		expect(createAndSend.required).not.toContain('warnings');
 
 		const download = schemaOf('signingRequest/downloadSigningRequest');
 		expect(download.required).toEqual(
-			expect.arrayContaining(['download_url', 'is_partial', 'file_name', 'signing_request_id']),
+			expect.arrayContaining(['id', 'status', 'download_url', 'is_partial', 'file_name']),
 		);
 		expect(download.required).not.toContain('file_size');
 
 		const wait = schemaOf('signingRequest/sendAndWaitForCompletion');
 		expect(wait.properties.status.enum).toEqual(
-			expect.arrayContaining(['completed', 'declined', 'timed_out']),
+			expect.arrayContaining(['completed', 'declined', 'in_progress']),
 		);
-		expect(wait.required).toEqual(['status', 'signing_request_id', 'waited']);
-		expect(wait.properties.signing_request.properties.companies_workspaces_id).toBeDefined();
+		expect(wait.properties.status.enum).not.toContain('timed_out');
+		expect(wait.required).toEqual([...SIGNING_REQUEST_KEYS, 'waited', 'ended_by']);
 		expect(wait.properties.key_mode).toBeUndefined();
 
 		const remove = schemaOf('template/deleteTemplate');
@@ -238,7 +240,7 @@ describe('output schemas (n8n schema preview)', () => {
 	it('in the editor: the links, the download, a nullable object and a list of two documented forms', () => {
 		const fields = (key: string) => editorFields(schemaOf(key));
 		expect(
-			fields('signingRequest/createAndSendSigningRequest').get('.first_signer.signing_link'),
+			fields('signingRequest/createAndSendSigningRequest').get('.recipients[0].signing_link'),
 		).toBe('string');
 		expect(fields('signingRequest/createAndSendSigningRequest').get('.recipients[0].email')).toBe(
 			'string',
@@ -246,68 +248,111 @@ describe('output schemas (n8n schema preview)', () => {
 		expect(fields('signingRequest/downloadSigningRequest').get('.download_url')).toBe('string');
 		expect(fields('signingRequest/downloadSigningRequest').get('.file_size')).toBe('number');
 		const get = fields('signingRequest/getSigningRequest');
-		expect(get.get('.certificate')).toBe('object');
-		expect(get.get('.certificate.generated')).toBe('boolean');
-		expect(get.get('.final_document_download_url')).toBe('string');
+		expect(get.get('.status')).toBe('string');
+		expect(get.get('.signed_document_url')).toBe('string');
+		expect(get.get('.recipients')).toBe('array');
 		expect(fields('signingRequest/listSigningRequests').get('.recipients[0].email')).toBe('string');
 		const wait = fields('signingRequest/sendAndWaitForCompletion');
-		expect(wait.get('.sent.signing_request_id')).toBe('string');
-		expect(wait.get('.signing_request.status')).toBeDefined();
+		expect(wait.get('.event')).toBe('object');
+		expect(wait.get('.event.type')).toBe('string');
+		expect(wait.get('.completed_at')).toBe('string');
 		const regenerate = fields('workspace/regenerateWorkspaceApiKey');
 		expect(regenerate.get('.expiring_keys[0].expires_at')).toBe('string');
 		expect(regenerate.get('.expiring_keys[0].id')).toBe('string');
 
 		// The nullable object is still validated as one: null or its documented fields.
-		const certificate = schemaOf('signingRequest/getSigningRequest').properties.certificate;
-		expect(certificate).toMatchObject({ type: 'object', nullable: true });
-		const validate = schemaValidator().compile(strictSchema(certificate));
+		const event = schemaOf('signingRequest/sendAndWaitForCompletion').properties.event;
+		expect(event).toMatchObject({ type: 'object', nullable: true });
+		const validate = schemaValidator().compile(strictSchema(event));
 		expect(validate(null)).toBe(true);
-		expect(validate({ generated: true, generated_on: null, has_error: false })).toBe(true);
-		expect(validate({ generated: 'yes' })).toBe(false);
-		expect(validate('certificate')).toBe(false);
+		expect(validate({ id: 'evt_1', type: 'signing_request.completed', created_at: null })).toBe(
+			true,
+		);
+		expect(validate({ id: 1 })).toBe(false);
+		expect(validate('event')).toBe(false);
+		// So is a nullable list (the recipients).
+		const recipients = schemaOf('signingRequest/getSigningRequest').properties.recipients;
+		expect(recipients).toMatchObject({ type: 'array', nullable: true });
 	});
 
-	it('Simplify (on by default) on every operation that has it: only the kept fields are required', () => {
+	it('Simplify (on by default) on every operation that has it, one toggle for all but Update One Part (Properties only)', () => {
 		const { properties } = new DocumentSigning().description;
-		const toggle = properties.filter((p) => p.name === 'simplify');
-		expect(toggle).toHaveLength(1);
-		expect(toggle[0].default).toBe(true);
-		const withToggle = (toggle[0].displayOptions?.show?.operation ?? []) as string[];
+		const toggles = properties.filter((p) => p.name === 'simplify');
+		expect(toggles).toHaveLength(2);
+		for (const toggle of toggles) expect(toggle.default).toBe(true);
+		const shown = toggles.flatMap((t) => (t.displayOptions?.show?.operation ?? []) as string[]);
+		expect(toggles.map((t) => t.displayOptions?.show?.update)).toContainEqual(['properties']);
+		expect(
+			toggles.find((t) => t.displayOptions?.show?.update)?.displayOptions?.show?.operation,
+		).toEqual(['patchSigningRequest']);
 		const simplified = RESOURCES.flatMap((resource) =>
 			Object.values(resource.operations)
 				.filter((op) => op.meta.output?.simplify)
-				.map((op) => ({
-					key: `${resource.value}/${op.meta.value}`,
-					kind: op.meta.output?.simplify as keyof typeof SIMPLE_KEYS,
-				})),
+				.map((op) => op.meta.value),
 		);
-		expect(simplified.map((s) => s.key.split('/')[1]).sort()).toEqual([...withToggle].sort());
-		for (const { key, kind } of simplified) {
-			const schema = schemaOf(key);
-			const kept = [...SIMPLE_KEYS[kind], 'key_mode', 'warnings'];
-			expect([key, schema.required.filter((n: string) => !kept.includes(n))]).toEqual([key, []]);
-			// With Simplify off there is more: listed, not required.
-			expect(Object.keys(schema.properties).some((n) => !kept.includes(n))).toBe(true);
-			const person = schema.properties.recipients?.items;
-			if (person?.required) {
-				expect([
-					key,
-					person.required.filter(
-						(n: string) => !(SIMPLE_PERSON_KEYS as readonly string[]).includes(n),
-					),
-				]).toEqual([key, []]);
-			}
-		}
+		expect(simplified.sort()).toEqual([...shown].sort());
 	});
 
-	it('Simplify (on by default): only the kept fields are required, the others listed as optional', () => {
-		const get = schemaOf('signingRequest/getSigningRequest');
-		expect(get.properties.settings).toBeDefined();
-		expect(get.required.sort()).toEqual(
-			['id', 'name', 'status', 'companies_workspaces_id', 'key_mode'].sort(),
+	it('Simplify of a signing request: the one shape, every key required, whatever the answer', () => {
+		const ops = RESOURCES.flatMap((resource) =>
+			Object.values(resource.operations)
+				.filter((op) => op.meta.output?.simplify === 'signingRequest')
+				.map((op) => `${resource.value}/${op.meta.value}`),
 		);
+		// Every operation that outputs a signing request (the issue's list, with Template → Create
+		// Signing Request).
+		expect(ops.sort()).toEqual(
+			[
+				'signingRequest/createSigningRequest',
+				'signingRequest/createAndSendSigningRequest',
+				'signingRequest/sendSigningRequest',
+				'signingRequest/getSigningRequest',
+				'signingRequest/listSigningRequests',
+				'signingRequest/updateSigningRequest',
+				'signingRequest/patchSigningRequest',
+				'signingRequest/downloadSigningRequest',
+				'signingRequest/sendAndWaitForCompletion',
+				'template/duplicateTemplate',
+			].sort(),
+		);
+		for (const key of ops) {
+			const schema = schemaOf(key);
+			// Update One Part: the shape, or (a recipient, a field) the answer: anyOf.
+			const shape: Schema =
+				key === 'signingRequest/patchSigningRequest'
+					? schema.anyOf.find((b: Schema) => b.properties?.signed_count)
+					: schema;
+			expect([key, shape.required]).toEqual([
+				key,
+				expect.arrayContaining([...SIGNING_REQUEST_KEYS]),
+			]);
+			for (const name of SIGNING_REQUEST_KEYS) {
+				expect([key, name, shape.properties[name].description]).toEqual([
+					key,
+					name,
+					(SIGNING_REQUEST_SCHEMA.properties as Schema)[name].description,
+				]);
+			}
+			// Nothing of the raw answer is left (its names are not the shape's).
+			for (const raw of ['timestamps', 'companies_workspaces_id', 'finished_date', 'settings'])
+				expect([key, raw, shape.properties[raw]]).toEqual([key, raw, undefined]);
+		}
+		// Update's raw answer lists signing_request.settings; the shipped schema does not (with
+		// Simplify off the answer's settings are the service's object: response-shapes.md).
+		expect(
+			schemaOf('signingRequest/updateSigningRequest').properties.signing_request,
+		).toBeUndefined();
+	});
+
+	it('Simplify of a template: only the kept fields are required, the others listed as optional', () => {
+		const get = schemaOf('template/getTemplate');
+		expect(get.properties.settings).toBeDefined();
 		for (const name of get.required) {
-			expect([...SIMPLE_KEYS.signingRequest, 'key_mode']).toContain(name);
+			expect([...SIMPLE_KEYS.template, 'key_mode', 'warnings']).toContain(name);
+		}
+		const person = get.properties.recipients?.items;
+		for (const name of person?.required ?? []) {
+			expect(SIMPLE_PERSON_KEYS as readonly string[]).toContain(name);
 		}
 	});
 
@@ -334,6 +379,17 @@ describe('output schemas (n8n schema preview)', () => {
 
 	describe('the check of the operation tests (test/kit/outputs.ts)', () => {
 		const download: IDataObject = {
+			...Object.fromEntries(SIGNING_REQUEST_KEYS.map((key) => [key, null])),
+			id: '123e4567-e89b-42d3-a456-426614174000',
+			status: 'completed',
+			is_partial: false,
+			download_url: 'https://files.example.com/d/1.pdf',
+			download_expires_at: '2026-01-02T04:04:05Z',
+			file_name: 'Offer.pdf',
+			file_size: 1234,
+			key_mode: 'test',
+		};
+		const raw: IDataObject = {
 			status: 'finished',
 			is_partial: false,
 			download_url: 'https://files.example.com/d/1.pdf',
@@ -344,11 +400,26 @@ describe('output schemas (n8n schema preview)', () => {
 			file_size: 1234,
 			key_mode: 'test',
 		};
-		const problems = (json: IDataObject) =>
-			outputProblems('signingRequest', 'downloadSigningRequest', [{ json }]);
+		const problems = (json: IDataObject, simplify = true) =>
+			outputProblems('signingRequest', 'downloadSigningRequest', [{ json }], simplify);
 
-		it('accepts an item as the node outputs it', () => {
+		it('accepts an item as the node outputs it, with Simplify on and off', () => {
 			expect(problems(download)).toEqual([]);
+			expect(problems(raw, false)).toEqual([]);
+		});
+
+		it('holds each to its own schema: a raw item is not the shape, the shape not the raw item', () => {
+			expect(problems(raw)).toEqual(
+				expect.arrayContaining([expect.stringContaining("must have required property 'id'")]),
+			);
+			expect(problems(download, false)).toEqual(
+				expect.arrayContaining([
+					expect.stringContaining("must have required property 'signing_request_id'"),
+				]),
+			);
+			expect(problems({ ...download, status: 'finished' })).toEqual([
+				expect.stringContaining('/status must be equal to one of the allowed values'),
+			]);
 		});
 
 		it('refuses a renamed, a missing, an undocumented field and a wrong type', () => {

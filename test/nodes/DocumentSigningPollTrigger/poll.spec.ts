@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { SIGNING_REQUEST_KEYS } from '../../../nodes/shared/signingRequest';
 
 import { startSandbox, SEED, type Sandbox } from '../../sandbox';
 import { createDraft, createSent, draftBody, ok } from '../../sandbox/fixtures';
@@ -100,13 +101,23 @@ describe('Document Signing Poll Trigger against the sandbox', () => {
 			delivery_id: null,
 			source: 'poll',
 		});
+		// Simplify (on by default): the listed request in the one shape, its recipients in it.
 		const signingRequest = json.data.signing_request as IDataObject;
-		expect(signingRequest).toMatchObject({ id: sr.id, status: 'finished' });
-		expect(json.created_at).toBe(signingRequest.finished_date);
-		expect((json.data.recipients as IDataObject[]).map((r) => r.email)).toEqual([
+		expect(Object.keys(signingRequest)).toEqual([...SIGNING_REQUEST_KEYS]);
+		expect(signingRequest).toMatchObject({
+			id: sr.id,
+			name: 'poll-b shape',
+			status: 'completed',
+			workspace_id: P.id,
+			recipient_count: 2,
+			signed_count: 2,
+		});
+		expect(json.created_at).toBe(signingRequest.completed_at);
+		expect((signingRequest.recipients as IDataObject[]).map((r) => r.email)).toEqual([
 			'ada@example.com',
 			'bob@example.com',
 		]);
+		expect(Object.keys(json.data)).toEqual(['signing_request', 'workspace']);
 		expect(json.data.workspace).toEqual({ id: P.id, name: P.name });
 		// Never a key in the output.
 		expect(JSON.stringify(item)).not.toMatch(/sk_(live|test)_/);
@@ -248,8 +259,38 @@ describe('Document Signing Poll Trigger against the sandbox', () => {
 			mimeType: 'application/pdf',
 			fileName: 'poll-i contract.pdf',
 		});
-		expect((item.json.signing_request as IDataObject).id).toBe(sr.id);
+		// The request read from the service (its state now), in the one shape.
+		expect(item.json).not.toHaveProperty('signing_request');
+		expect((item.json.data as IDataObject).signing_request).toMatchObject({
+			id: sr.id,
+			status: 'completed',
+			signed_document_url: expect.stringMatching(/^http/),
+			recipient_count: 2,
+		});
 		expect(item.json.enrichment_errors).toBeUndefined();
+	});
+
+	it('Simplify off: data and the full signing request as the service gives them', async () => {
+		const trigger = rig({
+			events: ['completed'],
+			simplify: false,
+			options: { fetchSigningRequest: true },
+		});
+		await trigger.poll();
+		const sr = await createSent(sandbox, P.testKey, 'poll-i raw');
+		await trigger.poll();
+		sandbox.simulate.signAll(sr.id);
+		const [item] = await trigger.poll();
+		const data = item.json.data as IDataObject;
+		expect(data.signing_request).toMatchObject({ id: sr.id, status: 'finished' });
+		expect((data.recipients as IDataObject[]).map((r) => r.email)).toEqual([
+			'ada@example.com',
+			'bob@example.com',
+		]);
+		expect(item.json.signing_request).toMatchObject({
+			id: sr.id,
+			status: { finished: true },
+		});
 	});
 
 	it('never attaches an unfinished document: the change is still reported, with the reason', async () => {

@@ -107,7 +107,8 @@ describe('catch-up at activation', () => {
 			source: 'catch-up',
 			delivery_id: null,
 			workspace_id: P.id,
-			data: { signing_request: { id: missed, status: 'finished' } },
+			// The list's "finished", in the one shape (Simplify on by default), as the delivery's.
+			data: { signing_request: { id: missed, status: 'completed', workspace_id: P.id } },
 		});
 
 		// The service's delivery of the same change arrives late (another event id): not started.

@@ -80,7 +80,25 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 			created_at: event.created_at,
 			company_id: SEED.company.id,
 			workspace_id: SALES.id,
-			data: event.data,
+			// Simplify (on by default): the payload's request in the one shape, its recipients in it.
+			data: {
+				signing_request: expect.objectContaining({
+					id: '30000000-0000-4000-8000-0000000000aa',
+					name: 'Framework agreement',
+					status: 'completed',
+					workspace_id: SALES.id,
+					recipient_count: 1,
+					recipients: [
+						expect.objectContaining({
+							id: 'r1',
+							email: 'ann@example.com',
+							name: 'Ann Signer',
+							order: 1,
+							designation: 'Signer',
+						}),
+					],
+				}),
+			},
 			delivery_id: delivery.headers['X-Service-Delivery'],
 			source: 'webhook',
 		});
@@ -242,7 +260,14 @@ describe('sandbox event → signed delivery → webhook() → workflow', () => {
 		const item = rig.starts[0].items[0];
 		expect(item.json).toMatchObject({ type: 'signing_request.completed', workspace_id: P.id });
 		expect(item.json.enrichment_errors).toBeUndefined();
-		expect(item.json.signing_request).toMatchObject({ id: sent.id, name: 'Supply contract' });
+		// The request read from the service, in the one shape, with the event's recipients.
+		expect((item.json.data as Record<string, unknown>).signing_request).toMatchObject({
+			id: sent.id,
+			name: 'Supply contract',
+			status: 'completed',
+			workspace_id: P.id,
+			signed_document_url: expect.stringMatching(/^http/),
+		});
 		expect(item.binary?.data).toMatchObject({
 			mimeType: 'application/pdf',
 			fileName: 'Supply contract.pdf',

@@ -11,6 +11,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { resetRateLimiters } from '../../../nodes/shared/transport';
 import { receiveTiming } from '../../../nodes/DocumentSigningTrigger/receive';
+import { RECIPIENT_KEYS, SIGNING_REQUEST_KEYS } from '../../../nodes/shared/signingRequest';
 import { readBinary } from '../../helpers/n8n';
 import { SEED, startSandbox, type Sandbox } from '../../sandbox';
 import { baseParameters, credentials, envelope, productionReceiveTiming, sign } from './support';
@@ -18,6 +19,13 @@ import { TriggerRig } from './triggerRig';
 
 const PDF = Buffer.from('%PDF-1.7\n% signed document\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const SR_ID = '30000000-0000-4000-8000-000000000001';
+/** Every key of the one signing-request shape, null: what a source that says nothing gives. */
+const NOTHING = Object.fromEntries(SIGNING_REQUEST_KEYS.map((key) => [key, null]));
+/** A recipient of the one shape, null where the event does not say. */
+const person = (fields: Record<string, unknown>) => ({
+	...Object.fromEntries(RECIPIENT_KEYS.map((key) => [key, null])),
+	...fields,
+});
 
 let sandbox: Sandbox;
 let files: http.Server;
@@ -146,48 +154,99 @@ function finishedDownload(url: string, status = 'finished', isPartial = false) {
 	};
 }
 
+/** The item a delivery of the current envelope `event` starts, with `data` as given. */
+const currentItem = (event: Record<string, unknown>, data: unknown) => ({
+	json: {
+		id: event.id,
+		type: 'signing_request.completed',
+		created_at: event.created_at,
+		company_id: SEED.company.id,
+		workspace_id: SEED.workspaces[0].id,
+		data,
+		delivery_id: 'dlv_opt_1',
+		source: 'webhook',
+	},
+});
+
+/** A delivery in the older envelope (event_id / event_type / timestamp). */
+const OLDER = {
+	event_id: 'evt_older_1',
+	event_type: 'signing_request.recipient.declined',
+	timestamp: '2026-03-01T10:00:00.000Z',
+	company_id: SEED.company.id,
+	workspace_id: SEED.workspaces[1].id,
+	data: { signing_request_id: SR_ID, recipient: { email: 'bob@example.com' } },
+};
+
+/** The item a delivery of OLDER starts, with `data` as given. */
+const olderItem = (data: unknown) => ({
+	id: 'evt_older_1',
+	type: 'signing_request.recipient.declined',
+	created_at: '2026-03-01T10:00:00.000Z',
+	company_id: SEED.company.id,
+	workspace_id: SEED.workspaces[1].id,
+	data,
+	delivery_id: 'dlv_opt_1',
+	source: 'webhook',
+});
+
 describe('output: one normalised shape for both envelopes', () => {
-	it('current shape', async () => {
+	it('current shape; Simplify (on by default): data.signing_request in the one shape, with the recipients', async () => {
 		const rig = await trigger();
 		const event = envelope();
+		const [ann] = (event.data as { recipients: Array<Record<string, unknown>> }).recipients;
 		expect((await deliver(rig, event)).status).toBe(200);
 		expect(rig.starts[0].items).toEqual([
-			{
-				json: {
-					id: event.id,
-					type: 'signing_request.completed',
-					created_at: event.created_at,
-					company_id: SEED.company.id,
+			currentItem(event, {
+				signing_request: {
+					...NOTHING,
+					id: SR_ID,
+					name: 'NDA Acme',
+					// The payload names no status: the event type does.
+					status: 'completed',
 					workspace_id: SEED.workspaces[0].id,
-					data: event.data,
-					delivery_id: 'dlv_opt_1',
-					source: 'webhook',
+					recipient_count: 1,
+					signed_count: 1,
+					recipients: [
+						person({
+							id: 'r1',
+							name: 'Ann Signer',
+							email: 'ann@example.com',
+							signed_at: ann.signed_at,
+						}),
+					],
 				},
-			},
+			}),
 		]);
 	});
 
-	it('older shape (event_id / event_type / timestamp)', async () => {
+	it('current shape, Simplify off: data as the service delivered it', async () => {
+		const rig = await trigger({ simplify: false });
+		const event = envelope();
+		expect((await deliver(rig, event)).status).toBe(200);
+		expect(rig.starts[0].items).toEqual([currentItem(event, event.data)]);
+	});
+
+	it('older shape (event_id / event_type / timestamp); Simplify: the request from its id and the event type', async () => {
 		const rig = await trigger();
-		const older = {
-			event_id: 'evt_older_1',
-			event_type: 'signing_request.recipient.declined',
-			timestamp: '2026-03-01T10:00:00.000Z',
-			company_id: SEED.company.id,
-			workspace_id: SEED.workspaces[1].id,
-			data: { signing_request_id: SR_ID, recipient: { email: 'bob@example.com' } },
-		};
-		expect((await deliver(rig, older)).status).toBe(200);
-		expect(rig.starts[0].items[0].json).toEqual({
-			id: 'evt_older_1',
-			type: 'signing_request.recipient.declined',
-			created_at: '2026-03-01T10:00:00.000Z',
-			company_id: SEED.company.id,
-			workspace_id: SEED.workspaces[1].id,
-			data: older.data,
-			delivery_id: 'dlv_opt_1',
-			source: 'webhook',
-		});
+		expect((await deliver(rig, OLDER)).status).toBe(200);
+		expect(rig.starts[0].items[0].json).toEqual(
+			olderItem({
+				signing_request: {
+					...NOTHING,
+					id: SR_ID,
+					status: 'declined',
+					workspace_id: SEED.workspaces[1].id,
+				},
+				recipient: { email: 'bob@example.com' },
+			}),
+		);
+	});
+
+	it('older shape, Simplify off (event_id / event_type / timestamp)', async () => {
+		const rig = await trigger({ simplify: false });
+		expect((await deliver(rig, OLDER)).status).toBe(200);
+		expect(rig.starts[0].items[0].json).toEqual(olderItem(OLDER.data));
 	});
 });
 
@@ -308,8 +367,38 @@ describe('options', () => {
 		});
 	});
 
-	it('Fetch Full Signing Request adds signing_request', async () => {
+	it('Fetch Full Signing Request: with Simplify (on by default), the request read is data.signing_request', async () => {
 		const rig = await trigger({ options: { fetchSigningRequest: true } });
+		stubSigningRequest({
+			id: SR_ID,
+			name: 'NDA Acme (read)',
+			companies_workspaces_id: SEED.workspaces[0].id,
+			status: { sent: true, finished: true },
+			timestamps: {
+				created_on: '2026-01-01T00:00:00.000Z',
+				finished_on: '2026-01-02T00:00:00.000Z',
+			},
+			final_document_download_url: `${filesUrl}/signed.pdf`,
+		});
+		await deliver(rig, envelope());
+		await startsReach(rig, 1);
+		const json = rig.starts[0].items[0].json;
+		expect(json).not.toHaveProperty('signing_request');
+		expect((json.data as Record<string, unknown>).signing_request).toMatchObject({
+			id: SR_ID,
+			name: 'NDA Acme (read)',
+			status: 'completed',
+			created_at: '2026-01-01T00:00:00.000Z',
+			completed_at: '2026-01-02T00:00:00.000Z',
+			signed_document_url: `${filesUrl}/signed.pdf`,
+			// The detail lists none: the event's.
+			recipient_count: 1,
+			recipients: [expect.objectContaining({ email: 'ann@example.com' })],
+		});
+	});
+
+	it('Fetch Full Signing Request, Simplify off: adds signing_request as the service answers it', async () => {
+		const rig = await trigger({ simplify: false, options: { fetchSigningRequest: true } });
 		stubSigningRequest({ id: SR_ID, name: 'NDA Acme', status: { finished: true } });
 		const response = await deliver(rig, envelope());
 		expect(response).toMatchObject({ status: 200, body: { received: true } });
@@ -333,7 +422,9 @@ describe('options', () => {
 			data: { signing_request_id: SR_ID },
 		});
 		await startsReach(rig, 1);
-		expect(rig.starts[0].items[0].json.signing_request).toMatchObject({ name: 'From older shape' });
+		expect(
+			(rig.starts[0].items[0].json.data as Record<string, unknown>).signing_request,
+		).toMatchObject({ id: SR_ID, name: 'From older shape', status: 'declined' });
 	});
 
 	it('Attach Signed PDF: the workflow starts with the PDF, and only then is the delivery answered', async () => {
@@ -465,7 +556,10 @@ describe('options', () => {
 			const item = rig.starts[0].items[0];
 			expect(item.binary).toBeUndefined();
 			expect(item.json.type).toBe('signing_request.completed');
-			expect(item.json.signing_request).toEqual({ id: SR_ID, name: 'NDA Acme' });
+			expect((item.json.data as Record<string, unknown>).signing_request).toMatchObject({
+				id: SR_ID,
+				name: 'NDA Acme',
+			});
 			expect(item.json.enrichment_errors).toEqual([
 				`The signed PDF was not attached: the signing request ${words}; the service offers only a partial, watermarked copy (download status "${status}", is_partial ${isPartial})`,
 			]);

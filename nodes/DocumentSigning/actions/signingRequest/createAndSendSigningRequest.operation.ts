@@ -9,7 +9,7 @@ import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
 import { readRecipients } from '../../domain/recipients';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, toItems } from '../../helpers/output';
+import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import {
@@ -48,7 +48,7 @@ export const meta: OperationMeta = {
 		'Sends a document for legally binding e-signature right away: creates a signing request from a template and emails every recipient at once. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only when the user has confirmed the template, the name and each recipient\'s name and email address; never guess or make up an email address: ask the user instead. If a person should check it before it goes out, use "Create a draft signing request" instead.\nNeeds: the template\'s ID (a UUID from "Get many templates", found by the template\'s name; never invent one); a name, e.g. "NDA for Grace Hopper"; the recipients as a JSON array, one object per person taking one recipient role of the template: [{"template_user_id": "<id from Get the users of a template>", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com"}] (or "order": 1 instead of template_user_id; {"designation": "CC", "first_name": "…", "email": "…"} adds someone who only gets a copy).\nReturns the signing request: id (keep it to check, resend, cancel or download it), name, status, recipients, key_mode ("test": a free, watermarked test). If a call fails or times out, check "Get many signing requests" before calling it again: never send twice.',
 	method: 'POST',
 	path: '/signing-requests/create-and-send',
-	output: { warnings: true },
+	output: { warnings: true, simplify: 'signingRequest' },
 };
 
 /** Field types of create-and-send. */
@@ -181,6 +181,7 @@ export const description: INodeProperties[] = [
 	},
 	...settingsInput('createAndSend'),
 	additionalOptions(),
+	simplifyField,
 ];
 
 function normaliseType(value: IDataObject[string]): IDataObject[string] {
@@ -349,5 +350,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const explain = templateNotFound(body, 'Nothing was created or sent.');
 	const response = await callApi(this, meta, { body, explain });
-	return toItems(normaliseWarnings(response.body), response.keyMode);
+	// Sent in the same call (api-reference §L.2), should the answer not say so.
+	return simplifyItems(
+		this,
+		i,
+		'signingRequest',
+		toItems(normaliseWarnings(response.body), response.keyMode),
+		{ status: 'in_progress' },
+	);
 }

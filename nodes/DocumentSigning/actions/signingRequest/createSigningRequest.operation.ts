@@ -15,7 +15,7 @@ import {
 import { readRecipients } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, toItems } from '../../helpers/output';
+import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -45,7 +45,7 @@ export const meta: OperationMeta = {
 		'Creates a draft signing request from a template: nothing is sent and nobody is emailed. The safe way to prepare a document for signature: a person checks the draft and sends it later ("Send a draft signing request").\nNeeds: the template\'s ID (a UUID from "Get many templates", found by the template\'s name; never invent one); the recipients as a JSON array, one object per person taking one recipient role of the template: [{"template_user_id": "<id from Get the users of a template>", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com"}] (or "order": 1 instead of template_user_id; {"designation": "CC", "first_name": "…", "email": "…"} adds someone who only gets a copy); a name such as "NDA for Grace Hopper" if this tool asks for one. Use only email addresses the user gave you.\nReturns the draft: id (to check, change, send or delete it), name, status "draft", recipients with their ids and emails, warnings (what to fix before it can be sent), key_mode ("test": a free, watermarked test). If a call fails or times out, check "Get many signing requests" before creating another.',
 	method: 'POST',
 	path: '/signing-requests',
-	output: { warnings: true },
+	output: { warnings: true, simplify: 'signingRequest' },
 };
 
 /** A request made from a template takes no reminders (api-reference §B.1, variant B). */
@@ -75,6 +75,7 @@ export const description: INodeProperties[] = [
 	]),
 	...settingsInput('request'),
 	additionalOptions({ name: true }),
+	simplifyField,
 ];
 
 function checkTemplateFields(context: IExecuteFunctions, fields: IDataObject[] | undefined): void {
@@ -133,5 +134,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	const explain = templateNotFound(body, 'Nothing was created.');
 	const response = await callApi(this, meta, { body, explain });
-	return toItems(normaliseWarnings(response.body), response.keyMode);
+	// A new request is a draft (service-api.md), should the answer not say so.
+	return simplifyItems(
+		this,
+		i,
+		'signingRequest',
+		toItems(normaliseWarnings(response.body), response.keyMode),
+		{ status: 'draft' },
+	);
 }

@@ -22,15 +22,34 @@ import {
 } from '../../../shared/document';
 import { callApi, downloadFile } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import { callName, type OperationMeta } from '../types';
+import { callName, type JsonSchema, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
-import { ID_OUTPUT } from '../../helpers/output';
+import {
+	ID_OUTPUT,
+	orNull,
+	signingRequestJson,
+	simplifyField,
+	simplifyOn,
+} from '../../helpers/output';
 
 /** The completion event as the trigger's event list names it. */
 const COMPLETED_EVENT = eventName(
 	EVENT_TYPES.find((e) => e.value === 'signing_request.completed')?.label ?? '',
 );
+
+/** The download answer's fields (test/docs/responses.json). */
+const ANSWER = '#/definitions/SigningRequestDownloadResponse/properties';
+
+/** What Download adds to the request in the one shape (Simplify on). */
+const DOWNLOAD_FIELDS: Record<string, JsonSchema> = {
+	is_partial: { $ref: `${ANSWER}/is_partial` },
+	download_url: { $ref: `${ANSWER}/download_url` },
+	// The link's expiry (the answer's `expires_at`; the request's own is `expires_at`).
+	download_expires_at: orNull({ $ref: `${ANSWER}/expires_at` }),
+	file_name: { type: 'string' },
+	'file_size?': { type: 'integer' },
+};
 
 export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
@@ -39,7 +58,7 @@ export const meta: OperationMeta = {
 	description:
 		'Get the signed PDF of a finished signing request. An unfinished one is refused unless "Accept Unfinished Document" is on.',
 	toolDescription:
-		'Gets the signed PDF of a finished signing request (everyone has signed). Returns download_url, a link to the signed PDF valid until expires_at (give it to the user or pass it on; the file itself is not shown to you), file_name, file_size, status "finished", is_partial false, key_mode.\nNeeds: the signing request\'s ID (a UUID).\nA request that is not finished (still out for signature, declined, cancelled or expired) has no signed PDF: the tool refuses it with an error saying who has not signed yet. Report that; do not retry until "Get a signing request" shows it finished.',
+		'Gets the signed PDF of a finished signing request (everyone has signed). Returns the request (id, name, status "completed", completed_at, …) with download_url, a link to the signed PDF valid until download_expires_at (give it to the user or pass it on; the file itself is not shown to you), file_name, file_size, is_partial false, key_mode.\nNeeds: the signing request\'s ID (a UUID).\nA request that is not finished (still out for signature, declined, cancelled or expired) has no signed PDF: the tool refuses it with an error saying who has not signed yet. Report that; do not retry until "Get a signing request" shows it completed.',
 	method: 'GET',
 	path: '/signing-requests/{id}/download',
 	lookups: [callName(getSigningRequest), callName(listSigningRequestUsers)],
@@ -50,6 +69,9 @@ export const meta: OperationMeta = {
 			file_name: { type: 'string' },
 			'file_size?': { type: 'integer' },
 		},
+		// Simplify on: the request (as Get reads it) in the one shape, with the download's link.
+		simplify: 'signingRequest',
+		simplified: DOWNLOAD_FIELDS,
 	},
 };
 
@@ -58,6 +80,7 @@ const ACCEPT_UNFINISHED = 'Accept Unfinished Document';
 export const description: INodeProperties[] = [
 	signingRequestLocator,
 	outputBinaryProperty,
+	simplifyField,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -196,17 +219,26 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (!download.final && !acceptUnfinished) throw await refusal(this, id, download);
 
 	// The download answer does not carry the request's name; the file is named after it.
-	const { name } = (await callApi(this, getSigningRequest, { params: { id } })).body;
-	const fileName = documentFileName(name, id, download);
+	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	const fileName = documentFileName(detail?.name, id, download);
 
-	const json: IDataObject = {
-		...metadata,
-		status: download.status,
-		is_partial: !download.final,
-		signing_request_id: id,
-		file_name: fileName,
-		key_mode: response.keyMode,
-	};
+	const json: IDataObject = simplifyOn(this, i)
+		? {
+				...signingRequestJson(detail),
+				is_partial: !download.final,
+				download_url: download.url,
+				download_expires_at: metadata?.expires_at ?? null,
+				file_name: fileName,
+				key_mode: response.keyMode,
+			}
+		: {
+				...metadata,
+				status: download.status,
+				is_partial: !download.final,
+				signing_request_id: id,
+				file_name: fileName,
+				key_mode: response.keyMode,
+			};
 	if (returnUrlOnly) {
 		if (!download.final) unfinishedHint(this, i, id, fileName, download);
 		return [{ json }];

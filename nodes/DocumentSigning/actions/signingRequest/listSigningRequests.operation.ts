@@ -17,7 +17,7 @@ export const meta: OperationMeta = {
 	action: 'Get many signing requests',
 	description: 'List signing requests with filters (status, dates, signer) and sorting',
 	toolDescription:
-		"Lists signing requests, one item each: id, name, status (not_sent: a draft; in_progress: sent and waiting for signatures; finished: everyone signed; declined; cancelled; expired), dates, key_mode. Use it to find a request's ID from its name or a signer's email, or to see what is still open.\nNeeds nothing. Filters, when this tool offers them: (part of) the request's name, a signer's email or name, a status from the values above. Returns at most the tool's limit.",
+		"Lists signing requests, one item each: id, name, status (draft; in_progress: sent and waiting for signatures; completed: everyone signed; declined; cancelled; expired), dates, recipients, key_mode. Use it to find a request's ID from its name or a signer's email, or to see what is still open.\nNeeds nothing. Filters, when this tool offers them: (part of) the request's name, a signer's email or name, a status from the values above. Returns at most the tool's limit.",
 	method: 'GET',
 	path: '/signing-requests',
 	output: { entries: 'results', simplify: 'signingRequest' },
@@ -79,17 +79,24 @@ export const description: INodeProperties[] = [
 
 const STATUS_VALUES: readonly string[] = LIST_STATUSES.map((s) => s.value);
 
+/**
+ * The status words of the output (nodes/shared/signingRequest.ts) that the list names otherwise:
+ * a filter may use either, so a status read from an output filters the list as it is.
+ */
+const OUTPUT_WORDS: Record<string, string> = { draft: 'not_sent', completed: 'finished' };
+
 /** Status filter: a list from the multi-select, or a comma-separated text from an expression. */
 function statusFilter(context: IExecuteFunctions, value: unknown): string | undefined {
 	const statuses = (Array.isArray(value) ? value : String(value ?? '').split(','))
 		.map((s) => String(s).trim())
-		.filter((s) => s !== '');
+		.filter((s) => s !== '')
+		.map((s) => OUTPUT_WORDS[s] ?? s);
 	for (const status of statuses) {
 		if (!STATUS_VALUES.includes(status)) {
 			fail(
 				context,
 				`Status "${status}" is not a status of the list`,
-				`Use one of: ${STATUS_VALUES.join(', ')}.`,
+				`Use one of: ${STATUS_VALUES.join(', ')} (or draft, completed: the output's words for not_sent, finished).`,
 			);
 		}
 	}

@@ -10,7 +10,7 @@ import { checkField, fieldFormValues, fieldTypeOptions } from '../../domain/fiel
 import { checkRecipient, CONTACT_FIELDS, personValues } from '../../domain/recipients';
 import { checkSigningRequestProperties } from '../../domain/completion';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, toItems } from '../../helpers/output';
+import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
@@ -32,7 +32,14 @@ export const meta: OperationMeta = {
 		'Change one thing of a draft: its properties, one recipient or one field. After sending, only a seal participant can be swapped.',
 	method: 'PATCH',
 	path: '/signing-requests/{id}',
-	output: { warnings: true },
+	output: {
+		// Properties: the answer is the request (its id, name, description, document and expiration),
+		// in the one shape with Simplify on. A recipient or a field: that object; a seal participant:
+		// the properties answer as the service gives it (no Simplify: it is made after sending).
+		warnings: true,
+		simplify: 'signingRequest',
+		variants: [{ when: 'Update: Recipient, Field or Seal Participant', warnings: true }],
+	},
 };
 
 type UpdateKind = 'properties' | 'recipient' | 'field' | 'sealParticipant';
@@ -101,6 +108,7 @@ export const description: INodeProperties[] = [
 		...property,
 		displayOptions: { show: { ...property.displayOptions?.show, update: ['properties'] } },
 	})),
+	{ ...simplifyField, displayOptions: show('properties') },
 	// Recipient
 	{
 		displayName: 'Recipient Name or ID',
@@ -235,5 +243,9 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body,
 		explain: explainEditAfterSending,
 	});
-	return toItems(normaliseWarnings(response.body), response.keyMode);
+	const items = toItems(normaliseWarnings(response.body), response.keyMode);
+	// Only a draft's properties can be changed (api-reference §B.3).
+	return kind === 'properties'
+		? simplifyItems(this, i, 'signingRequest', items, { id, status: 'draft' })
+		: items;
 }

@@ -66,7 +66,8 @@ import {
 } from './reread';
 import { meta as listWorkspaces } from '../workspace/listWorkspaces.operation';
 import { redactText as redactSecretsIn } from '../../../shared/transport/secrets';
-import { ID_OUTPUT, orNull } from '../../helpers/output';
+import { ID_OUTPUT, orNull, simplifyField } from '../../helpers/output';
+import { statusOf, toSigningRequest } from '../../../shared/signingRequest';
 
 /**
  * Send and Wait for Completion: n8n's send-and-wait pattern (`putExecutionToWait` + a resume
@@ -138,6 +139,17 @@ export const resumeWebhooks: IWebhookDescription[] = [
  */
 export const SEND_AND_WAIT_FOR_COMPLETION = 'sendAndWaitForCompletion';
 
+/** The event that ended the wait, in the output; null when a re-read did. */
+const WAIT_EVENT = orNull({
+	type: 'object',
+	properties: {
+		id: { type: 'string' },
+		type: { type: 'string' },
+		created_at: { type: ['string', 'null'] },
+	},
+	required: ['id', 'type', 'created_at'],
+});
+
 export const meta: OperationMeta = {
 	value: SEND_AND_WAIT_FOR_COMPLETION,
 	name: 'Send and Wait for Completion',
@@ -164,9 +176,20 @@ export const meta: OperationMeta = {
 	},
 	output: {
 		// Not made from one answer: the final state (`finalItem`) or, when the time limit runs out,
-		// the timed-out item (`execute`). No key_mode.
+		// the timed-out item (`execute`). No key_mode. Simplify on: the request in the one shape
+		// (its status the final one; as read when the wait began if the time limit ran out), with
+		// how the wait ended. Off: `fields`.
 		answer: false,
 		keyMode: false,
+		simplify: 'signingRequest',
+		simplified: {
+			waited: { type: 'boolean' },
+			ended_by: { type: 'string', enum: ['event', 're-read', 'read', 'time_limit'] },
+			'event?': WAIT_EVENT,
+			'waited_until?': { type: 'string', format: 'date-time' },
+			'webhook_id?': { $ref: '#/definitions/Webhook/properties/id' },
+			'pdf_not_attached?': { type: 'string' },
+		},
 		fields: {
 			status: {
 				type: 'string',
@@ -185,15 +208,7 @@ export const meta: OperationMeta = {
 			// here so that outputs saved by earlier versions still match).
 			'ended_by?': { type: 'string', enum: ['event', 're-read', 'read', 'time_limit'] },
 			// The event that ended the wait; null when a re-read did.
-			'event?': orNull({
-				type: 'object',
-				properties: {
-					id: { type: 'string' },
-					type: { type: 'string' },
-					created_at: { type: ['string', 'null'] },
-				},
-				required: ['id', 'type', 'created_at'],
-			}),
+			'event?': WAIT_EVENT,
 			'waited_until?': { type: 'string', format: 'date-time' },
 			'webhook_id?': { $ref: '#/definitions/Webhook/properties/id' },
 			'pdf_not_attached?': { type: 'string' },
@@ -292,6 +307,7 @@ export const description: INodeProperties[] = [
 			),
 		],
 	},
+	simplifyField,
 ];
 
 interface WaitOptions {
@@ -301,26 +317,18 @@ interface WaitOptions {
 	rereadMinutes?: number;
 }
 
-export type FinalStatus = 'completed' | 'declined' | 'cancelled' | 'expired';
+const FINAL_STATUSES = ['completed', 'declined', 'cancelled', 'expired'] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
 /**
- * The end state of a request from GET /signing-requests/{id} (its `status` object of booleans
- * sent, finished, cancelled, declined, expired; a list item's status string is read too);
- * undefined while it is open.
+ * The end state of a request (GET /signing-requests/{id}: its `status` flags; a status word is read
+ * too), by the one rule of nodes/shared/signingRequest.ts `statusOf`; undefined while it is open.
  */
 export function finalStatusOf(detail: IDataObject): FinalStatus | undefined {
-	const status = (detail?.status ?? {}) as IDataObject;
-	if (typeof detail?.status === 'string') {
-		const text = String(detail.status);
-		if (text === 'finished') return 'completed';
-		if (text === 'declined' || text === 'cancelled' || text === 'expired') return text;
-		return undefined;
-	}
-	if (status.finished === true) return 'completed';
-	if (status.declined === true) return 'declined';
-	if (status.cancelled === true) return 'cancelled';
-	if (status.expired === true) return 'expired';
-	return undefined;
+	const status = statusOf(detail);
+	return (FINAL_STATUSES as readonly string[]).includes(status ?? '')
+		? (status as FinalStatus)
+		: undefined;
 }
 
 /**
@@ -467,16 +475,34 @@ type BinaryContext = TransportContext & {
 	helpers: Pick<IExecuteFunctions['helpers'], 'prepareBinaryData'>;
 };
 
+/** Simplify (on by default), read in the execution or in a call of the resume URL. */
+function simplifyWait(context: IExecuteFunctions | IWebhookFunctions): boolean {
+	const value =
+		'getInputData' in context
+			? context.getNodeParameter('simplify', 0, true)
+			: context.getNodeParameter('simplify', true);
+	return value !== false;
+}
+
+/**
+ * The output of an ended wait. Simplify on: the request in the one shape (nodes/shared/
+ * signingRequest.ts) with the final `status`, then how the wait ended (`extra` without `sent`,
+ * whose date is `sent_at`). Off: `status`, `signing_request_id`, `extra` and the request as read.
+ */
 async function finalItem(
-	context: BinaryContext,
+	context: BinaryContext & (IExecuteFunctions | IWebhookFunctions),
 	id: string,
 	detail: IDataObject,
 	status: FinalStatus,
 	extra: IDataObject,
 	options: WaitOptions,
 ): Promise<INodeExecutionData> {
+	const ended = { ...extra };
+	delete ended.sent;
 	const item: INodeExecutionData = {
-		json: { status, signing_request_id: id, ...extra, signing_request: detail },
+		json: simplifyWait(context)
+			? { ...toSigningRequest(detail, { id }), status, ...ended }
+			: { status, signing_request_id: id, ...extra, signing_request: detail },
 		pairedItem: { item: 0 },
 	};
 	if (options.attachSignedPdf) {
@@ -608,6 +634,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	}
 
 	let sent: IDataObject | undefined;
+	// The request as last read (the timed-out item shows it).
+	let lastRead = before;
 	try {
 		if (sendFirst) {
 			const response = await callApi(this, meta, { params: { id } });
@@ -615,6 +643,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		}
 		// It may have ended before the webhook existed or while it was being sent.
 		const now = (await callApi(this, getSigningRequest, { params: { id } })).body;
+		lastRead = now;
 		const ended = finalStatusOf(now);
 		if (ended) {
 			await deleteWebhook(this, webhookId);
@@ -639,16 +668,25 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 
 	// What the node outputs if the time limit runs out: n8n then passes the node's input on, so
 	// the input is replaced with the timed-out result.
+	// Simplify on: the request as read right after sending, in the one shape, ended_by time_limit.
 	const timedOut: INodeExecutionData = {
-		json: {
-			status: 'timed_out',
-			signing_request_id: id,
-			waited: true,
-			waited_until: waitTill.toISOString(),
-			sent: sent ?? null,
-			webhook_id: webhookId,
-			ended_by: 'time_limit',
-		},
+		json: simplifyWait(this)
+			? {
+					...toSigningRequest(lastRead, { id }),
+					waited: true,
+					ended_by: 'time_limit',
+					waited_until: waitTill.toISOString(),
+					webhook_id: webhookId,
+				}
+			: {
+					status: 'timed_out',
+					signing_request_id: id,
+					waited: true,
+					waited_until: waitTill.toISOString(),
+					sent: sent ?? null,
+					webhook_id: webhookId,
+					ended_by: 'time_limit',
+				},
 		pairedItem: { item: 0 },
 	};
 	const executeData = this.getExecuteData();

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems, orNull } from '../../helpers/output';
+import { orNull, simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { JsonSchema, OperationMeta } from '../types';
@@ -36,13 +36,15 @@ export const meta: OperationMeta = {
 	description:
 		'Send a draft (made with Create or Template → Create Draft Signing Request) to its recipients; emails go out in signing order. With the live key this uses credits.',
 	toolDescription:
-		'Sends an existing draft signing request to its recipients now: they get their signing emails in signing order, and what they sign is legally binding. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only after the user has approved sending this very draft (show them its name and recipients from "Get a signing request" and "Get the recipients of a signing request"); never send on your own initiative.\nNeeds: the draft\'s ID (a UUID from "Create a draft signing request", or from "Get many signing requests" with status not_sent).\nReturns: success, message, signing_request_id, sent_date, expires_at, recipients_notified, key_mode. If a call fails or times out, check with "Get a signing request" whether it was sent before calling it again.',
+		'Sends an existing draft signing request to its recipients now: they get their signing emails in signing order, and what they sign is legally binding. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only after the user has approved sending this very draft (show them its name and recipients from "Get a signing request" and "Get the recipients of a signing request"); never send on your own initiative.\nNeeds: the draft\'s ID (a UUID from "Create a draft signing request", or from "Get many signing requests" with status draft).\nReturns the request: id, status "in_progress", sent_at, expires_at, key_mode (its name and recipients: "Get a signing request"). If a call fails or times out, check with "Get a signing request" whether it was sent before calling it again.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
-	output: { answer: false, fields: SENT_FIELDS },
+	// Simplify on: the one signing-request shape (what the answer says: id, status, sent_at,
+	// expires_at; the rest null). Off: the answer in one shape of its two (`normaliseSendResponse`).
+	output: { answer: false, fields: SENT_FIELDS, simplify: 'signingRequest' },
 };
 
-export const description: INodeProperties[] = [sendNotice, signingRequestLocator];
+export const description: INodeProperties[] = [sendNotice, signingRequestLocator, simplifyField];
 
 function pick(body: IDataObject, ...keys: string[]): IDataObject[string] {
 	for (const key of keys) if (body[key] !== undefined && body[key] !== null) return body[key];
@@ -70,5 +72,12 @@ export function normaliseSendResponse(body: unknown, id: string): IDataObject {
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await callApi(this, meta, { params: { id } });
-	return toItems(normaliseSendResponse(response.body, id), response.keyMode);
+	// Sent now: in progress (api-reference §L.2).
+	return simplifyItems(
+		this,
+		i,
+		'signingRequest',
+		toItems(normaliseSendResponse(response.body, id), response.keyMode),
+		{ id, status: 'in_progress' },
+	);
 }

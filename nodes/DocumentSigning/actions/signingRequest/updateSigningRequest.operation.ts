@@ -11,7 +11,13 @@ import { readFields, fieldsInput } from '../../domain/fields';
 import { fieldActionOption, readRecipients, recipientsInput } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, toItems } from '../../helpers/output';
+import {
+	normaliseWarnings,
+	signingRequestJson,
+	simplifyField,
+	simplifyOn,
+	toItems,
+} from '../../helpers/output';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -26,7 +32,7 @@ export const meta: OperationMeta = {
 		'Change a draft in one request: properties, settings, recipients (add, change, remove), fields and reminders. Not possible once sent.',
 	method: 'PUT',
 	path: '/signing-requests/{id}',
-	output: { warnings: true },
+	output: { warnings: true, simplify: 'signingRequest' },
 };
 
 const recipientPicker = (
@@ -100,6 +106,7 @@ export const description: INodeProperties[] = [
 			'Fields to change (Field ID set) or add. Recipient ID may be a temp_… ID of a recipient added above. Positions are percentages of the page (0–100).',
 	}),
 	...remindersInput({ hoursDescription: 'Hours before the request expires' }),
+	simplifyField,
 ];
 
 /** Recipients: existing ones keep `id` (a UUID); new ones carry `_temp_id` (temp_…, unique). */
@@ -247,5 +254,16 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 		body,
 		explain: explainEditAfterSending,
 	});
-	return toItems(normaliseWarnings(response.body), response.keyMode);
+	const items = toItems(normaliseWarnings(response.body), response.keyMode);
+	if (!simplifyOn(this, i)) return items;
+	// The answer is {id, name, signing_request: {…}, recipients, reminders, summary}: the request is
+	// its `signing_request` with the recipients beside it. Only a draft can be updated.
+	return items.map((item) => {
+		const inner = item.json.signing_request;
+		const request =
+			inner && typeof inner === 'object' && !Array.isArray(inner)
+				? { ...item.json, ...(inner as IDataObject) }
+				: item.json;
+		return { json: signingRequestJson(request, { status: 'draft' }) };
+	});
 }

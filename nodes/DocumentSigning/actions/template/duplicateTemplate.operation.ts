@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { toItems } from '../../helpers/output';
+import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -22,7 +22,7 @@ export const meta: OperationMeta = {
 		'Creates a draft signing request that copies a template exactly, with the people the template names, its fields and settings; nothing is sent. Use it only when the template already names the right people; to fill in other people, use "Create a draft signing request".\nNeeds: the template\'s ID (a UUID from "Get many templates"). Returns the draft: id, name, status, key_mode.',
 	method: 'POST',
 	path: '/templates/{id}/duplicate',
-	output: { unwrap: 'signing_request' },
+	output: { unwrap: 'signing_request', simplify: 'signingRequest' },
 };
 
 export const description: INodeProperties[] = [
@@ -40,8 +40,9 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description:
-			'The name of the new signing request (at most 255 characters). Leave empty to use the template\'s name. The output item is the new signing request itself (ID, name, status, document_url, …) with the service\'s message in "message".',
+			'The name of the new signing request (at most 255 characters). Leave empty to use the template\'s name. The output item is the new signing request itself (ID, name, status, document_url, …); with Simplify off, as the service answers it, with its message in "message".',
 	},
+	simplifyField,
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
@@ -62,5 +63,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 					...(body.message !== undefined ? { message: body.message } : {}),
 				}
 			: body;
-	return toItems(json, response.keyMode);
+	// The copy is a new draft (api-reference T11).
+	return simplifyItems(this, i, 'signingRequest', toItems(json, response.keyMode), {
+		status: 'draft',
+	});
 }

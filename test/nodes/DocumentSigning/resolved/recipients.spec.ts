@@ -218,7 +218,11 @@ describe('Signing Request → Create and Send', () => {
 			error: emptyMessage('Recipient 1', 'Email', 'undefined', 1),
 			error_description: expect.stringMatching(/^Nothing was sent/),
 		});
-		expect(jsonOf(output).map((json) => json.status)).toEqual(['sent', undefined, 'sent']);
+		expect(jsonOf(output).map((json) => json.status)).toEqual([
+			'in_progress',
+			undefined,
+			'in_progress',
+		]);
 	});
 
 	it('a typed empty Template User still means "match by Order"', async () => {

@@ -1,7 +1,7 @@
 import { binaryItem } from '../../../../helpers/n8n';
 import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './fixtures';
-import { byId, createTemplate, only, onlyRequest, pdf, run } from './fixtures';
+import { api, byId, createTemplate, only, onlyRequest, pdf, run } from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;
@@ -115,8 +115,51 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			reminders: [{ hours_before_expiration: 48 }, { hours_before_expiration: 4 }],
 			settings: { send_finish_email: false, identity_editable_fields: ['name'] },
 		});
+		// Simplify (on by default): the one signing-request shape; the first signer's link on them.
 		const json = only(output);
-		expect(json).toMatchObject({ status: 'sent', name: 'Quote 42', key_mode: 'test' });
+		expect(json).toMatchObject({
+			status: 'in_progress',
+			name: 'Quote 42',
+			page_count: 1,
+			expiration_hours: 24,
+			template_id: null,
+			recipient_count: 1,
+			signed_count: 0,
+			key_mode: 'test',
+		});
+		expect(json.sent_at).toEqual(expect.stringMatching(/^\d{4}-/));
+		expect(json.recipients).toEqual([
+			expect.objectContaining({
+				first_name: 'Ada',
+				name: 'Ada Lovelace',
+				email: 'ada@example.com',
+				designation: 'Signer',
+				order: 1,
+				signed_at: null,
+				signing_link: expect.stringMatching(/^http/),
+			}),
+		]);
+		expect(json).not.toHaveProperty('first_signer');
+		expect(json).not.toHaveProperty('credits_remaining');
+	});
+
+	it('Simplify off: the answer as the service gives it (status "sent", first_signer, credits)', async () => {
+		const { output, error } = await run(
+			ctx,
+			'createAndSendSigningRequest',
+			{
+				source: 'pdf',
+				name: 'Quote 43',
+				recipientsMode: 'json',
+				recipientsJson:
+					'[{"id":"temp_1","first_name":"Ada","email":"ada@example.com","designation":"Signer","order":1}]',
+				simplify: false,
+			},
+			{ input: [await binaryItem(document, 'quote.pdf', 'application/pdf')], keyToUse: 'test' },
+		);
+		expect(error).toBeUndefined();
+		const json = only(output);
+		expect(json).toMatchObject({ status: 'sent', name: 'Quote 43', key_mode: 'test' });
 		expect(json.first_signer).toMatchObject({
 			email: 'ada@example.com',
 			signing_link: expect.stringMatching(/^http/),
@@ -167,11 +210,17 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		});
 		const json = only(output);
 		expect(json).toMatchObject({
-			status: 'sent',
+			status: 'in_progress',
 			key_mode: 'live',
-			first_signer: { email: 'ada@example.com' },
+			template_id: template.id,
 		});
-		expect(json.credits_remaining).toBe(99);
+		expect((json.recipients as Array<Record<string, unknown>>)[0]).toMatchObject({
+			email: 'ada@example.com',
+			signing_link: expect.stringMatching(/^http/),
+		});
+		// The credit was used: the company's count went down by one.
+		const company = await api(ctx.sandbox, 'GET', '/company');
+		expect(company.body.credits).toBe(99);
 	});
 
 	describe('two recipients may not take the place of the same template recipient', () => {

@@ -1,3 +1,4 @@
+import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
 import {
 	TEMPLATE_REMINDERS_NOTICE,
 	description,
@@ -106,11 +107,15 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			],
 			fields: [{ template_field_id: template.fieldIds[0], required: false }],
 		});
+		// Simplify (on by default): the one signing-request shape.
 		const json = only(output);
+		expect(Object.keys(json)).toEqual([...SIGNING_REQUEST_KEYS, 'key_mode']);
 		expect(json).toMatchObject({
 			status: 'draft',
 			name: 'NDA for Ada',
 			template_id: template.id,
+			sent_at: null,
+			recipient_count: 2,
 			key_mode: 'live',
 		});
 		expect((json.recipients as Array<{ email: string }>).map((r) => r.email)).toEqual([
@@ -277,6 +282,8 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				{
 					source: 'pdf',
 					binaryPropertyName: 'data',
+					// The answer's fields show the real recipient IDs (Simplify keeps no fields).
+					simplify: false,
 					recipientsMode: 'fields',
 					recipients: { recipient: [signer('temp_1', 'Ada', 1), signer('temp_2', 'Bob', 2)] },
 					fieldsMode: 'fields',

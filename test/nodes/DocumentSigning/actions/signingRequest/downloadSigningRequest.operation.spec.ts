@@ -1,6 +1,8 @@
 import { readBinary } from '../../../../helpers/n8n';
 import type { Sandbox } from '../../../../sandbox';
 import { SEED } from '../../../../sandbox';
+import { PROTECTED } from '../../../../kit';
+import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
 import { inspectPdf, pdfTextStrings, simplePdf } from '../../../../sandbox/signing/pdf';
 import { TEST_WATERMARK } from '../../../../sandbox/signing/render';
 import type { FileServer, RichRequest } from './fixtures';
@@ -102,16 +104,19 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 
 			const item = output[0][0];
 			expect(output[0]).toHaveLength(1);
+			// Simplify (on by default): the request in the one shape, with the download's link.
 			expect(item.json).toMatchObject({
-				status: 'finished',
+				id: finished.id,
+				name: 'Master Services Agreement',
+				status: 'completed',
 				is_partial: false,
-				signing_request_id: finished.id,
 				file_name: 'Master Services Agreement.pdf',
 				key_mode: 'live',
 			});
+			expect(item.json.completed_at).toEqual(expect.stringMatching(/^\d{4}-/));
 			expect(String(item.json.download_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_files\//);
-			expect(Date.parse(String(item.json.generated_at))).not.toBeNaN();
-			expect(Date.parse(String(item.json.expires_at))).not.toBeNaN();
+			expect(String(item.json.signed_document_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_files\//);
+			expect(Date.parse(String(item.json.download_expires_at))).not.toBeNaN();
 			expect(item.binary?.data).toMatchObject({
 				mimeType: 'application/pdf',
 				fileName: 'Master Services Agreement.pdf',
@@ -273,7 +278,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			);
 			expect(output[0][0].json.error_description).toMatch(/^Still to sign: Bob Byron/);
 			expect(output[0][0].binary).toBeUndefined();
-			expect(output[0][1].json).toMatchObject({ status: 'finished', is_partial: false });
+			expect(output[0][1].json).toMatchObject({ status: 'completed', is_partial: false });
 		});
 	});
 
@@ -362,7 +367,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 				options: { acceptUnfinished: true },
 			});
 			expect(output[0][0].json).toMatchObject({
-				status: 'finished',
+				status: 'completed',
 				is_partial: false,
 				file_name: 'Master Services Agreement.pdf',
 			});
@@ -383,7 +388,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 			expect(ctx.sandbox.requests[0].headers.authorization).toBe(SEED.protectedWorkspace.testKey);
 			const item = output[0][0];
 			expect(item.json).toMatchObject({
-				status: 'finished',
+				status: 'completed',
 				is_partial: false,
 				key_mode: 'test',
 				file_name: 'Trial agreement.pdf',
@@ -394,10 +399,11 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		},
 	);
 
-	it('"Return URL Only" outputs the link and its details, without downloading', async () => {
+	it('"Return URL Only" outputs the link and its details, without downloading (Simplify off: the answer)', async () => {
 		const { output, error } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(finished.id),
 			options: { returnUrlOnly: true },
+			simplify: false,
 		});
 		expect(error).toBeUndefined();
 		expectCalls(finished.id, { detail: true });
@@ -432,6 +438,30 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		).toBe('%PDF-');
 	});
 
+	it('"Return URL Only" with Simplify (on by default): the request in the one shape and the link', async () => {
+		const { output, error } = await run(ctx, 'downloadSigningRequest', {
+			signingRequestId: byId(finished.id),
+			options: { returnUrlOnly: true },
+		});
+		expect(error).toBeUndefined();
+		expectCalls(finished.id, { detail: true });
+		const json = only(output);
+		expect(output[0][0].binary).toBeUndefined();
+		expect(Object.keys(json)).toEqual([
+			...SIGNING_REQUEST_KEYS,
+			'is_partial',
+			'download_url',
+			'download_expires_at',
+			'file_name',
+			'key_mode',
+		]);
+		expect(json).toMatchObject({
+			id: finished.id,
+			status: 'completed',
+			workspace_id: PROTECTED.id,
+		});
+	});
+
 	it('before the request is sent: a clear error (409), nothing downloaded', async () => {
 		const { error, output } = await run(ctx, 'downloadSigningRequest', {
 			signingRequestId: byId(draft.id),
@@ -460,7 +490,7 @@ describe('Signing Request → Download (GET /signing-requests/{id}/download)', (
 		);
 		expect(output[0][0].json.http_code).toBe('409');
 		expect(output[0][0].pairedItem).toEqual({ item: 0 });
-		expect(output[0][1].json.status).toBe('finished');
+		expect(output[0][1].json.status).toBe('completed');
 		expect(output[0][1].pairedItem).toEqual({ item: 1 });
 		expect((await readBinary(output[0][1])).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	});

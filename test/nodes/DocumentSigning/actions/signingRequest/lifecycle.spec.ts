@@ -1,7 +1,8 @@
 /**
  * The life of a signing request, driven through the node: create from a template → update →
  * send → signers act (simulated by the sandbox) → get. Plus a decline, a cancel, and the errors
- * for an edit and a delete after sending.
+ * for an edit and a delete after sending. Every step outputs the request in the one shape (Simplify
+ * on by default), so its status reads the same whichever operation shows it.
  */
 import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './fixtures';
@@ -82,38 +83,44 @@ describe('Signing request lifecycle through the node', () => {
 			},
 		});
 		expect(updated.error).toBeUndefined();
-		expect(only(updated.output).summary).toMatchObject({
-			properties_updated: true,
-			reminders_created: 1,
+		expect(only(updated.output)).toMatchObject({
+			id: created.id,
+			name: 'Agreement 2025 (final)',
+			status: 'draft',
+			expiration_hours: 240,
+			recipient_count: 2,
 		});
 
 		const sent = await send(created.id);
-		expect(sent).toMatchObject({ success: true, signing_request_id: created.id });
+		expect(sent).toMatchObject({ id: created.id, status: 'in_progress' });
+		expect(sent.sent_at).toEqual(expect.any(String));
 		let detail = await get(created.id);
-		expect(detail.status).toMatchObject({ sent: true, finished: false });
+		expect(detail).toMatchObject({ status: 'in_progress', sent_at: sent.sent_at });
 		expect(detail.name).toBe('Agreement 2025 (final)');
 
 		ctx.sandbox.simulate.sign(created.id, ada.id);
 		detail = await get(created.id);
-		expect(detail.status).toMatchObject({ sent: true, finished: false });
+		expect(detail.status).toBe('in_progress');
 
 		ctx.sandbox.simulate.sign(created.id, bob.id);
 		detail = await get(created.id);
-		expect(detail.status).toEqual({
-			sent: true,
-			finished: true,
-			cancelled: false,
-			declined: false,
-			expired: false,
-		});
-		expect((detail.timestamps as Record<string, unknown>).finished_on).toEqual(expect.any(String));
+		expect(detail.status).toBe('completed');
+		expect(detail.completed_at).toEqual(expect.any(String));
+		expect(detail.signed_document_url).toEqual(expect.stringMatching(/^http/));
 		expect(detail.key_mode).toBe('live');
 
 		const list = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['finished'] },
 		});
-		expect(list.output[0].map((item) => item.json.id)).toEqual([created.id]);
+		expect(list.output[0].map((item) => [item.json.id, item.json.status])).toEqual([
+			[created.id, 'completed'],
+		]);
+		expect(list.output[0][0].json).toMatchObject({
+			completed_at: detail.completed_at,
+			recipient_count: 2,
+			signed_count: 2,
+		});
 	});
 
 	it('a signer declines: the request is declined', async () => {
@@ -122,12 +129,14 @@ describe('Signing request lifecycle through the node', () => {
 		const ada = created.recipients.find((r) => r.order === 1) as Recipient;
 		ctx.sandbox.simulate.decline(created.id, ada.id, 'Wrong amount');
 		const detail = await get(created.id);
-		expect(detail.status).toMatchObject({ sent: true, declined: true, finished: false });
+		expect(detail).toMatchObject({ status: 'declined', declined_at: expect.any(String) });
 		const list = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { status: ['declined'] },
 		});
-		expect(list.output[0].map((item) => item.json.id)).toEqual([created.id]);
+		expect(list.output[0].map((item) => [item.json.id, item.json.status])).toEqual([
+			[created.id, 'declined'],
+		]);
 	});
 
 	it('a sent request is cancelled: signers can no longer sign', async () => {
@@ -139,7 +148,10 @@ describe('Signing request lifecycle through the node', () => {
 		});
 		expect(cancelled.error).toBeUndefined();
 		expect(only(cancelled.output)).toMatchObject({ signing_request_id: created.id });
-		expect((await get(created.id)).status).toMatchObject({ cancelled: true, finished: false });
+		expect(await get(created.id)).toMatchObject({
+			status: 'cancelled',
+			cancelled_at: expect.any(String),
+		});
 		const ada = created.recipients.find((r) => r.order === 1) as Recipient;
 		expect(() => ctx.sandbox.simulate.sign(created.id, ada.id)).toThrow();
 	});

@@ -1,4 +1,5 @@
 import { useSandbox } from '../../../../kit';
+import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
 import { api, createDraft, createSent, only, pdf, run } from './fixtures';
 
 const ctx = useSandbox();
@@ -44,11 +45,8 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 			'Beta draft',
 			'Gamma sent',
 		]);
-		expect(output[0].map((item) => item.json.status)).toEqual([
-			'not_sent',
-			'not_sent',
-			'in_progress',
-		]);
+		// The list's words (not_sent, in_progress) as the one shape's status words.
+		expect(output[0].map((item) => item.json.status)).toEqual(['draft', 'draft', 'in_progress']);
 		for (const item of output[0]) expect(item.json.key_mode).toBe('live');
 	});
 
@@ -78,6 +76,16 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 		expect(ctx.sandbox.requests[0].query.status).toBe('finished,expired');
 	});
 
+	it("takes the output's status words too: draft for not_sent, completed for finished", async () => {
+		await run(
+			ctx,
+			'listSigningRequests',
+			{ returnAll: true, filters: { status: '={{ $json.status }}' } },
+			{ input: [{ json: { status: 'draft,completed,in_progress' } }] },
+		);
+		expect(ctx.sandbox.requests[0].query.status).toBe('not_sent,finished,in_progress');
+	});
+
 	it('stops at the limit', async () => {
 		for (let n = 0; n < 3; n++) {
 			await api(ctx.sandbox, 'POST', '/signing-requests', {
@@ -94,31 +102,58 @@ describe('Signing Request → Get Many (GET /signing-requests)', () => {
 		expect(ctx.sandbox.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '4' }]);
 	});
 
-	it('Simplify (on by default) keeps the essentials; off gives each request in full', async () => {
-		const simple = only(
-			(await run(ctx, 'listSigningRequests', { returnAll: false, limit: 1 })).output,
-		);
+	it('Simplify (on by default): each request in the one shape; off gives each request in full', async () => {
+		const simple = (
+			await run(ctx, 'listSigningRequests', {
+				returnAll: true,
+				filters: { status: ['in_progress'] },
+			})
+		).output[0].map((item) => item.json);
 		const full = only(
 			(
 				await run(ctx, 'listSigningRequests', {
-					returnAll: false,
-					limit: 1,
+					returnAll: true,
+					filters: { status: ['in_progress'] },
 					simplify: false,
 				})
 			).output,
 		);
-		expect(simple).toMatchObject({ id: full.id, name: full.name, key_mode: 'live' });
-		expect(Object.keys(simple).length).toBeLessThan(Object.keys(full).length);
-		for (const key of Object.keys(simple)) expect(key in full).toBe(true);
-		expect(simple).not.toHaveProperty('settings');
+		expect(simple).toHaveLength(1);
+		expect(Object.keys(simple[0])).toEqual([...SIGNING_REQUEST_KEYS, 'key_mode']);
+		const listed = (full.recipients as Array<Record<string, unknown>>)[0];
+		expect(simple[0]).toMatchObject({
+			id: sentId,
+			name: 'Gamma sent',
+			status: 'in_progress',
+			created_at: full.created_date,
+			sent_at: full.sent_date,
+			expires_at: full.expires_at,
+			page_count: full.page_count,
+			recipient_count: (full.recipients as unknown[]).length,
+			signed_count: 0,
+			key_mode: 'live',
+		});
+		expect((simple[0].recipients as unknown[])[0]).toEqual({
+			id: listed.id,
+			name: listed.name,
+			first_name: null,
+			last_name: null,
+			email: listed.email,
+			designation: listed.designation,
+			order: listed.order,
+			signed_at: null,
+			declined_at: null,
+			signing_link: null,
+		});
+		expect(full.status).toBe('in_progress');
 	});
 
 	it('refuses an unknown status and an invalid date before sending anything', async () => {
 		const bad = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
-			filters: { status: '={{ "draft" }}' },
+			filters: { status: '={{ "sent" }}' },
 		});
-		expect(bad.error?.message).toBe('Status "draft" is not a status of the list');
+		expect(bad.error?.message).toBe('Status "sent" is not a status of the list');
 		const date = await run(ctx, 'listSigningRequests', {
 			returnAll: true,
 			filters: { created_before: 'soon' },

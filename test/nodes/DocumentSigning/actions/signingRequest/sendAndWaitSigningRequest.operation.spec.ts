@@ -92,7 +92,13 @@ async function start(id: string, extra: IDataObject = {}, creds = credentials())
 		parameters: parameters(id, extra),
 		credentials: creds,
 	});
-	if (!result.error) checkOutput('signingRequest', 'sendAndWaitForCompletion', result.output);
+	if (!result.error)
+		checkOutput(
+			'signingRequest',
+			'sendAndWaitForCompletion',
+			result.output,
+			extra.simplify !== false,
+		);
 	return result;
 }
 
@@ -193,7 +199,12 @@ async function deliver(
 	const warnings: string[] = [];
 	context.logger.warn = (message: string) => void warnings.push(message);
 	const result = await nodeType.webhook.call(context);
-	checkOutput('signingRequest', 'sendAndWaitForCompletion', result.workflowData);
+	checkOutput(
+		'signingRequest',
+		'sendAndWaitForCompletion',
+		result.workflowData,
+		extra.simplify !== false,
+	);
 	let answer: unknown;
 	try {
 		answer = JSON.parse(response.text);
@@ -258,15 +269,23 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		const waitTill = new Date(run!.waitTill as Date).getTime();
 		expect(waitTill).toBeGreaterThanOrEqual(before + 2 * 3600_000);
 		expect(waitTill).toBeLessThan(Date.now() + 2 * 3600_000 + 1000);
+		// Simplify (on by default): the request in the one shape as read after sending, and how the
+		// wait ended: by its time limit.
 		expect(output[0][0].json).toMatchObject({
-			status: 'timed_out',
-			signing_request_id: draft.id,
+			id: draft.id,
+			status: 'in_progress',
+			sent_at: expect.any(String),
+			waited: true,
+			ended_by: 'time_limit',
 			webhook_id: webhook.id,
 			waited_until: new Date(waitTill).toISOString(),
 		});
 		// What n8n passes on when the limit runs out: the node's input, now the timed-out result.
 		const stack = run!.data.executionData!.nodeExecutionStack[0];
-		expect(stack.data.main[0]![0].json).toMatchObject({ status: 'timed_out' });
+		expect(stack.data.main[0]![0].json).toMatchObject({
+			status: 'in_progress',
+			ended_by: 'time_limit',
+		});
 		await redirectDeliveries(webhook);
 	});
 
@@ -325,12 +344,16 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		expect(resumed.status).toBe(200);
 		const [[item]] = resumed.result.workflowData!;
 		expect(item.json).toMatchObject({
+			id: draft.id,
+			name: 'saw-b',
 			status: 'completed',
-			signing_request_id: draft.id,
+			workspace_id: SALES.id,
+			completed_at: expect.any(String),
+			signed_document_url: expect.stringMatching(/^http/),
 			waited: true,
+			ended_by: 'event',
 			event: { type: 'signing_request.completed' },
 		});
-		expect((item.json.signing_request as IDataObject).status).toMatchObject({ finished: true });
 		expect(item.binary?.signed).toMatchObject({
 			mimeType: 'application/pdf',
 			fileName: 'saw-b.pdf',
@@ -348,6 +371,30 @@ describe('Signing Request: Send and Wait for Completion', () => {
 		const resumed = await deliver(String(webhook.url), delivery.body, delivery.headers);
 		expect(resumed.result.workflowData![0][0].json).toMatchObject({ status: 'declined' });
 		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
+	});
+
+	it('Simplify off: status timed_out or the final word, signing_request_id and the request as read', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-raw');
+		const { output } = await start(draft.id, { simplify: false });
+		expect(output[0][0].json).toMatchObject({
+			status: 'timed_out',
+			signing_request_id: draft.id,
+			waited: true,
+			ended_by: 'time_limit',
+			sent: expect.objectContaining({ signing_request_id: draft.id }),
+		});
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		await redirectDeliveries(webhook);
+		sandbox.simulate.signAll(draft.id);
+		const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
+			d.eventType.endsWith('completed'),
+		);
+		const resumed = await deliver(String(webhook.url), delivery.body, delivery.headers, {
+			simplify: false,
+		});
+		const json = resumed.result.workflowData![0][0].json;
+		expect(json).toMatchObject({ status: 'completed', signing_request_id: draft.id, waited: true });
+		expect((json.signing_request as IDataObject).status).toMatchObject({ finished: true });
 	});
 
 	it('does not wait for a request that already ended, and leaves no webhook', async () => {
@@ -586,7 +633,7 @@ describe('Send and Wait registers the webhook whose deliveries the credential ve
 		expect(resumed.status).toBe(200);
 		expect(resumed.result.workflowData![0][0].json).toMatchObject({
 			status: 'completed',
-			signing_request_id: draft.id,
+			id: draft.id,
 		});
 		expect((await companyWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
 	});
@@ -722,12 +769,12 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 		const [[item]] = ended.result.workflowData!;
 		expect(item.json).toMatchObject({
 			status: 'completed',
-			signing_request_id: draft.id,
+			id: draft.id,
 			waited: true,
 			ended_by: 're-read',
 			event: null,
+			completed_at: expect.any(String),
 		});
-		expect((item.json.signing_request as IDataObject).status).toMatchObject({ finished: true });
 		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
 		expect(reReads.waits().some((w) => w.url === resumeUrl)).toBe(false);
 	});

@@ -125,16 +125,24 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				},
 			],
 		});
+		// Simplify (on by default): the updated request in the one shape, its recipients in it.
 		const json = only(output);
-		expect(json).toMatchObject({ id: draft.id, name: 'Updated', key_mode: 'live' });
-		expect(json.summary).toMatchObject({
-			recipients_created: 1,
-			recipients_updated: 1,
-			recipients_deleted: 1,
-			fields_created: 1,
-			fields_reassigned: 1,
-			reminders_created: 1,
+		expect(json).toMatchObject({
+			id: draft.id,
+			name: 'Updated',
+			status: 'draft',
+			expiration_hours: 96,
+			recipient_count: 2,
+			signed_count: 0,
+			key_mode: 'live',
 		});
+		expect(
+			(json.recipients as Array<Record<string, unknown>>).map((r) => [r.name, r.email, r.order]),
+		).toEqual([
+			['Ada King', 'ada@example.com', 1],
+			['Carol Shaw', 'carol@example.com', 2],
+		]);
+		expect(json).not.toHaveProperty('summary');
 		const users = (
 			await api<{ results: Array<{ email: string; last_name: string }> }>(
 				ctx.sandbox,
@@ -145,6 +153,23 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			)
 		).body.results;
 		expect(users.map((u) => u.email).sort()).toEqual(['ada@example.com', 'carol@example.com']);
+	});
+
+	it('Simplify off: the answer as the service gives it, with its summary', async () => {
+		const draft = await createDraft(ctx.sandbox, 'Raw update');
+		ctx.sandbox.clearRequests();
+		const { output, error } = await update(draft.id, {
+			properties: { name: 'Raw update 2' },
+			recipientsMode: 'json',
+			recipientsJson:
+				'[{"id":"temp_d","first_name":"Dan","email":"dan@example.com","designation":"CC"}]',
+			simplify: false,
+		});
+		expect(error).toBeUndefined();
+		const json = only(output);
+		expect(json).toMatchObject({ id: draft.id, name: 'Raw update 2', key_mode: 'live' });
+		expect(json.signing_request).toMatchObject({ id: draft.id, name: 'Raw update 2' });
+		expect(json.summary).toMatchObject({ properties_updated: true, recipients_created: 1 });
 	});
 
 	it('takes recipients as JSON: {"id": "temp_…"} is a new recipient; summary warnings reach the output', async () => {

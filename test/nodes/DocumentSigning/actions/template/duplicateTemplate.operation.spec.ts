@@ -1,3 +1,4 @@
+import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
 import { signingStoreOf } from '../../../../sandbox/signing/models';
 import {
 	SALES,
@@ -22,7 +23,7 @@ const duplicate = (parameters: Record<string, unknown>, extra = {}) =>
 	run(ctx, 'template', 'duplicateTemplate', { templateId: byId(fixture.id), ...parameters }, extra);
 
 describe('Template → Create Draft Signing Request (POST /templates/{id}/duplicate)', () => {
-	it('creates a draft signing request; the item IS the signing request, plus the message', async () => {
+	it('creates a draft signing request; the item IS the signing request, in the one shape', async () => {
 		const { output, error } = await duplicate({ name: 'NDA for Bob' });
 		expect(error).toBeUndefined();
 		expect(sent(ctx)).toHaveLength(1);
@@ -37,16 +38,17 @@ describe('Template → Create Draft Signing Request (POST /templates/{id}/duplic
 		expect(output[0]).toHaveLength(1);
 		const json = output[0][0].json;
 		expect(json.signing_request).toBeUndefined();
+		expect(Object.keys(json)).toEqual([...SIGNING_REQUEST_KEYS, 'key_mode']);
 		expect(json).toMatchObject({
 			id: expect.any(String),
 			name: 'NDA for Bob',
 			template_id: fixture.id,
-			message: expect.any(String),
+			// service-api.md's duplicated signing request has no status: it is a draft at the service.
+			status: 'draft',
+			sent_at: null,
+			created_at: expect.any(String),
 			key_mode: 'live',
 		});
-
-		// service-api.md's duplicated signing request has no status: it is a draft at the service.
-		expect(json.status).toBeUndefined();
 		// The new signing request exists, with the template's users and fields copied.
 		const request = signingStoreOf(ctx.sandbox.state).getSigningRequest(String(json.id));
 		expect(request).toBeDefined();
@@ -70,6 +72,21 @@ describe('Template → Create Draft Signing Request (POST /templates/{id}/duplic
 		);
 		expect(served.status).toBe(200);
 		expect(served.body.results).toHaveLength(2);
+	});
+
+	it('Simplify off: the signing request as the service answers it, plus the message', async () => {
+		const { output, error } = await duplicate({ name: 'NDA raw', simplify: false });
+		expect(error).toBeUndefined();
+		const json = output[0][0].json;
+		expect(json).toMatchObject({
+			id: expect.any(String),
+			name: 'NDA raw',
+			template_id: fixture.id,
+			message: expect.any(String),
+			key_mode: 'live',
+		});
+		expect(json.status).toBeUndefined();
+		expect(json.date_created).toEqual(expect.any(String));
 	});
 
 	it("without a name, sends no body and the request takes the template's name", async () => {
