@@ -129,9 +129,14 @@ const mcpWorkflow: Workflow = {
 		},
 	],
 	connections: Object.fromEntries(
-		['Create and send a document for signature', 'Get a signing request', 'Download the signed PDF'].map(
-			(tool) => [tool, { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] }],
-		),
+		[
+			'Create and send a document for signature',
+			'Get a signing request',
+			'Download the signed PDF',
+		].map((tool) => [
+			tool,
+			{ ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+		]),
 	),
 	settings: { executionOrder: 'v1' },
 };
@@ -335,9 +340,11 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		const { tools } = (await client!.listTools()) as { tools: Json[] };
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 		expect(Object.keys(byName).sort()).toEqual(
-			['Download the signed PDF', 'Get a signing request', 'Create and send a document for signature'].map(
-				toolName,
-			),
+			[
+				'Download the signed PDF',
+				'Get a signing request',
+				'Create and send a document for signature',
+			].map(toolName),
 		);
 		expect(byName[toolName('Create and send a document for signature')].description).toBe(
 			toolDescriptionOf('signingRequest/createAndSendSigningRequest.operation.js'),
