@@ -341,9 +341,9 @@ describe('Document Signing tools behind n8n’s MCP Server Trigger', () => {
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 		expect(Object.keys(byName).sort()).toEqual(
 			[
+				'Create and send a document for signature',
 				'Download the signed PDF',
 				'Get a signing request',
-				'Create and send a document for signature',
 			].map(toolName),
 		);
 		expect(byName[toolName('Create and send a document for signature')].description).toBe(
