@@ -409,13 +409,22 @@ export async function sweepLeftovers(
 }
 
 /** The credential a node uses, as the key re-reads share their budget by. */
-function budgetKeyOf(context: { getNode(): { credentials?: IDataObject } }): string {
+export function budgetKeyOf(context: { getNode(): { credentials?: IDataObject } }): string {
 	const credential = context.getNode().credentials?.documentSigningApi as IDataObject | undefined;
 	return String(credential?.id ?? credential?.name ?? 'credential');
 }
 
-/** Hands a wait (its service webhook: the resume URL, and the time limit) to this process's re-reads. */
-function reReadWait(context: TransportContext, url: string, until: number, firstAt?: number): void {
+/**
+ * Hands a wait (its service webhook: the resume URL, and the time limit) to this process's
+ * re-reads; `workflow`: the waiting execution's workflow, when known (for the warnings).
+ */
+export function reReadWait(
+	context: TransportContext,
+	url: string,
+	until: number,
+	firstAt?: number,
+	workflow?: string,
+): void {
 	reReads.add({
 		url,
 		until,
@@ -423,6 +432,7 @@ function reReadWait(context: TransportContext, url: string, until: number, first
 		budgetKey: budgetKeyOf(context),
 		poke: pokeWith(context.helpers.httpRequest),
 		firstAt,
+		workflow,
 	});
 }
 
@@ -660,7 +670,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
 	await this.putExecutionToWait(waitTill);
 	// Re-reads at the interval, from this process, until the time limit or the end.
-	reReadWait(this, resumeUrl, waitTill.getTime());
+	reReadWait(this, resumeUrl, waitTill.getTime(), undefined, this.getWorkflow().name);
 	return [timedOut];
 }
 
@@ -755,6 +765,24 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	return { noWebhookResponse: true, workflowData: [[item]] };
 }
 
+/**
+ * A re-read whose read of the request failed (the service refused it or did not answer): the
+ * warning names the workflow, the execution and the service's answer; the caller asks again at
+ * the interval (reread.ts `unread`).
+ */
+function unreadWhileWaiting(
+	context: IWebhookFunctions,
+	id: string,
+	error: Error,
+): IWebhookResponseData {
+	const description = (error as { description?: unknown }).description;
+	context.logger.warn(
+		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}) could not re-read signing request ${id}: ${error.message}${typeof description === 'string' && description ? `. ${description}` : ''}. The execution keeps waiting; the next re-read or the service's delivery ends it.`,
+		{ node: context.getNode().name, execution: context.getExecutionId() },
+	);
+	return respond(context, 200, { re_read: 'unread' });
+}
+
 /** The path of the resume URL this call came to (execution id and node id). */
 function ownPathOf(context: IWebhookFunctions): string {
 	const url = context.getRequestObject().url ?? '';
@@ -790,7 +818,14 @@ async function reReadWhileWaiting(
 	if (left !== undefined && left < READ_RESERVE) return respond(this, 200, { re_read: 'deferred' });
 	if (!mayReadNow(waitKeyOf(ownPath), intervalOf(query), Date.now()))
 		return respond(this, 200, { re_read: 'waiting', read: false });
-	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	let detail: IDataObject;
+	try {
+		detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	} catch (error) {
+		// Thrown from here, the error would end the wait wrongly (see refuseResume): logged, and the
+		// execution keeps waiting for the next re-read or the service's delivery.
+		return unreadWhileWaiting(this, id, error as Error);
+	}
 	const status = finalStatusOf(detail);
 	if (!status) return respond(this, 200, { re_read: 'waiting', read: true });
 
