@@ -212,7 +212,7 @@ describe("n8n's node panel", () => {
 
 	it('opens with "Send a document for signature", then the draft way and the rest of the flow', () => {
 		const actions = panelActions();
-		expect(actions).toHaveLength(116);
+		expect(actions).toHaveLength(117);
 		expect(actions.slice(0, 7)).toEqual(
 			[
 				'Send a document for signature',

@@ -153,6 +153,7 @@ const CASES: Record<string, Case> = {
 	deleteSigningRequest: { parameters: signingRequest, path: { id: ID.signingRequest } },
 	sendSigningRequest: { parameters: signingRequest, path: { id: ID.signingRequest } },
 	sendAndWaitForCompletion: { parameters: signingRequest, path: { id: ID.signingRequest } },
+	catchUpAfterRestart: { parameters: {} },
 	cancelSigningRequest: { parameters: signingRequest, path: { id: ID.signingRequest } },
 	resendSigningRequest: {
 		parameters: { ...signingRequest, recipientIds: [ID.signer] },
