@@ -13,6 +13,7 @@
  */
 import { SEED, WEBHOOK_SECRETS, signatureHeader, type Sandbox } from '../sandbox';
 import {
+	executionsOf,
 	login,
 	postToWebhook,
 	rest,
@@ -168,16 +169,7 @@ async function waitingWebhook(name: string) {
 
 const waitReport = (id: string) => reports.find((r) => r.kind === 'wait' && r.id === id);
 
-/** The executions of a workflow, newest first, as n8n's REST API lists them. */
-async function executions(workflowId: string): Promise<Json[]> {
-	const data = await rest<{ results: Json[] }>(
-		inst,
-		cookie,
-		'GET',
-		`/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
-	);
-	return data.results.filter((e) => String(e.workflowId) === workflowId);
-}
+const executions = (workflowId: string) => executionsOf(inst, cookie, workflowId);
 
 describe('Send and Wait re-reads its request while it waits', () => {
 	it('a manual run of a workflow with Send and Wait does not wait for a webhook of its own', async () => {

@@ -377,3 +377,15 @@ export function sendAndWaitForE2e(
 	});
 	return wf;
 }
+
+/**
+ * The example "catch up after an n8n restart" with its Schedule Trigger every 10 seconds instead of
+ * every minute (the only change), so that the tests need not wait a minute after each start.
+ */
+export function catchUpEveryTenSeconds(example: Workflow): Workflow {
+	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
+	const schedule = wf.nodes.find((n) => n.type === 'n8n-nodes-base.scheduleTrigger');
+	if (!schedule) throw new Error(`${wf.name} has no Schedule Trigger`);
+	schedule.parameters.rule = { interval: [{ field: 'seconds', secondsInterval: 10 }] };
+	return wf;
+}
