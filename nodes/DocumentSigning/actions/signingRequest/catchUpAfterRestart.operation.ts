@@ -32,8 +32,9 @@ import { budgetKeyOf, reReadWait, waitEndOf } from './sendAndWaitSigningRequest.
  *     address), company-level and of every workspace the key can list: the first run in a process
  *     and then at most every `LIST_EVERY_MS` per credential (other runs reuse what was found);
  *  2. hands each Send-and-Wait wait this process does not re-read yet to its re-reads, due at once
- *     (its URL is the resume URL, its description the time limit), and calls one wait's resume
- *     URL itself (a re-read call) to check that n8n can reach its own waiting-webhook address;
+ *     (its URL is the resume URL, its description the time limit), and calls the resume URL of
+ *     the wait due next itself (a re-read call) to check that n8n can reach its own
+ *     waiting-webhook address;
  *  3. wakes each Document Signing Trigger of this n8n (../../../shared/wake.ts): its catch-up runs
  *     in the process that serves its URL, once per process; the answer says how it went.
  * It fails, so that the run shows as a failed execution, when n8n cannot reach its own webhook
@@ -226,15 +227,21 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// 2. The waits this process does not re-read yet: due at once.
 	const pickedUp = live.filter((wait) => !reReads.knows(wait.url));
 	for (const wait of pickedUp) reReadWait(this, wait.url, wait.until, now);
+	// One re-read call now, to check that n8n reaches its own waiting-webhook address: the wait this
+	// process would re-read next (the node reads it at most once per half interval, however often
+	// it is called).
 	const unreachable: string[] = [];
-	if (live.length > 0) {
-		const probe = live[0];
-		const outcome = await pokeWith(this.helpers.httpRequest)(probe.url);
+	const probe = [...reReads.waits()].sort((a, b) => a.dueAt - b.dueAt)[0]?.url ?? live[0]?.url;
+	if (probe !== undefined) {
+		const outcome = await pokeWith(this.helpers.httpRequest)(probe);
 		if (outcome === 'failed')
 			unreachable.push(
-				`the resume URL of waiting execution ${waitKeyOf(probe.url).split('/')[0]} (${withoutQuery(probe.url)})`,
+				`the resume URL of waiting execution ${waitKeyOf(probe).split('/')[0]} (${withoutQuery(probe)})`,
 			);
-		if (outcome === 'ended' || outcome === 'gone') reReads.remove(probe.url);
+		if (outcome === 'ended' || outcome === 'gone') {
+			reReads.remove(probe);
+			(listing as Listing).waits = waits.filter((wait) => waitKeyOf(wait.url) !== waitKeyOf(probe));
+		}
 	}
 
 	// 3. Each trigger of this n8n catches up in the process that serves it.
