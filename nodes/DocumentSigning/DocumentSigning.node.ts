@@ -78,7 +78,7 @@ export class DocumentSigning implements INodeType {
 
 	/**
 	 * Send and Wait's `setup` webhook exists only for these: n8n calls `checkExists` when a published
-	 * workflow with a Send and Wait node is activated (and at n8n's start), which hands the node's
+	 * workflow with a Send and Wait node is activated (not at n8n's start), which hands the node's
 	 * waits to this process's re-reads. It never blocks the activation: the service is read in the
 	 * background, and a failure is only logged (the waits are then re-read from the next Send and
 	 * Wait run on).

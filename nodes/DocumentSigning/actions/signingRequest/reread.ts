@@ -21,8 +21,10 @@ import { LoggerProxy, sleep } from 'n8n-workflow';
  *  - when Send and Wait puts an execution to wait (the process that ran it);
  *  - from the service's list of Send-and-Wait webhooks (their URL is the resume URL, their
  *    description the time limit): at every activation of a published workflow with a Send and
- *    Wait node, including n8n's start (the node's `setup` webhook, see `setupWebhook`), and
- *    whenever a Send and Wait run lists them to remove leftovers.
+ *    Wait node (the node's `setup` webhook; n8n 2.41.1 calls it at activations only, not at its
+ *    start), whenever a Send and Wait run lists them to remove leftovers, and at each run of
+ *    Catch Up After Restart (catchUpAfterRestart.operation.ts), which brings them back after a
+ *    restart.
  *
  * Reads stay within the service's limit (200 GETs a minute per key), whatever the number of
  * waiting executions:

@@ -112,7 +112,8 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 	{
 		// Not for deliveries: n8n registers it only when a published workflow with a Send and Wait
-		// node is activated (also at n8n's start), and calls its `checkExists` then, which hands
+		// node is activated (not at n8n's start: Catch Up After Restart is for that), and calls its
+		// `checkExists` then, which hands
 		// that node's waits to this process's re-reads (`rearmWaits`). The method is empty, so
 		// that nothing is registered, for every other operation and while the editor runs the
 		// workflow (n8n's test webhooks build the workflow as inactive: test-webhooks.js
@@ -437,8 +438,8 @@ export function reReadWait(
 }
 
 /**
- * At the activation of a published workflow with this Send and Wait node (n8n's start included;
- * the `setup` webhook's checkExists): finds the node's waits at the service and hands them to the
+ * At the activation of a published workflow with this Send and Wait node (the `setup` webhook's
+ * checkExists; n8n 2.41.1 does not call it at its start): finds the node's waits at the service and hands them to the
  * re-reads of this process, due at once (a delivery may have been lost while n8n was away). The
  * service lists them: every waiting execution has a Send-and-Wait webhook whose URL is its resume
  * URL (with the node's id in its path) and whose description says until when it waits. They are

@@ -648,7 +648,7 @@ describe('the node declares the resume webhook n8n needs', () => {
 				isFullPath: true,
 			},
 			// Registered only for an active workflow's Send and Wait node: its checkExists hands the
-			// node's waits to the re-reads at activation and at n8n's start.
+			// node's waits to the re-reads at activation (n8n does not call it at its start).
 			expect.objectContaining({
 				name: 'setup',
 				httpMethod:
