@@ -19,18 +19,15 @@ import {
 	rest,
 	startServer,
 	startWithOwner,
-	TRIGGER_TYPE,
 	waiter,
 	type Instance,
 	type Server,
 } from './n8n';
 import {
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME,
 	importAll,
 	loadExamples,
 	prepareN8n,
-	reportNode,
+	reportingTriggerWorkflow,
 	sandboxApi,
 	sandboxCredential,
 	sendAndWaitForE2e,
@@ -90,34 +87,15 @@ function waitWorkflow(example: Workflow): Workflow {
 
 /** A company-wide trigger for completions and declines, reporting each event it starts. */
 function triggerWorkflow(): Workflow {
-	return {
+	return reportingTriggerWorkflow({
 		id: TRIGGER_WF,
 		name: 'e2e: trigger catches up',
-		nodes: [
-			{
-				id: 'c5000000-0000-4000-8000-000000000010',
-				name: 'On signing events',
-				type: TRIGGER_TYPE,
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: TRIGGER_WEBHOOK_ID,
-				credentials: { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-				parameters: {
-					scope: 'company',
-					events: ['signing_request.completed', 'signing_request.recipient.declined'],
-					options: {},
-				},
-			},
-			reportNode(
-				receiver!.url,
-				'c5000000-0000-4000-8000-000000000011',
-				[220, 0],
-				'={{ JSON.stringify({ kind: "trigger", id: $json.id, type: $json.type, source: $json.source, request: $json.data.signing_request ? $json.data.signing_request.id : $json.data.signing_request_id }) }}',
-			) as Workflow['nodes'][number],
-		],
-		connections: { 'On signing events': { main: [[{ node: 'Report', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+		triggerName: 'On signing events',
+		webhookId: TRIGGER_WEBHOOK_ID,
+		nodeIds: ['c5000000-0000-4000-8000-000000000010', 'c5000000-0000-4000-8000-000000000011'],
+		events: ['signing_request.completed', 'signing_request.recipient.declined'],
+		reportUrl: receiver!.url,
+	});
 }
 
 const triggerUrl = () => `${inst.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;

@@ -25,7 +25,6 @@ import {
 	rest,
 	startServer,
 	startWithOwner,
-	TRIGGER_TYPE,
 	unflatten,
 	waiter,
 	type Instance,
@@ -34,12 +33,11 @@ import {
 import { startProxy, type Proxy } from './proxy';
 import {
 	catchUpEveryTenSeconds,
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME,
 	importAll,
 	loadExamples,
 	prepareN8n,
 	reportNode,
+	reportingTriggerWorkflow,
 	sandboxApi,
 	sandboxCredential,
 	sendAndWaitForE2e,
@@ -148,30 +146,15 @@ function waitNodeWorkflow(): Workflow {
 
 /** A company-wide trigger for completions, reporting each event it starts. */
 function triggerWorkflow(): Workflow {
-	return {
+	return reportingTriggerWorkflow({
 		id: TRIGGER_WF,
 		name: TRIGGER_NAME,
-		nodes: [
-			{
-				id: 'c8000000-0000-4000-8000-000000000010',
-				name: 'On completed',
-				type: TRIGGER_TYPE,
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: TRIGGER_WEBHOOK_ID,
-				credentials: { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-				parameters: { scope: 'company', events: ['signing_request.completed'], options: {} },
-			},
-			reportNode(
-				receiver!.url,
-				'c8000000-0000-4000-8000-000000000011',
-				[220, 0],
-				'={{ JSON.stringify({ kind: "trigger", id: $json.id, source: $json.source, request: $json.data.signing_request ? $json.data.signing_request.id : null }) }}',
-			) as Workflow['nodes'][number],
-		],
-		connections: { 'On completed': { main: [[{ node: 'Report', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+		triggerName: 'On completed',
+		webhookId: TRIGGER_WEBHOOK_ID,
+		nodeIds: ['c8000000-0000-4000-8000-000000000010', 'c8000000-0000-4000-8000-000000000011'],
+		events: ['signing_request.completed'],
+		reportUrl: receiver!.url,
+	});
 }
 
 beforeAll(async () => {
@@ -327,6 +310,7 @@ describe.each([
 				{
 					kind: 'trigger',
 					id: `catchup_completed_${missed.id}`,
+					type: 'signing_request.completed',
 					source: 'catch-up',
 					request: missed.id,
 				},
