@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { additionalEventsField } from '../shared/eventNames';
 import { ALL_LISTED_EVENTS_NAME, eventTypeOptions } from '../shared/events';
 import { ALL_EVENTS, checkExists, create, remove } from './lifecycle';
-import { catchUpOnFirstRequest, startCatchUp, stopCatchUp } from './catchUp';
+import { answerWake, catchUpOnFirstRequest, isWake, startCatchUp, stopCatchUp } from './catchUp';
 import { receive } from './receive';
 import { clockToleranceOption } from '../shared/signature';
 import { attachSignedPdfOption, signedPdfFieldOption } from '../shared/document';
@@ -230,7 +230,9 @@ export class DocumentSigningTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// n8n 2.41.1 calls nothing of this node when it restarts: the first request this process
 		// handles for the trigger starts the catch-up, from the state saved before this request.
-		catchUpOnFirstRequest(this);
+		const started = catchUpOnFirstRequest(this);
+		// A wake (Signing Request → Catch Up After Restart, ../shared/wake.ts) only wants that.
+		if (isWake(this)) return answerWake(this, started);
 		return await receive.call(this);
 	}
 }

@@ -5,6 +5,7 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { LoggerProxy, sleep } from 'n8n-workflow';
 
@@ -13,7 +14,9 @@ import { changesSince, listPageFetcher, OVERLAP_MS } from '../DocumentSigningPol
 import { toEvent } from '../DocumentSigningPollTrigger/output';
 import { workspacesOf, type PolledWorkspace } from '../DocumentSigningPollTrigger/workspaces';
 import { getServiceCredentials } from '../shared/transport';
+import { respond } from '../shared/respond';
 import { signatureHeaderFor } from '../shared/signature';
+import { WAKE_HEADER, type CatchUpProgress } from '../shared/wake';
 import { anySeen, changeKeyOf, lastEventAt, type DedupOptions } from './dedup';
 import { resolveEvents } from './lifecycle';
 
@@ -70,6 +73,13 @@ export const CATCH_UP_SOURCE = 'catch-up';
 export const COMPLETION_FIELD = 'catch_up';
 /** The event type of a delivery that only completes a catch-up (nothing missed). */
 export const CATCH_UP_DONE = 'n8n.catch_up.done';
+/**
+ * The event type of the delivery that reports a catch-up that could not read the service's lists:
+ * the trigger throws its message, so that the workflow shows a failed execution (receive.ts).
+ */
+export const CATCH_UP_FAILED = 'n8n.catch_up.failed';
+/** The body's field with that failure's message and description. */
+export const FAILURE_FIELD = 'catch_up_error';
 /** The service retries an event for an hour (after 5 minutes and after 1 hour): look back that far. */
 export const LOOKBACK_MS = 65 * 60_000;
 /**
@@ -214,6 +224,8 @@ export function plan(
 const running = new Map<string, AbortController>();
 /** Triggers this process started a catch-up for (or decided it needs none): see the top. */
 const startedHere = new Set<string>();
+/** How the last catch-up of each trigger in this process went (for wakes: ../shared/wake.ts). */
+const outcomes = new Map<string, Exclude<CatchUpProgress, 'started'>>();
 
 /** What a catch-up needs of n8n: activation (`checkExists`) or a request (webhook()). */
 export type CatchUpContext = IHookFunctions | IWebhookFunctions;
@@ -244,7 +256,9 @@ export interface CatchUpOptions {
  */
 export function startCatchUp(context: CatchUpContext): void {
 	if (context.getMode() === 'manual' || context.getActivationMode?.() === 'manual') return;
-	startedHere.add(triggerScope(context.getWorkflow().id, context.getNode().id));
+	const scope = triggerScope(context.getWorkflow().id, context.getNode().id);
+	startedHere.add(scope);
+	outcomes.set(scope, 'off');
 	const options = context.getNodeParameter('options', {}) as CatchUpOptions;
 	if (options.catchUp === false) return;
 	const types = catchUpTypes(
@@ -259,7 +273,6 @@ export function startCatchUp(context: CatchUpContext): void {
 	if (!url) return;
 
 	const staticData = context.getWorkflowStaticData('node');
-	const scope = triggerScope(context.getWorkflow().id, context.getNode().id);
 	const now = Date.now();
 	const state = readState(staticData);
 	const first = state === undefined;
@@ -275,7 +288,8 @@ export function startCatchUp(context: CatchUpContext): void {
 	running.get(scope)?.abort();
 	const controller = new AbortController();
 	running.set(scope, controller);
-	const label = `Document Signing Trigger "${context.getNode().name}"`;
+	outcomes.set(scope, 'running');
+	const label = labelOf(context);
 	void runCatchUp(context, {
 		url,
 		start,
@@ -289,16 +303,24 @@ export function startCatchUp(context: CatchUpContext): void {
 	})
 		.then(
 			(count) => {
+				if (running.get(scope) === controller) outcomes.set(scope, 'done');
 				if (count > 0) LoggerProxy.info(`${label}: caught up ${count} missed event(s)`);
 			},
-			(error: unknown) =>
+			(error: unknown) => {
+				if (running.get(scope) === controller) outcomes.set(scope, 'failed');
 				LoggerProxy.warn(
-					`${label} could not catch up with the events it may have missed: ${(error as Error).message}. It tries again at its next activation, or at its first delivery after n8n's next start.`,
-				),
+					`${label} could not catch up with the events it may have missed: ${(error as Error).message}. It tries again at its next activation, or at its first request after n8n's next start.`,
+				);
+			},
 		)
 		.finally(() => {
 			if (running.get(scope) === controller) running.delete(scope);
 		});
+}
+
+/** "Document Signing Trigger "<node>" of workflow "<workflow>"", for n8n's log. */
+function labelOf(context: CatchUpContext): string {
+	return `Document Signing Trigger "${context.getNode().name}" of workflow "${context.getWorkflow().name ?? context.getWorkflow().id ?? ''}"`;
 }
 
 /**
@@ -308,17 +330,35 @@ export function startCatchUp(context: CatchUpContext): void {
  * Its planned state is written to the same static data the request saves. Not for test runs; a
  * failure here never stops the request from being handled.
  */
-export function catchUpOnFirstRequest(context: IWebhookFunctions): void {
-	if (context.getMode() !== 'webhook') return;
-	if (startedHere.has(triggerScope(context.getWorkflow().id, context.getNode().id))) return;
+export function catchUpOnFirstRequest(context: IWebhookFunctions): boolean {
+	if (context.getMode() !== 'webhook') return false;
+	if (startedHere.has(triggerScope(context.getWorkflow().id, context.getNode().id))) return false;
 	try {
 		startCatchUp(context);
+		return true;
 	} catch (error) {
 		// The request itself is handled whatever happens here.
 		LoggerProxy.warn(
-			`Document Signing Trigger "${context.getNode().name}" could not start its catch-up: ${(error as Error).message}`,
+			`${labelOf(context)} could not start its catch-up: ${(error as Error).message}`,
 		);
+		return false;
 	}
+}
+
+/** Whether this request is a wake (../shared/wake.ts). */
+export function isWake(context: IWebhookFunctions): boolean {
+	return (context.getHeaderData() as Record<string, unknown>)[WAKE_HEADER] !== undefined;
+}
+
+/**
+ * Answers a wake: which state this trigger's catch-up is in, in this process. `started`: the
+ * request that brought the wake started it (`catchUpOnFirstRequest`). Starts no workflow.
+ */
+export function answerWake(context: IWebhookFunctions, started: boolean): IWebhookResponseData {
+	const scope = triggerScope(context.getWorkflow().id, context.getNode().id);
+	const state: CatchUpProgress =
+		started && outcomes.get(scope) === 'running' ? 'started' : (outcomes.get(scope) ?? 'off');
+	return respond(context, 200, { received: true, woken: true, catch_up: state });
 }
 
 /** Notes the trigger's catch-up as started in this process (tests that do not want one). */
@@ -329,6 +369,7 @@ export function markCatchUpStarted(scope: string): void {
 /** Forgets which triggers this process started a catch-up for, as an n8n restart does (tests). */
 export function forgetCatchUps(): void {
 	startedHere.clear();
+	outcomes.clear();
 }
 
 interface Run {
@@ -347,6 +388,50 @@ interface Run {
 async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
 	await pause(catchUpTiming.firstDelayMs, run.signal);
 	if (run.signal.aborted) return 0;
+	const credentials = await getServiceCredentials.call(context);
+	const secret = String(credentials.webhookSigningSecret ?? '').trim();
+	const post = poster(context.helpers.httpRequest, run.url, secret);
+	let failure: Error | undefined;
+	const planned = await planDeliveries(context, run).catch((error: Error) => {
+		failure = error;
+		return undefined;
+	});
+	if (run.signal.aborted) return 0;
+	if (failure) {
+		// The workflow shows a failed execution with the reason (if n8n reaches itself).
+		await reportFailure(post, failure);
+		throw new Error(`its read of the service failed: ${failure.message}`);
+	}
+	if (!planned) return 0;
+	for (const body of planned.bodies) {
+		for (let attempt = 0; ; attempt++) {
+			if (run.signal.aborted) return 0;
+			const { outcome, status } = await post(body);
+			if (outcome === 'taken') break;
+			if (outcome === 'refused' || attempt >= RETRY_DELAYS_MS.length)
+				throw new Error(
+					outcome === 'refused'
+						? `its own webhook refused a caught-up event (${String(body.type)}); check the credential's Webhook Signing Secret`
+						: `n8n could not be reached at the trigger's webhook address (${run.url}); n8n must be able to reach its own webhook address`,
+				);
+			if (attempt === 0)
+				LoggerProxy.warn(
+					`${labelOf(context)} could not reach its own webhook address ${run.url} (${status ? `answer ${status}` : 'no answer'}) to start the events it missed. n8n calls its own public webhook address (WEBHOOK_URL) for this: that address must also be reachable from n8n itself, and a reverse proxy in front of n8n must forward n8n's own calls to it. It tries again for about an hour.`,
+				);
+			await pause(RETRY_DELAYS_MS[attempt], run.signal);
+		}
+	}
+	return planned.count;
+}
+
+/**
+ * Reads the lists and plans the deliveries: one per missed change, the last one completing the
+ * state (or, with nothing missed, one that only completes it). Undefined when stopped meanwhile.
+ */
+async function planDeliveries(
+	context: CatchUpContext,
+	run: Run,
+): Promise<{ bodies: IDataObject[]; count: number } | undefined> {
 	const wanted = new Set<PollEventKind>(run.first ? [] : [...run.types.keys()]);
 	const workspaces = (await workspacesOf(context)).filter(
 		(workspace: PolledWorkspace<CatchUpContext>) =>
@@ -356,7 +441,7 @@ async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
 	const found: Array<{ change: Change; workspace: { id: string; name: string } }> = [];
 	const openSince: Record<string, number | null> = {};
 	for (const workspace of workspaces) {
-		if (run.signal.aborted) return 0;
+		if (run.signal.aborted) return undefined;
 		const result = await changesSince(
 			listPageFetcher(workspace.context),
 			run.start,
@@ -383,35 +468,39 @@ async function runCatchUp(context: CatchUpContext, run: Run): Promise<number> {
 			source: CATCH_UP_SOURCE,
 		});
 	bodies[bodies.length - 1][COMPLETION_FIELD] = completion;
+	return { bodies, count: planned.length };
+}
 
-	const credentials = await getServiceCredentials.call(context);
-	const secret = String(credentials.webhookSigningSecret ?? '').trim();
-	const post = poster(context.helpers.httpRequest, run.url, secret);
-	for (const body of bodies) {
-		for (let attempt = 0; ; attempt++) {
-			if (run.signal.aborted) return 0;
-			const outcome = await post(body);
-			if (outcome === 'taken') break;
-			if (outcome === 'refused' || attempt >= RETRY_DELAYS_MS.length)
-				throw new Error(
-					outcome === 'refused'
-						? `its own webhook refused a caught-up event (${String(body.type)}); check the credential's Webhook Signing Secret`
-						: `n8n could not be reached at the trigger's webhook address (${run.url}); n8n must be able to reach its own webhook address`,
-				);
-			await pause(RETRY_DELAYS_MS[attempt], run.signal);
-		}
-	}
-	return planned.length;
+/**
+ * A catch-up that could not read the lists (the service refused or failed): one delivery to the
+ * trigger's own URL that makes the workflow show a failed execution with the reason (receive.ts).
+ * If n8n cannot be reached either, only n8n's log says so.
+ */
+async function reportFailure(post: Post, error: Error): Promise<void> {
+	const description = (error as { description?: unknown }).description;
+	const now = Date.now();
+	await post({
+		id: `catchup_failed_${now}`,
+		type: CATCH_UP_FAILED,
+		created_at: new Date(now).toISOString(),
+		data: {},
+		source: CATCH_UP_SOURCE,
+		[FAILURE_FIELD]: {
+			message: error.message,
+			description: typeof description === 'string' ? description : '',
+		},
+	}).catch(() => undefined);
 }
 
 type Outcome = 'taken' | 'retry' | 'refused';
+type Post = (body: IDataObject) => Promise<{ outcome: Outcome; status: number }>;
 
 /** Delivers one body to the trigger's URL, signed as the service signs. */
 function poster(
 	httpRequest: (options: IHttpRequestOptions) => Promise<unknown>,
 	url: string,
 	secret: string,
-): (body: IDataObject) => Promise<Outcome> {
+): Post {
 	return async (body) => {
 		const raw = JSON.stringify(body);
 		const headers: IDataObject = {
@@ -437,11 +526,11 @@ function poster(
 				timeout: 30_000,
 			})) as { statusCode?: number };
 			const status = Number(response?.statusCode ?? 0);
-			if (status >= 200 && status < 300) return 'taken';
-			if (status === 400 || status === 401) return 'refused';
-			return 'retry';
+			if (status >= 200 && status < 300) return { outcome: 'taken', status };
+			if (status === 400 || status === 401) return { outcome: 'refused', status };
+			return { outcome: 'retry', status };
 		} catch {
-			return 'retry';
+			return { outcome: 'retry', status: 0 };
 		}
 	};
 }

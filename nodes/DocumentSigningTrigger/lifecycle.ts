@@ -10,6 +10,7 @@ import { meta as listWebhooks } from '../DocumentSigning/actions/webhook/listWeb
 import { meta as updateWebhook } from '../DocumentSigning/actions/webhook/updateWebhook.operation';
 import { callApi, callPages, getServiceCredentials } from '../shared/transport';
 import { checkDeliveryUrl } from '../shared/url';
+import { TRIGGER_DESCRIPTION_PREFIX } from '../shared/wake';
 
 /**
  * Registration of the node's webhook at the service (n8n webhookMethods), modelled on n8n's
@@ -33,7 +34,8 @@ import { checkDeliveryUrl } from '../shared/url';
 
 /** The "All Listed Events" choice of the event picker: the service's event list (shared/events.ts). */
 export const ALL_EVENTS = '*';
-export const DESCRIPTION_PREFIX = 'n8n: ';
+/** "n8n: <workflow name>": how Catch Up After Restart finds the triggers' webhooks (../shared/wake.ts). */
+export const DESCRIPTION_PREFIX = TRIGGER_DESCRIPTION_PREFIX;
 const DESCRIPTION_MAX = 500;
 
 /** The documented keys of a Webhook answer this node reads. */

@@ -21,10 +21,12 @@ import { eventInShape } from '../shared/signingRequest';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../shared/envelope';
 import {
 	CATCH_UP_DONE,
+	CATCH_UP_FAILED,
 	CATCH_UP_SOURCE,
 	complete,
 	COMPLETION_FIELD,
 	dedupOptions,
+	FAILURE_FIELD,
 	triggerScope,
 } from './catchUp';
 import { catchUpEventId } from '../DocumentSigningPollTrigger/output';
@@ -134,6 +136,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		flushUnsaved(staticData, scopeOf(this), dedupOptions(staticData, scopeOf(this), Date.now()));
 		return respond(this, 200, { received: true, ignored: 'catch_up_done' });
 	}
+	if (caughtUp && event.type === CATCH_UP_FAILED) return catchUpFailed(this, body?.[FAILURE_FIELD]);
 
 	// 3. and 4. Which events start the workflow.
 	if (event.type === TEST_EVENT_TYPE) {
@@ -219,6 +222,26 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		claim.failed();
 		throw new NodeOperationError(this.getNode(), error as Error);
 	}
+}
+
+/**
+ * The catch-up could not read the service's lists (catchUp.ts `reportFailure`, verified like every
+ * delivery): answered 200, then the reason is thrown, so that n8n runs the workflow with the error
+ * on this node (webhook-helpers.js `executeWebhook`, as for a refused delivery while listening, see
+ * refuse()): the workflow shows a failed execution saying why, and its error workflow runs.
+ * keepAnswer() keeps the 200 as the only answer.
+ */
+function catchUpFailed(context: IWebhookFunctions, failure: unknown): never {
+	const { message, description } = (failure ?? {}) as IDataObject;
+	respond(context, 200, { received: true, catch_up: 'failed' });
+	keepAnswer(context);
+	throw new NodeOperationError(
+		context.getNode(),
+		`The trigger could not catch up with the events it may have missed: ${String(message ?? 'the service could not be read')}`,
+		{
+			description: `${typeof description === 'string' && description ? `${description} ` : ''}Events sent, completed, declined, cancelled or expired while n8n was away are not started until a catch-up succeeds: check the credential (its API key may read the signing requests of every workspace of the trigger's scope), then deactivate and activate this workflow to catch up again (it also catches up after n8n's next start).`,
+		},
+	);
 }
 
 /**

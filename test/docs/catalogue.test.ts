@@ -46,6 +46,7 @@ describe('the node against the API reference catalogue', () => {
 	it('has exactly the documented operations of its own, each made of catalogue calls', () => {
 		expect(composite.map((op) => `${op.resource}.${op.value}`)).toEqual([
 			'signingRequest.sendAndWaitForCompletion',
+			'signingRequest.catchUpAfterRestart',
 		]);
 		for (const op of composite) {
 			expect(catalogue.some((c) => c.operationId === op.value)).toBe(false);

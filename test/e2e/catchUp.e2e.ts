@@ -13,23 +13,21 @@
  */
 import { SEED, WEBHOOK_SECRETS, signatureHeader, type Sandbox } from '../sandbox';
 import {
+	executionsOf,
 	login,
 	postToWebhook,
 	rest,
 	startServer,
 	startWithOwner,
-	TRIGGER_TYPE,
 	waiter,
 	type Instance,
 	type Server,
 } from './n8n';
 import {
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME,
 	importAll,
 	loadExamples,
 	prepareN8n,
-	reportNode,
+	reportingTriggerWorkflow,
 	sandboxApi,
 	sandboxCredential,
 	sendAndWaitForE2e,
@@ -89,34 +87,15 @@ function waitWorkflow(example: Workflow): Workflow {
 
 /** A company-wide trigger for completions and declines, reporting each event it starts. */
 function triggerWorkflow(): Workflow {
-	return {
+	return reportingTriggerWorkflow({
 		id: TRIGGER_WF,
 		name: 'e2e: trigger catches up',
-		nodes: [
-			{
-				id: 'c5000000-0000-4000-8000-000000000010',
-				name: 'On signing events',
-				type: TRIGGER_TYPE,
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: TRIGGER_WEBHOOK_ID,
-				credentials: { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-				parameters: {
-					scope: 'company',
-					events: ['signing_request.completed', 'signing_request.recipient.declined'],
-					options: {},
-				},
-			},
-			reportNode(
-				receiver!.url,
-				'c5000000-0000-4000-8000-000000000011',
-				[220, 0],
-				'={{ JSON.stringify({ kind: "trigger", id: $json.id, type: $json.type, source: $json.source, request: $json.data.signing_request ? $json.data.signing_request.id : $json.data.signing_request_id }) }}',
-			) as Workflow['nodes'][number],
-		],
-		connections: { 'On signing events': { main: [[{ node: 'Report', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+		triggerName: 'On signing events',
+		webhookId: TRIGGER_WEBHOOK_ID,
+		nodeIds: ['c5000000-0000-4000-8000-000000000010', 'c5000000-0000-4000-8000-000000000011'],
+		events: ['signing_request.completed', 'signing_request.recipient.declined'],
+		reportUrl: receiver!.url,
+	});
 }
 
 const triggerUrl = () => `${inst.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
@@ -168,16 +147,7 @@ async function waitingWebhook(name: string) {
 
 const waitReport = (id: string) => reports.find((r) => r.kind === 'wait' && r.id === id);
 
-/** The executions of a workflow, newest first, as n8n's REST API lists them. */
-async function executions(workflowId: string): Promise<Json[]> {
-	const data = await rest<{ results: Json[] }>(
-		inst,
-		cookie,
-		'GET',
-		`/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
-	);
-	return data.results.filter((e) => String(e.workflowId) === workflowId);
-}
+const executions = (workflowId: string) => executionsOf(inst, cookie, workflowId);
 
 describe('Send and Wait re-reads its request while it waits', () => {
 	it('a manual run of a workflow with Send and Wait does not wait for a webhook of its own', async () => {

@@ -787,7 +787,7 @@ describe('trigger workflows (n8n start, webhooks from the sandbox)', () => {
 						.map((o) => ({ resource, operation: String(o.value) })),
 				),
 			);
-		expect(pairs).toHaveLength(116);
+		expect(pairs).toHaveLength(117);
 		expect(pairs).toContainEqual({
 			resource: 'signingRequest',
 			operation: 'sendAndWaitForCompletion',

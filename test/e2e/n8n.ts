@@ -216,7 +216,10 @@ export interface Server {
 	child: ChildProcess;
 	/** Everything n8n printed so far. */
 	output: () => string;
+	/** SIGTERM to n8n's process group (a graceful stop); SIGKILL if it is not gone after 20 s. */
 	stop: () => Promise<void>;
+	/** SIGKILL to n8n's process group, task runners included (a crash). */
+	crash: () => Promise<void>;
 }
 
 /**
@@ -251,6 +254,11 @@ export async function startServer(
 		await exited;
 		clearTimeout(timer);
 	};
+	const crash = async () => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		killGroup(child, 'SIGKILL');
+		await exited;
+	};
 
 	const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
 	for (;;) {
@@ -280,7 +288,7 @@ export async function startServer(
 		}
 		await new Promise((r) => setTimeout(r, 500));
 	}
-	return { child, output: () => output, stop };
+	return { child, output: () => output, stop, crash };
 }
 
 /**
@@ -356,6 +364,21 @@ export async function rest<T = unknown>(
 	if (!response.ok) throw new Error(`${method} /rest${path} → ${response.status} ${text}`);
 	const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 	return parsed.data as T;
+}
+
+/** The executions of a workflow, newest first, as n8n's REST API lists them (status, mode, …). */
+export async function executionsOf(
+	inst: Instance,
+	cookie: string,
+	workflowId: string,
+): Promise<Array<Record<string, any>>> {
+	const data = await rest<{ results: Array<Record<string, any>> }>(
+		inst,
+		cookie,
+		'GET',
+		`/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+	);
+	return data.results.filter((e) => String(e.workflowId) === workflowId);
 }
 
 /** n8n stores executions in the "flatted" format (strings and objects by index). */

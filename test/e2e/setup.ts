@@ -16,6 +16,7 @@ import {
 	installPackage,
 	instance,
 	REPO_ROOT,
+	TRIGGER_TYPE,
 	type Instance,
 	type Server,
 } from './n8n';
@@ -376,4 +377,59 @@ export function sendAndWaitForE2e(
 		index: 0,
 	});
 	return wf;
+}
+
+/**
+ * The example "catch up after an n8n restart" with its Schedule Trigger every 10 seconds instead of
+ * every minute (the only change), so that the tests need not wait a minute after each start.
+ */
+export function catchUpEveryTenSeconds(example: Workflow): Workflow {
+	const wf = JSON.parse(JSON.stringify(example)) as Workflow;
+	const schedule = wf.nodes.find((n) => n.type === 'n8n-nodes-base.scheduleTrigger');
+	if (!schedule) throw new Error(`${wf.name} has no Schedule Trigger`);
+	schedule.parameters.rule = { interval: [{ field: 'seconds', secondsInterval: 10 }] };
+	return wf;
+}
+
+/**
+ * A company-wide Document Signing Trigger (version 2, the credential of the examples) for `events`
+ * → a "Report" node posting each event it starts to `reportUrl`: `{kind: "trigger", id, type,
+ * source, request}` (request: the signing request's id).
+ */
+export function reportingTriggerWorkflow(options: {
+	id: string;
+	name: string;
+	triggerName: string;
+	webhookId: string;
+	/** The node ids of the trigger and the Report node. */
+	nodeIds: [string, string];
+	events: string[];
+	reportUrl: string;
+}): Workflow {
+	return {
+		id: options.id,
+		name: options.name,
+		nodes: [
+			{
+				id: options.nodeIds[0],
+				name: options.triggerName,
+				type: TRIGGER_TYPE,
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: options.webhookId,
+				credentials: { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+				parameters: { scope: 'company', events: options.events, options: {} },
+			},
+			reportNode(
+				options.reportUrl,
+				options.nodeIds[1],
+				[220, 0],
+				'={{ JSON.stringify({ kind: "trigger", id: $json.id, type: $json.type, source: $json.source, request: $json.data.signing_request ? $json.data.signing_request.id : $json.data.signing_request_id }) }}',
+			) as Workflow['nodes'][number],
+		],
+		connections: {
+			[options.triggerName]: { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
 }

@@ -812,6 +812,8 @@ async function main(): Promise<void> {
 			`     Sign everything:     POST ${sandbox.url}/_sandbox/signing-requests/<id>/sign-all`,
 			'  5. "Document Signing: an agent prepares, a person approves" needs a chat model: pick your',
 			'     credential in its Model node (OpenAI, or swap in another chat model), then execute it.',
+			'  6. "Document Signing: catch up after an n8n restart": publish it and every start of n8n re-reads',
+			'     waiting Send and Wait executions and lets the triggers catch up on what they missed.',
 			'  Credentials → "Document Signing (sandbox)" points at the sandbox; for a real account set',
 			'  Base URL and the live/test keys of your workspace there.',
 			'',

@@ -70,7 +70,7 @@ export { cleanupEnvironment, clearLogs, getBinaryStoragePath, logs } from './n8n
 export const PACKAGE_NAME = 'n8n-nodes-document-signing';
 export const HARNESS_WORKFLOW_ID = 'harness-workflow';
 
-const INSTANCE_BASE_URL = 'http://localhost:5678';
+const DEFAULT_INSTANCE_BASE_URL = 'http://localhost:5678';
 
 export function defaultVersion(description: INodeTypeDescription): number {
 	if (description.defaultVersion !== undefined) return description.defaultVersion;
@@ -108,6 +108,11 @@ export interface RunNodeOptions {
 	typeVersion?: number;
 	/** Mode n8n-core's BinaryDataService uses for binaries created during the run. Default 'default'. */
 	binaryMode?: HarnessBinaryMode;
+	/**
+	 * n8n's own address (WEBHOOK_URL and the editor's): the base of `$execution.resumeUrl` and of
+	 * webhook URLs. Default http://localhost:5678, where nothing of the tests listens.
+	 */
+	instanceBaseUrl?: string;
 }
 
 export interface RunNodeResult {
@@ -149,6 +154,7 @@ function createAdditionalData(
 	executionId: string,
 	hooks?: ExecutionLifecycleHooks,
 	currentNodeParameters?: INodeParameters,
+	base = DEFAULT_INSTANCE_BASE_URL,
 ): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper,
@@ -156,16 +162,16 @@ function createAdditionalData(
 		hooks,
 		currentNodeParameters,
 		currentNodeExecutionIndex: 0,
-		restApiUrl: `${INSTANCE_BASE_URL}/rest`,
-		instanceBaseUrl: `${INSTANCE_BASE_URL}/`,
-		formBaseUrl: `${INSTANCE_BASE_URL}/form`,
-		formWaitingBaseUrl: `${INSTANCE_BASE_URL}/form-waiting`,
-		formTestBaseUrl: `${INSTANCE_BASE_URL}/form-test`,
-		webhookBaseUrl: `${INSTANCE_BASE_URL}/webhook`,
-		webhookWaitingBaseUrl: `${INSTANCE_BASE_URL}/webhook-waiting`,
-		webhookTestBaseUrl: `${INSTANCE_BASE_URL}/webhook-test`,
-		mcpBaseUrl: `${INSTANCE_BASE_URL}/mcp`,
-		mcpTestBaseUrl: `${INSTANCE_BASE_URL}/mcp-test`,
+		restApiUrl: `${base}/rest`,
+		instanceBaseUrl: `${base}/`,
+		formBaseUrl: `${base}/form`,
+		formWaitingBaseUrl: `${base}/form-waiting`,
+		formTestBaseUrl: `${base}/form-test`,
+		webhookBaseUrl: `${base}/webhook`,
+		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+		mcpBaseUrl: `${base}/mcp`,
+		mcpTestBaseUrl: `${base}/mcp-test`,
 		variables: {},
 		userId: 'harness-user',
 		workflowId: HARNESS_WORKFLOW_ID,
@@ -319,7 +325,13 @@ export class NodeTestHarness {
 			executionId,
 			workflowBase(workflow),
 		);
-		const additionalData = createAdditionalData(credentialsHelper, executionId, hooks);
+		const additionalData = createAdditionalData(
+			credentialsHelper,
+			executionId,
+			hooks,
+			undefined,
+			opts.instanceBaseUrl,
+		);
 
 		// The node is the start node: it gets the input items directly, like a node right after a
 		// trigger / pinned data.

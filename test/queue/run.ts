@@ -13,7 +13,13 @@
  *  4. after restarting the webhook process and both workers, old events are still duplicates and a
  *     new one still runs once;
  *  5. a write batch run by both workers at once with one credential (one API key) against the
- *     service's rate limits (write: 120 per minute) ends with every write done once and no failure.
+ *     service's rate limits (write: 120 per minute) ends with every write done once and no failure;
+ *  6. a Send and Wait whose every delivery is lost ends by its re-read (the worker that ran it
+ *     calls the resume URL at the webhook process), once;
+ *  7. with the example "catch up after an n8n restart" published: while the webhook process is down
+ *     it fails (n8n cannot reach its webhook address), and once the webhook process is back it
+ *     wakes the trigger, whose catch-up starts each completion missed meanwhile once, on the
+ *     workers.
  *
  * Environment: QUEUE_TEST_TIMEOUT_S (default 900: everything is stopped after that),
  * QUEUE_TEST_VERBOSE=1 (echo n8n's output), QUEUE_TEST_BATCH (writes per worker, default 80),
@@ -48,7 +54,13 @@ import {
 	type Server,
 } from '../e2e/n8n';
 import { ensureRuntime, type Runtime } from '../e2e/runtime';
-import { createDemoTemplate, importAll, sandboxCredential } from '../e2e/setup';
+import {
+	createDemoTemplate,
+	importAll,
+	sandboxApi,
+	sandboxCredential,
+	sendDemoRequest,
+} from '../e2e/setup';
 import { ensureServices, startPostgres, startRedis } from './services';
 import {
 	BATCH_PATH,
@@ -56,7 +68,11 @@ import {
 	TRIGGERED_EVENT,
 	TRIGGER_WEBHOOK_ID,
 	TRIGGER_WORKFLOW_ID,
+	WAIT_PATH,
+	WAIT_WORKFLOW_ID,
 	batchWorkflow,
+	catchUpWorkflow,
+	sendAndWaitWorkflow,
 	triggerWorkflow,
 } from './workflows';
 
@@ -387,11 +403,12 @@ async function main(): Promise<void> {
 		for (const p of all) writeFileSync(join(LOG_DIR, `${p.name}.log`), p.output());
 	});
 
-	log('Importing the credential and the two workflows (creates n8n’s tables in PostgreSQL)...');
+	log('Importing the credential and the workflows (creates n8n’s tables in PostgreSQL)...');
+	const catchUp = catchUpWorkflow();
 	await importAll(
 		mainInst,
 		[sandboxCredential(sandbox.url, 'test')],
-		[triggerWorkflow(), batchWorkflow(templateId)],
+		[triggerWorkflow(), batchWorkflow(templateId), sendAndWaitWorkflow(), catchUp],
 	);
 
 	log('Starting n8n main, webhook and two workers...');
@@ -490,15 +507,18 @@ async function main(): Promise<void> {
 	const ownBodies = new Map<string, string>();
 	let emitted: SandboxEvent[] = [];
 
+	/** Publishes a workflow on main, as a user does in the editor. */
+	async function publish(id: string): Promise<void> {
+		const workflow = await rest<Json>(mainInst, cookie, 'GET', `/workflows/${id}`);
+		await rest(mainInst, cookie, 'POST', `/workflows/${id}/activate`, {
+			versionId: workflow.versionId,
+		});
+	}
+
 	// ---- 1. Activation ------------------------------------------------------------------------
 	await check(1, async () => {
 		// Published as a user does in the editor, once every process is up.
-		for (const id of [TRIGGER_WORKFLOW_ID, BATCH_WORKFLOW_ID]) {
-			const workflow = await rest<Json>(mainInst, cookie, 'GET', `/workflows/${id}`);
-			await rest(mainInst, cookie, 'POST', `/workflows/${id}/activate`, {
-				versionId: workflow.versionId,
-			});
-		}
+		for (const id of [TRIGGER_WORKFLOW_ID, BATCH_WORKFLOW_ID]) await publish(id);
 		const record = await until(
 			'the trigger’s webhook at the sandbox',
 			() =>
@@ -713,8 +733,124 @@ async function main(): Promise<void> {
 		return `write batch of 2 × ${BATCH_SIZE} on ${batchWorkers.map((w) => w[0]).join(' + ')} with one key: every write done once, ${firstWindow} in the first minute (limit ${limit}), answers ${JSON.stringify(byStatus)} (${forced429} × 429 forced), no failure (${batchSeconds.toFixed(0)} s)`;
 	});
 
+	// ---- 6. Send and Wait: every delivery lost, the re-read ends the wait ----------------------
+	await check(6, async () => {
+		await publish(WAIT_WORKFLOW_ID);
+		const request = await sendDemoRequest(sandbox.url, templateId, 'Queue test: send and wait');
+		await until(
+			'the Send and Wait workflow to start',
+			async () => {
+				const response = await fetch(`${webhookBase}/webhook/${WAIT_PATH}`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ id: request.id }),
+				});
+				await response.text();
+				return response.status === 200 ? true : undefined;
+			},
+			90_000,
+		);
+		const waitHook = await until(
+			'the Send-and-Wait webhook at the sandbox',
+			() =>
+				sandbox.webhooks.records.find(
+					(r) => !r.deleted_at && r.url.includes(`signing_request_id=${request.id}`),
+				),
+			120_000,
+		);
+		// Every delivery to the waiting execution is lost: its webhook points at a closed port.
+		const closed = new URL(waitHook.url);
+		closed.host = '127.0.0.1:9';
+		await sandboxApi(sandbox.url, 'PUT', `/webhooks/${waitHook.id}`, {
+			url: closed.toString(),
+			events: waitHook.events,
+		});
+		await until(
+			'the execution to wait',
+			async () => (await executions(WAIT_WORKFLOW_ID)).find((e) => e.status === 'waiting'),
+			120_000,
+		);
+		sandbox.simulate.signAll(request.id);
+		await sandbox.webhooks.flush();
+		const lost = sandbox.webhooks.deliveries.filter((d) => d.webhookId === waitHook.id && !d.test);
+		expect(
+			lost.length === 3 && lost.every((d) => !d.ok),
+			`deliveries to the waiting execution: ${JSON.stringify(lost.map((d) => d.status))}`,
+		);
+		// The trigger (company-wide, completions) gets this completion as usual.
+		const toTrigger = sandbox.webhooks.deliveries.find(
+			(d) => d.url === triggerUrl && d.ok && d.body.includes(`"${request.id}"`),
+		);
+		expect(toTrigger !== undefined, 'the trigger did not get the completion');
+		eventIds.push(toTrigger!.eventId);
+		const ended = await until(
+			'the re-read to end the wait',
+			async () => {
+				const list = await executions(WAIT_WORKFLOW_ID);
+				return list.length === 1 && list[0].status === 'success' ? list[0] : undefined;
+			},
+			180_000,
+		);
+		const detail = await rest<Json>(mainInst, cookie, 'GET', `/executions/${ended.id}`);
+		expect(
+			String(detail.data).includes('"re-read"'),
+			`execution ${ended.id} did not end by a re-read`,
+		);
+		await sleep(3000);
+		const runs = await executions(WAIT_WORKFLOW_ID);
+		expect(runs.length === 1, `${runs.length} Send and Wait executions (want 1)`);
+		await expectOncePerEvent(eventIds);
+		return `a Send and Wait whose 3 deliveries were all lost ended by its re-read (execution ${ended.id}, on ${ranOn(String(ended.id)).join(' then ')}), once; the trigger ran its completion once`;
+	});
+
+	// ---- 7. The trigger catches up after the webhook process was down -------------------------
+	await check(7, async () => {
+		// The example, published once as a user does; n8n's Schedule Trigger runs it on the workers.
+		await publish(catchUp.id);
+		await sleep(15_000);
+		const failedBefore = (await executions(catchUp.id)).filter((e) => e.status === 'error').length;
+		log('Stopping the webhook process; two requests are completed meanwhile...');
+		await webhook.stop();
+		const missed = [
+			await sendDemoRequest(sandbox.url, templateId, 'Queue test: completed while away 1'),
+			await sendDemoRequest(sandbox.url, templateId, 'Queue test: completed while away 2'),
+		];
+		for (const request of missed) sandbox.simulate.signAll(request.id);
+		await sandbox.webhooks.flush();
+		for (const request of missed) {
+			const attempts = sandbox.webhooks.deliveries.filter(
+				(d) => d.url === triggerUrl && d.body.includes(`"${request.id}"`),
+			);
+			expect(
+				attempts.length === 3 && attempts.every((d) => !d.ok),
+				`deliveries of ${request.id} while the webhook process was down: ${JSON.stringify(attempts.map((d) => d.status))}`,
+			);
+		}
+		// Meanwhile the catch-up workflow fails: n8n cannot reach its webhook address.
+		const failedRun = await until(
+			'a failed run of the catch-up workflow',
+			async () => {
+				const errors = (await executions(catchUp.id)).filter((e) => e.status === 'error');
+				return errors.length > failedBefore ? errors[0] : undefined;
+			},
+			60_000,
+		);
+		const failure = await rest<Json>(mainInst, cookie, 'GET', `/executions/${failedRun.id}`);
+		expect(
+			String(failure.data).includes(`n8n could not reach its own webhook address ${webhookBase}/`),
+			`the failed run (${failedRun.id}) does not name the address`,
+		);
+		log('Starting the webhook process again...');
+		await webhook.start();
+		// No delivery and no user action: the next run wakes the trigger in the new webhook process.
+		eventIds.push(...missed.map((request) => `catchup_completed_${request.id}`));
+		const perWorker = await expectOncePerEvent(eventIds);
+		await rest(mainInst, cookie, 'POST', `/workflows/${catchUp.id}/deactivate`, {});
+		return `webhook process down while 2 requests completed (3 attempts each lost; the catch-up workflow failed naming ${webhookBase}/); back up, its next run woke the trigger: each missed completion ran once (executions by worker ${JSON.stringify(perWorker)}), nothing twice`;
+	});
+
 	if (failed.length) {
-		throw new CheckFailed(`${failed.length} of 5 checks failed:\n  ${failed.join('\n  ')}`);
+		throw new CheckFailed(`${failed.length} of 7 checks failed:\n  ${failed.join('\n  ')}`);
 	}
 	console.log(`\nQueue mode: all ${passed.length} checks passed in ${elapsed().trim()}.`);
 }

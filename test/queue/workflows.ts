@@ -1,12 +1,20 @@
-/** The two workflows `npm run test:queue` imports. */
+/** The workflows `npm run test:queue` imports. */
 import { CREDENTIAL_TYPE, NODE_TYPE, TRIGGER_TYPE } from '../e2e/n8n';
-import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
+import {
+	catchUpEveryTenSeconds,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
+	loadExamples,
+	type Workflow,
+} from '../e2e/setup';
 
 export const TRIGGER_WORKFLOW_ID = 'dsQueueTrigger01';
 export const TRIGGER_WEBHOOK_ID = 'c0000000-0000-4000-8000-0000000000aa';
 export const BATCH_WORKFLOW_ID = 'dsQueueBatch0001';
 export const BATCH_PATH = 'ds-queue-write-batch';
 export const TRIGGERED_EVENT = 'signing_request.completed';
+export const WAIT_WORKFLOW_ID = 'dsQueueSendWait1';
+export const WAIT_PATH = 'ds-queue-send-and-wait';
 
 const credentials = { [CREDENTIAL_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 
@@ -98,4 +106,68 @@ export function batchWorkflow(templateId: string): Workflow {
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 	};
+}
+
+/**
+ * n8n's Webhook node (POST {id}) → Send and Wait for Completion of that request, already sent
+ * (re-read every minute) → No Operation.
+ */
+export function sendAndWaitWorkflow(): Workflow {
+	return {
+		id: WAIT_WORKFLOW_ID,
+		name: 'Queue test: send and wait',
+		active: false,
+		nodes: [
+			{
+				id: 'c0000000-0000-4000-8000-000000000021',
+				name: 'Start',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 600],
+				webhookId: 'c0000000-0000-4000-8000-0000000000cc',
+				parameters: {
+					httpMethod: 'POST',
+					path: WAIT_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			{
+				id: 'c0000000-0000-4000-8000-000000000022',
+				name: 'Wait for completion',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [240, 600],
+				credentials,
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'sendAndWaitForCompletion',
+					signingRequestId: { __rl: true, mode: 'id', value: '={{ $json.body.id }}' },
+					sendFirst: false,
+					timeLimitAmount: 1,
+					timeLimitUnit: 'days',
+					waitOptions: { rereadMinutes: 1 },
+				},
+			},
+			{
+				id: 'c0000000-0000-4000-8000-000000000023',
+				name: 'Ended',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [480, 600],
+				parameters: {},
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: 'Wait for completion', type: 'main', index: 0 }]] },
+			'Wait for completion': { main: [[{ node: 'Ended', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/** The example "catch up after an n8n restart", every 10 seconds. */
+export function catchUpWorkflow(): Workflow {
+	return catchUpEveryTenSeconds(loadExamples()['catch-up-after-restart']);
 }

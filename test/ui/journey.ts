@@ -93,6 +93,20 @@ async function textOf(page: Page, selector: string): Promise<string> {
 	);
 }
 
+/**
+ * Waits until the node view no longer says it is listening for a test event (n8n shows the event,
+ * or the refusal, first and leaves the listening state a moment later); fails after WAIT_MS.
+ */
+async function stopsListening(page: Page): Promise<void> {
+	const end = Date.now() + WAIT_MS;
+	while ((await textOf(page, NDV)).includes(JOURNEY.listening) && Date.now() < end)
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	expect(
+		!(await textOf(page, NDV)).includes(JOURNEY.listening),
+		'the editor still says it is listening',
+	);
+}
+
 /** Waits until the element's text contains every one of `wanted`; returns that text. */
 async function waitForTexts(
 	page: Page,
@@ -661,10 +675,8 @@ export function journeyChecks(
 					'the test webhook to be deleted',
 					() => testWebhooks().find((r) => r.url === state.testUrl)?.deleted_at ?? undefined,
 				);
-				expect(
-					!(await textOf(page, NDV)).includes(JOURNEY.listening),
-					'the editor still says it is listening',
-				);
+				// The editor shows the event first and leaves the listening state a moment later.
+				await stopsListening(page);
 				await shot(page, 'journey-7-trigger-event');
 			},
 		},
@@ -742,13 +754,7 @@ export function journeyChecks(
 					`the creation ping: ${ping?.status} ${ping?.responseBody}`,
 				);
 				// The editor shows the error first and leaves the listening state a moment later.
-				const end = Date.now() + WAIT_MS;
-				while ((await textOf(page, NDV)).includes(JOURNEY.listening) && Date.now() < end)
-					await new Promise((resolve) => setTimeout(resolve, 200));
-				expect(
-					!(await textOf(page, NDV)).includes(JOURNEY.listening),
-					'the editor still says it is listening',
-				);
+				await stopsListening(page);
 				await until(
 					'the test webhook to be deleted',
 					() => testWebhooks().find((r) => r.url === hook.url)?.deleted_at ?? undefined,

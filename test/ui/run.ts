@@ -642,7 +642,7 @@ function checks(stack: Stack): Check[] {
 					lines.includes(EXPECT.nodeDetails),
 					`no "${EXPECT.nodeDetails}" in ${JSON.stringify(lines.slice(0, 8))}`,
 				);
-				// After the "Actions (116)" heading: resource labels ("SIGNING REQUEST ACTIONS") and
+				// After the "Actions (117)" heading: resource labels ("SIGNING REQUEST ACTIONS") and
 				// the actions, in the node's order.
 				const start = lines.findIndex((line) => /^Actions \(\d+\)$/.test(line));
 				const actions = lines.slice(start + 1).filter((line) => !/ ACTIONS$/.test(line));

@@ -241,7 +241,7 @@ describe("n8n's node panel", () => {
 
 	it('opens with "Create and send a document for signature", then the draft way and the rest of the flow', () => {
 		const actions = panelActions();
-		expect(actions).toHaveLength(116);
+		expect(actions).toHaveLength(117);
 		expect(actions.slice(0, 7)).toEqual(
 			[
 				'Create and send a document for signature',

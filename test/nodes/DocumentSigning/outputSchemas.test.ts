@@ -68,7 +68,7 @@ describe('output schemas (n8n schema preview)', () => {
 	it('one per operation of the action node, where n8n 2.41.1 looks for it (node folder/__schema__/v1.0.0/<resource>/<operation>.json)', () => {
 		const { version } = new DocumentSigning().description;
 		expect(version).toBe(1);
-		expect(operations.length).toBe(116);
+		expect(operations.length).toBe(117);
 		expect([...byOperation.keys()].sort()).toEqual([...operations].sort());
 		for (const { resource, operation, file } of schemas) {
 			expect(file).toBe(`nodes/DocumentSigning/__schema__/v1.0.0/${resource}/${operation}.json`);
@@ -94,7 +94,13 @@ describe('output schemas (n8n schema preview)', () => {
 			// n8n-editor-ui: `type` and non-empty `properties` at the top, or no preview at all.
 			expect(schema.type).toBe('object');
 			expect(Object.keys(schema.properties).length).toBeGreaterThan(0);
-			expect(schema.properties.key_mode ?? schema.properties.status).toBeDefined();
+			// Every item says which key it used, or what it reports (Send and Wait's status, Catch Up
+			// After Restart's waits).
+			expect(
+				schema.properties.key_mode ??
+					schema.properties.status ??
+					schema.properties.waiting_executions,
+			).toBeDefined();
 			expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
 			// Keywords the editor does not read: none (anyOf only next to the `type` it reads).
 			expect(JSON.stringify(schema)).not.toMatch(
@@ -150,7 +156,7 @@ describe('output schemas (n8n schema preview)', () => {
 		}
 		expect(pairs).toContain('signingRequest/sendAndWaitForCompletion');
 		expect(new Set(pairs.map((pair) => pair.split('/')[0]))).toEqual(new Set(resources));
-		expect(pairs.length).toBe(116);
+		expect(pairs.length).toBe(117);
 		// The editor asks GET /schemas/<type>/<version padded to x.y.z>/<resource>/<operation>.json
 		// (n8n-editor-ui 2.41.1); n8n-core's resolveOutputSchemaPath reads
 		// <folder of the node's file>/__schema__/v<x.y.z>/<resource>/<operation>.json.

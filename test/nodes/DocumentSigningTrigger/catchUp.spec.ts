@@ -17,6 +17,8 @@ import {
 } from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
 import { resetRateLimiters } from '../../../nodes/shared/transport';
+import { WAKE_HEADER } from '../../../nodes/shared/wake';
+import { clearLogs, logs } from '../../helpers/n8n-env';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
 import { createSent } from '../../sandbox/fixtures';
 import { baseParameters, credentials } from './support';
@@ -241,5 +243,101 @@ describe('catch-up after an n8n restart (n8n calls nothing of the node): at the 
 		expect(rig.starts).toHaveLength(3);
 		expect(readState(rig.nodeStaticData)).toEqual(expect.objectContaining({ doneThrough: done }));
 		expect(isPending(readState(rig.nodeStaticData))).toBe(false);
+	});
+});
+
+describe('after a restart: woken by Catch Up After Restart (../../../nodes/shared/wake.ts)', () => {
+	const wake = (rig: TriggerRig) => rig.post('{}', { [WAKE_HEADER]: '1' });
+
+	it('a wake starts the catch-up of a restarted process, says so, and starts no workflow itself; a second wake finds it done', async () => {
+		const rig = await listening(listenedUntil(Date.now() - 60_000));
+		await until('the activation catch-up to finish', () => finished(rig));
+		// Every attempt of the service to deliver it fails (n8n cannot start it: 503).
+		rig.failStarts = 3;
+		const missed = await completedRequest('Completed while n8n was away');
+		await sandbox.webhooks.flush();
+
+		forgetProcessMemory();
+		forgetCatchUps();
+		const first = await wake(rig);
+		expect(first).toMatchObject({
+			status: 200,
+			body: { received: true, woken: true, catch_up: 'started' },
+		});
+		await until('the catch-up to finish', () => rig.starts.length === 1 && finished(rig));
+		expect(rig.starts.map((s) => s.items[0].json.id)).toEqual([`catchup_completed_${missed}`]);
+
+		const second = await wake(rig);
+		expect(second.body).toMatchObject({ catch_up: 'done' });
+		await new Promise((r) => setTimeout(r, 300));
+		expect(rig.starts).toHaveLength(1);
+	});
+
+	it('"Catch Up After Downtime" off: the wake answers off', async () => {
+		const rig = await listening(undefined, { catchUp: false });
+		forgetCatchUps();
+		expect((await wake(rig)).body).toMatchObject({ woken: true, catch_up: 'off' });
+		expect(rig.starts).toHaveLength(0);
+	});
+});
+
+describe('a catch-up that fails says so where the user looks', () => {
+	beforeEach(() => clearLogs());
+
+	it('the service refuses its reads: the workflow gets a failed execution with the reason, and the log names the workflow', async () => {
+		const rig = await listening(listenedUntil(Date.now() - 60_000));
+		await until('the activation catch-up to finish', () => finished(rig));
+		forgetProcessMemory();
+		forgetCatchUps();
+		sandbox.injectFault({
+			kind: 'status',
+			method: 'GET',
+			path: /^\/(workspaces|signing-requests)/,
+			status: 403,
+			body: { error: 'Forbidden', message: 'This key may not list signing requests' },
+			times: 20,
+		});
+		expect((await rig.post('{}', { [WAKE_HEADER]: '1' })).body).toMatchObject({
+			catch_up: 'started',
+		});
+		await until('the failure to reach the workflow', () => rig.webhookErrors.length === 1);
+		// n8n runs the workflow with this error on the trigger (webhook-helpers.js executeWebhook):
+		// a failed execution; nothing was started as an event.
+		expect(rig.webhookErrors[0].message).toMatch(
+			/^The trigger could not catch up with the events it may have missed: /,
+		);
+		expect((rig.webhookErrors[0] as Error & { description?: string }).description).toMatch(
+			/check the credential/,
+		);
+		expect(rig.starts).toHaveLength(0);
+		await until('the warning', () => logs.some((l) => l.level === 'warn'));
+		expect(logs.find((l) => l.level === 'warn')?.message).toMatch(
+			/^Document Signing Trigger "Document Signing Trigger" of workflow ".+" could not catch up/,
+		);
+		expect((await rig.post('{}', { [WAKE_HEADER]: '1' })).body).toMatchObject({
+			catch_up: 'failed',
+		});
+	});
+
+	it('n8n cannot reach its own webhook address: the first failed attempt is in the log at once, naming the workflow and what to fix', async () => {
+		const rig = await new TriggerRig({
+			parameters: baseParameters({ options: {} }),
+			credentials: credentials(sandbox.url, { webhookSigningSecret: WEBHOOK_SECRETS.company }),
+			// The address n8n registers (and calls itself) answers nothing.
+			webhookBaseUrl: 'http://127.0.0.1:9/webhook',
+			staticData: listenedUntil(Date.now() - 60_000),
+			catchUp: true,
+		}).listen();
+		rigs.push(rig);
+		await rig.activate();
+		await until('the warning', () => logs.some((l) => l.level === 'warn'), 20_000);
+		const warning = logs.find((l) => l.level === 'warn')!.message;
+		expect(warning).toContain(
+			'could not reach its own webhook address http://127.0.0.1:9/webhook/',
+		);
+		expect(warning).toContain('of workflow "');
+		expect(warning).toContain('WEBHOOK_URL');
+		expect(warning).toContain("forward n8n's own calls");
+		await rig.deactivate();
 	});
 });

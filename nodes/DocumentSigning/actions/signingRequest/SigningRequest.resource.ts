@@ -1,6 +1,7 @@
 import type { ResourceModule } from '../types';
 import { operationFields, operationOptions } from '../resource';
 import * as cancelSigningRequest from './cancelSigningRequest.operation';
+import * as catchUpAfterRestart from './catchUpAfterRestart.operation';
 import * as createAndSendSigningRequest from './createAndSendSigningRequest.operation';
 import * as createDocumentLegacy from './createDocumentLegacy.operation';
 import * as createSigningRequest from './createSigningRequest.operation';
@@ -46,6 +47,7 @@ const operations = {
 	retrieveSignerStamp,
 	retrieveSignerFile,
 	deleteSealParticipant,
+	catchUpAfterRestart,
 };
 
 /** First in the Operation dropdown and the node panel: the signing flow, in its order. */

@@ -21,8 +21,10 @@ import { LoggerProxy, sleep } from 'n8n-workflow';
  *  - when Send and Wait puts an execution to wait (the process that ran it);
  *  - from the service's list of Send-and-Wait webhooks (their URL is the resume URL, their
  *    description the time limit): at every activation of a published workflow with a Send and
- *    Wait node, including n8n's start (the node's `setup` webhook, see `setupWebhook`), and
- *    whenever a Send and Wait run lists them to remove leftovers.
+ *    Wait node (the node's `setup` webhook; n8n 2.41.1 calls it at activations only, not at its
+ *    start), whenever a Send and Wait run lists them to remove leftovers, and at each run of
+ *    Catch Up After Restart (catchUpAfterRestart.operation.ts), which brings them back after a
+ *    restart.
  *
  * Reads stay within the service's limit (200 GETs a minute per key), whatever the number of
  * waiting executions:
@@ -63,6 +65,11 @@ export type PokeOutcome =
 	| 'busy'
 	/** The execution is not waiting any more (finished, deleted): nothing more to do. */
 	| 'gone'
+	/**
+	 * The node could not read the signing request (the service refused the read or failed); the
+	 * node logged why where it ran. Ask again at the interval.
+	 */
+	| 'unread'
 	/** No answer, or an unexpected one. */
 	| 'failed';
 
@@ -80,6 +87,8 @@ export interface WaitToReRead {
 	poke: Poke;
 	/** The first re-read (default: one interval from now). */
 	firstAt?: number;
+	/** The waiting execution's workflow, when known, for the warnings. */
+	workflow?: string;
 }
 
 interface Entry extends WaitToReRead {
@@ -170,6 +179,11 @@ export class ReReadScheduler {
 		if (this.deps.autoRun && !this.running) void this.loop();
 	}
 
+	/** Whether this process re-reads the wait of this resume URL already. */
+	knows(url: string): boolean {
+		return this.entries.has(waitKeyOf(url));
+	}
+
 	/** Forgets a wait (it was resumed in this process). */
 	remove(url: string): void {
 		this.entries.delete(waitKeyOf(url));
@@ -234,12 +248,14 @@ export class ReReadScheduler {
 				case 'deferred':
 					entry.dueAt = after + Math.min(entry.intervalMs, MINUTE_MS);
 					break;
+				case 'unread':
+					entry.failures = 0;
+					entry.dueAt = after + entry.intervalMs;
+					break;
 				default:
 					entry.failures += 1;
 					if (entry.failures === 1 || entry.failures % 10 === 0)
-						this.deps.warn(
-							`Send and Wait could not call the resume URL of a waiting execution to re-read its signing request (${entry.failures} time(s)); n8n must be able to reach its own webhook address. It tries again.`,
-						);
+						this.deps.warn(unreachableWarning(entry, key, entry.failures));
 					entry.dueAt = after + Math.min(entry.intervalMs, MINUTE_MS * entry.failures);
 			}
 		}
@@ -279,6 +295,21 @@ export class ReReadScheduler {
 	}
 }
 
+/**
+ * The warning when a re-read call got no answer from n8n (or not n8n's): which wait, where it
+ * called (the resume URL without its query, which holds the resume token) and what to fix.
+ */
+export function unreachableWarning(
+	wait: Pick<WaitToReRead, 'url' | 'workflow'>,
+	key: string,
+	failures: number,
+): string {
+	const execution = key.split('/')[0];
+	const where = wait.url.split(/[?#]/)[0];
+	const workflow = wait.workflow ? ` of workflow "${wait.workflow}"` : '';
+	return `Send and Wait could not reach the resume URL of waiting execution ${execution}${workflow} (${where}) to re-read its signing request (${failures} time(s)). n8n calls its own public webhook address (WEBHOOK_URL) for this: that address must also be reachable from n8n itself, and a reverse proxy in front of n8n must forward n8n's own calls to it. It tries again; meanwhile the wait ends only by the service's delivery or its time limit.`;
+}
+
 /** The scheduler of this n8n process. */
 export const reReads = new ReReadScheduler({
 	now: () => Date.now(),
@@ -295,7 +326,8 @@ export function outcomeOf(status: number, body: unknown): PokeOutcome {
 	const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
 	if (status >= 200 && status < 300) {
 		const reRead = (body as IDataObject | undefined)?.re_read;
-		if (reRead === 'waiting' || reRead === 'ended' || reRead === 'deferred') return reRead;
+		if (reRead === 'waiting' || reRead === 'ended' || reRead === 'deferred' || reRead === 'unread')
+			return reRead;
 		return 'gone';
 	}
 	// n8n 2.41.1 waiting-webhooks.js: 409 "running already" while it runs (or is still saving the

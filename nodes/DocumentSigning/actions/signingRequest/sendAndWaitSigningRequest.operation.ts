@@ -113,7 +113,8 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 	{
 		// Not for deliveries: n8n registers it only when a published workflow with a Send and Wait
-		// node is activated (also at n8n's start), and calls its `checkExists` then, which hands
+		// node is activated (not at n8n's start: Catch Up After Restart is for that), and calls its
+		// `checkExists` then, which hands
 		// that node's waits to this process's re-reads (`rearmWaits`). The method is empty, so
 		// that nothing is registered, for every other operation and while the editor runs the
 		// workflow (n8n's test webhooks build the workflow as inactive: test-webhooks.js
@@ -412,13 +413,22 @@ export async function sweepLeftovers(
 }
 
 /** The credential a node uses, as the key re-reads share their budget by. */
-function budgetKeyOf(context: { getNode(): { credentials?: IDataObject } }): string {
+export function budgetKeyOf(context: { getNode(): { credentials?: IDataObject } }): string {
 	const credential = context.getNode().credentials?.documentSigningApi as IDataObject | undefined;
 	return String(credential?.id ?? credential?.name ?? 'credential');
 }
 
-/** Hands a wait (its service webhook: the resume URL, and the time limit) to this process's re-reads. */
-function reReadWait(context: TransportContext, url: string, until: number, firstAt?: number): void {
+/**
+ * Hands a wait (its service webhook: the resume URL, and the time limit) to this process's
+ * re-reads; `workflow`: the waiting execution's workflow, when known (for the warnings).
+ */
+export function reReadWait(
+	context: TransportContext,
+	url: string,
+	until: number,
+	firstAt?: number,
+	workflow?: string,
+): void {
 	reReads.add({
 		url,
 		until,
@@ -426,12 +436,13 @@ function reReadWait(context: TransportContext, url: string, until: number, first
 		budgetKey: budgetKeyOf(context),
 		poke: pokeWith(context.helpers.httpRequest),
 		firstAt,
+		workflow,
 	});
 }
 
 /**
- * At the activation of a published workflow with this Send and Wait node (n8n's start included;
- * the `setup` webhook's checkExists): finds the node's waits at the service and hands them to the
+ * At the activation of a published workflow with this Send and Wait node (the `setup` webhook's
+ * checkExists; n8n 2.41.1 does not call it at its start): finds the node's waits at the service and hands them to the
  * re-reads of this process, due at once (a delivery may have been lost while n8n was away). The
  * service lists them: every waiting execution has a Send-and-Wait webhook whose URL is its resume
  * URL (with the node's id in its path) and whose description says until when it waits. They are
@@ -693,7 +704,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
 	await this.putExecutionToWait(waitTill);
 	// Re-reads at the interval, from this process, until the time limit or the end.
-	reReadWait(this, resumeUrl, waitTill.getTime());
+	reReadWait(this, resumeUrl, waitTill.getTime(), undefined, this.getWorkflow().name);
 	return [timedOut];
 }
 
@@ -788,6 +799,24 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	return { noWebhookResponse: true, workflowData: [[item]] };
 }
 
+/**
+ * A re-read whose read of the request failed (the service refused it or did not answer): the
+ * warning names the workflow, the execution and the service's answer; the caller asks again at
+ * the interval (reread.ts `unread`).
+ */
+function unreadWhileWaiting(
+	context: IWebhookFunctions,
+	id: string,
+	error: Error,
+): IWebhookResponseData {
+	const description = (error as { description?: unknown }).description;
+	context.logger.warn(
+		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}) could not re-read signing request ${id}: ${error.message}${typeof description === 'string' && description ? `. ${description}` : ''}. The execution keeps waiting; the next re-read or the service's delivery ends it.`,
+		{ node: context.getNode().name, execution: context.getExecutionId() },
+	);
+	return respond(context, 200, { re_read: 'unread' });
+}
+
 /** The path of the resume URL this call came to (execution id and node id). */
 function ownPathOf(context: IWebhookFunctions): string {
 	const url = context.getRequestObject().url ?? '';
@@ -823,7 +852,14 @@ async function reReadWhileWaiting(
 	if (left !== undefined && left < READ_RESERVE) return respond(this, 200, { re_read: 'deferred' });
 	if (!mayReadNow(waitKeyOf(ownPath), intervalOf(query), Date.now()))
 		return respond(this, 200, { re_read: 'waiting', read: false });
-	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	let detail: IDataObject;
+	try {
+		detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	} catch (error) {
+		// Thrown from here, the error would end the wait wrongly (see refuseResume): logged, and the
+		// execution keeps waiting for the next re-read or the service's delivery.
+		return unreadWhileWaiting(this, id, error as Error);
+	}
 	const status = finalStatusOf(detail);
 	if (!status) return respond(this, 200, { re_read: 'waiting', read: true });
 

@@ -80,6 +80,38 @@ describe('ReReadScheduler', () => {
 		expect(t.s.size).toBe(1);
 	});
 
+	it('no answer from n8n: the warning names the execution, where it called (without the token) and what to fix', async () => {
+		const t = scheduler();
+		t.add('e7', 5);
+		t.answers.set('e7', 'failed');
+		t.advance(5 * MINUTE);
+		await t.s.runDue();
+		expect(t.warnings).toEqual([
+			expect.stringMatching(
+				/^Send and Wait could not reach the resume URL of waiting execution e7 \(http:\/\/n8n\/webhook-waiting\/e7\/node\) to re-read its signing request \(1 time\(s\)\)\. n8n calls its own public webhook address \(WEBHOOK_URL\)/,
+			),
+		]);
+		expect(t.warnings[0]).toContain("a reverse proxy in front of n8n must forward n8n's own calls");
+		expect(t.warnings[0]).not.toContain('signature=');
+	});
+
+	it('the node could not read (it logged why): no warning here, asked again at the interval', async () => {
+		const t = scheduler();
+		t.add('e8', 5);
+		t.answers.set('e8', 'unread');
+		t.advance(5 * MINUTE);
+		await t.s.runDue();
+		expect(t.warnings).toEqual([]);
+		expect(t.s.nextDueIn()).toBe(5 * MINUTE);
+	});
+
+	it('knows the waits it re-reads, by execution and node', () => {
+		const t = scheduler();
+		t.add('e9', 5);
+		expect(t.s.knows('https://elsewhere/webhook-waiting/e9/node?signature=other')).toBe(true);
+		expect(t.s.knows('http://n8n/webhook-waiting/e10/node')).toBe(false);
+	});
+
 	it('stops at the time limit (n8n resumes the execution then)', async () => {
 		const t = scheduler();
 		t.add('e1', 5, 3);
@@ -112,6 +144,7 @@ describe('answers and intervals', () => {
 		expect(outcomeOf(200, { re_read: 'waiting' })).toBe('waiting');
 		expect(outcomeOf(200, { re_read: 'ended' })).toBe('ended');
 		expect(outcomeOf(200, { re_read: 'deferred' })).toBe('deferred');
+		expect(outcomeOf(200, { re_read: 'unread' })).toBe('unread');
 		expect(outcomeOf(409, { message: 'The execution "7" is running already.' })).toBe('busy');
 		expect(outcomeOf(409, { message: 'The execution "7" has finished already.' })).toBe('gone');
 		expect(outcomeOf(404, '')).toBe('gone');

@@ -721,7 +721,7 @@ describe('the node declares the resume webhook n8n needs', () => {
 				isFullPath: true,
 			},
 			// Registered only for an active workflow's Send and Wait node: its checkExists hands the
-			// node's waits to the re-reads at activation and at n8n's start.
+			// node's waits to the re-reads at activation (n8n does not call it at its start).
 			expect.objectContaining({
 				name: 'setup',
 				httpMethod:
@@ -777,6 +777,36 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 		});
 		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(false);
 		expect(reReads.waits().some((w) => w.url === resumeUrl)).toBe(false);
+	});
+
+	it('the service refuses the re-read’s read: logged with the workflow, answered "unread", and the execution keeps waiting', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-reread-refused');
+		await start(draft.id, { waitOptions: { rereadMinutes: 1 } });
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		await redirectDeliveries(webhook);
+		sandbox.simulate.signAll(draft.id);
+		sandbox.injectFault({
+			kind: 'status',
+			method: 'GET',
+			path: `/signing-requests/${draft.id}`,
+			status: 403,
+			body: { error: 'Forbidden', message: 'Key revoked' },
+		});
+		const refused = await deliver(String(webhook.url), '{}', { [REREAD_HEADER]: '1' });
+		// Thrown, the error would have resumed the execution with a made-up item (see refuseResume).
+		expect(refused.result).toEqual({ noWebhookResponse: true });
+		expect(refused.answer).toEqual({ re_read: 'unread' });
+		expect(refused.warnings).toHaveLength(1);
+		expect(refused.warnings[0]).toMatch(
+			new RegExp(
+				`^Send and Wait of workflow ".*" \\(execution resume\\) could not re-read signing request ${draft.id}: `,
+			),
+		);
+		// The webhook stays: the next re-read (or a delivery) still ends the wait.
+		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(true);
+		forgetReads();
+		const ended = await deliver(String(webhook.url), '{}', { [REREAD_HEADER]: '1' });
+		expect(ended.answer).toEqual({ re_read: 'ended', status: 'completed' });
 	});
 
 	it('a re-read interval outside 1 to 15 minutes is refused before anything is sent', async () => {
