@@ -1,15 +1,14 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { RateClass } from './rateLimit';
-import { RATE_CLASS_LABELS } from './rateLimit';
+import type { RateClass, WaitSource } from './rateLimit';
+import { rateClassLabel } from './rateLimit';
 import type { Secret } from './secrets';
 import { redact, redactText } from './secrets';
 
 export type KeyMode = 'live' | 'test';
 
-/** Where the length of a wait came from. */
-export type WaitSource = 'retry-after' | 'reset' | 'pacing';
+export type { WaitSource } from './rateLimit';
 
 /** What the transport knows about a failed call, for building a readable error. */
 export interface FailedCall {
@@ -382,28 +381,42 @@ export function unreadableAnswerError(
 	);
 }
 
-/** The service asked us to wait longer than this node is willing to. */
+/** "10 minutes", "90 s". */
+function duration(ms: number): string {
+	const seconds = Math.round(ms / 1000);
+	if (seconds % 60 !== 0) return `${seconds} s`;
+	return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+}
+
+/** A request's turn in the key's rate limit would come later than this node waits. */
 export function rateLimitWaitError(
 	node: INode,
 	rateClass: RateClass,
 	waitMs: number,
 	maxWaitMs: number,
-	options: { source?: WaitSource } = {},
+	options: { source?: WaitSource; ahead?: number; limit?: number } = {},
 ): NodeApiError {
-	const { source = 'retry-after' } = options;
+	const { source = 'retry-after', ahead = 0, limit } = options;
 	const seconds = Math.ceil(waitMs / 1000);
 	const why =
 		source === 'retry-after'
 			? `the service asks to wait ${seconds} s`
 			: source === 'reset'
 				? `this key has no requests left in the service's current window, which ends in ${seconds} s (X-RateLimit-Reset)`
-				: `this key has used up the published limit in the last minute; the next request could go out in ${seconds} s`;
+				: source === 'queue'
+					? `${ahead} earlier ${ahead === 1 ? 'request' : 'requests'} with this key ${ahead === 1 ? 'waits' : 'wait'} for a turn, so this one's turn would come in ${seconds} s`
+					: `this key has used up the published limit in the last minute; the next request could go out in ${seconds} s`;
 	return new NodeApiError(
 		node,
-		{ error: 'Rate limit', rate_class: rateClass, wait_seconds: seconds } as JsonObject,
 		{
-			message: `Rate limit reached for ${RATE_CLASS_LABELS[rateClass]}: ${why}`,
-			description: `That is longer than this node waits (${Math.round(maxWaitMs / 1000)} s). Nothing was sent. Try again later, or run fewer items at once.`,
+			error: 'Rate limit',
+			rate_class: rateClass,
+			wait_seconds: seconds,
+			...(source === 'queue' ? { requests_ahead: ahead } : {}),
+		} as JsonObject,
+		{
+			message: `Rate limit reached for ${rateClassLabel(rateClass, limit)}: ${why}`,
+			description: `That is longer than a request waits for its turn (${duration(maxWaitMs)}). Nothing was sent. Try again later, or run fewer items or executions at once with this key.`,
 			httpCode: '429',
 		},
 	);

@@ -16,12 +16,13 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { randomBytes } from 'crypto';
 
-import type { Explainer, KeyMode, WaitSource } from './errors';
+import type { Explainer, KeyMode } from './errors';
 import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
-import { headerNumber, headerValue, limiterFor, rateClassOf } from './rateLimit';
+import type { Turn } from './rateLimit';
+import { headerValue, limiterFor, rateClassOf, TurnCancelled, TurnTooLate } from './rateLimit';
 import type { Secret } from './secrets';
 import { redact, secretList } from './secrets';
-import { cancelSignalOf, stoppedError, throwIfStopped, waitUnlessStopped } from './wait';
+import { cancelSignalOf, stoppedError, throwIfStopped } from './wait';
 
 export const CREDENTIAL_TYPE = 'documentSigningApi';
 
@@ -48,10 +49,14 @@ export interface DocumentSigningCredentials {
  * retrying them is safe; nothing else is ever retried. Tests may lower the numbers.
  */
 export const transportPolicy = {
-	/** Retries after a 429 before giving up. */
-	max429Retries: 3,
-	/** Longest single wait (pacing or Retry-After) before failing with a clear error instead. */
-	maxWaitMs: 120_000,
+	/** Times the service may refuse one request (429) before the node gives up on it. */
+	max429Retries: 10,
+	/**
+	 * How long a request waits for its turn at most (rateLimit.ts), counted from when it first
+	 * asked, 429s included; a request whose turn would come later fails at once with an error
+	 * saying when it would have come.
+	 */
+	maxWaitMs: 600_000,
 	/** Request timeout. */
 	timeoutMs: 60_000,
 };
@@ -171,7 +176,8 @@ export function authenticationHeaders(
 
 /**
  * Reads the service said are left in its current minute for the credential's key, as this process
- * last heard (undefined: it has not said, or that minute is over).
+ * last heard, less what waits for a turn (undefined: it has not said, or that minute is over;
+ * 0 while reads wait then).
  */
 export function readsLeft(credentials: DocumentSigningCredentials): number | undefined {
 	const mode = keyModeOf(credentials.keyToUse);
@@ -252,25 +258,6 @@ function surfaceDeprecation(
 		const hint: NodeExecutionHint = { message, type: 'warning', location: 'outputPane' };
 		withHints.addExecutionHints(hint);
 	}
-}
-
-function retryAfter(
-	headers: Record<string, unknown>,
-	body: unknown,
-	now: number,
-): { ms: number; source: WaitSource } {
-	const retryAfterSeconds = headerNumber(headers, 'retry-after');
-	if (retryAfterSeconds !== undefined && retryAfterSeconds >= 0) {
-		return { ms: retryAfterSeconds * 1000, source: 'retry-after' };
-	}
-	const reset = headerNumber(headers, 'x-ratelimit-reset');
-	if (reset !== undefined) return { ms: Math.max(0, reset * 1000 - now), source: 'reset' };
-	const details = (body as { details?: { retry_after?: unknown } } | undefined)?.details;
-	const fromBody = Number(details?.retry_after);
-	if (Number.isFinite(fromBody) && fromBody >= 0) {
-		return { ms: fromBody * 1000, source: 'retry-after' };
-	}
-	return { ms: 1000, source: 'retry-after' };
 }
 
 function quoted(value: string): string {
@@ -363,8 +350,9 @@ export function expandPath(node: INode, endpoint: ApiEndpoint, params: PathParam
  * status and the key mode that answered.
  *
  * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
- * authenticationHeaders), paces requests per rate-limit class, waits and retries on 429 (only)
- * unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
+ * authenticationHeaders), sends each request in its turn of the key's rate-limit class
+ * (rateLimit.ts: shared by every execution of this process), sends a 429 again in a new turn
+ * (only 429) unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
  * read, keeps the credential's secrets out of what it returns, and turns every error answer into
  * a readable NodeApiError (worded by `options.explain` where the operation has its own words).
  * A write that fails in any other way (5xx, timeout, reset connection) is never sent again.
@@ -435,15 +423,23 @@ async function send<T>(
 		request.body = options.body;
 	}
 
+	// Waiting for turns (and after 429s) ends here; a later turn fails at once.
+	const deadline = Date.now() + transportPolicy.maxWaitMs;
 	for (let retries = 0; ; retries++) {
-		const wait = limiter.delayFor(rateClass);
-		if (wait > transportPolicy.maxWaitMs) {
-			throw rateLimitWaitError(node, rateClass, wait, transportPolicy.maxWaitMs, {
-				source: limiter.delaySource(rateClass),
-			});
+		let turn: Turn;
+		try {
+			turn = await limiter.turn(rateClass, { deadline, signal, again: retries > 0 });
+		} catch (error) {
+			if (error instanceof TurnTooLate) {
+				throw rateLimitWaitError(node, rateClass, error.waitMs, transportPolicy.maxWaitMs, {
+					source: error.source,
+					ahead: error.ahead,
+					limit: error.limit,
+				});
+			}
+			if (error instanceof TurnCancelled) throw stoppedError(node);
+			throw new NodeOperationError(node, error as Error);
 		}
-		await waitUnlessStopped(wait, signal, node);
-		limiter.record(rateClass);
 
 		let response: IN8nHttpFullResponse;
 		try {
@@ -452,6 +448,7 @@ async function send<T>(
 				headers: { ...request.headers },
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
+			turn.done();
 			if (signal?.aborted) throw stoppedError(node);
 			throw networkError(node, error, {
 				method,
@@ -460,9 +457,11 @@ async function send<T>(
 			});
 		}
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
-		limiter.update(rateClass, headers);
-		surfaceDeprecation(context, headers, { method, path, apiVersion });
 		const parsed = parseBody(response.body);
+		const body = parsed.readable ? parsed.value : parsed.raw;
+		// The answer's X-RateLimit-* headers (a 429's Retry-After) set the turns of what waits.
+		turn.done({ status: response.statusCode, headers, body });
+		surfaceDeprecation(context, headers, { method, path, apiVersion });
 
 		if (response.statusCode < 400) {
 			if (!usable(parsed)) {
@@ -480,16 +479,9 @@ async function send<T>(
 				keyMode,
 			};
 		}
-		const body = parsed.readable ? parsed.value : parsed.raw;
 		if (response.statusCode === 429 && retries < transportPolicy.max429Retries) {
-			// A 429 was not processed by the service: waiting and sending again is safe.
-			const retryWait = retryAfter(response.headers, body, Date.now());
-			if (retryWait.ms > transportPolicy.maxWaitMs) {
-				throw rateLimitWaitError(node, rateClass, retryWait.ms, transportPolicy.maxWaitMs, {
-					source: retryWait.source,
-				});
-			}
-			await waitUnlessStopped(retryWait.ms, signal, node);
+			// A 429 was not processed by the service: sending again in a new turn is safe. The
+			// limiter learned from it that nothing is left until its Retry-After.
 			continue;
 		}
 		throw apiError(node, {

@@ -353,6 +353,15 @@ describe('answers that used to be misread', () => {
 			rateLimitWaitError(node, 'write', 3_600_000, 120_000, { source: 'retry-after' }).message,
 		).toContain('the service asks to wait 3600 s');
 		expect(
+			rateLimitWaitError(node, 'webhook', 245_000, 120_000, {
+				source: 'queue',
+				ahead: 183,
+				limit: 30,
+			}).message,
+		).toBe(
+			"Rate limit reached for webhook requests (30 per minute): 183 earlier requests with this key wait for a turn, so this one's turn would come in 245 s",
+		);
+		expect(
 			rateLimitWaitError(node, 'keyRotation', 130_000, 120_000, { source: 'pacing' }).message,
 		).toContain(
 			'has used up the published limit in the last minute; the next request could go out in 130 s',

@@ -455,7 +455,9 @@ describe('429: wait and retry (a 429 was not processed)', () => {
 		);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(error.message).toContain('the service asks to wait 3600 s');
-		expect(error.description).toContain('longer than this node waits');
+		expect(error.description).toBe(
+			'That is longer than a request waits for its turn (10 minutes). Nothing was sent. Try again later, or run fewer items or executions at once with this key.',
+		);
 		expect(posts()).toHaveLength(1);
 	});
 });
@@ -553,6 +555,69 @@ describe('pacing', () => {
 			await bodyOf(callApi(ctx, { method: 'GET', path: '/company' }));
 		}
 		expect(statuses()).toEqual(Array(7).fill(200));
+	});
+
+	it('concurrent requests with one key (executions at once) go out in turn: no window gets more than its share, no 429', async () => {
+		await withSandbox({ rateLimits: { write: 4 }, rateLimitWindowMs: 1000 });
+		const created = await Promise.all(
+			Array.from({ length: 12 }, async (_, i) => {
+				const { context: ctx } = context();
+				return await bodyOf(
+					callApi(ctx, { method: 'POST', path: '/workspaces' }, { body: { name: `At once ${i}` } }),
+				);
+			}),
+		);
+		expect(created).toHaveLength(12);
+		expect(posts().map((r) => r.status)).toEqual(Array(12).fill(201));
+		// Three windows of four, each opened by its first request.
+		const at = posts().map((r) => r.at);
+		for (let i = 0; i < 12; i++) {
+			expect(at.filter((t) => t >= at[i] && t < at[i] + 1000).length).toBeLessThanOrEqual(4);
+		}
+		expect(at[11] - at[0]).toBeGreaterThanOrEqual(2000);
+	});
+
+	it('a request whose turn would come later than the longest wait fails at once, naming the limit, the class and the time', async () => {
+		transportPolicy.maxWaitMs = 75_000;
+		await withSandbox({ rateLimits: { write: 2 }, rateLimitWindowMs: 60_000 });
+		const { context: first } = context();
+		for (const name of ['One', 'Two'])
+			await bodyOf(callApi(first, { method: 'POST', path: '/workspaces' }, { body: { name } }));
+		// The window (two a minute) is used up: the next turn is at its end, 60 s away, and the one
+		// after at 2 a minute from then (90 s): only the first waits.
+		const { context: waiting } = context();
+		const stop = new AbortController();
+		waiting.getExecutionCancelSignal = () => stop.signal;
+		const waits = callApi(
+			waiting,
+			{ method: 'POST', path: '/workspaces' },
+			{ body: { name: 'Three' } },
+		).catch((stopped: Error) => stopped);
+		const started = Date.now();
+		const { context: late } = context();
+		const error = await failure(
+			callApi(late, { method: 'POST', path: '/workspaces' }, { body: { name: 'Four' } }),
+		);
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(error.message).toMatch(
+			/^Rate limit reached for write requests \(2 per minute\): 1 earlier request with this key waits for a turn, so this one's turn would come in (89|90|91) s$/,
+		);
+		expect(error.description).toBe(
+			'That is longer than a request waits for its turn (75 s). Nothing was sent. Try again later, or run fewer items or executions at once with this key.',
+		);
+		stop.abort();
+		expect(await waits).toBeInstanceOf(NodeOperationError);
+		expect(((await waits) as Error).message).toBe('The execution was stopped');
+		// The first in line, alone: its turn is the window's end.
+		transportPolicy.maxWaitMs = 30_000;
+		const { context: alone } = context();
+		expect(
+			(await failure(callApi(alone, { method: 'POST', path: '/workspaces' }, { body: {} })))
+				.message,
+		).toMatch(
+			/^Rate limit reached for write requests \(2 per minute\): this key has no requests left in the service's current window, which ends in (59|60|61) s \(X-RateLimit-Reset\)$/,
+		);
+		expect(posts()).toHaveLength(2);
 	});
 
 	it('classes are paced separately: reads are not held up by exhausted writes', async () => {
