@@ -19,7 +19,14 @@ import { randomBytes } from 'crypto';
 import type { Explainer, KeyMode } from './errors';
 import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
 import type { Turn } from './rateLimit';
-import { headerValue, limiterFor, rateClassOf, TurnCancelled, TurnTooLate } from './rateLimit';
+import {
+	headerValue,
+	keyIdOf,
+	limiterFor,
+	rateClassOf,
+	TurnCancelled,
+	TurnTooLate,
+} from './rateLimit';
 import type { Secret } from './secrets';
 import { redact, secretList } from './secrets';
 import { cancelSignalOf, stoppedError, throwIfStopped } from './wait';
@@ -180,9 +187,24 @@ export function authenticationHeaders(
  * 0 while reads wait then).
  */
 export function readsLeft(credentials: DocumentSigningCredentials): number | undefined {
+	const { baseUrl, key } = sentKey(credentials);
+	return limiterFor(baseUrl, key).remaining('read');
+}
+
+/** The base URL and the key the credential sends ("Key to Use"). */
+function sentKey(credentials: DocumentSigningCredentials): { baseUrl: string; key: string } {
 	const mode = keyModeOf(credentials.keyToUse);
 	const key = String((mode === 'live' ? credentials.liveApiKey : credentials.testApiKey) ?? '');
-	return limiterFor(normaliseBaseUrl(credentials.baseUrl), key.trim()).remaining('read');
+	return { baseUrl: normaliseBaseUrl(credentials.baseUrl), key: key.trim() };
+}
+
+/**
+ * The key the credential sends, as this process's memory may name it (a hash of the base URL and
+ * the key, as the rate limits are kept by).
+ */
+export function sentKeyId(credentials: DocumentSigningCredentials): string {
+	const { baseUrl, key } = sentKey(credentials);
+	return keyIdOf(baseUrl, key);
 }
 
 /** The credential's keys and webhook secret, to be kept out of every output and error. */

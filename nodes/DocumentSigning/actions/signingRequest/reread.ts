@@ -22,9 +22,9 @@ import { LoggerProxy, sleep } from 'n8n-workflow';
  *  - from the service's list of Send-and-Wait webhooks (their URL is the resume URL, their
  *    description the time limit): at every activation of a published workflow with a Send and
  *    Wait node (the node's `setup` webhook; n8n 2.41.1 calls it at activations only, not at its
- *    start), whenever a Send and Wait run lists them to remove leftovers, and at each run of
- *    Catch Up After Restart (catchUpAfterRestart.operation.ts), which brings them back after a
- *    restart.
+ *    start), whenever a Send and Wait run lists them to remove leftovers (at most once a minute
+ *    per key and scope in a process), and at each run of Catch Up After Restart
+ *    (catchUpAfterRestart.operation.ts), which brings them back after a restart.
  *
  * Reads stay within the service's limit (200 GETs a minute per key), whatever the number of
  * waiting executions:

@@ -21,6 +21,7 @@ import {
 	credentialSecrets,
 	getServiceCredentials,
 	readsLeft,
+	sentKeyId,
 } from '../../../shared/transport';
 import {
 	attachSignedPdfOption,
@@ -77,7 +78,8 @@ import { statusOf, toSigningRequest } from '../../../shared/signingRequest';
  *  1. checks: one input item, a Webhook Signing Secret in the credential, a delivery URL the
  *     service accepts (https, or http on loopback);
  *  2. removes this n8n's Send-and-Wait webhooks of the workspace whose wait is over (left by waits
- *     that timed out, or executions stopped or deleted while waiting);
+ *     that timed out, or executions stopped or deleted while waiting): at most once a minute per
+ *     key and scope in this process (`sweepDue`), so a burst of starts pays for one listing;
  *  3. registers a webhook (completed, declined, cancelled, expired) pointing at this execution's
  *     resume URL (see `resumeUrlOf`), in the scope whose secret the credential holds
  *     (waitScope.ts): the request's workspace when it holds that workspace's secret, else
@@ -235,6 +237,8 @@ const WORKSPACE_PARAM = 'workspace_id';
 export type EndedBy = 'event' | 're-read' | 'read' | 'time_limit';
 /** A leftover webhook is removed this long after its wait ended (n8n resumes timed-out waits within a minute). */
 const SWEEP_GRACE_MS = 60_000;
+/** How often this process lists a key's Send-and-Wait webhooks of one scope, at most. */
+export const SWEEP_EVERY_MS = 60_000;
 
 const UNIT_MS: Record<string, number> = {
 	minutes: 60_000,
@@ -410,6 +414,61 @@ export async function sweepLeftovers(
 		removed.push(String(webhook.id));
 	}
 	return removed;
+}
+
+/**
+ * When this process last began listing the Send-and-Wait webhooks of a key, scope and n8n address
+ * (`sweepLeftovers`); and the service webhook of each wait it knows (by `waitKeyOf` of its resume
+ * URL), so that the end of a wait removes it without listing. Keys are held as a hash.
+ */
+const sweeps = new Map<string, number>();
+const waitWebhooks = new Map<string, string>();
+const MAX_REMEMBERED = 10_000;
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+	map.delete(key);
+	map.set(key, value);
+	while (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+}
+
+/**
+ * Whether a Send and Wait run lists now: not when a run of this process began the same listing less
+ * than a minute ago (the listing removes leftovers and hands running waits to the re-reads; once a
+ * minute does both, whatever the number of starts). Notes the listing when it does.
+ */
+export function sweepDue(id: string, now: number): boolean {
+	const last = sweeps.get(id);
+	if (last !== undefined && now - last < SWEEP_EVERY_MS) return false;
+	remember(sweeps, id, now);
+	return true;
+}
+
+/** Forgets the listings and webhooks remembered (tests). */
+export function forgetSweeps(): void {
+	sweeps.clear();
+	waitWebhooks.clear();
+}
+
+/**
+ * Lists (when due) and removes the leftovers of one scope; a failed listing is not noted, so the
+ * next run lists again.
+ */
+async function sweepWhenDue(
+	context: IExecuteFunctions,
+	id: string,
+	workspaceId: string | null,
+	waitingBase: string,
+	explain: Explainer | undefined,
+	live: (webhook: IDataObject, until: number) => void,
+): Promise<void> {
+	if (!sweepDue(id, Date.now())) return;
+	let listed = false;
+	try {
+		await sweepLeftovers(context, workspaceId, waitingBase, Date.now(), explain, live);
+		listed = true;
+	} finally {
+		if (!listed) sweeps.delete(id);
+	}
 }
 
 /** The credential a node uses, as the key re-reads share their budget by. */
@@ -627,11 +686,15 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const base = waitingBase.slice(0, waitingBase.lastIndexOf('/'));
 	// The other waits of this n8n that these lists show are handed to the re-reads of this process
 	// too (after a restart nothing else of this process knew them).
-	const alsoReRead = (webhook: IDataObject, until: number) =>
-		reReadWait(this, String(webhook.url ?? ''), until);
-	await sweepLeftovers(this, workspaceId, base, Date.now(), undefined, alsoReRead);
+	const alsoReRead = (webhook: IDataObject, until: number) => {
+		const url = String(webhook.url ?? '');
+		remember(waitWebhooks, waitKeyOf(url), String(webhook.id ?? ''));
+		reReadWait(this, url, until);
+	};
+	const sweepId = `${sentKeyId(credentials)}\n${base}`;
+	await sweepWhenDue(this, `${sweepId}\n${workspaceId}`, workspaceId, base, undefined, alsoReRead);
 	if (scope.kind === 'company')
-		await sweepLeftovers(this, null, base, Date.now(), companyWebhookRefused, alsoReRead);
+		await sweepWhenDue(this, sweepId, null, base, companyWebhookRefused, alsoReRead);
 
 	const created = await createWaitWebhook(this, scope, {
 		url: resumeUrl,
@@ -643,6 +706,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (!webhookId) {
 		throw new NodeOperationError(node, 'The service did not return the id of the new webhook');
 	}
+	remember(waitWebhooks, waitKeyOf(resumeUrl), webhookId);
 
 	let sent: IDataObject | undefined;
 	// The request as last read (the timed-out item shows it).
@@ -823,10 +887,19 @@ function ownPathOf(context: IWebhookFunctions): string {
 	return url.slice(0, url.indexOf('?') < 0 ? undefined : url.indexOf('?'));
 }
 
-/** Removes the service webhooks that point at this resume URL, and forgets its re-reads. */
+/**
+ * Removes the service webhooks that point at this resume URL, and forgets its re-reads: the one
+ * this process registered or listed for the wait by its id, else those a listing finds.
+ */
 async function removeOwnWebhooks(context: IWebhookFunctions, workspaceId: string): Promise<void> {
 	const ownPath = ownPathOf(context);
 	reReads.remove(ownPath);
+	const known = waitWebhooks.get(waitKeyOf(ownPath));
+	if (known) {
+		waitWebhooks.delete(waitKeyOf(ownPath));
+		await deleteWebhook(context, known);
+		return;
+	}
 	for (const webhook of await webhooksLike(context, workspaceId || null, ownPath)) {
 		await deleteWebhook(context, String(webhook.id));
 	}

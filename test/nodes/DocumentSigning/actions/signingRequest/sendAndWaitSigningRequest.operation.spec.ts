@@ -10,7 +10,10 @@ import { Workflow } from 'n8n-workflow';
 
 import { DocumentSigningApi } from '../../../../../credentials/DocumentSigningApi.credentials';
 import { DocumentSigning } from '../../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { sweepLeftovers } from '../../../../../nodes/DocumentSigning/actions/signingRequest/sendAndWaitSigningRequest.operation';
+import {
+	forgetSweeps,
+	sweepLeftovers,
+} from '../../../../../nodes/DocumentSigning/actions/signingRequest/sendAndWaitSigningRequest.operation';
 import {
 	forgetReads,
 	REREAD_HEADER,
@@ -20,6 +23,7 @@ import {
 	chooseWaitScope,
 	sameSecret,
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/waitScope';
+import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { HarnessCredentialsHelper } from '../../../../helpers/credentials-helper';
 import { runNode } from '../../../../helpers/n8n';
 import { checkOutput } from '../../../../kit/outputs';
@@ -552,6 +556,74 @@ describe('Signing Request: Send and Wait for Completion', () => {
 	});
 });
 
+describe('a burst of starts: the listing of Send-and-Wait webhooks at most once a minute', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it('ten starts with one key list the webhooks once, register one each, and still remove leftovers and re-arm running waits; a minute later it lists again', async () => {
+		forgetSweeps();
+		const base = 'http://localhost:5678/webhook-waiting';
+		// Made with the protected workspace's key: the node's key counts only what the node sends.
+		const make = async (path: string, until: Date) =>
+			(await ok(sandbox, 'POST', '/webhooks', {
+				key: SEED.protectedWorkspace.testKey,
+				body: {
+					url: `${base}/${path}?signing_request_id=x&workspace_id=${SALES.id}&reread=1`,
+					events: ['signing_request.completed'],
+					workspace_id: SALES.id,
+					description: `n8n Send and Wait: signing request x, until ${until.toISOString()}`,
+				},
+			})) as IDataObject;
+		const leftover = await make('burst-old/n', new Date('2020-01-01T00:00:00Z'));
+		const running = await make('burst-running/n', new Date(Date.now() + 3600_000));
+		const drafts = await Promise.all(
+			Array.from({ length: 10 }, (_, i) => createDraft(sandbox, SALES.testKey, `saw-burst-${i}`)),
+		);
+		// Fresh windows on both sides: the earlier tests' requests would count as another client's.
+		sandbox.resetRateLimits();
+		resetRateLimiters();
+		const from = sandbox.requests.length;
+		const results = await Promise.all(drafts.map((draft) => start(draft.id)));
+		expect(results.map((r) => r.error)).toEqual(Array(10).fill(undefined));
+		const calls = sandbox.requests.slice(from);
+		const hookCalls = calls.filter((r) => r.path.startsWith('/webhooks'));
+		expect(hookCalls.filter((r) => r.method === 'GET')).toHaveLength(1);
+		expect(hookCalls.filter((r) => r.method === 'POST')).toHaveLength(10);
+		// The listing still did its work: the leftover is gone, the running wait is re-read here.
+		expect(hookCalls.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+			`/webhooks/${String(leftover.id)}`,
+		]);
+		expect(reReads.waits().some((w) => w.url === running.url)).toBe(true);
+		expect(calls.every((r) => r.status < 400)).toBe(true);
+
+		// A leftover that appears now waits for the next listing, a minute after the last one.
+		const later = await make('burst-later/n', new Date('2020-01-01T00:00:00Z'));
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-burst-again');
+		const again = sandbox.requests.length;
+		expect((await start(draft.id)).error).toBeUndefined();
+		expect(
+			sandbox.requests
+				.slice(again)
+				.filter((r) => r.path.startsWith('/webhooks/') || r.path === '/webhooks')
+				.map((r) => r.method),
+		).toEqual(['POST']);
+		const realNow = Date.now.bind(Date);
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000);
+		const next = await createDraft(sandbox, SALES.testKey, 'saw-burst-minute');
+		const minute = sandbox.requests.length;
+		expect((await start(next.id)).error).toBeUndefined();
+		expect(
+			sandbox.requests
+				.slice(minute)
+				.filter((r) => r.path.startsWith('/webhooks'))
+				.map((r) => `${r.method} ${r.path}`),
+		).toEqual(['GET /webhooks', `DELETE /webhooks/${String(later.id)}`, 'POST /webhooks']);
+		for (const webhook of (await liveWebhooks()).filter((w) =>
+			String(w.description).includes('saw-burst'),
+		))
+			await redirectDeliveries(webhook);
+	});
+});
+
 describe('Send and Wait registers the webhook whose deliveries the credential verifies', () => {
 	const P = SEED.protectedWorkspace;
 	/** The protected workspace's key with the company secret: the credential `npm start` sets up. */
@@ -764,8 +836,16 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 		// Every delivery is lost; the request completes; the next re-read ends the wait.
 		sandbox.simulate.signAll(draft.id);
 		forgetReads();
+		const atEnd = sandbox.requests.length;
 		const ended = await deliver(resumeUrl, '{}', { [REREAD_HEADER]: '1' });
 		expect(ended.answer).toEqual({ re_read: 'ended', status: 'completed' });
+		// The webhook this process registered goes by its id: one webhook call, no listing.
+		expect(
+			sandbox.requests
+				.slice(atEnd)
+				.filter((r) => r.path.startsWith('/webhooks'))
+				.map((r) => `${r.method} ${r.path}`),
+		).toEqual([`DELETE /webhooks/${String(webhook.id)}`]);
 		const [[item]] = ended.result.workflowData!;
 		expect(item.json).toMatchObject({
 			status: 'completed',
