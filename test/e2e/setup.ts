@@ -189,8 +189,8 @@ export async function importAll(
 	for (const id of publish) await cliOk(inst, ['publish:workflow', `--id=${id}`]);
 }
 
-/** A sent signing request from the demo template (one signer): its id and its recipient's id. */
-export async function sendDemoRequest(
+/** A draft signing request from the demo template (one signer): its id and its recipient's id. */
+export async function createDemoDraft(
 	baseUrl: string,
 	templateId: string,
 	name: string,
@@ -205,8 +205,18 @@ export async function sendDemoRequest(
 			recipients: [{ order: 1, first_name: 'Eve', last_name: 'Example', email: 'eve@example.com' }],
 		},
 	);
-	await sandboxApi(baseUrl, 'POST', `/signing-requests/${created.id}/send`);
 	return { id: String(created.id), recipientId: String(created.recipients[0].id) };
+}
+
+/** A sent signing request from the demo template (one signer): its id and its recipient's id. */
+export async function sendDemoRequest(
+	baseUrl: string,
+	templateId: string,
+	name: string,
+): Promise<{ id: string; recipientId: string }> {
+	const draft = await createDemoDraft(baseUrl, templateId, name);
+	await sandboxApi(baseUrl, 'POST', `/signing-requests/${draft.id}/send`);
+	return draft;
 }
 
 /** Sandbox limits no e2e suite reaches (a suite that tests a limit sets its own). */

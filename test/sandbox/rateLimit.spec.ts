@@ -87,6 +87,24 @@ describe('rate limiting', () => {
 		expect(recovered.headers.get('x-ratelimit-remaining')).toBe('2');
 	});
 
+	it('sends the X-RateLimit-* headers with every answer to a known key, errors included, per key', async () => {
+		const answers = [
+			await call(sb, 'GET', '/no-such-route', { auth: P.liveKey }),
+			await call(sb, 'GET', `/workspaces/${'0'.repeat(8)}-0000-4000-8000-000000000000`, {
+				auth: P.liveKey,
+			}),
+		];
+		for (const answer of answers) {
+			expect(answer.status).toBe(404);
+			expect(answer.headers.get('x-ratelimit-limit')).toBe('3');
+			expect(answer.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+		}
+		expect(answers.map((a) => a.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1']);
+		// The other key of the same workspace has a budget of its own.
+		const other = await call(sb, 'GET', '/company', { auth: P.testKey });
+		expect(other.headers.get('x-ratelimit-remaining')).toBe('2');
+	});
+
 	it('does not process a request refused with 429', async () => {
 		const before = sb.state.workspaces.length;
 		expect(
