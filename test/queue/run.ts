@@ -20,9 +20,14 @@
  *     it fails (n8n cannot reach its webhook address), and once the webhook process is back it
  *     wakes the trigger, whose catch-up starts each completion missed meanwhile once, on the
  *     workers.
+ *  8. a burst of QUEUE_TEST_WAITS (60) Send and Wait starts within 15 s, run by both workers with
+ *     one API key against the service's limits (webhook requests: 60 per minute): every execution
+ *     waits, none fails, and the service refuses under 5 % of the calls (each process keeps its
+ *     own turns; the service's X-RateLimit-* headers are what they share).
  *
  * Environment: QUEUE_TEST_TIMEOUT_S (default 900: everything is stopped after that),
  * QUEUE_TEST_VERBOSE=1 (echo n8n's output), QUEUE_TEST_BATCH (writes per worker, default 80),
+ * QUEUE_TEST_WAITS (Send and Wait starts of check 6, default 60),
  * QUEUE_TEST_DELIVERY_TIMEOUT_MS (how long the sandbox waits for a delivery's answer, default
  * 20000). The n8n logs of the run are written to .build/queue-logs/.
  */
@@ -86,6 +91,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const TIMEOUT_S = Number(process.env.QUEUE_TEST_TIMEOUT_S ?? 900);
 const VERBOSE = process.env.QUEUE_TEST_VERBOSE === '1';
 const BATCH_SIZE = Number(process.env.QUEUE_TEST_BATCH ?? 80);
+const WAIT_BURST = Number(process.env.QUEUE_TEST_WAITS ?? 60);
 /**
  * How long the sandbox waits for an answer to a delivery. The service waits 5 s; on a busy
  * machine four n8n processes answering a burst can take longer, and this test is about outcomes
@@ -849,8 +855,83 @@ async function main(): Promise<void> {
 		return `webhook process down while 2 requests completed (3 attempts each lost; the catch-up workflow failed naming ${webhookBase}/); back up, its next run woke the trigger: each missed completion ran once (executions by worker ${JSON.stringify(perWorker)}), nothing twice`;
 	});
 
+	// ---- 8. A burst of Send and Wait starts over both workers, one API key ------------------
+	await check(8, async () => {
+		// The workflow of check 6 (Send First off): requests sent beforehand, its run there not counted.
+		const earlier = new Set((await executions(WAIT_WORKFLOW_ID)).map((e) => String(e.id)));
+		const ids: string[] = [];
+		for (let i = 1; i <= WAIT_BURST; i++) {
+			if (i % 50 === 1) sandbox.resetRateLimits();
+			ids.push((await sendDemoRequest(sandbox.url, templateId, `Queue wait ${i}`)).id);
+		}
+		// Their writes do not count: the burst starts with the service's windows fresh.
+		sandbox.resetRateLimits();
+		sandbox.clearRequests();
+		const waitUrl = `${webhookBase}/webhook/${WAIT_PATH}`;
+		const burstStarted = Date.now();
+		const posted = await Promise.all(
+			ids.map(async (id, i) => {
+				await sleep((i * 15_000) / WAIT_BURST);
+				const response = await fetch(waitUrl, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ id }),
+				});
+				await response.text();
+				return response.status;
+			}),
+		);
+		expect(
+			posted.every((s) => s === 200),
+			`the Send and Wait webhook answered ${summarise(posted)}`,
+		);
+		let runs: Json[] = [];
+		await until(
+			`${WAIT_BURST} Send and Wait executions to wait (or fail)`,
+			async () => {
+				runs = (await executions(WAIT_WORKFLOW_ID)).filter((e) => !earlier.has(String(e.id)));
+				return runs.length >= WAIT_BURST &&
+					runs.every((e) => !['new', 'running', 'unknown'].includes(String(e.status)))
+					? true
+					: undefined;
+			},
+			600_000,
+			() => `executions: ${JSON.stringify(runs.map((e) => [e.id, e.status]))}`,
+		);
+		const seconds = (Date.now() - burstStarted) / 1000;
+		const byStatus: Record<string, number> = {};
+		for (const run of runs) byStatus[run.status] = (byStatus[run.status] ?? 0) + 1;
+		const perWorker: Record<string, number> = {};
+		for (const run of runs)
+			for (const w of ranOn(String(run.id))) perWorker[w] = (perWorker[w] ?? 0) + 1;
+		const calls = sandbox.requests;
+		const refused = calls.filter((r) => r.status === 429).length;
+		const registrations = calls.filter(
+			(r) => r.method === 'POST' && r.path === '/webhooks' && r.status === 201,
+		).length;
+		const webhookCalls = calls.filter((r) => r.path.startsWith('/webhooks')).length;
+		const share = calls.length ? (100 * refused) / calls.length : 0;
+		expect(
+			runs.length === WAIT_BURST && byStatus.waiting === WAIT_BURST,
+			`${runs.length} executions: ${JSON.stringify(byStatus)} (want ${WAIT_BURST} waiting, none failed)`,
+		);
+		expect(
+			Object.keys(perWorker).length === 2,
+			`the starts ran on ${JSON.stringify(perWorker)} (want both workers)`,
+		);
+		expect(
+			registrations === WAIT_BURST,
+			`${registrations} webhooks registered (want ${WAIT_BURST})`,
+		);
+		expect(
+			share < 5,
+			`${refused} of ${calls.length} calls answered 429 (${share.toFixed(1)} %, want under 5 %)`,
+		);
+		return `${WAIT_BURST} Send and Wait starts within 15 s on ${JSON.stringify(perWorker)}, one key: all waiting, none failed (${seconds.toFixed(0)} s); ${calls.length} calls to the service, ${refused} × 429 (${share.toFixed(1)} %), ${webhookCalls} webhook requests for ${registrations} registrations`;
+	});
+
 	if (failed.length) {
-		throw new CheckFailed(`${failed.length} of 7 checks failed:\n  ${failed.join('\n  ')}`);
+		throw new CheckFailed(`${failed.length} of 8 checks failed:\n  ${failed.join('\n  ')}`);
 	}
 	console.log(`\nQueue mode: all ${passed.length} checks passed in ${elapsed().trim()}.`);
 }
