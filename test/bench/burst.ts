@@ -172,6 +172,17 @@ function figure(what: string, value: string, target: string, met: boolean): void
 	log(`${met ? 'MET    ' : 'NOT MET'} ${what}: ${value} (target ${target})`);
 }
 
+/** The share of a phase's calls the service refused: under 5 %. */
+function refusals(what: string, phase: ReturnType<typeof calls>): void {
+	const { refused, list } = phase;
+	figure(
+		what,
+		`${refused} of ${list.length} calls (${percent(refused, list.length)})`,
+		'< 5 %',
+		refused < 0.05 * list.length,
+	);
+}
+
 async function main(): Promise<void> {
 	const reports: Json[] = [];
 	let receiver: ReportReceiver | undefined;
@@ -280,12 +291,7 @@ async function main(): Promise<void> {
 			`≤ 1.25 × ${seconds(registrationTime)}, the time of ${WAITS} registrations at ${DEFAULT_RATE_LIMITS.webhook} a minute`,
 			setupMs <= 1.25 * registrationTime,
 		);
-		figure(
-			'(a) 429 answers during set-up',
-			`${aCalls.refused} of ${aCalls.list.length} calls (${percent(aCalls.refused, aCalls.list.length)})`,
-			'< 5 %',
-			aCalls.refused < 0.05 * aCalls.list.length,
-		);
+		refusals('(a) 429 answers during set-up', aCalls);
 
 		// ---- (a) the requests finish, no delivery: re-reads end every wait -------------------------
 		log('(a) every request signed, the service delivers nothing (company master switch off)');
@@ -370,12 +376,7 @@ async function main(): Promise<void> {
 			`≤ 1.1 × ${seconds(writeTime)}, ${SENDS} writes at ${DEFAULT_RATE_LIMITS.write} a minute`,
 			bMs <= 1.1 * writeTime,
 		);
-		figure(
-			'(b) 429 answers',
-			`${bCalls.refused} of ${bCalls.list.length} calls (${percent(bCalls.refused, bCalls.list.length)})`,
-			'< 5 %',
-			bCalls.refused < 0.05 * bCalls.list.length,
-		);
+		refusals('(b) 429 answers', bCalls);
 	} finally {
 		await tearDown({
 			server,

@@ -140,6 +140,18 @@ function ask(
 	return { granted, failed, controllers, sent };
 }
 
+/** One request, sent now and answered with `answer` (the service's word on its window). */
+async function oneAnswered(
+	limiter: RateLimiter,
+	rateClass: RateClass,
+	clock: Clock,
+	answer: Omit<TurnAnswer, 'status'>,
+): Promise<void> {
+	const first = ask(limiter, rateClass, clock, 1);
+	await clock.settle();
+	first.granted[0]!.turn.done({ status: 200, ...answer });
+}
+
 /**
  * A stand-in of the service's limit for one class: a fixed window per key opened by the first
  * request after the previous one ended (as the sandbox), answering with its headers, 429 when over.
@@ -240,10 +252,8 @@ describe('RateLimiter: turns per key and class', () => {
 	it('nothing goes into a window the service said is used up; after its end the waiting go in turn at the limit’s pace, and once the new window is reported, what it has left goes at once', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);
-		const first = ask(limiter, 'webhook', clock, 1);
-		await clock.settle();
 		const resetAt = clock.now() + 10_000;
-		first.granted[0]!.turn.done({ status: 201, headers: headers(undefined, 0, resetAt) });
+		await oneAnswered(limiter, 'webhook', clock, { headers: headers(undefined, 0, resetAt) });
 		const waiting = ask(limiter, 'webhook', clock, 5);
 		await clock.run(9_999);
 		expect(waiting.sent()).toBe(0);
@@ -321,9 +331,9 @@ describe('RateLimiter: turns per key and class', () => {
 	it('a 429: nothing more until its Retry-After, the refused request goes first then, and turns are spread a little', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock, () => 0.25);
-		const first = ask(limiter, 'write', clock, 1);
-		await clock.settle();
-		first.granted[0]!.turn.done({ status: 201, headers: headers(120, 119, clock.now() + 30_000) });
+		await oneAnswered(limiter, 'write', clock, {
+			headers: headers(120, 119, clock.now() + 30_000),
+		});
 		const others = ask(limiter, 'write', clock, 2);
 		await clock.settle();
 		expect(others.sent()).toBe(2);
@@ -350,10 +360,7 @@ describe('RateLimiter: turns per key and class', () => {
 	it('a turn later than the deadline fails at once, saying how long it would have taken and why', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);
-		const first = ask(limiter, 'write', clock, 1);
-		await clock.settle();
-		first.granted[0]!.turn.done({
-			status: 201,
+		await oneAnswered(limiter, 'write', clock, {
 			headers: headers(undefined, 0, clock.now() + 40_000),
 		});
 		// 40 s to the window's end, then 120 a minute: the 21st waiting request goes 50 s from now.
@@ -365,10 +372,7 @@ describe('RateLimiter: turns per key and class', () => {
 		expect(late).toMatchObject({ waitMs: 45_500, source: 'queue', ahead: 11, limit: 120 });
 		expect(queued.failed.slice(11).every((e) => e instanceof TurnTooLate)).toBe(true);
 		// The head: its turn is the window's end, named as such.
-		const head = ask(limiter, 'read', clock, 1);
-		await clock.settle();
-		head.granted[0]!.turn.done({
-			status: 200,
+		await oneAnswered(limiter, 'read', clock, {
 			headers: headers(undefined, 0, clock.now() + 90_000),
 		});
 		const tooLate = ask(limiter, 'read', clock, 1, 60_000);
@@ -384,10 +388,7 @@ describe('RateLimiter: turns per key and class', () => {
 	it('a stopped execution’s request leaves the queue, and the ones behind it move up', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);
-		const first = ask(limiter, 'write', clock, 1);
-		await clock.settle();
-		first.granted[0]!.turn.done({
-			status: 201,
+		await oneAnswered(limiter, 'write', clock, {
 			headers: headers(undefined, 0, clock.now() + 10_000),
 		});
 		const queued = ask(limiter, 'write', clock, 3);
@@ -410,9 +411,7 @@ describe('RateLimiter: turns per key and class', () => {
 	it('a service that sends no rate-limit headers: the published limit over a sliding minute', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);
-		const first = ask(limiter, 'keyRotation', clock, 1);
-		await clock.settle();
-		first.granted[0]!.turn.done({ status: 201, headers: {} });
+		await oneAnswered(limiter, 'keyRotation', clock, { headers: {} });
 		const second = ask(limiter, 'keyRotation', clock, 2);
 		await clock.run(59_999);
 		expect(second.sent()).toBe(0);
@@ -425,9 +424,7 @@ describe('RateLimiter: turns per key and class', () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);
 		expect(limiter.remaining('read')).toBeUndefined();
-		const first = ask(limiter, 'read', clock, 1);
-		await clock.settle();
-		first.granted[0]!.turn.done({ status: 200, headers: headers(4, 3, clock.now() + 5_000) });
+		await oneAnswered(limiter, 'read', clock, { headers: headers(4, 3, clock.now() + 5_000) });
 		expect(limiter.remaining('read')).toBe(3);
 		const more = ask(limiter, 'read', clock, 5);
 		await clock.settle();
@@ -447,10 +444,7 @@ describe('RateLimiter: turns per key and class', () => {
 	it('ignores malformed headers', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);
-		const first = ask(limiter, 'read', clock, 1);
-		await clock.settle();
-		first.granted[0]!.turn.done({
-			status: 200,
+		await oneAnswered(limiter, 'read', clock, {
 			headers: { 'x-ratelimit-remaining': 'abc', 'x-ratelimit-reset': '' },
 		});
 		expect(limiter.remaining('read')).toBeUndefined();
