@@ -1,21 +1,21 @@
 /**
  * `npm run bench:burst`: many executions at once against the service's per-key limits, in a real
- * n8n 2.41.1 (regular mode, default SQLite) and the sandbox with the service's own limits (200 reads,
- * 120 writes, 60 webhook requests a minute per key; 429 with Retry-After and X-RateLimit-* headers).
- * Everything goes through one credential (one API key), as when a form, a CRM or a spreadsheet
- * starts one execution per row.
+ * n8n 2.41.1 (regular mode, default SQLite) and the sandbox with the service's own limits (200
+ * reads, 120 writes, 60 webhook requests a minute per key; 429 with Retry-After and X-RateLimit-*
+ * headers). Everything goes through one credential (one API key), as when a form, a CRM or a
+ * spreadsheet starts one execution per row.
  *
  * (a) BENCH_WAITS (240) executions reach Send and Wait for Completion within 25 s (Send First on,
- *     Re-Read Every 1 minute, one execution per draft, started by n8n's Webhook node). Targets: all
- *     waiting, none failed; set-up (first start → all waiting) within 1.25 × the time that many
- *     webhook registrations take at 60 a minute; 429s under 5 % of calls. Then every request is
- *     signed while the service delivers nothing (its master switch off): each execution must end
- *     once, by a re-read, with reads never above 200 in any minute.
- * (b) BENCH_SENDS (600) executions of Send, started at once. Targets: all succeed, within 1.1 × the
- *     write limit's time (sends ÷ 120 a minute), 429s under 5 % of calls.
+ *     Re-Read Every 1 minute, one execution per draft, started by n8n's Webhook node). Targets:
+ *     all waiting, none failed; set-up (first start → all waiting) within 1.25 × the time that
+ *     many webhook registrations take at 60 a minute; 429s under 5 % of calls. Then every request
+ *     is signed while the service delivers nothing (its master switch off): each execution must
+ *     end once, by a re-read, with reads never above 200 in any minute.
+ * (b) BENCH_SENDS (600) executions of Send, started at once. Targets: all succeed, within 1.1 ×
+ *     the write limit's time (sends ÷ 120 a minute), 429s under 5 % of calls.
  *
- * Not a test: it prints figures and exits 1 when a target is missed (about 15 minutes). BENCH_KEEP=1
- * keeps the n8n user folder.
+ * Not a test: it prints figures and exits 1 when a target is missed (about 15 minutes).
+ * BENCH_KEEP=1 keeps the n8n user folder.
  */
 import { DEFAULT_RATE_LIMITS, DEFAULT_RATE_WINDOW_MS, type RecordedRequest } from '../sandbox';
 import {

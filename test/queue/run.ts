@@ -27,7 +27,7 @@
  *
  * Environment: QUEUE_TEST_TIMEOUT_S (default 900: everything is stopped after that),
  * QUEUE_TEST_VERBOSE=1 (echo n8n's output), QUEUE_TEST_BATCH (writes per worker, default 80),
- * QUEUE_TEST_WAITS (Send and Wait starts of check 6, default 60),
+ * QUEUE_TEST_WAITS (Send and Wait starts of check 8, default 60),
  * QUEUE_TEST_DELIVERY_TIMEOUT_MS (how long the sandbox waits for a delivery's answer, default
  * 20000). The n8n logs of the run are written to .build/queue-logs/.
  */

@@ -374,9 +374,10 @@ export function expandPath(node: INode, endpoint: ApiEndpoint, params: PathParam
  * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
  * authenticationHeaders), sends each request in its turn of the key's rate-limit class
  * (rateLimit.ts: shared by every execution of this process), sends a 429 again in a new turn
- * (only 429) unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers it cannot
- * read, keeps the credential's secrets out of what it returns, and turns every error answer into
- * a readable NodeApiError (worded by `options.explain` where the operation has its own words).
+ * (only a 429) unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers
+ * it cannot read, keeps the credential's secrets out of what it returns, and turns every error
+ * answer into a readable NodeApiError (worded by `options.explain` where the operation has its own
+ * words).
  * A write that fails in any other way (5xx, timeout, reset connection) is never sent again.
  * Errors carry no item index: the action node's router adds it.
  */
