@@ -210,7 +210,7 @@ async function main(): Promise<void> {
 				receiver.url,
 				'burst-report',
 				[480, 0],
-				'={{ JSON.stringify({ id: $json.signing_request_id, status: $json.status, ended_by: $json.ended_by }) }}',
+				'={{ JSON.stringify({ id: $json.id, status: $json.status, ended_by: $json.ended_by }) }}',
 			),
 		]);
 		const sendWorkflow = workflow(SEND_WF, 'bench: burst of Send', 'burst-send', [
