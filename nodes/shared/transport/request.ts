@@ -18,7 +18,7 @@ import { randomBytes } from 'crypto';
 
 import type { Explainer, KeyMode } from './errors';
 import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
-import type { Turn } from './rateLimit';
+import type { RateClass, Turn } from './rateLimit';
 import {
 	headerValue,
 	keyIdOf,
@@ -187,8 +187,19 @@ export function authenticationHeaders(
  * 0 while reads wait then).
  */
 export function readsLeft(credentials: DocumentSigningCredentials): number | undefined {
+	return leftInWindow(credentials, 'read');
+}
+
+/**
+ * Requests of a rate-limit class the credential's key may still send in the service's current
+ * window without waiting, as this process knows (undefined: not known, and nothing waits).
+ */
+export function leftInWindow(
+	credentials: DocumentSigningCredentials,
+	rateClass: RateClass,
+): number | undefined {
 	const { baseUrl, key } = sentKey(credentials);
-	return limiterFor(baseUrl, key).remaining('read');
+	return limiterFor(baseUrl, key).remaining(rateClass);
 }
 
 /** The base URL and the key the credential sends ("Key to Use"). */

@@ -20,6 +20,7 @@ import {
 	downloadFile,
 	credentialSecrets,
 	getServiceCredentials,
+	leftInWindow,
 	readsLeft,
 	sentKeyId,
 } from '../../../shared/transport';
@@ -239,6 +240,8 @@ export type EndedBy = 'event' | 're-read' | 'read' | 'time_limit';
 const SWEEP_GRACE_MS = 60_000;
 /** How often this process lists a key's Send-and-Wait webhooks of one scope, at most. */
 export const SWEEP_EVERY_MS = 60_000;
+/** Webhook requests a parked registration takes (create, then point at the resume URL). */
+const PARKING_COST = 2;
 
 const UNIT_MS: Record<string, number> = {
 	minutes: 60_000,
@@ -696,12 +699,22 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (scope.kind === 'company')
 		await sweepWhenDue(this, sweepId, null, base, companyWebhookRefused, alsoReRead);
 
-	const created = await createWaitWebhook(this, scope, {
-		url: resumeUrl,
-		events: FINAL_EVENTS,
-		description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
-		enabled: true,
-	});
+	// Parked first (waitScope.ts) unless that second webhook request would have to wait: in a burst,
+	// when this key's webhook requests already wait for their turn, the webhook is created at the
+	// resume URL in one request. The service's test event may then reach the execution before it
+	// waits (n8n refuses it as "running already" and logs that); the wait is not affected.
+	const park = (leftInWindow(credentials, 'webhook') ?? PARKING_COST) >= PARKING_COST;
+	const created = await createWaitWebhook(
+		this,
+		scope,
+		{
+			url: resumeUrl,
+			events: FINAL_EVENTS,
+			description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
+			enabled: true,
+		},
+		{ park },
+	);
 	const webhookId = String(created?.id ?? '');
 	if (!webhookId) {
 		throw new NodeOperationError(node, 'The service did not return the id of the new webhook');

@@ -124,21 +124,24 @@ export function parkingUrlOf(resumeUrl: string): string {
 /**
  * Registers the wait's webhook in the chosen scope: created at the parking URL (above), then
  * pointed at the resume URL (`body.url`; the service sends no test event for an update). If that
- * fails, the webhook is deleted again and the error thrown: nothing was sent.
+ * fails, the webhook is deleted again and the error thrown: nothing was sent. With `park: false`
+ * it is created at the resume URL in one request (a burst, see the operation's `execute`).
  */
 export async function createWaitWebhook(
 	context: TransportContext,
 	scope: WaitScope,
 	body: IDataObject & { url: string },
+	options: { park?: boolean } = {},
 ): Promise<IDataObject> {
-	const parked = { ...body, url: parkingUrlOf(body.url) };
+	const park = options.park ?? true;
+	const first = park ? { ...body, url: parkingUrlOf(body.url) } : body;
 	const scoped =
 		scope.kind === 'workspace'
-			? { body: { ...parked, workspace_id: scope.workspaceId } }
-			: { body: parked, explain: companyWebhookRefused };
+			? { body: { ...first, workspace_id: scope.workspaceId } }
+			: { body: first, explain: companyWebhookRefused };
 	const created = (await callApi(context, createWebhook, scoped)).body;
 	const id = String(created?.id ?? '');
-	if (!id) return created;
+	if (!park || !id) return created;
 	try {
 		// The whole body again (not only the URL), in case the service's PUT replaces what it omits.
 		const update = { params: { id }, body };

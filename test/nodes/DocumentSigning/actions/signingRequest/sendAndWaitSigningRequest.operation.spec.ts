@@ -592,7 +592,8 @@ describe('a burst of starts: the listing of Send-and-Wait webhooks at most once 
 		const from = sandbox.requests.length;
 		const results = await Promise.all(drafts.map((draft) => start(draft.id)));
 		expect(results.map((r) => r.error)).toEqual(Array(10).fill(undefined));
-		const hookCalls = webhookCallsSince(from);
+		// Each registration: created (parked), then pointed at its resume URL (PUT).
+		const hookCalls = webhookCallsSince(from).filter((c) => !c.startsWith('PUT'));
 		expect(hookCalls.filter((c) => c === 'GET /webhooks')).toHaveLength(1);
 		expect(hookCalls.filter((c) => c === 'POST /webhooks')).toHaveLength(10);
 		// The listing still did its work: the leftover is gone, the running wait is re-read here.
@@ -608,13 +609,15 @@ describe('a burst of starts: the listing of Send-and-Wait webhooks at most once 
 		const draft = await createDraft(sandbox, SALES.testKey, 'saw-burst-again');
 		const again = sandbox.requests.length;
 		expect((await start(draft.id)).error).toBeUndefined();
-		expect(webhookCallsSince(again)).toEqual(['POST /webhooks']);
+		expect(webhookCallsSince(again).filter((c) => !c.startsWith('PUT'))).toEqual([
+			'POST /webhooks',
+		]);
 		const realNow = Date.now.bind(Date);
 		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000);
 		const next = await createDraft(sandbox, SALES.testKey, 'saw-burst-minute');
 		const minute = sandbox.requests.length;
 		expect((await start(next.id)).error).toBeUndefined();
-		expect(webhookCallsSince(minute)).toEqual([
+		expect(webhookCallsSince(minute).filter((c) => !c.startsWith('PUT'))).toEqual([
 			'GET /webhooks',
 			`DELETE /webhooks/${String(later.id)}`,
 			'POST /webhooks',
@@ -622,6 +625,43 @@ describe('a burst of starts: the listing of Send-and-Wait webhooks at most once 
 		const ids = [...drafts, draft, next].map((d) => d.id);
 		for (const webhook of await liveWebhooks())
 			if (ids.some((id) => String(webhook.url).includes(id))) await redirectDeliveries(webhook);
+	});
+});
+
+describe('a burst of starts: a registration that would wait for a turn takes one request', () => {
+	it("once the key's webhook requests have to wait, the webhook is created at the resume URL at once, without parking it first", async () => {
+		// A service whose webhook window (3 requests) the first start uses up: listing, create, point.
+		const strict = await startSandbox({
+			rateLimits: { webhook: 3 },
+			rateLimitWindowMs: 3000,
+			webhookTestOnCreate: false,
+		});
+		try {
+			forgetSweeps();
+			resetRateLimiters();
+			const creds = credentials({ baseUrl: strict.url });
+			const drafts = await Promise.all(
+				['saw-tight-1', 'saw-tight-2', 'saw-tight-3'].map((name) =>
+					createDraft(strict, SALES.testKey, name),
+				),
+			);
+			expect((await start(drafts[0].id, {}, creds)).error).toBeUndefined();
+			const later = await Promise.all(drafts.slice(1).map((d) => start(d.id, {}, creds)));
+			expect(later.map((r) => r.error)).toEqual([undefined, undefined]);
+			const hooks = strict.requests.filter((r) => r.path.startsWith('/webhooks'));
+			const creates = hooks.filter((r) => r.method === 'POST');
+			expect(creates.map((r) => String((r.body as IDataObject).url).split('?')[0])).toEqual([
+				'http://localhost:5678/webhook-waiting',
+				expect.stringMatching(/^http:\/\/localhost:5678\/webhook-waiting\/[^/]+\/[^/]+$/),
+				expect.stringMatching(/^http:\/\/localhost:5678\/webhook-waiting\/[^/]+\/[^/]+$/),
+			]);
+			expect(hooks.filter((r) => r.method === 'PUT')).toHaveLength(1);
+			expect(hooks.every((r) => r.status < 400)).toBe(true);
+			expect(later.every((r) => r.run?.waitTill !== undefined)).toBe(true);
+		} finally {
+			resetRateLimiters();
+			await strict.close();
+		}
 	});
 });
 
