@@ -50,6 +50,13 @@ beforeAll(async () => {
 	// these tests listens; every webhook is pointed at a closed port before anything is delivered.
 	sandbox = await startSandbox({ webhookRetryScale: 0.00001, webhookTestOnCreate: false });
 });
+// Each case starts with fresh windows on both sides: the harness's own webhook calls (redirecting
+// deliveries) use the node's key, and a file's worth of them would use up the service's 60 a minute
+// whatever order the cases run in. The burst cases below use the windows on purpose, within one case.
+beforeEach(() => {
+	sandbox.resetRateLimits();
+	resetRateLimiters();
+});
 afterAll(async () => {
 	// The waits these tests put to wait were handed to this process's re-reads (reread.ts).
 	reReads.stop();
