@@ -1,22 +1,14 @@
 /** @type {import("jest").Config} */
-// ts-jest only transpiles (test/tsconfig.jest.json sets isolatedModules): type checking of the
-// whole tree, tests included, is `npm run typecheck`, which CI runs before the tests.
+// TypeScript is transpiled by test/helpers/ts-transform.js (sucrase: types removed, no type check);
+// type checking of the whole tree, tests included, is `npm run typecheck`, which CI runs first.
 module.exports = {
-	preset: 'ts-jest',
 	// n8n-workflow and n8n-core loaded once per worker, not once per test file: about 1.5 s of CPU
 	// per file. See test/helpers/README.md ("One n8n per jest worker").
 	testEnvironment: '<rootDir>/test/helpers/single-realm-environment.ts',
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/native-modules.ts'],
 	roots: ['test'],
 	testMatch: ['**/*.test.ts'],
-	transform: {
-		'^.+\\.ts$': [
-			'ts-jest',
-			{
-				tsconfig: 'test/tsconfig.jest.json',
-			},
-		],
-	},
+	transform: { '^.+\\.ts$': '<rootDir>/test/helpers/ts-transform.js' },
 	testTimeout: 30000,
 	// Jest's default is one worker less than the cores: on a 2-core machine that is a single
 	// in-band process. The test files are independent (each starts its own sandbox on a free

@@ -4,13 +4,10 @@
 // (its testMatch is *.test.ts, these are *.e2e.ts).
 module.exports = {
 	rootDir: '../..',
-	preset: 'ts-jest',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.jest.json' }],
-	},
+	transform: { '^.+\\.ts$': '<rootDir>/test/helpers/ts-transform.js' },
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
 	maxWorkers: 1,
 	testTimeout: 180000,
