@@ -2,14 +2,14 @@
 /**
  * The operation lists of the documentation, generated from the node's one list of operations
  * (nodes/DocumentSigning/actions/operations.ts) and the API reference's catalogue
- * (test/docs/catalogue.json), so they cannot drift:
+ * (api/catalogue.json), so they cannot drift:
  * - docs/operations.md, marker `operations`: every operation with its API call and operationId;
  * - README.md, marker `operations-overview`: the operations grouped by area, names only.
  */
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
-const CATALOGUE = path.join(__dirname, '../../test/docs/catalogue.json');
+const CATALOGUE = path.join(__dirname, '../../api/catalogue.json');
 /** The API reference revision the catalogue holds. */
 const REFERENCE_REVISION = '01.38.00';
 

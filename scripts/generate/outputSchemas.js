@@ -10,7 +10,7 @@
  * non-empty `properties` (test/kit/editorSchema.ts; test/e2e/n8n.e2e.ts asks a real n8n).
  *
  * One file per operation of the action node (trigger nodes get no preview), written from:
- * - the documented answer of the operation (test/docs/responses.json, by operationId = the
+ * - the documented answer of the operation (api/responses.json, by operationId = the
  *   operation's value), and
  * - the operation's `meta.output` (nodes/DocumentSigning/actions/types.ts `OperationOutput`): how
  *   the node turns the answer into items (one per list entry, fields it adds or leaves out,
@@ -39,7 +39,7 @@
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
-const RESPONSES = path.join(__dirname, '../../test/docs/responses.json');
+const RESPONSES = path.join(__dirname, '../../api/responses.json');
 const NODE_DIR = 'nodes/DocumentSigning';
 
 /** @typedef {{ [keyword: string]: any }} Schema */
@@ -94,7 +94,7 @@ function inliner(doc) {
 		let node = doc;
 		for (const part of pointer.slice(2).split('/')) {
 			node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-			if (node === undefined) throw new Error(`${pointer} is not in test/docs/responses.json`);
+			if (node === undefined) throw new Error(`${pointer} is not in api/responses.json`);
 		}
 		return node;
 	};

@@ -3,7 +3,7 @@ import * as path from 'path';
 
 /**
  * The operation catalogue of the service's API reference (revision 01.38.00): method, path and
- * operationId of its 115 operations, kept in the repository as data (catalogue.json) so the tests
+ * operationId of its 115 operations, kept in the repository as data (api/catalogue.json) so the tests
  * read nothing outside it. Rows are in the reference's order; `ref` is the reference's row label.
  *
  * Where the reference names an operation differently from service-api.md (authoritative) and this
@@ -21,7 +21,7 @@ export interface CatalogueOperation {
 	operationId: string;
 }
 
-export const CATALOGUE_PATH = path.join(__dirname, 'catalogue.json');
+export const CATALOGUE_PATH = path.join(__dirname, '../../api/catalogue.json');
 
 export function loadCatalogue(): CatalogueOperation[] {
 	return JSON.parse(readFileSync(CATALOGUE_PATH, 'utf8')) as CatalogueOperation[];

@@ -44,3 +44,29 @@ describe('generated documentation', () => {
 		}
 	});
 });
+
+describe('what the build reads', () => {
+	// The package is built from the repository's own folders: nodes/, credentials/ and the service's
+	// documents as data in api/; the build (gulpfile.js and scripts/generate) reads nothing from test/.
+	const buildFiles = [
+		'gulpfile.js',
+		...['index.js', 'operations.js', 'outputSchemas.js'].map((f) => `scripts/generate/${f}`),
+	];
+
+	it.each(buildFiles)('%s reads no file under test/', (file) => {
+		const code = readFileSync(path.join(ROOT, file), 'utf8')
+			// comments may name tests (which check what the build writes)
+			.replace(/\/\*[\s\S]*?\*\//g, '')
+			.replace(/^\s*\/\/.*$/gm, '');
+		expect(code).not.toMatch(/['"`][^'"`\n]*\btest\//);
+		expect(code).toMatch(/\S/);
+	});
+
+	it('the generators read the documents from api/', () => {
+		const code = ['operations.js', 'outputSchemas.js']
+			.map((f) => readFileSync(path.join(ROOT, 'scripts/generate', f), 'utf8'))
+			.join('\n');
+		expect(code).toContain("'../../api/catalogue.json'");
+		expect(code).toContain("'../../api/responses.json'");
+	});
+});

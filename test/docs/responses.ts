@@ -4,7 +4,7 @@ import * as path from 'path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 /**
- * The documented success answers of the service (responses.json, described in README.md here):
+ * The documented success answers of the service (api/responses.json, described in api/README.md):
  * per operationId of catalogue.json, the success status codes and a JSON Schema (draft-07) of the
  * body, named objects under `definitions`; and the webhook delivery envelope. Kept in the
  * repository as data so the tests read nothing outside it.
@@ -40,7 +40,7 @@ export interface ResponsesDocument {
 	definitions: Record<string, JsonSchema>;
 }
 
-export const RESPONSES_PATH = path.join(__dirname, 'responses.json');
+export const RESPONSES_PATH = path.join(__dirname, '../../api/responses.json');
 
 export function loadResponses(): ResponsesDocument {
 	return JSON.parse(readFileSync(RESPONSES_PATH, 'utf8')) as ResponsesDocument;

@@ -117,7 +117,7 @@ export function checkOutput(
 	if (problems.length) {
 		throw new Error(
 			`The output does not match the operation's output schema (scripts/generate/outputSchemas.js, ` +
-				`from its meta.output and test/docs/responses.json):\n${problems.join('\n')}`,
+				`from its meta.output and api/responses.json):\n${problems.join('\n')}`,
 		);
 	}
 }

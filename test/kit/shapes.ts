@@ -3,7 +3,7 @@ import { answerChecker, loadResponses, operationOf, type AnswerChecker } from '.
 
 /**
  * Every success answer the sandbox gave in a test holds exactly the documented keys of its
- * operation (test/docs/responses.json, strict): the operation tests then check the answers of every
+ * operation (api/responses.json, strict): the operation tests then check the answers of every
  * state they reach, on top of test/docs/responses.test.ts. Answers of injected faults are skipped
  * (they stand for a misbehaving service on purpose) unless `injected` asks for them.
  */

@@ -3,7 +3,7 @@
  * event a signing request comes in is read into the same keys, with the same status word for the
  * same state.
  *
- * 1. The module against the documents (test/docs/responses.json): every documented name of every
+ * 1. The module against the documents (api/responses.json): every documented name of every
  *    answer that carries a signing request is read into its key of the shape, or listed here as
  *    left out (with why); the status of every documented vocabulary; which flag wins.
  * 2. Every source through the nodes on n8n's engine: each operation that outputs a signing request
@@ -122,7 +122,7 @@ const ADA_RECIPIENT = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The documented answers (each checked against test/docs/responses.json below)
+// The documented answers (each checked against api/responses.json below)
 
 const ANSWERS = {
 	createSigningRequest: () => ({

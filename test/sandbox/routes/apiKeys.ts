@@ -8,7 +8,7 @@
  *
  * key_type may come from the JSON body or the query string (the body wins).
  * Both answers have the shape service-api.md gives them (response-shapes.md documents another one
- * for each; test/docs/responses.json records both): regenerate {message, workspace_id, new_key
+ * for each; api/responses.json records both): regenerate {message, workspace_id, new_key
  * {api_key, created_at}, expiring_keys [{id, expires_at}]}, expire {message, workspace_id,
  * expired_count, expired_keys: the ids of the keys that stopped working}.
  */

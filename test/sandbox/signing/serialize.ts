@@ -27,7 +27,7 @@ export function iso(ms: number | null | undefined): string | null {
 	return ms === null || ms === undefined ? null : new Date(ms).toISOString();
 }
 
-// The answers below carry exactly the keys the service documents for them (test/docs/responses.json,
+// The answers below carry exactly the keys the service documents for them (api/responses.json,
 // checked strictly by test/docs/responses.test.ts): a key of the sandbox's own is never added to an
 // answer, so nothing can come to rely on a name the service does not give. Optional keys whose
 // documented type is not nullable are left out when the sandbox has no value for them.
