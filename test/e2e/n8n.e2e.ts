@@ -94,8 +94,9 @@ const errorPathWorkflow: Workflow = {
 };
 
 /**
- * The same call through n8n's own `authenticate` (HTTP Request node with the credential) and
- * through the node, which sets `Authorization` and `X-API-Version` itself (docs/DESIGN.md).
+ * The same call through n8n's HTTP Request node with the credential and through the node: both
+ * get `Authorization` and `X-API-Version` from the credential's `authenticate` block, applied by
+ * n8n's authenticated request (the node hands it the credential it read once per run).
  */
 function authHeadersWorkflow(baseUrl: string): Workflow {
 	return {

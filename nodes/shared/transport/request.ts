@@ -162,26 +162,6 @@ export async function getKeyMode(this: TransportContext, itemIndex?: number): Pr
 }
 
 /**
- * The headers the credential's `authenticate` block adds (the block serves n8n's HTTP Request node
- * and the credential test; a test checks both give the same headers). The node sets them itself
- * from the credential it read once per run: going through httpRequestWithAuthentication would
- * evaluate the block's two expressions again for every request, which costs more than the
- * request itself on loopback.
- */
-export function authenticationHeaders(
-	credentials: DocumentSigningCredentials,
-): Record<string, string> {
-	const mode = keyModeOf(credentials.keyToUse);
-	const key = String((mode === 'live' ? credentials.liveApiKey : credentials.testApiKey) ?? '');
-	const version = credentials.apiVersion as unknown;
-	return {
-		Authorization: key.trim(),
-		'X-API-Version':
-			version === undefined || version === null || version === '' ? '1' : String(version),
-	};
-}
-
-/**
  * Reads the service said are left in its current minute for the credential's key, as this process
  * last heard, less what waits for a turn (undefined: it has not said, or that minute is over;
  * 0 while reads wait then).
@@ -382,8 +362,9 @@ export function expandPath(node: INode, endpoint: ApiEndpoint, params: PathParam
  * placeholders filled from `options.params`, and answers with the parsed body, the headers, the
  * status and the key mode that answered.
  *
- * Joins the base URL, sends JSON with the credential's `Authorization` and `X-API-Version` (see
- * authenticationHeaders), sends each request in its turn of the key's rate-limit class
+ * Joins the base URL, sends JSON through n8n's authenticated request (the credential's
+ * `authenticate` block adds `Authorization` and `X-API-Version`: the only place that builds them),
+ * sends each request in its turn of the key's rate-limit class
  * (rateLimit.ts: shared by every execution of this process), sends a 429 again in a new turn
  * (only a 429) unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers
  * it cannot read, keeps the credential's secrets out of what it returns, and turns every error
@@ -440,7 +421,7 @@ async function send<T>(
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${credentials.baseUrl}${path.startsWith('/') ? path : `/${path}`}`,
-		headers: { Accept: 'application/json', ...authenticationHeaders(credentials) },
+		headers: { Accept: 'application/json' },
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
@@ -477,10 +458,21 @@ async function send<T>(
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await context.helpers.httpRequest({
-				...request,
-				headers: { ...request.headers },
-			})) as IN8nHttpFullResponse;
+			// n8n's authenticated request applies the credential's `authenticate` block to the
+			// credential this run read (handed over, so n8n does not read and decrypt it again).
+			response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_TYPE,
+				{ ...request, headers: { ...request.headers } },
+				{
+					credentialsDecrypted: {
+						id: '',
+						name: '',
+						type: CREDENTIAL_TYPE,
+						data: credentials as unknown as ICredentialDataDecryptedObject,
+					},
+				},
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			turn.done();
 			if (signal?.aborted) throw stoppedError(node);

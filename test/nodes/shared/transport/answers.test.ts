@@ -427,7 +427,7 @@ describe('waits over the limit say where the figure came from', () => {
 });
 
 describe('the credential is read once per node run', () => {
-	it('50 items → one read and decrypt, every request still carries the key', async () => {
+	it('50 items → one read and decrypt, every request authenticated by the credential', async () => {
 		await withSandbox({ rateLimits: { read: 100_000 } });
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const authenticated = jest.spyOn(HarnessCredentialsHelper.prototype, 'authenticate');
@@ -457,8 +457,10 @@ describe('the credential is read once per node run', () => {
 		expect(error).toBeUndefined();
 		expect(output[0]).toHaveLength(items);
 		expect(reads).toHaveBeenCalledTimes(1);
-		// The node sets the credential's headers itself: no expression evaluation per request.
-		expect(authenticated).not.toHaveBeenCalled();
+		// n8n's authenticated request builds the headers of every request from the credential's
+		// `authenticate` block, with the credential this run read (not read again).
+		expect(authenticated).toHaveBeenCalledTimes(items);
+		expect(authenticated.mock.calls.every(([, type]) => type === 'documentSigningApi')).toBe(true);
 		expect(sandbox.requests).toHaveLength(items);
 		expect(sandbox.requests.every((r) => r.headers.authorization === PROTECTED.testKey)).toBe(true);
 		expect(sandbox.requests.every((r) => r.headers['x-api-version'] === '1')).toBe(true);

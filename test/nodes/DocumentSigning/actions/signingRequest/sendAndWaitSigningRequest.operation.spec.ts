@@ -25,7 +25,7 @@ import {
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/waitScope';
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
 import { HarnessCredentialsHelper } from '../../../../helpers/credentials-helper';
-import { runNode } from '../../../../helpers/n8n';
+import { createExecuteContext, runNode } from '../../../../helpers/n8n';
 import { checkOutput } from '../../../../kit/outputs';
 import { ensureEnvironment } from '../../../../helpers/n8n-env';
 import {
@@ -543,27 +543,12 @@ describe('Signing Request: Send and Wait for Completion', () => {
 			`n8n Send and Wait: signing request y, until ${new Date(Date.now() + 3600_000).toISOString()}`,
 		);
 		const foreign = await make('3/n', 'someone else, until 2020-01-01T00:00:00.000Z');
-		const context = {
-			getNode: () => ({ name: 'n', type: 't', typeVersion: 1, id: 'n', position: [0, 0] }),
-			getCredentials: async () => credentials().documentSigningApi,
-			helpers: {
-				httpRequest: async (options: IDataObject) => {
-					const response = await fetch(
-						`${String(options.url)}${options.qs ? `?${new URLSearchParams(options.qs as Record<string, string>).toString()}` : ''}`,
-						{
-							method: String(options.method),
-							headers: {
-								...(options.headers as Record<string, string>),
-								'Content-Type': 'application/json',
-							},
-						},
-					);
-					return { statusCode: response.status, headers: {}, body: await response.text() };
-				},
-			},
-			logger: { warn: () => undefined },
-		};
-		const removed = await sweepLeftovers(context as never, SALES.id, base, Date.now());
+		// A real n8n-core context: the transport authenticates through n8n's helpers.
+		const { context } = createExecuteContext({
+			parameters: {},
+			credentials: credentials(),
+		});
+		const removed = await sweepLeftovers(context, SALES.id, base, Date.now());
 		expect(removed).toEqual([old.id]);
 		const ids = (await liveWebhooks()).map((w) => w.id);
 		expect(ids).toEqual(expect.arrayContaining([current.id, foreign.id]));
