@@ -5,6 +5,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import { authenticateRequest } from '../../credentials/DocumentSigningApi.credentials';
 import { networkCode } from './transport/errors';
 
 /**
@@ -47,10 +48,6 @@ function text(value: unknown): string {
 }
 
 /** The API version header as the credential's `authenticate` block computes it. */
-function apiVersion(value: unknown): string {
-	return value === undefined || value === null || value === '' ? '1' : String(value);
-}
-
 export async function testDocumentSigningApi(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
@@ -80,13 +77,15 @@ export async function testDocumentSigningApi(
 	const address = `${baseUrl}/workspaces`;
 	// The only request helper of a credential test (ICredentialTestFunctions has no httpRequest).
 	const { request } = this.helpers;
+	// The headers are the credential's own (its `authenticate`), as on every request of the nodes.
+	const { headers } = await authenticateRequest(credential.data ?? {}, { url: address });
 	let response: { statusCode?: number; body?: unknown };
 	try {
 		response = (await request({
 			method: 'GET',
 			uri: address,
 			qs: { page_size: 1 },
-			headers: { Authorization: key, 'X-API-Version': apiVersion(data.apiVersion) },
+			headers,
 			json: true,
 			timeout: 20_000,
 			simple: false,
