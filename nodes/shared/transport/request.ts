@@ -112,26 +112,6 @@ export function normaliseBaseUrl(baseUrl: string): string {
 		.replace(/\/+$/, '');
 }
 
-/**
- * The credential as n8n decrypted it, read once per node run: every item and every page of a run
- * reuses it instead of reading and decrypting it again for each request. Keyed by n8n's context object, which lives as long as one
- * run of the node. A failed read is not kept, so the next item tries again.
- */
-const credentialReads = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
-
-async function readCredentialsOnce(
-	context: TransportContext,
-	itemIndex?: number,
-): Promise<ICredentialDataDecryptedObject> {
-	let read = credentialReads.get(context);
-	if (!read) {
-		read = (context as IExecuteFunctions).getCredentials(CREDENTIAL_TYPE, itemIndex);
-		credentialReads.set(context, read);
-		read.catch(() => credentialReads.delete(context));
-	}
-	return await read;
-}
-
 /** "Key to Use": Test unless the credential says Live (Test is the default: free, watermarked). */
 export function keyModeOf(value: unknown): KeyMode {
 	return value === 'live' ? 'live' : 'test';
@@ -141,8 +121,9 @@ export async function getServiceCredentials(
 	this: TransportContext,
 	itemIndex?: number,
 ): Promise<DocumentSigningCredentials> {
-	const credentials = (await readCredentialsOnce(
-		this,
+	// Read for every request (n8n reads and decrypts it): a changed credential counts at once.
+	const credentials = (await (this as IExecuteFunctions).getCredentials(
+		CREDENTIAL_TYPE,
 		itemIndex,
 	)) as unknown as DocumentSigningCredentials;
 	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
@@ -458,8 +439,8 @@ async function send<T>(
 
 		let response: IN8nHttpFullResponse;
 		try {
-			// n8n's authenticated request applies the credential's `authenticate` block to the
-			// credential this run read (handed over, so n8n does not read and decrypt it again).
+			// n8n's authenticated request applies the credential's `authenticate` to the credential
+			// read for this request (handed over, so n8n does not read and decrypt it again).
 			response = (await context.helpers.httpRequestWithAuthentication.call(
 				context,
 				CREDENTIAL_TYPE,

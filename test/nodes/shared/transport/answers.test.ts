@@ -426,8 +426,8 @@ describe('waits over the limit say where the figure came from', () => {
 	});
 });
 
-describe('the credential is read once per node run', () => {
-	it('50 items → one read and decrypt, every request authenticated by the credential', async () => {
+describe('the credential is read for every request, through n8n', () => {
+	it('50 items → 50 reads, each request authenticated by the credential with what was read', async () => {
 		await withSandbox({ rateLimits: { read: 100_000 } });
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const authenticated = jest.spyOn(HarnessCredentialsHelper.prototype, 'authenticate');
@@ -456,9 +456,9 @@ describe('the credential is read once per node run', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output[0]).toHaveLength(items);
-		expect(reads).toHaveBeenCalledTimes(1);
-		// n8n's authenticated request builds the headers of every request from the credential's
-		// `authenticate` block, with the credential this run read (not read again).
+		// One read per request (the node's own), handed to n8n's authenticated request, which
+		// applies the credential's `authenticate` without reading it again.
+		expect(reads).toHaveBeenCalledTimes(items);
 		expect(authenticated).toHaveBeenCalledTimes(items);
 		expect(authenticated.mock.calls.every(([, type]) => type === 'documentSigningApi')).toBe(true);
 		expect(sandbox.requests).toHaveLength(items);
@@ -466,12 +466,8 @@ describe('the credential is read once per node run', () => {
 		expect(sandbox.requests.every((r) => r.headers['x-api-version'] === '1')).toBe(true);
 	});
 
-	// The read is remembered per context object: this holds only while n8n-core builds a new
-	// context for every run of a node (docs/DESIGN.md). Were a context reused, the second run
-	// would send the first run's key.
-	it('the next run reads the credential again and sends what it holds now', async () => {
+	it('a changed credential counts from the next request on', async () => {
 		await withSandbox({ rateLimits: { read: 100_000 } });
-		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const node = new DocumentSigning();
 		const run = async (keyToUse: string) =>
 			await runNode({
@@ -480,10 +476,8 @@ describe('the credential is read once per node run', () => {
 				credentials: { documentSigningApi: credentials({ keyToUse }) },
 				input: [{ json: {} }, { json: {} }],
 			});
-		reads.mockClear();
 		expect((await run('test')).error).toBeUndefined();
 		expect((await run('live')).error).toBeUndefined();
-		expect(reads).toHaveBeenCalledTimes(2);
 		expect(sandbox.requests.map((r) => r.headers.authorization)).toEqual([
 			PROTECTED.testKey,
 			PROTECTED.testKey,
@@ -492,12 +486,12 @@ describe('the credential is read once per node run', () => {
 		]);
 	});
 
-	it('callApi reports the key mode from the same read', async () => {
+	it('callApi reports the key mode of the read that sent the request', async () => {
 		const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
 		const ctx = context({ keyToUse: 'test' });
 		const first = await callApi(ctx, { method: 'GET', path: '/company' });
-		await callApi(ctx, { method: 'GET', path: '/company' });
-		expect(first.keyMode).toBe('test');
-		expect(reads).toHaveBeenCalledTimes(1);
+		const second = await callApi(ctx, { method: 'GET', path: '/company' });
+		expect([first.keyMode, second.keyMode]).toEqual(['test', 'test']);
+		expect(reads).toHaveBeenCalledTimes(2);
 	});
 });
