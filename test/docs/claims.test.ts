@@ -1,23 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
 
-import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
-import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../nodes/DocumentSigning/actions/operations';
-import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
-import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /**
- * What the README and docs/*.md name exists (issue 29 §4): the operation values they write in
- * backticks, the UI names they write in bold, and the repository files they write in backticks.
- * The conventions the docs follow:
+ * What the README and docs/*.md name exists (issue 29 §4): the operation values and the repository
+ * files they write in backticks (the names of the panel they write in bold: names.test.ts). The
+ * conventions the docs follow:
  *
  * - an operation value is written in backticks: `sendAndWaitForCompletion`; another program's
  *   value is written as the string literal it is: n8n's `'sendAndWait'`;
- * - a name of the panel (node, credential field, parameter, option, choice, resource or operation)
- *   is written in bold in Title Case, **Re-Read Every**, or as **Resource → Operation**; bold in
- *   sentence case (**Nothing acknowledged is lost**) is emphasis and not checked, nor is a single
- *   bold word;
  * - a file of the repository is written in backticks with its path from the repository's root
  *   (`nodes/shared/transport/request.ts`), or with the tail of that path when the text has just
  *   named its folder (`actions/mergeProperties.ts`, `receive.ts`). n8n's own files (`n8n/dist/…`,
@@ -96,117 +88,7 @@ describe('operation values the docs name', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// (2) Names of the panel
-
-/** Every display name and option name of a node's or credential's properties, nested ones too. */
-function panelNames(properties: unknown[]): Set<string> {
-	const found = new Set<string>();
-	const visit = (list: unknown[] | undefined) => {
-		for (const entry of (list ?? []) as Array<Record<string, unknown>>) {
-			if (typeof entry.displayName === 'string') found.add(entry.displayName);
-			if (typeof entry.name === 'string') found.add(entry.name);
-			visit(entry.options as unknown[] | undefined);
-			visit(entry.values as unknown[] | undefined);
-		}
-	};
-	visit(properties);
-	return found;
-}
-
-const nodes = [
-	new DocumentSigning(),
-	new DocumentSigningTrigger(),
-	new DocumentSigningPollTrigger(),
-];
-const credential = new DocumentSigningApi();
-const PANEL_NAMES = new Set([
-	...nodes.flatMap((node) => [
-		node.description.displayName,
-		...panelNames(node.description.properties),
-	]),
-	credential.displayName,
-	...panelNames(credential.properties),
-]);
-
-/** "Resource → Operation" pairs of the action node. */
-const RESOURCE_OPERATIONS = new Set(
-	RESOURCES.flatMap((resource) =>
-		Object.values(resource.operations).map((op) => `${resource.name} → ${op.meta.name}`),
-	),
-);
-
-/** Bold Title Case names in the docs that belong to n8n (its nodes, settings and menus). */
-const N8N_NAMES = new Set([
-	'Community Nodes',
-	'Fetch Test Event',
-	'HTTP Request',
-	'MCP Server Trigger',
-	'Poll Times',
-	'Predefined Credential Type',
-	'Retry On Fail',
-	'Schedule Trigger',
-	'Settings → Community Nodes → Install',
-]);
-
-const SMALL_WORDS = new Set([
-	'a',
-	'an',
-	'and',
-	'as',
-	'by',
-	'for',
-	'in',
-	'of',
-	'on',
-	'or',
-	'the',
-	'to',
-]);
-
-/** A bold phrase that names something of the panel: Title Case, two words or more, or with →. */
-function looksLikePanelName(phrase: string): boolean {
-	if (phrase.includes('→')) return true;
-	const words = phrase.split(/\s+/);
-	if (words.length < 2) return false;
-	return words.every((w) => SMALL_WORDS.has(w) || /^[A-Z0-9("]/.test(w));
-}
-
-function panelNameExists(phrase: string): boolean {
-	if (PANEL_NAMES.has(phrase) || N8N_NAMES.has(phrase)) return true;
-	const parts = phrase.split(/\s*→\s*/);
-	if (parts.length < 2) return false;
-	// "Signing Request → Send and Wait for Completion", "Workspace → Get / Get Many" (both),
-	// "Options → Re-Read Every (Minutes)".
-	const [resource, ...rest] = parts;
-	const alternatives = rest.length === 1 ? rest[0].split(' / ') : [rest.join(' → ')];
-	return (
-		alternatives.every((op) => RESOURCE_OPERATIONS.has(`${resource} → ${op}`)) ||
-		parts.every((part) => PANEL_NAMES.has(part))
-	);
-}
-
-describe('names of the panel the docs write in bold', () => {
-	const named = claims((text) =>
-		[...text.matchAll(/\*\*([^*]+?)\*\*/g)]
-			.filter((m) => !m[1].includes('\n\n'))
-			.map((m) => m[1].replace(/\s+/g, ' ').trim())
-			.filter(looksLikePanelName),
-	);
-
-	it('finds names to check, and would catch a wrong one', () => {
-		expect(named.length).toBeGreaterThan(30);
-		expect(looksLikePanelName('Re-Read Interval')).toBe(true);
-		expect(panelNameExists('Re-Read Interval')).toBe(false);
-		expect(looksLikePanelName('Nothing acknowledged is lost')).toBe(false);
-	});
-
-	it.each(named)('%s: **%s** is a name of the nodes, the credential or n8n', (_file, phrase) => {
-		expect({ phrase, exists: panelNameExists(phrase) }).toEqual({ phrase, exists: true });
-	});
-});
-
-// ---------------------------------------------------------------------------------------------
-// (3) Files of the repository
+// (2) Files of the repository
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', '.build', '.git', 'coverage']);
 
