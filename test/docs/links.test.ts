@@ -112,6 +112,56 @@ describe('links the nodes and the credential carry', () => {
 	});
 });
 
+/** Relative links of the README and docs/*.md (`[text](docs/x.md#anchor)`), outside code blocks. */
+function markdownLinks(): Array<{ where: string; link: string; file: string; anchor?: string }> {
+	const documents = [
+		'README.md',
+		...readdirSync(path.join(ROOT, 'docs'))
+			.filter((f) => f.endsWith('.md'))
+			.map((f) => `docs/${f}`),
+	];
+	return documents.flatMap((where) => {
+		const text = readFileSync(path.join(ROOT, where), 'utf8').replace(
+			/^```[^\n]*\n[\s\S]*?^```$/gm,
+			'',
+		);
+		return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+			.map((m) => m[1])
+			.filter((link) => !/^[a-z]+:/.test(link))
+			.map((link) => {
+				const [address, anchor] = link.split('#');
+				const file =
+					address === ''
+						? where
+						: path.posix.normalize(path.posix.join(path.posix.dirname(where), address));
+				return { where, link, file, anchor };
+			});
+	});
+}
+
+describe('links between the README and the docs', () => {
+	const links = markdownLinks();
+
+	it('finds the links', () => {
+		expect(links.length).toBeGreaterThan(50);
+		expect(links.some((l) => l.where === 'README.md' && l.file === 'docs/triggers.md')).toBe(true);
+	});
+
+	it.each(links.map((l) => [l.where, l.link, l]))(
+		'%s: %s resolves',
+		(_where, link, { file, anchor }) => {
+			expect({ link, file, exists: existsSync(path.join(ROOT, file)) }).toEqual({
+				link,
+				file,
+				exists: true,
+			});
+			if (anchor === undefined || anchor === '') return;
+			const anchors = headingAnchors(readFileSync(path.join(ROOT, file), 'utf8'));
+			expect({ link, anchor: anchors.has(anchor) ? anchor : undefined }).toEqual({ link, anchor });
+		},
+	);
+});
+
 describe('GitHub heading anchors', () => {
 	it('are made as GitHub makes them', () => {
 		const anchors = headingAnchors(

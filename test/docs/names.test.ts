@@ -2,8 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
+import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credentials';
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../nodes/DocumentSigning/actions/operations';
+import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
+import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 
 /**
  * One name per operation (issue 27 §2): the Operation dropdown shows its `name`, n8n's node panel
@@ -116,6 +119,116 @@ describe('"Resource → Operation" in the README, the docs and the nodes', () =>
 			});
 		},
 	);
+});
+
+/** Each bold phrase of the README and docs/*.md (outside code blocks) once per document. */
+function boldPhrases(): Array<[string, string]> {
+	return userTexts()
+		.filter(({ file }) => file === 'README.md' || file.startsWith('docs'))
+		.flatMap(({ file, text }) => {
+			const phrases = [
+				...text.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '').matchAll(/\*\*([^*]+?)\*\*/g),
+			]
+				.filter((m) => !m[1].includes('\n\n'))
+				.map((m) => m[1].replace(/\s+/g, ' ').trim());
+			return [...new Set(phrases)].map((phrase): [string, string] => [file, phrase]);
+		});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names of the panel the README and docs/*.md write in bold (issue 29 §4)
+
+const nodes = [
+	new DocumentSigning(),
+	new DocumentSigningTrigger(),
+	new DocumentSigningPollTrigger(),
+];
+const credential = new DocumentSigningApi();
+const PANEL_NAMES = new Set([
+	...nodes.flatMap((node) => [
+		node.description.displayName,
+		...labels(node.description.properties),
+	]),
+	credential.displayName,
+	...labels(credential.properties),
+]);
+
+/** "Resource → Operation" pairs of the action node. */
+const RESOURCE_OPERATIONS = new Set(
+	RESOURCES.flatMap((resource) =>
+		Object.values(resource.operations).map((op) => `${resource.name} → ${op.meta.name}`),
+	),
+);
+
+/**
+ * The docs write a name of the panel (node, credential field, parameter, option, choice, resource or
+ * operation) in bold Title Case, **Re-Read Every (Minutes)**, or as **Resource → Operation**; bold in
+ * sentence case is emphasis and not checked, nor is a single bold word.
+ */
+
+/** Bold Title Case names in the docs that belong to n8n (its nodes, settings and menus). */
+const N8N_NAMES = new Set([
+	'Community Nodes',
+	'Fetch Test Event',
+	'HTTP Request',
+	'MCP Server Trigger',
+	'Poll Times',
+	'Predefined Credential Type',
+	'Retry On Fail',
+	'Schedule Trigger',
+	'Settings → Community Nodes → Install',
+]);
+
+const SMALL_WORDS = new Set([
+	'a',
+	'an',
+	'and',
+	'as',
+	'by',
+	'for',
+	'in',
+	'of',
+	'on',
+	'or',
+	'the',
+	'to',
+]);
+
+/** A bold phrase that names something of the panel: Title Case, two words or more, or with →. */
+function looksLikePanelName(phrase: string): boolean {
+	if (phrase.includes('→')) return true;
+	const words = phrase.split(/\s+/);
+	if (words.length < 2) return false;
+	return words.every((w) => SMALL_WORDS.has(w) || /^[A-Z0-9("]/.test(w));
+}
+
+function panelNameExists(phrase: string): boolean {
+	if (PANEL_NAMES.has(phrase) || N8N_NAMES.has(phrase)) return true;
+	const parts = phrase.split(/\s*→\s*/);
+	if (parts.length < 2) return false;
+	// "Signing Request → Send and Wait for Completion", "Workspace → Get / Get Many" (both),
+	// "Options → Re-Read Every (Minutes)".
+	const [resource, ...rest] = parts;
+	const alternatives = rest.length === 1 ? rest[0].split(' / ') : [rest.join(' → ')];
+	return (
+		alternatives.every((op) => RESOURCE_OPERATIONS.has(`${resource} → ${op}`)) ||
+		parts.every((part) => PANEL_NAMES.has(part))
+	);
+}
+
+describe('names of the panel the docs write in bold', () => {
+	const named = boldPhrases().filter(([, phrase]) => looksLikePanelName(phrase));
+
+	it('finds names to check, and would catch a wrong one', () => {
+		expect(named.length).toBeGreaterThan(30);
+		expect(looksLikePanelName('Re-Read Interval')).toBe(true);
+		expect(panelNameExists('Re-Read Interval')).toBe(false);
+		expect(looksLikePanelName('Nothing acknowledged is lost')).toBe(false);
+	});
+
+	it.each(named)('%s: **%s** is a name of the nodes, the credential or n8n', (_file, phrase) => {
+		expect({ phrase, exists: panelNameExists(phrase) }).toEqual({ phrase, exists: true });
+	});
 });
 
 function escape(text: string): string {
