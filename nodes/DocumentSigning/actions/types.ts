@@ -56,7 +56,7 @@ export interface OperationMeta {
 	/**
 	 * How the operation turns the service's answer into its output items, when it does more than
 	 * output the answer as one item (with `key_mode`). The build writes the operation's output
-	 * schema from it and the documented answer (test/docs/responses.json):
+	 * schema from it and the documented answer (api/responses.json):
 	 * scripts/generate/outputSchemas.js.
 	 */
 	output?: OperationOutput;
@@ -69,7 +69,7 @@ export type JsonSchema = { [keyword: string]: unknown };
  * How an operation's output items are made from the service's answer, for its output schema: the
  * JSON Schema of one item that n8n's editor shows to the next node before this one has run (its
  * "schema preview"). The generator (scripts/generate/outputSchemas.js) starts from the documented
- * answer of the operation (test/docs/responses.json, by `meta.value`) and applies these steps in
+ * answer of the operation (api/responses.json, by `meta.value`) and applies these steps in
  * the order they are listed here, to each documented alternative of the answer; every item then
  * gets `key_mode` (helpers/output.ts `toItems`). A test validates every output of the operation
  * tests against the schema, so what is written here cannot drift from what `execute` does.

@@ -38,7 +38,7 @@ const COMPLETED_EVENT = eventName(
 	EVENT_TYPES.find((e) => e.value === 'signing_request.completed')?.label ?? '',
 );
 
-/** The download answer's fields (test/docs/responses.json). */
+/** The download answer's fields (api/responses.json). */
 const ANSWER = '#/definitions/SigningRequestDownloadResponse/properties';
 
 /** What Download adds to the request in the one shape (Simplify on). */
