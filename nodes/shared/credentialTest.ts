@@ -10,7 +10,7 @@ import { networkCode } from './transport/errors';
 
 /**
  * The "Test" button of the Document Signing API credential: GET /workspaces?page_size=1 with the
- * key "Key to Use" selects, as the nodes and the credential's `authenticate` block send it.
+ * headers of the credential's `authenticate` (authenticateRequest), as every request of the nodes.
  *
  * A function rather than the credential's declarative `test` request: n8n 2.41.1 reports a
  * declarative test that got no answer with the bare error code (credentials-tester.service.js
@@ -47,7 +47,6 @@ function text(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : '';
 }
 
-/** The API version header as the credential's `authenticate` block computes it. */
 export async function testDocumentSigningApi(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,

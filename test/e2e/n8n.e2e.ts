@@ -95,8 +95,8 @@ const errorPathWorkflow: Workflow = {
 
 /**
  * The same call through n8n's HTTP Request node with the credential and through the node: both
- * get `Authorization` and `X-API-Version` from the credential's `authenticate` block, applied by
- * n8n's authenticated request (the node hands it the credential it read once per run).
+ * get `Authorization` and `X-API-Version` from the credential's `authenticate`, applied by n8n's
+ * authenticated request.
  */
 function authHeadersWorkflow(baseUrl: string): Workflow {
 	return {

@@ -344,7 +344,7 @@ export function expandPath(node: INode, endpoint: ApiEndpoint, params: PathParam
  * status and the key mode that answered.
  *
  * Joins the base URL, sends JSON through n8n's authenticated request (the credential's
- * `authenticate` block adds `Authorization` and `X-API-Version`: the only place that builds them),
+ * `authenticate` adds `Authorization` and `X-API-Version`: the only place that builds them),
  * sends each request in its turn of the key's rate-limit class
  * (rateLimit.ts: shared by every execution of this process), sends a 429 again in a new turn
  * (only a 429) unless the execution is stopped, surfaces deprecation headers, refuses 2xx answers

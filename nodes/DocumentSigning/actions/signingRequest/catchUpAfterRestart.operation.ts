@@ -18,7 +18,7 @@ import { budgetKeyOf, reReadWait, waitEndOf } from './sendAndWaitSigningRequest.
  * Catch Up After Restart: what a user adds so that the package's guarantees come back by themselves
  * after n8n restarted. Not an operation of the API (`meta.composite`).
  *
- * Why it exists: n8n 2.41.1 runs no code of this package when it starts (docs/DESIGN.md, item 12):
+ * Why it exists: n8n 2.41.1 runs no code of this package when it starts (docs/DESIGN.md, item 10):
  * its publication reconciler re-activates only workflows whose in-memory triggers (a trigger() or
  * poll()) are missing, and activating those calls nothing of a webhook node or of the action node.
  * So after a restart
