@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 import type { JsonSchema } from '../actions/types';
 
 /** What the transport puts in place of the credential's own keys (`redactionMark`). */

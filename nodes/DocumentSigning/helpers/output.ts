@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fail } from '../domain/errors';
+import { fail } from './errors';
 import type { KeyMode } from '../../shared/transport';
 import type { SigningRequestHints } from '../../shared/signingRequest';
 import { toSigningRequest } from '../../shared/signingRequest';

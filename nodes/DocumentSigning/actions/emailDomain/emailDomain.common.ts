@@ -10,7 +10,7 @@ import { deletedItems, listEntries, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import type { OperationOutput } from '../types';
 
 /**

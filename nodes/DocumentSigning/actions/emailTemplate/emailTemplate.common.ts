@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import type { JsonSchema, OperationOutput } from '../types';
 
 /**

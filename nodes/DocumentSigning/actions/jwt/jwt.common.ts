@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { getIdParameter } from '../../domain/ids';
 import { toItems, orNull } from '../../helpers/output';
 import type { ApiEndpoint } from '../../../shared/transport';

@@ -9,7 +9,7 @@ import type { Explainer, ApiResponse } from '../../../shared/transport';
 import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
 import { LANGUAGES } from '../../domain/languages';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import type { OperationOutput } from '../types';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LANGUAGES } from '../../domain/languages';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { ID_OUTPUT } from '../../helpers/output';
 import type { JsonSchema, OperationOutput } from '../types';
 

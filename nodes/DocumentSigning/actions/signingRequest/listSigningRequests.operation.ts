@@ -9,7 +9,7 @@ import {
 	sortCollection,
 } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'listSigningRequests',

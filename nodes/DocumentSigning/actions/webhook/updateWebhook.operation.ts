@@ -19,7 +19,7 @@ import {
 	readEvents,
 	urlField,
 } from './webhook.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWebhook',
