@@ -11,7 +11,7 @@ import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
 import { fail } from '../../helpers/errors';
-import type { OperationOutput } from '../types';
+import type { OperationOutput } from '../../helpers/output';
 
 /**
  * Shared pieces of the Email Domain operations. Every API operation has its own file; the company

@@ -11,7 +11,7 @@ import type { ApiEndpoint } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 
 import { isHttpsOrLoopback } from '../../../shared/url';
-import type { JsonSchema, OperationOutput } from '../types';
+import type { JsonSchema, OperationOutput } from '../../helpers/output';
 
 /**
  * Shared parts of the JWT operations (api-reference §3.7, §J; service-api.md "JWT management",

@@ -22,7 +22,8 @@ import {
 } from '../../../shared/document';
 import { callApi, downloadFile } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import { callName, type JsonSchema, type OperationMeta } from '../types';
+import type { JsonSchema } from '../../helpers/output';
+import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 import {
