@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
+import { ENDPOINTS } from '../shared/endpoints';
 import type { TransportContext } from '../shared/transport';
 import { callApi } from '../shared/transport';
 
@@ -86,7 +86,7 @@ export function listPageFetcher(context: TransportContext): FetchPage {
 			await callApi<{
 				results?: IDataObject[];
 				pagination?: { current_page?: number; total_pages?: number };
-			}>(context, listSigningRequests, { qs })
+			}>(context, ENDPOINTS.listSigningRequests, { qs })
 		).body;
 		const results = Array.isArray(response?.results) ? response.results : [];
 		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);

@@ -2,8 +2,7 @@ import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } f
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DocumentSigningCredentials } from '../shared/transport';
-import { meta as getWorkspace } from '../DocumentSigning/actions/workspace/getWorkspace.operation';
-import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
+import { ENDPOINTS } from '../shared/endpoints';
 import { callApi, callPages, credentialSecrets, getServiceCredentials } from '../shared/transport';
 import { redactionMark } from '../shared/transport/secrets';
 
@@ -74,9 +73,9 @@ export async function workspacesOf<C extends WorkspaceReader>(
 			context.getNodeParameter('workspace', '', { extractValue: true }) ?? '',
 		).trim();
 		if (!id) throw new NodeOperationError(node, 'Choose the workspace to watch');
-		rows = [(await callApi(context, getWorkspace, { params: { id } })).body];
+		rows = [(await callApi(context, ENDPOINTS.getWorkspace, { params: { id } })).body];
 	} else {
-		const list = await callPages(context, listWorkspaces, {
+		const list = await callPages(context, ENDPOINTS.listWorkspaces, {
 			qs: { sort_by: 'created_on', sort_order: 'asc' },
 			returnAll: true,
 		});
