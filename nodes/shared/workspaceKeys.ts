@@ -1,10 +1,10 @@
 import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DocumentSigningCredentials } from '../shared/transport';
-import { ENDPOINTS } from '../shared/endpoints';
-import { callApi, callPages, credentialSecrets, getServiceCredentials } from '../shared/transport';
-import { redactionMark } from '../shared/transport/secrets';
+import type { DocumentSigningCredentials } from './transport';
+import { ENDPOINTS } from './endpoints';
+import { callApi, callPages, credentialSecrets, getServiceCredentials } from './transport';
+import { redactionMark } from './transport/secrets';
 
 /**
  * An API key reaches the signing requests of its own workspace only. To poll several workspaces
@@ -54,11 +54,6 @@ export function withWorkspaceKey<C extends WorkspaceReader>(
 				: value;
 		},
 	});
-}
-
-/** The workspaces one poll covers, each with a context that uses its key. */
-export async function workspacesToPoll(this: IPollFunctions): Promise<PolledWorkspace[]> {
-	return await workspacesOf(this);
 }
 
 /** The workspaces the trigger's scope covers, each with a context that uses its key. */

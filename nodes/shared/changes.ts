@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../shared/endpoints';
-import type { TransportContext } from '../shared/transport';
-import { callApi } from '../shared/transport';
+import { ENDPOINTS } from './endpoints';
+import type { TransportContext } from './transport';
+import { callApi } from './transport';
 
 /**
  * Finding the signing-request state changes of one workspace by polling the list endpoint
