@@ -29,7 +29,10 @@ import { callApi } from './transport';
  * are wanted.
  */
 
-/** The change kinds this trigger reports, with the event type each one is reported as. */
+/**
+ * The change kinds the lists reveal (the poll trigger reports them, the webhook trigger's catch-up
+ * finds them), with the event type each one is reported as.
+ */
 export const POLL_EVENTS = {
 	sent: 'signing_request.sent',
 	completed: 'signing_request.completed',

@@ -8,7 +8,7 @@ import { redactionMark } from './transport/secrets';
 
 /**
  * An API key reaches the signing requests of its own workspace only. To poll several workspaces
- * (or one that is not the key's), the trigger reads each workspace's key from the workspace list
+ * (or one that is not the key's), a trigger reads each workspace's key from the workspace list
  * (the protected workspace's key sees every workspace and its keys) and sends that key instead.
  * Keys read this way stay in memory for the poll: never in static data, output or logs.
  */
