@@ -11,7 +11,7 @@ import { EVENT_TYPES } from '../shared/events';
 import { attachSignedPdfOption, signedPdfFieldOption } from '../shared/document';
 import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
-import type { Change, PollEventKind, WorkspaceState } from './changes';
+import type { Change, PollEventKind, WorkspaceState } from '../shared/changes';
 import {
 	emptyState,
 	latestChange,
@@ -20,10 +20,10 @@ import {
 	POLL_EVENTS,
 	POLL_EVENT_KINDS,
 	pollWorkspace,
-} from './changes';
-import { enrich } from '../shared/enrich';
-import { toEvent, type PolledEvent, type PollOptions } from './output';
-import { workspacesToPoll } from './workspaces';
+} from '../shared/changes';
+import { enrich, type EnrichOptions } from '../shared/enrich';
+import { toEvent, type PolledEvent } from '../shared/changeEvent';
+import { workspacesOf } from '../shared/workspaceKeys';
 import { testDocumentSigningApi } from '../shared/credentialTest';
 import { eventInShape, simplifyEventField } from '../shared/signingRequest';
 
@@ -161,12 +161,12 @@ export class DocumentSigningPollTrigger implements INodeType {
 					'Pick in "Changes" the signing-request changes that should start this workflow.',
 			});
 		}
-		const options = this.getNodeParameter('options', {}) as PollOptions;
+		const options = this.getNodeParameter('options', {}) as EnrichOptions;
 		// Simplify (on by default): the signing request in the one shape (shared/signingRequest.ts).
 		const simplify = this.getNodeParameter('simplify', true) !== false;
 		const inShape = (item: INodeExecutionData): INodeExecutionData =>
 			simplify ? { ...item, json: eventInShape(item.json) } : item;
-		const workspaces = await workspacesToPoll.call(this);
+		const workspaces = await workspacesOf(this);
 
 		if (this.getMode() === 'manual') {
 			// "Fetch Test Event": the latest matching change, nothing remembered.

@@ -9,10 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { LoggerProxy, sleep } from 'n8n-workflow';
 
-import type { Change, PollEventKind } from '../DocumentSigningPollTrigger/changes';
-import { changesSince, listPageFetcher, OVERLAP_MS } from '../DocumentSigningPollTrigger/changes';
-import { toEvent } from '../DocumentSigningPollTrigger/output';
-import { workspacesOf, type PolledWorkspace } from '../DocumentSigningPollTrigger/workspaces';
+import type { Change, PollEventKind } from '../shared/changes';
+import { changesSince, listPageFetcher, OVERLAP_MS } from '../shared/changes';
+import { toEvent } from '../shared/changeEvent';
+import { workspacesOf, type PolledWorkspace } from '../shared/workspaceKeys';
 import { getServiceCredentials } from '../shared/transport';
 import { respond } from '../shared/respond';
 import { signatureHeaderFor } from '../shared/signature';

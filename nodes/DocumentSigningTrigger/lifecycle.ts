@@ -3,11 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readEventNames } from '../shared/eventNames';
 import { ALL_LISTED_EVENTS_NAME, SEED_EVENT_TYPES } from '../shared/events';
-import { meta as createWebhook } from '../DocumentSigning/actions/webhook/createWebhook.operation';
-import { meta as deleteWebhook } from '../DocumentSigning/actions/webhook/deleteWebhook.operation';
-import { meta as getWebhook } from '../DocumentSigning/actions/webhook/getWebhook.operation';
-import { meta as listWebhooks } from '../DocumentSigning/actions/webhook/listWebhooks.operation';
-import { meta as updateWebhook } from '../DocumentSigning/actions/webhook/updateWebhook.operation';
+import { ENDPOINTS } from '../shared/endpoints';
 import { callApi, callPages, getServiceCredentials } from '../shared/transport';
 import { checkDeliveryUrl } from '../shared/url';
 import { TRIGGER_DESCRIPTION_PREFIX } from '../shared/wake';
@@ -132,7 +128,7 @@ function unlessNotFound(error: unknown): undefined {
 }
 
 async function getRemote(this: IHookFunctions, id: string): Promise<WebhookRemote | undefined> {
-	return await callApi<WebhookRemote>(this, getWebhook, { params: { id } }).then(
+	return await callApi<WebhookRemote>(this, ENDPOINTS.getWebhook, { params: { id } }).then(
 		(response) => response.body,
 		unlessNotFound,
 	);
@@ -140,7 +136,7 @@ async function getRemote(this: IHookFunctions, id: string): Promise<WebhookRemot
 
 /** Deleting a webhook that is already gone (elsewhere, or by an earlier attempt) counts as done. */
 async function deleteRemote(this: IHookFunctions, id: string): Promise<void> {
-	await callApi(this, deleteWebhook, { params: { id } }).catch(unlessNotFound);
+	await callApi(this, ENDPOINTS.deleteWebhook, { params: { id } }).catch(unlessNotFound);
 }
 
 /** Whether a webhook that is ours delivers exactly as configured (URL, events, enabled). */
@@ -162,7 +158,7 @@ async function reconcile(
 	const body: IDataObject = { url: config.url, events: config.events };
 	// Re-enabling (after the service disabled it for failures) also resets its failure count.
 	if (remote.enabled === false) body.enabled = true;
-	await callApi(this, updateWebhook, { params: { id: remote.id }, body });
+	await callApi(this, ENDPOINTS.updateWebhook, { params: { id: remote.id }, body });
 }
 
 /**
@@ -176,7 +172,7 @@ async function findByUrl(
 ): Promise<WebhookRemote[]> {
 	const qs: IDataObject = { url };
 	if (config.workspaceId) qs.workspace_id = config.workspaceId;
-	const all = (await callPages(this, listWebhooks, { qs, returnAll: true }))
+	const all = (await callPages(this, ENDPOINTS.listWebhooks, { qs, returnAll: true }))
 		.results as WebhookRemote[];
 	return all.filter((webhook) => webhook.url === url);
 }
@@ -297,7 +293,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		enabled: true,
 	};
 	if (config.workspaceId) body.workspace_id = config.workspaceId;
-	const created = (await callApi<WebhookRemote>(this, createWebhook, { body })).body;
+	const created = (await callApi<WebhookRemote>(this, ENDPOINTS.createWebhook, { body })).body;
 	if (!created?.id) {
 		throw new NodeOperationError(
 			this.getNode(),

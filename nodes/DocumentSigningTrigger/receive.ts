@@ -29,7 +29,7 @@ import {
 	FAILURE_FIELD,
 	triggerScope,
 } from './catchUp';
-import { catchUpEventId } from '../DocumentSigningPollTrigger/output';
+import { catchUpEventId } from '../shared/changeEvent';
 import { resolveEvents } from './lifecycle';
 import { keepAnswer, respond } from '../shared/respond';
 import { describeRefusal, type Refusal } from '../shared/refusal';

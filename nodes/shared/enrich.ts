@@ -5,8 +5,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { meta as downloadSigningRequest } from '../DocumentSigning/actions/signingRequest/downloadSigningRequest.operation';
-import { meta as getSigningRequest } from '../DocumentSigning/actions/signingRequest/getSigningRequest.operation';
+import { ENDPOINTS } from './endpoints';
 import { callApi, downloadFile } from './transport';
 import type { DocumentSigningEvent } from './envelope';
 import { documentFileName, looksLikePdf, notAttachedReason, readDownload } from './document';
@@ -40,7 +39,9 @@ export async function enrich(
 	let name: unknown = (event.data.signing_request as IDataObject | undefined)?.name;
 	if (options.fetchSigningRequest) {
 		try {
-			const full = (await callApi(context, getSigningRequest, { params: { id: requestId } })).body;
+			const full = (
+				await callApi(context, ENDPOINTS.getSigningRequest, { params: { id: requestId } })
+			).body;
 			item.json.signing_request = full;
 			name = full?.name ?? name;
 		} catch (error) {
@@ -51,7 +52,8 @@ export async function enrich(
 	if (options.attachSignedPdf && event.type === 'signing_request.completed') {
 		try {
 			const download = readDownload(
-				(await callApi(context, downloadSigningRequest, { params: { id: requestId } })).body,
+				(await callApi(context, ENDPOINTS.downloadSigningRequest, { params: { id: requestId } }))
+					.body,
 			);
 			if (!download.final) {
 				// Only the signed document is attached; the event still starts the workflow.

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
+import { ENDPOINTS } from './endpoints';
 import { pagedSearch } from './listSearch';
 
 /** The triggers' "Workspace" picker (shown for the One Workspace scope). */
@@ -44,6 +44,6 @@ export function workspaceLocator(description: string): INodeProperties {
  * 50 a page, protected ones marked.
  */
 export const searchWorkspaces = pagedSearch(
-	listWorkspaces,
+	ENDPOINTS.listWorkspaces,
 	(w) => `${String(w.name ?? w.id)}${w.protected ? ' (protected)' : ''}`,
 );

@@ -12,7 +12,7 @@
  * One file per operation of the action node (trigger nodes get no preview), written from:
  * - the documented answer of the operation (api/responses.json, by operationId = the
  *   operation's value), and
- * - the operation's `meta.output` (nodes/DocumentSigning/actions/types.ts `OperationOutput`): how
+ * - the operation's `meta.output` (nodes/DocumentSigning/helpers/output.ts `OperationOutput`): how
  *   the node turns the answer into items (one per list entry, fields it adds or leaves out,
  *   Simplify, …).
  * test/nodes/DocumentSigning/outputSchemas.test.ts checks the files; the operation tests validate
@@ -43,7 +43,7 @@ const RESPONSES = path.join(__dirname, '../../api/responses.json');
 const NODE_DIR = 'nodes/DocumentSigning';
 
 /** @typedef {{ [keyword: string]: any }} Schema */
-/** @typedef {import('../../nodes/DocumentSigning/actions/types').OperationOutput} OperationOutput */
+/** @typedef {import('../../nodes/DocumentSigning/helpers/output').OperationOutput} OperationOutput */
 
 /** @param {unknown} value @returns {value is Schema} */
 const isObject = (value) => !!value && typeof value === 'object' && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact } from '../helpers/validation';
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 import { LANGUAGE_CODES } from './languages';
 import type { Setting, SettingKey } from './settings';
 import { REDIRECT_DELAY, SETTINGS, settingLabel, settingOption } from './settings';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 
 /**
  * Every id of the service is a UUID (the pattern as text, for regex validations of the UI; its

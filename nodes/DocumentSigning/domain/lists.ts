@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../helpers/json';
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 
 /**
  * List inputs (recipients, fields, reminders): each entered with n8n fields, or as raw JSON for

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact, emptiness } from '../helpers/validation';
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 import { isUuid } from './ids';
 import { ADDITIONAL_FIELDS, checkOrder, listInput, readEntries, requireText } from './lists';
 

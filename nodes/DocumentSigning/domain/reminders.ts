@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact } from '../helpers/validation';
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 import { checkOrder, listInput, readEntries, requireText } from './lists';
 
 /** Reminder emails of signing requests and templates: the list input and its reader. */

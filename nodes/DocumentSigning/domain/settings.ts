@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../helpers/json';
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 import { inputModeOption } from './lists';
 import { LANGUAGES } from './languages';
 import { titleCase } from './text';

@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-import { fail } from './errors';
+import { fail } from '../helpers/errors';
 
 /**
  * Time zones: the company's default and a workspace's own are IANA names such as Europe/Berlin,

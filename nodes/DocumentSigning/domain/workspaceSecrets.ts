@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { fail } from './errors';
-import type { JsonSchema } from '../actions/types';
+import { fail } from '../helpers/errors';
+import type { JsonSchema } from '../helpers/output';
 
 /** What the transport puts in place of the credential's own keys (`redactionMark`). */
 const REDACTED = /^\[[^\]]+ redacted\]$/;

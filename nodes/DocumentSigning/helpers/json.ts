@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fail } from '../domain/errors';
+import { fail } from './errors';
 
 /**
  * A JSON parameter as an object or array. n8n hands over JSON fields as strings, or as values

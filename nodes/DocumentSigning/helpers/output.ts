@@ -6,11 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fail } from '../domain/errors';
+import { fail } from './errors';
 import type { KeyMode } from '../../shared/transport';
 import type { SigningRequestHints } from '../../shared/signingRequest';
 import { toSigningRequest } from '../../shared/signingRequest';
-import type { JsonSchema, OperationOutput } from '../actions/types';
 
 /**
  * Output items of the action node. Every item says which key produced it (`key_mode`): test
@@ -19,6 +18,61 @@ import type { JsonSchema, OperationOutput } from '../actions/types';
 export function toItems(data: IDataObject | IDataObject[], keyMode: KeyMode): INodeExecutionData[] {
 	const rows = Array.isArray(data) ? data : [data];
 	return rows.map((row) => ({ json: { ...row, key_mode: keyMode } }));
+}
+
+/** A JSON Schema (draft-07) node. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * How an operation's output items are made from the service's answer, for its output schema: the
+ * JSON Schema of one item that n8n's editor shows to the next node before this one has run (its
+ * "schema preview"). The generator (scripts/generate/outputSchemas.js) starts from the documented
+ * answer of the operation (api/responses.json, by `meta.value`) and applies these steps in
+ * the order they are listed here, to each documented alternative of the answer; every item then
+ * gets `key_mode` (helpers/output.ts `toItems`). A test validates every output of the operation
+ * tests against the schema, so what is written here cannot drift from what `execute` does.
+ *
+ * The schema describes the default output (Simplify on); fields that are not in every item (with
+ * an option, or only for some answers) are optional in it. With `simplify: 'signingRequest'` the
+ * generator also writes the schema of the item with Simplify off, for the tests only.
+ */
+export interface OperationOutput {
+	/** Not made from the operation's own answer (Send, Send and Wait): only `fields` describe the item. */
+	answer?: false;
+	/** The item is the object under this key of the answer, with the answer's other fields (Duplicate). */
+	unwrap?: string;
+	/**
+	 * One item per entry of the list under this key of the answer (`results`, `custom_fields`, …;
+	 * `[]`: the answer is the list). For a map (an object keyed by name), one item per value.
+	 */
+	entries?: string;
+	/** Answer fields the node leaves out. */
+	omit?: string[];
+	/** The answer's warnings in one `warnings` array (helpers/output.ts `normaliseWarnings`). */
+	warnings?: true;
+	/** Optional answer fields the node always outputs (filling in null where the answer has none). */
+	require?: string[];
+	/**
+	 * Fields the node adds or replaces, each a JSON Schema (a `$ref` may point into the documented
+	 * answers' `definitions`, e.g. `#/definitions/Domain/properties/dns_records`); a name ending in
+	 * `?` is not in every item.
+	 */
+	fields?: Record<string, JsonSchema>;
+	/**
+	 * Simplify (on by default). `signingRequest`: with it on, the item is the one signing-request
+	 * shape (nodes/shared/signingRequest.ts `SIGNING_REQUEST_SCHEMA`) with the answer's `warnings`
+	 * (with `warnings`), the `simplified` fields and `key_mode`, whatever the answer; the other steps
+	 * describe the item with it off (the raw answer), which the build does not ship.
+	 * `template`: the simplified items keep helpers/output.ts `SIMPLE_KEYS.template` (required),
+	 * the answer's other fields are listed as optional.
+	 */
+	simplify?: 'signingRequest' | 'template';
+	/** With `simplify: 'signingRequest'` on: fields the operation adds to the shape (as `fields`). */
+	simplified?: Record<string, JsonSchema>;
+	/** Items without `key_mode`. */
+	keyMode?: false;
+	/** Other shapes of item the operation outputs with an option (`when` names it). */
+	variants?: Array<OperationOutput & { when: string }>;
 }
 
 /** An id of the service (every id is a UUID), in the output schemas (OperationOutput). */

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { fail } from '../domain/errors';
+import { fail } from './errors';
 
 /**
  * Checks made before any request is sent, each naming the field the user has to fix.

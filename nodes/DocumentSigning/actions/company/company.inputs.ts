@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LANGUAGES } from '../../domain/languages';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { parseUrl } from '../../../shared/url';
 import { EMAIL } from '../../domain/recipients';
 

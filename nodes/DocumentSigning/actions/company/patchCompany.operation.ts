@@ -9,7 +9,7 @@ import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
 import { checkCompanyFields, companyFieldValues } from './company.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'patchCompany',

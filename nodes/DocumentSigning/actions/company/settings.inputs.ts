@@ -12,7 +12,7 @@ import {
 	settingLabel,
 	settingOption,
 } from '../../domain/settings';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { parseUrl } from '../../../shared/url';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from './settings.inputs';
 import { settingLabel } from '../../domain/settings';
 import { checkTimeZone } from '../../domain/timeZones';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateCompanySettings',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { checkId } from '../../domain/ids';
 import { signingRequestLocator, templateLocator, workspaceLocator } from '../common.descriptions';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 /**
  * What the custom-field operations share: where the definitions live (a template or a signing

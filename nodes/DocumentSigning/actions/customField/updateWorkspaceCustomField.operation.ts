@@ -16,7 +16,7 @@ import {
 	presetValueOption,
 	workspaceCustomFieldIdInput,
 } from './workspaceCustomField.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceCustomField',

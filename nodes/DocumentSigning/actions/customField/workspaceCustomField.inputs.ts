@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_LABEL_LENGTH, WORKSPACE_OWNER } from './customField.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 /** Preset options of workspace custom fields (create and update) and their checks. */
 

@@ -10,8 +10,8 @@ import { deletedItems, listEntries, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { emailDomainLocator, paginationFields, workspaceLocator } from '../common.descriptions';
-import { fail } from '../../domain/errors';
-import type { OperationOutput } from '../types';
+import { fail } from '../../helpers/errors';
+import type { OperationOutput } from '../../helpers/output';
 
 /**
  * Shared pieces of the Email Domain operations. Every API operation has its own file; the company

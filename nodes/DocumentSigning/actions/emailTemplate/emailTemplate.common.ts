@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import type { ApiEndpoint, PathParams } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
-import { fail } from '../../domain/errors';
-import type { JsonSchema, OperationOutput } from '../types';
+import { fail } from '../../helpers/errors';
+import type { JsonSchema, OperationOutput } from '../../helpers/output';
 
 /**
  * Shared pieces of the Email Template operations. Workspace templates override the company's,

@@ -9,7 +9,7 @@ import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { LANGUAGES } from '../../domain/languages';
 import type { OperationMeta } from '../types';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { EMAIL_TYPE_OUTPUT } from './emailTemplate.common';
 
 export const meta: OperationMeta = {

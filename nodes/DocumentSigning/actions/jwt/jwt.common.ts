@@ -4,14 +4,14 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { getIdParameter } from '../../domain/ids';
 import { toItems, orNull } from '../../helpers/output';
 import type { ApiEndpoint } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 
 import { isHttpsOrLoopback } from '../../../shared/url';
-import type { JsonSchema, OperationOutput } from '../types';
+import type { JsonSchema, OperationOutput } from '../../helpers/output';
 
 /**
  * Shared parts of the JWT operations (api-reference §3.7, §J; service-api.md "JWT management",

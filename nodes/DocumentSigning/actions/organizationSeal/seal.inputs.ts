@@ -9,8 +9,8 @@ import type { Explainer, ApiResponse } from '../../../shared/transport';
 import { describeBinary, readInputBinary } from '../../helpers/binary';
 import { toItems } from '../../helpers/output';
 import { LANGUAGES } from '../../domain/languages';
-import { fail } from '../../domain/errors';
-import type { OperationOutput } from '../types';
+import { fail } from '../../helpers/errors';
+import type { OperationOutput } from '../../helpers/output';
 
 /**
  * What the Organization Seal operations share: the PNG image input, the statement fields, the

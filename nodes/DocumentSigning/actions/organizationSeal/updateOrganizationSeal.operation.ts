@@ -18,7 +18,7 @@ import {
 	sealWriteItems,
 	SEAL_WRITE_OUTPUT,
 } from './seal.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateOrganizationSeal',

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LANGUAGES } from '../../domain/languages';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { ID_OUTPUT } from '../../helpers/output';
-import type { JsonSchema, OperationOutput } from '../types';
+import type { JsonSchema, OperationOutput } from '../../helpers/output';
 
 /**
  * Shared parts of the signer terms operations (api-reference §3.12): the language picker, the

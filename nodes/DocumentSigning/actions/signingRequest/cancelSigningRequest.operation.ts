@@ -10,7 +10,7 @@ import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'cancelSigningRequest',

@@ -12,7 +12,7 @@ import { checkSigningRequestProperties, signingRequestOptions } from '../../doma
 import type { Explainer, KeyMode } from '../../../shared/transport';
 import { explainMissing } from '../../../shared/transport';
 import { pdfBinaryProperty } from '../common.descriptions';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { recipientsInput } from '../../domain/recipients';
 
 /**

@@ -8,7 +8,7 @@ import type {
 import { normaliseWarnings, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { EMAIL } from '../../domain/recipients';
 import { signingRequestNameField } from './common';
 

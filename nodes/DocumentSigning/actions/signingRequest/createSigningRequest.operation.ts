@@ -33,7 +33,7 @@ import {
 	sourceField,
 	templateNotFound,
 } from './common';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'createSigningRequest',

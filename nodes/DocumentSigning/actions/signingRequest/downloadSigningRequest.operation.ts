@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { binaryItem } from '../../helpers/binary';
 import { EVENT_TYPES, eventName } from '../../../shared/events';
 import { getIdParameter } from '../../domain/ids';
@@ -22,7 +23,8 @@ import {
 } from '../../../shared/document';
 import { callApi, downloadFile } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import { callName, type JsonSchema, type OperationMeta } from '../types';
+import type { JsonSchema } from '../../helpers/output';
+import { callName, type OperationMeta } from '../types';
 import { meta as getSigningRequest } from './getSigningRequest.operation';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 import {
@@ -59,8 +61,7 @@ export const meta: OperationMeta = {
 		'Get the signed PDF of a finished signing request. An unfinished one is refused unless "Accept Unfinished Document" is on.',
 	toolDescription:
 		'Gets the signed PDF of a finished signing request (everyone has signed). Returns the request (id, name, status "completed", completed_at, …) with download_url, a link to the signed PDF valid until download_expires_at (give it to the user or pass it on; the file itself is not shown to you), file_name, file_size, is_partial false, key_mode.\nNeeds: the signing request\'s ID (a UUID).\nA request that is not finished (still out for signature, declined, cancelled or expired) has no signed PDF: the tool refuses it with an error saying who has not signed yet. Report that; do not retry until "Get a signing request" shows it completed.',
-	method: 'GET',
-	path: '/signing-requests/{id}/download',
+	...ENDPOINTS.downloadSigningRequest,
 	lookups: [callName(getSigningRequest), callName(listSigningRequestUsers)],
 	output: {
 		// The PDF is the item's binary; `file_size` is its size (not with Return URL Only).

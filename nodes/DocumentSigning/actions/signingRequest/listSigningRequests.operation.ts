@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { listPages } from '../../helpers/list';
 import { simplifyField, simplifyItems } from '../../helpers/output';
 import {
@@ -9,7 +10,7 @@ import {
 	sortCollection,
 } from '../common.descriptions';
 import type { OperationMeta } from '../types';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'listSigningRequests',
@@ -18,8 +19,7 @@ export const meta: OperationMeta = {
 	description: 'List signing requests with filters (status, dates, signer) and sorting',
 	toolDescription:
 		"Lists signing requests, one item each: id, name, status (draft; in_progress: sent and waiting for signatures; completed: everyone signed; declined; cancelled; expired), dates, recipients, key_mode. Use it to find a request's ID from its name or a signer's email, or to see what is still open.\nNeeds nothing. Filters, when this tool offers them: (part of) the request's name, a signer's email or name, a status from the values above. Returns at most the tool's limit.",
-	method: 'GET',
-	path: '/signing-requests',
+	...ENDPOINTS.listSigningRequests,
 	output: { entries: 'results', simplify: 'signingRequest' },
 };
 

@@ -17,7 +17,7 @@ import { signingRequestLocator } from '../common.descriptions';
 import { TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
 import type { OperationMeta } from '../types';
 import { explainEditAfterSending, propertiesInput } from './common';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import {
 	NEW_SEAL_FIELD,
 	readSealParticipant,

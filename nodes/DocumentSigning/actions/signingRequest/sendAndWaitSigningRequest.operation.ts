@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { getIdParameter } from '../../domain/ids';
 import type { Explainer, TransportContext } from '../../../shared/transport';
 import {

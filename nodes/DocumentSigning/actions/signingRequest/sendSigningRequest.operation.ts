@@ -9,7 +9,8 @@ import { getIdParameter } from '../../domain/ids';
 import { orNull, simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
-import type { JsonSchema, OperationMeta } from '../types';
+import type { JsonSchema } from '../../helpers/output';
+import type { OperationMeta } from '../types';
 import { sendNotice } from './common';
 
 /** The two documented answers (see `normaliseSendResponse`). */

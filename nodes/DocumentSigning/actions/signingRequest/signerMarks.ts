@@ -11,7 +11,8 @@ import { checkId, getIdParameter } from '../../domain/ids';
 import type { Explainer } from '../../../shared/transport';
 import { callApi } from '../../../shared/transport';
 import { outputBinaryProperty, signingRequestLocator } from '../common.descriptions';
-import { callName, type OperationMeta, type OperationOutput } from '../types';
+import type { OperationOutput } from '../../helpers/output';
+import { callName, type OperationMeta } from '../types';
 import { meta as listSigningRequestUsers } from './listSigningRequestUsers.operation';
 
 /**

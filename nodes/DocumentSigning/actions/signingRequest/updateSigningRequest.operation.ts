@@ -22,7 +22,7 @@ import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkRecipientReferences, explainEditAfterSending, propertiesInput } from './common';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateSigningRequest',

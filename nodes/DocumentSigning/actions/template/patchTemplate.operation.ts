@@ -21,7 +21,7 @@ import {
 	templatePropertiesFields,
 	templateUserOption,
 } from './template.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { EXPIRATION_HOURS } from '../../domain/completion';
 import {
 	NEW_SEAL_FIELD,

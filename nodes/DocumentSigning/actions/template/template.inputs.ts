@@ -16,7 +16,7 @@ import {
 	normaliseFieldType,
 } from '../../domain/fields';
 import { pdfBinaryProperty } from '../common.descriptions';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 /**
  * Inputs of the Template resource defined once and shared by its operations: the template field

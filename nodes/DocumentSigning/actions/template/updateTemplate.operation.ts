@@ -24,7 +24,7 @@ import {
 	templatePropertiesFields,
 	templateUserOption,
 } from './template.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateTemplate',

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import type { OperationMeta } from '../types';
@@ -26,8 +27,7 @@ export const meta: OperationMeta = {
 	action: 'Create a webhook',
 	description:
 		'Register an HTTPS endpoint for events, company-level or for one workspace (the service sends a test event)',
-	method: 'POST',
-	path: '/webhooks',
+	...ENDPOINTS.createWebhook,
 };
 
 export const description: INodeProperties[] = [

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { getIdParameter } from '../../domain/ids';
 import { deletedItems, deletedOutput, ID_OUTPUT } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -11,8 +12,7 @@ export const meta: OperationMeta = {
 	name: 'Delete',
 	action: 'Delete a webhook',
 	description: 'Delete a webhook: no more deliveries (the service keeps its data)',
-	method: 'DELETE',
-	path: '/webhooks/{id}',
+	...ENDPOINTS.deleteWebhook,
 	output: deletedOutput(ID_OUTPUT),
 };
 

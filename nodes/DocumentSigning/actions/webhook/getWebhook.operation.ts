@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -11,8 +12,7 @@ export const meta: OperationMeta = {
 	name: 'Get',
 	action: 'Get a webhook',
 	description: 'Get a webhook with its events, state and delivery failure count',
-	method: 'GET',
-	path: '/webhooks/{id}',
+	...ENDPOINTS.getWebhook,
 };
 
 export const description: INodeProperties[] = [webhookLocator];

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { listPages } from '../../helpers/list';
 import { filtersCollection, paginationFields, sortCollection } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -11,8 +12,7 @@ export const meta: OperationMeta = {
 	action: 'Get many webhooks',
 	description:
 		'List the company-level webhooks, or those of one workspace, with filters and sorting',
-	method: 'GET',
-	path: '/webhooks',
+	...ENDPOINTS.listWebhooks,
 	output: { entries: 'results' },
 };
 

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { getIdParameter } from '../../domain/ids';
 import { toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
@@ -19,7 +20,7 @@ import {
 	readEvents,
 	urlField,
 } from './webhook.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWebhook',
@@ -27,8 +28,7 @@ export const meta: OperationMeta = {
 	action: 'Update a webhook',
 	description:
 		'Change the URL, events, description or state of a webhook, or re-enable an auto-disabled one',
-	method: 'PUT',
-	path: '/webhooks/{id}',
+	...ENDPOINTS.updateWebhook,
 };
 
 export const description: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { checkId } from '../../domain/ids';
 import { isHttpsOrLoopback } from '../../../shared/url';
 import { scopeOption } from '../../../shared/scope';
 import { workspaceLocator } from '../common.descriptions';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 /**
  * UI fragments and input readers shared by the webhook operations (api-reference §3.6, §W).

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { getIdParameter } from '../../domain/ids';
 import {
 	WORKSPACE_SECRET_FIELDS,
@@ -24,8 +25,7 @@ export const meta: OperationMeta = {
 	action: 'Get a workspace',
 	description:
 		'Get a workspace; its API keys and webhook secret only with "Include API Keys and Secret"',
-	method: 'GET',
-	path: '/workspaces/{id}',
+	...ENDPOINTS.getWorkspace,
 	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 	output: {
 		// The keys and the webhook secret only with "Include API Keys and Secret" (then

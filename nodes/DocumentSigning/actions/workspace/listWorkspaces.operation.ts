@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../../shared/endpoints';
 import {
 	WORKSPACE_SECRET_FIELDS,
 	readIncludeSecrets,
@@ -21,8 +22,7 @@ export const meta: OperationMeta = {
 	name: 'Get Many',
 	action: 'Get many workspaces',
 	description: 'List the workspaces this key can reach, with filters and sorting',
-	method: 'GET',
-	path: '/workspaces',
+	...ENDPOINTS.listWorkspaces,
 	sensitiveOutputFields: [...WORKSPACE_SECRET_FIELDS],
 	output: {
 		entries: 'results',

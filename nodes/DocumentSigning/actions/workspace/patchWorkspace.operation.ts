@@ -16,7 +16,7 @@ import { callApi } from '../../../shared/transport';
 import { workspaceLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
 import { checkWorkspaceName, workspaceNameInput } from './workspace.inputs';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'patchWorkspace',

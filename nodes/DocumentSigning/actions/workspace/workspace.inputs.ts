@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 import { getIdParameter } from '../../domain/ids';
 import {
 	INCLUDE_SECRETS_LABEL,

@@ -22,7 +22,7 @@ import { settingLabel } from '../../domain/settings';
 import type { OperationMeta } from '../types';
 import { checkTimeZone } from '../../domain/timeZones';
 import { EMAIL } from '../../domain/recipients';
-import { fail } from '../../domain/errors';
+import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
 	value: 'updateWorkspaceSettings',

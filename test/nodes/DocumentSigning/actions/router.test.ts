@@ -3,7 +3,7 @@ import { join } from 'path';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { fail } from '../../../../nodes/DocumentSigning/domain/errors';
+import { fail } from '../../../../nodes/DocumentSigning/helpers/errors';
 
 import { router } from '../../../../nodes/DocumentSigning/actions/router';
 import {

@@ -1,12 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { EnrichOptions } from '../shared/enrich';
-import type { DocumentSigningEvent } from '../shared/envelope';
+import type { DocumentSigningEvent } from './envelope';
 import type { Change } from './changes';
 import { POLL_EVENTS } from './changes';
-
-/** The poll trigger's options: the webhook trigger's enrichment options. */
-export type PollOptions = EnrichOptions;
 
 /** What the poll trigger outputs: the webhook trigger's event shape, plus where it came from. */
 export interface PolledEvent extends DocumentSigningEvent {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { meta as listSigningRequests } from '../DocumentSigning/actions/signingRequest/listSigningRequests.operation';
-import type { TransportContext } from '../shared/transport';
-import { callApi } from '../shared/transport';
+import { ENDPOINTS } from './endpoints';
+import type { TransportContext } from './transport';
+import { callApi } from './transport';
 
 /**
  * Finding the signing-request state changes of one workspace by polling the list endpoint
@@ -29,7 +29,10 @@ import { callApi } from '../shared/transport';
  * are wanted.
  */
 
-/** The change kinds this trigger reports, with the event type each one is reported as. */
+/**
+ * The change kinds the lists reveal (the poll trigger reports them, the webhook trigger's catch-up
+ * finds them), with the event type each one is reported as.
+ */
 export const POLL_EVENTS = {
 	sent: 'signing_request.sent',
 	completed: 'signing_request.completed',
@@ -86,7 +89,7 @@ export function listPageFetcher(context: TransportContext): FetchPage {
 			await callApi<{
 				results?: IDataObject[];
 				pagination?: { current_page?: number; total_pages?: number };
-			}>(context, listSigningRequests, { qs })
+			}>(context, ENDPOINTS.listSigningRequests, { qs })
 		).body;
 		const results = Array.isArray(response?.results) ? response.results : [];
 		const page = Number(response?.pagination?.current_page ?? qs.page ?? 1);

@@ -1,15 +1,14 @@
 import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DocumentSigningCredentials } from '../shared/transport';
-import { meta as getWorkspace } from '../DocumentSigning/actions/workspace/getWorkspace.operation';
-import { meta as listWorkspaces } from '../DocumentSigning/actions/workspace/listWorkspaces.operation';
-import { callApi, callPages, credentialSecrets, getServiceCredentials } from '../shared/transport';
-import { redactionMark } from '../shared/transport/secrets';
+import type { DocumentSigningCredentials } from './transport';
+import { ENDPOINTS } from './endpoints';
+import { callApi, callPages, credentialSecrets, getServiceCredentials } from './transport';
+import { redactionMark } from './transport/secrets';
 
 /**
  * An API key reaches the signing requests of its own workspace only. To poll several workspaces
- * (or one that is not the key's), the trigger reads each workspace's key from the workspace list
+ * (or one that is not the key's), a trigger reads each workspace's key from the workspace list
  * (the protected workspace's key sees every workspace and its keys) and sends that key instead.
  * Keys read this way stay in memory for the poll: never in static data, output or logs.
  */
@@ -57,11 +56,6 @@ export function withWorkspaceKey<C extends WorkspaceReader>(
 	});
 }
 
-/** The workspaces one poll covers, each with a context that uses its key. */
-export async function workspacesToPoll(this: IPollFunctions): Promise<PolledWorkspace[]> {
-	return await workspacesOf(this);
-}
-
 /** The workspaces the trigger's scope covers, each with a context that uses its key. */
 export async function workspacesOf<C extends WorkspaceReader>(
 	context: C,
@@ -74,9 +68,9 @@ export async function workspacesOf<C extends WorkspaceReader>(
 			context.getNodeParameter('workspace', '', { extractValue: true }) ?? '',
 		).trim();
 		if (!id) throw new NodeOperationError(node, 'Choose the workspace to watch');
-		rows = [(await callApi(context, getWorkspace, { params: { id } })).body];
+		rows = [(await callApi(context, ENDPOINTS.getWorkspace, { params: { id } })).body];
 	} else {
-		const list = await callPages(context, listWorkspaces, {
+		const list = await callPages(context, ENDPOINTS.listWorkspaces, {
 			qs: { sort_by: 'created_on', sort_order: 'asc' },
 			returnAll: true,
 		});

@@ -5,7 +5,7 @@ import {
 	pollWorkspace,
 	type FetchPage,
 	type PollEventKind,
-} from '../../../nodes/DocumentSigningPollTrigger/changes';
+} from '../../../nodes/shared/changes';
 
 /**
  * A fake list endpoint with exact control over timestamps and paging (the sandbox cannot make
