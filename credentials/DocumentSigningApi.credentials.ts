@@ -1,35 +1,6 @@
-import type {
-	IAuthenticate,
-	Icon,
-	ICredentialDataDecryptedObject,
-	ICredentialType,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticate, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-/**
- * The headers every request to the service carries: the key "Key to Use" selects, bare in
- * `Authorization` (spaces around a pasted key dropped), and `X-API-Version` (1 when the field is
- * empty). The only place that builds them: n8n applies it (the credential's `authenticate`) to the
- * Document Signing nodes' requests and to n8n's HTTP Request node's, and the credential's Test
- * (nodes/shared/credentialTest.ts) sends what it returns.
- */
-export async function authenticateRequest(
-	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const key = credentials.keyToUse === 'live' ? credentials.liveApiKey : credentials.testApiKey;
-	const version = credentials.apiVersion;
-	return {
-		...requestOptions,
-		headers: {
-			...requestOptions.headers,
-			Authorization: typeof key === 'string' ? key.trim() : '',
-			'X-API-Version':
-				version === undefined || version === null || version === '' ? '1' : String(version),
-		},
-	};
-}
+import { authenticateRequest } from '../nodes/shared/authentication';
 
 /**
  * Credentials for the document-signing service.

@@ -5,7 +5,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { authenticateRequest } from '../../credentials/DocumentSigningApi.credentials';
+import { authenticateRequest } from './authentication';
 import { networkCode } from './transport/errors';
 
 /**
