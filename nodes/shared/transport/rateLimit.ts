@@ -160,6 +160,8 @@ interface ClassState {
 	/** Random shift of the first turn after the reset while shared. */
 	spread: number;
 	queue: Waiter[];
+	/** Held by choices made on what is left, for requests not queued yet (`reserve`). */
+	reserved: number;
 	/** The pending wake-up for the head of the queue. */
 	timer?: AbortController;
 }
@@ -239,6 +241,7 @@ export class RateLimiter {
 				sharedUntil: 0,
 				spread: 0,
 				queue: [],
+				reserved: 0,
 			};
 			this.classes.set(rateClass, state);
 		}
@@ -294,9 +297,29 @@ export class RateLimiter {
 	remaining(rateClass: RateClass): number | undefined {
 		const state = this.state(rateClass);
 		this.forgetEnded(state, this.deps.now());
+		const waiting = state.queue.length + state.reserved;
 		if (state.resetAt === undefined || state.remaining === undefined)
-			return state.queue.length > 0 ? 0 : undefined;
-		return Math.max(0, state.remaining - state.queue.length);
+			return waiting > 0 ? 0 : undefined;
+		return Math.max(0, state.remaining - waiting);
+	}
+
+	/**
+	 * Holds `count` of what is left in the class's window for requests about to be sent, when that
+	 * many are left (or nothing is known and nothing is held or waiting): many executions choosing
+	 * at once on what is left then each see what the others took, though their requests are not
+	 * queued yet. Answers the release (call it once those requests went or were given up), or
+	 * undefined when not that many are left.
+	 */
+	reserve(rateClass: RateClass, count: number): (() => void) | undefined {
+		const state = this.state(rateClass);
+		if ((this.remaining(rateClass) ?? count) < count) return undefined;
+		state.reserved += count;
+		let held = true;
+		return () => {
+			if (!held) return;
+			held = false;
+			state.reserved = Math.max(0, state.reserved - count);
+		};
 	}
 
 	/** Whether requests of any class wait for a turn or are on their way. */

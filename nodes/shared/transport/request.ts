@@ -163,6 +163,19 @@ export function leftInWindow(
 	return limiterFor(baseUrl, key).remaining(rateClass);
 }
 
+/**
+ * Holds `count` requests of a class in what the credential's key has left in the service's window
+ * (rateLimit.ts `reserve`): the release, or undefined when not that many are left.
+ */
+export function reserveInWindow(
+	credentials: DocumentSigningCredentials,
+	rateClass: RateClass,
+	count: number,
+): (() => void) | undefined {
+	const { baseUrl, key } = sentKey(credentials);
+	return limiterFor(baseUrl, key).reserve(rateClass, count);
+}
+
 /** The base URL and the key the credential sends ("Key to Use"). */
 function sentKey(credentials: DocumentSigningCredentials): { baseUrl: string; key: string } {
 	const mode = keyModeOf(credentials.keyToUse);

@@ -20,7 +20,7 @@ import {
 	downloadFile,
 	credentialSecrets,
 	getServiceCredentials,
-	leftInWindow,
+	reserveInWindow,
 	readsLeft,
 	sentKeyId,
 } from '../../../shared/transport';
@@ -702,19 +702,26 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	// Parked first (waitScope.ts) unless that second webhook request would have to wait: in a burst,
 	// when this key's webhook requests already wait for their turn, the webhook is created at the
 	// resume URL in one request. The service's test event may then reach the execution before it
-	// waits (n8n refuses it as "running already" and logs that); the wait is not affected.
-	const park = (leftInWindow(credentials, 'webhook') ?? PARKING_COST) >= PARKING_COST;
-	const created = await createWaitWebhook(
-		this,
-		scope,
-		{
-			url: resumeUrl,
-			events: FINAL_EVENTS,
-			description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
-			enabled: true,
-		},
-		{ park },
-	);
+	// waits (n8n refuses it as "running already" and logs that); the wait is not affected. The two
+	// requests are held in the window as the choice is made, so that starts choosing at the same
+	// moment do not all count on the same requests left.
+	const release = reserveInWindow(credentials, 'webhook', PARKING_COST);
+	let created: IDataObject | undefined;
+	try {
+		created = await createWaitWebhook(
+			this,
+			scope,
+			{
+				url: resumeUrl,
+				events: FINAL_EVENTS,
+				description: `${DESCRIPTION_PREFIX}: signing request ${id}, until ${waitTill.toISOString()}`,
+				enabled: true,
+			},
+			{ park: release !== undefined },
+		);
+	} finally {
+		release?.();
+	}
 	const webhookId = String(created?.id ?? '');
 	if (!webhookId) {
 		throw new NodeOperationError(node, 'The service did not return the id of the new webhook');

@@ -441,6 +441,28 @@ describe('RateLimiter: turns per key and class', () => {
 		expect(limiter.remaining('read')).toBe(198);
 	});
 
+	it('reserve(): choices made at the same moment each see what the others hold, until released', async () => {
+		const clock = fakeClock();
+		const limiter = limiterOn(clock);
+		// Nothing known: the first choice holds, the ones made meanwhile find nothing left.
+		const first = limiter.reserve('webhook', 2);
+		expect(first).toBeDefined();
+		expect(limiter.remaining('webhook')).toBe(0);
+		expect(limiter.reserve('webhook', 2)).toBeUndefined();
+		first!();
+		first!(); // a second release changes nothing
+		expect(limiter.remaining('webhook')).toBeUndefined();
+		// 5 left: two choices of 2 hold, the third does not fit.
+		await oneAnswered(limiter, 'webhook', clock, { headers: headers(60, 5, clock.now() + 60_000) });
+		const held = [limiter.reserve('webhook', 2), limiter.reserve('webhook', 2)];
+		expect(held.every(Boolean)).toBe(true);
+		expect(limiter.remaining('webhook')).toBe(1);
+		expect(limiter.reserve('webhook', 2)).toBeUndefined();
+		held[0]!();
+		expect(limiter.remaining('webhook')).toBe(3);
+		expect(limiter.reserve('webhook', 2)).toBeDefined();
+	});
+
 	it('ignores malformed headers', async () => {
 		const clock = fakeClock();
 		const limiter = limiterOn(clock);

@@ -655,6 +655,53 @@ describe('a burst of starts: a registration that would wait for a turn takes one
 			await strict.close();
 		}
 	});
+
+	it('starts reaching the choice at the same moment park only what the window holds: the rest take one request each', async () => {
+		// 7 webhook requests a window: the listing takes 1; of the 6 left, two starts park (2 each)
+		// and the others, choosing meanwhile, create at the resume URL at once.
+		const strict = await startSandbox({
+			rateLimits: { webhook: 7 },
+			rateLimitWindowMs: 3000,
+			webhookTestOnCreate: false,
+		});
+		let slowReads: jest.SpyInstance | undefined;
+		try {
+			forgetSweeps();
+			resetRateLimiters();
+			const creds = credentials({ baseUrl: strict.url });
+			const drafts = await Promise.all(
+				Array.from({ length: 6 }, (_, i) => createDraft(strict, SALES.testKey, `saw-herd-${i}`)),
+			);
+			// n8n reads the credential from its database for every request: a moment passes between
+			// a start's choice and its request joining the queue, in which the others choose too.
+			const read = HarnessCredentialsHelper.prototype.getDecrypted;
+			slowReads = jest
+				.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted')
+				.mockImplementation(async function (this: HarnessCredentialsHelper, ...args) {
+					await new Promise((r) => setTimeout(r, 20));
+					return await read.apply(this, args);
+				});
+			const results = await Promise.all(drafts.map((d) => start(d.id, {}, creds)));
+			expect(results.map((r) => r.error)).toEqual(Array(6).fill(undefined));
+			const hooks = strict.requests.filter((r) => r.path.startsWith('/webhooks'));
+			const creates = hooks.filter((r) => r.method === 'POST');
+			expect(creates).toHaveLength(6);
+			const parked = creates.filter(
+				(r) =>
+					String((r.body as IDataObject).url).split('?')[0] ===
+					'http://localhost:5678/webhook-waiting',
+			);
+			expect(parked.length).toBeLessThanOrEqual(3);
+			expect(hooks.filter((r) => r.method === 'PUT')).toHaveLength(parked.length);
+			// 6 registrations in at most 1 listing + 6 creates + 3 PUTs: within 10 requests.
+			expect(hooks.length).toBeLessThanOrEqual(10);
+			expect(hooks.every((r) => r.status < 400)).toBe(true);
+		} finally {
+			slowReads?.mockRestore();
+			resetRateLimiters();
+			await strict.close();
+		}
+	});
 });
 
 describe('Send and Wait registers the webhook whose deliveries the credential verifies', () => {
