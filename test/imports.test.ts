@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as ts from 'typescript';
 
 /**
- * Imports point down (docs/DESIGN.md, Architecture): node folders → actions → domain → helpers →
+ * Imports point down (docs/CONTRIBUTING.md, Layout): node folders → actions → domain → helpers →
  * shared. Every relative import (and `export … from`, `import()`, `require()`) of every .ts file
  * under nodes/ and credentials/, as TypeScript's own pre-processor reads it, is checked against
  * these layers:

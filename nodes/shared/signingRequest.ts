@@ -11,7 +11,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
  * | Create and Send                 | "sent"                          | `created_date`, `sent_date`    | `page_count`          |
  * | Get (detail)                    | flags `{sent, finished, …}`     | `timestamps.created_on`, …     | `document_page_count` |
  * | Get Many, Poll Trigger, events  | list words (`not_sent`, `finished`, …) | `*_date`                | `page_count`          |
- * | Template → Create Signing Request | none, or "draft"              | `date_created`, `date_sent`, … | `document_page_count` |
+ * | Template → Create Draft Signing Request | none, or "draft"              | `date_created`, `date_sent`, … | `document_page_count` |
  * | Send                            | none                            | `sent_date` or `sentAt`        | none                  |
  *
  * `toSigningRequest` reads all of them into `SIGNING_REQUEST_KEYS`, every key always present: a

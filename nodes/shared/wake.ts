@@ -5,7 +5,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
  * trigger has caught up in the n8n process that serves it (DocumentSigningTrigger/catchUp.ts).
  *
  * Why: n8n 2.41.1 calls nothing of a webhook node when it starts with the workflow's webhook
- * stored (docs/DESIGN.md, item 9), so after a restart the trigger's catch-up waits for the first
+ * stored (docs/DESIGN.md, item 10), so after a restart the trigger's catch-up waits for the first
  * request the trigger gets. Signing Request → Catch Up After Restart (run by n8n's Schedule
  * Trigger, which n8n does start by itself) sends that request.
  *

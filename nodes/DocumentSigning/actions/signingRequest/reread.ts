@@ -5,7 +5,7 @@ import { LoggerProxy, sleep } from 'n8n-workflow';
  * Send and Wait's re-reads: while an execution waits, the node reads its signing request again at
  * an interval, so that it notices the end even if every delivery of the service failed.
  *
- * Why a scheduler of its own (docs/DESIGN.md, "Send and Wait re-reads while it waits"): n8n 2.41.1
+ * Why a scheduler of its own (docs/DESIGN.md, item 8): n8n 2.41.1
  * gives a waiting node no way to run when a time passes. A wait whose `waitTill` passes is resumed
  * with the waiting node disabled, which passes its input on without running
  * (n8n-core workflow-execute.js `handleWaitingState`), and a webhook() cannot move `waitTill`. The
