@@ -83,7 +83,7 @@ function sendAndWaitWorkflow(example: Workflow): Workflow {
 		webhookId: 'c8000000-0000-4000-8000-0000000000aa',
 		reportUrl: receiver!.url,
 		report:
-			'={{ JSON.stringify({ kind: "saw", id: $json.signing_request_id, status: $json.status, ended_by: $json.ended_by, execution: $execution.id }) }}',
+			'={{ JSON.stringify({ kind: "saw", id: $json.id, status: $json.status, ended_by: $json.ended_by, execution: $execution.id }) }}',
 		sendAndWait: (node) => ({
 			...node,
 			parameters: { ...node.parameters, waitOptions: { rereadMinutes: 1 } },
@@ -198,7 +198,17 @@ afterAll(async () => {
 	await proxy?.close();
 });
 
-const sawReports = (id: string) => reports.filter((r) => r.kind === 'saw' && r.id === id);
+/**
+ * The ends of Send and Wait reported for a request. A report without the request's id (the
+ * "Report" node no longer reads it from Send and Wait's output) fails at once, as it would
+ * otherwise look like no end at all.
+ */
+function sawReports(id: string): Json[] {
+	const unnamed = reports.find((r) => r.kind === 'saw' && typeof r.id !== 'string');
+	if (unnamed)
+		throw new Error(`A Send and Wait report without the request's id: ${JSON.stringify(unnamed)}`);
+	return reports.filter((r) => r.kind === 'saw' && r.id === id);
+}
 const triggerReports = (id: string) =>
 	reports.filter((r) => r.kind === 'trigger' && r.request === id);
 
