@@ -33,6 +33,7 @@ import {
 import { startProxy, type Proxy } from './proxy';
 import {
 	catchUpEveryTenSeconds,
+	caughtUpReport,
 	importAll,
 	loadExamples,
 	prepareN8n,
@@ -329,13 +330,7 @@ describe.each([
 					whatHappened,
 				);
 				expect(triggerReports(missed.id)).toEqual([
-					{
-						kind: 'trigger',
-						id: `catchup_completed_${missed.id}`,
-						type: 'signing_request.completed',
-						source: 'catch-up',
-						request: missed.id,
-					},
+					caughtUpReport('signing_request.completed', `catchup_completed_${missed.id}`, missed.id),
 				]);
 			},
 			AFTER_RESTART_TEST_MS,
