@@ -24,6 +24,7 @@ import {
 	type Server,
 } from './n8n';
 import {
+	caughtUpReport,
 	importAll,
 	loadExamples,
 	prepareN8n,
@@ -265,22 +266,18 @@ describe('n8n stopped while requests end, every delivery attempt failing: after 
 			() => `${JSON.stringify(reports)}\n${server?.output().slice(-4000) ?? ''}`,
 		);
 		expect(triggerReports(completed.id)).toEqual([
-			{
-				kind: 'trigger',
-				id: `catchup_completed_${completed.id}`,
-				type: 'signing_request.completed',
-				source: 'catch-up',
-				request: completed.id,
-			},
+			caughtUpReport(
+				'signing_request.completed',
+				`catchup_completed_${completed.id}`,
+				completed.id,
+			),
 		]);
 		expect(triggerReports(declined.id)).toEqual([
-			{
-				kind: 'trigger',
-				id: `catchup_recipient_declined_${declined.id}`,
-				type: 'signing_request.recipient.declined',
-				source: 'catch-up',
-				request: declined.id,
-			},
+			caughtUpReport(
+				'signing_request.recipient.declined',
+				`catchup_recipient_declined_${declined.id}`,
+				declined.id,
+			),
 		]);
 		// Taken by webhook before n8n stopped, or after it was back: not started again.
 		expect(triggerReports(delivered.id)).toMatchObject([{ source: 'webhook' }]);

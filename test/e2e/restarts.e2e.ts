@@ -33,6 +33,7 @@ import {
 import { startProxy, type Proxy } from './proxy';
 import {
 	catchUpEveryTenSeconds,
+	caughtUpReport,
 	importAll,
 	loadExamples,
 	prepareN8n,
@@ -71,6 +72,12 @@ let receiver: ReportReceiver | undefined;
 const reports: Json[] = [];
 
 const until = waiter({ timeoutMs: 150_000 });
+/** The longest an end or a catch-up after a restart is waited for (seconds when all is well). */
+const AFTER_RESTART_MS = 180_000;
+/** A test waiting that long runs longer than that, so that a timeout shows what `until` explains. */
+const AFTER_RESTART_TEST_MS = AFTER_RESTART_MS + 60_000;
+/** What n8n and the workflows said, for a timed-out wait. */
+const whatHappened = () => `${JSON.stringify(reports)}\n${server?.output().slice(-4000) ?? ''}`;
 const executions = (workflowId: string) => executionsOf(inst, cookie, workflowId);
 const sentRequest = (name: string) => sendDemoRequest(sandbox.url, templateId, name);
 
@@ -83,7 +90,7 @@ function sendAndWaitWorkflow(example: Workflow): Workflow {
 		webhookId: 'c8000000-0000-4000-8000-0000000000aa',
 		reportUrl: receiver!.url,
 		report:
-			'={{ JSON.stringify({ kind: "saw", id: $json.signing_request_id, status: $json.status, ended_by: $json.ended_by, execution: $execution.id }) }}',
+			'={{ JSON.stringify({ kind: "saw", id: $json.id, status: $json.status, ended_by: $json.ended_by, execution: $execution.id }) }}',
 		sendAndWait: (node) => ({
 			...node,
 			parameters: { ...node.parameters, waitOptions: { rereadMinutes: 1 } },
@@ -198,7 +205,17 @@ afterAll(async () => {
 	await proxy?.close();
 });
 
-const sawReports = (id: string) => reports.filter((r) => r.kind === 'saw' && r.id === id);
+/**
+ * The ends of Send and Wait reported for a request. A report without the request's id (the
+ * "Report" node no longer reads it from Send and Wait's output) fails at once, as it would
+ * otherwise look like no end at all.
+ */
+function sawReports(id: string): Json[] {
+	const unnamed = reports.find((r) => r.kind === 'saw' && typeof r.id !== 'string');
+	if (unnamed)
+		throw new Error(`A Send and Wait report without the request's id: ${JSON.stringify(unnamed)}`);
+	return reports.filter((r) => r.kind === 'saw' && r.id === id);
+}
 const triggerReports = (id: string) =>
 	reports.filter((r) => r.kind === 'trigger' && r.request === id);
 
@@ -284,38 +301,40 @@ describe.each([
 			expect(server!.output()).toContain('[Recovery] Logs available, amended execution');
 		});
 
-		it('the Send and Wait ends by its re-read without any delivery or user action, once', async () => {
-			const report = await until(
-				'the re-read to end the wait',
-				() => sawReports(waits.request.id)[0],
-				180_000,
-				() => `${JSON.stringify(reports)}\n${server?.output().slice(-4000) ?? ''}`,
-			);
-			expect(report).toMatchObject({
-				status: 'completed',
-				ended_by: 're-read',
-				execution: waits.saw,
-			});
-			expect(await statusOf(SAW_WF, waits.saw)).toBe('success');
-		});
+		it(
+			'the Send and Wait ends by its re-read without any delivery or user action, once',
+			async () => {
+				const report = await until(
+					'the re-read to end the wait',
+					() => sawReports(waits.request.id)[0],
+					AFTER_RESTART_MS,
+					whatHappened,
+				);
+				expect(report).toMatchObject({
+					status: 'completed',
+					ended_by: 're-read',
+					execution: waits.saw,
+				});
+				expect(await statusOf(SAW_WF, waits.saw)).toBe('success');
+			},
+			AFTER_RESTART_TEST_MS,
+		);
 
-		it('the completion the trigger missed starts its workflow once, caught up', async () => {
-			await until(
-				'the catch-up of the missed completion',
-				() => (triggerReports(missed.id).length ? true : undefined),
-				180_000,
-				() => `${JSON.stringify(reports)}\n${server?.output().slice(-4000) ?? ''}`,
-			);
-			expect(triggerReports(missed.id)).toEqual([
-				{
-					kind: 'trigger',
-					id: `catchup_completed_${missed.id}`,
-					type: 'signing_request.completed',
-					source: 'catch-up',
-					request: missed.id,
-				},
-			]);
-		});
+		it(
+			'the completion the trigger missed starts its workflow once, caught up',
+			async () => {
+				await until(
+					'the catch-up of the missed completion',
+					() => (triggerReports(missed.id).length ? true : undefined),
+					AFTER_RESTART_MS,
+					whatHappened,
+				);
+				expect(triggerReports(missed.id)).toEqual([
+					caughtUpReport('signing_request.completed', `catchup_completed_${missed.id}`, missed.id),
+				]);
+			},
+			AFTER_RESTART_TEST_MS,
+		);
 
 		it('n8n’s Wait node, the control, is resumed once by its resume URL (through the proxy)', async () => {
 			const response = await fetch(waits.resumeUrl, {
@@ -452,27 +471,32 @@ describe('failures a user can see', () => {
 			expect((await executions(SAW_WF)).filter((e) => e.status === 'waiting')).toHaveLength(1);
 		});
 
-		it('once the proxy forwards them again, the wait ends by its re-read and nothing was lost', async () => {
-			proxy.mode = 'forward';
-			// The service cannot deliver this one either (its webhook points at a closed port).
-			const webhook = sandbox.webhooks.records.find(
-				(r) => !r.deleted_at && r.url.includes(`signing_request_id=${waitingRequest.id}`),
-			)!;
-			const closed = new URL(webhook.url);
-			closed.host = '127.0.0.1:9';
-			await sandboxApi(sandbox.url, 'PUT', `/webhooks/${webhook.id}`, {
-				url: closed.toString(),
-				events: webhook.events,
-			});
-			sandbox.simulate.signAll(waitingRequest.id);
-			const report = await until(
-				'the re-read to end the wait',
-				() => sawReports(waitingRequest.id)[0],
-				180_000,
-			);
-			expect(report).toMatchObject({ status: 'completed', ended_by: 're-read' });
-			await new Promise((r) => setTimeout(r, 3_000));
-			expect(sawReports(waitingRequest.id)).toHaveLength(1);
-		});
+		it(
+			'once the proxy forwards them again, the wait ends by its re-read and nothing was lost',
+			async () => {
+				proxy.mode = 'forward';
+				// The service cannot deliver this one either (its webhook points at a closed port).
+				const webhook = sandbox.webhooks.records.find(
+					(r) => !r.deleted_at && r.url.includes(`signing_request_id=${waitingRequest.id}`),
+				)!;
+				const closed = new URL(webhook.url);
+				closed.host = '127.0.0.1:9';
+				await sandboxApi(sandbox.url, 'PUT', `/webhooks/${webhook.id}`, {
+					url: closed.toString(),
+					events: webhook.events,
+				});
+				sandbox.simulate.signAll(waitingRequest.id);
+				const report = await until(
+					'the re-read to end the wait',
+					() => sawReports(waitingRequest.id)[0],
+					AFTER_RESTART_MS,
+					whatHappened,
+				);
+				expect(report).toMatchObject({ status: 'completed', ended_by: 're-read' });
+				await new Promise((r) => setTimeout(r, 3_000));
+				expect(sawReports(waitingRequest.id)).toHaveLength(1);
+			},
+			AFTER_RESTART_TEST_MS,
+		);
 	});
 });

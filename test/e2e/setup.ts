@@ -443,3 +443,8 @@ export function reportingTriggerWorkflow(options: {
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+/** What reportingTriggerWorkflow's Report node posts for an event the trigger's catch-up started. */
+export function caughtUpReport(type: string, id: string, request: string) {
+	return { kind: 'trigger', id, type, source: 'catch-up', request };
+}
