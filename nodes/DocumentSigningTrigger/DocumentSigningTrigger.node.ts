@@ -136,7 +136,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again; after an n8n restart, at the first delivery it gets), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
+							'Whether to start the workflow, when the trigger starts listening again (activation, webhook registered again; after an n8n restart, at the first request it gets: its next delivery, or the wake-up of Signing Request → Catch Up After Restart), once for each event it missed meanwhile that the service\'s lists show: a signing request sent, completed, declined, cancelled or expired, among the chosen events. Such events have source "catch-up" and never start the workflow a second time. Reads a few pages of the signing-request list per workspace; n8n must be able to reach its own webhook address.',
 					},
 					clockToleranceOption(
 						'How far the signature timestamp may be from the clock of n8n, in either direction. Older deliveries count as replays.',
