@@ -1,6 +1,15 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 /**
+ * The API key the credential sends: the one "Key to Use" selects (Test unless it says Live), without
+ * spaces around a pasted key; '' when that field is empty.
+ */
+export function sentApiKey(credentials: ICredentialDataDecryptedObject): string {
+	const key = credentials.keyToUse === 'live' ? credentials.liveApiKey : credentials.testApiKey;
+	return typeof key === 'string' ? key.trim() : '';
+}
+
+/**
  * The headers every request to the service carries: the key "Key to Use" selects, bare in
  * `Authorization` (spaces around a pasted key dropped), and `X-API-Version` (1 when the field is
  * empty). The only place that builds them: it is the credential's `authenticate`
@@ -11,13 +20,12 @@ export async function authenticateRequest(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const key = credentials.keyToUse === 'live' ? credentials.liveApiKey : credentials.testApiKey;
 	const version = credentials.apiVersion;
 	return {
 		...requestOptions,
 		headers: {
 			...requestOptions.headers,
-			Authorization: typeof key === 'string' ? key.trim() : '',
+			Authorization: sentApiKey(credentials),
 			'X-API-Version':
 				version === undefined || version === null || version === '' ? '1' : String(version),
 		},

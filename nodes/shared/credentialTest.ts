@@ -1,11 +1,12 @@
 import type {
+	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { authenticateRequest } from './authentication';
+import { authenticateRequest, sentApiKey } from './authentication';
 import { networkCode } from './transport/errors';
 
 /**
@@ -66,8 +67,7 @@ export async function testDocumentSigningApi(
 
 	const live = data.keyToUse === 'live';
 	const keyField = live ? 'Live API Key' : 'Test API Key';
-	const key = text(live ? data.liveApiKey : data.testApiKey);
-	if (key === '') {
+	if (sentApiKey(data as ICredentialDataDecryptedObject) === '') {
 		return fail(
 			`"${keyField}" is empty, and "Key to Use" is ${live ? 'Live' : 'Test'}, so that key is sent. Fill it in, or switch "Key to Use".`,
 		);

@@ -160,7 +160,10 @@ interface ClassState {
 	/** Random shift of the first turn after the reset while shared. */
 	spread: number;
 	queue: Waiter[];
-	/** Held by choices made on what is left, for requests not queued yet (`reserve`). */
+	/**
+	 * Held by choices made on what is left (`reserve`), until the holder releases them: its requests
+	 * then count twice while queued or on their way, which only makes later choices more cautious.
+	 */
 	reserved: number;
 	/** The pending wake-up for the head of the queue. */
 	timer?: AbortController;
@@ -307,7 +310,7 @@ export class RateLimiter {
 	 * Holds `count` of what is left in the class's window for requests about to be sent, when that
 	 * many are left (or nothing is known and nothing is held or waiting): many executions choosing
 	 * at once on what is left then each see what the others took, though their requests are not
-	 * queued yet. Answers the release (call it once those requests went or were given up), or
+	 * queued yet. Answers the release (call it once those requests were answered or given up), or
 	 * undefined when not that many are left.
 	 */
 	reserve(rateClass: RateClass, count: number): (() => void) | undefined {

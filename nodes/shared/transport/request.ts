@@ -16,6 +16,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { randomBytes } from 'crypto';
 
+import { sentApiKey } from '../authentication';
 import type { Explainer, KeyMode } from './errors';
 import { apiError, networkError, rateLimitWaitError, unreadableAnswerError } from './errors';
 import type { RateClass, Turn } from './rateLimit';
@@ -148,19 +149,8 @@ export async function getKeyMode(this: TransportContext, itemIndex?: number): Pr
  * 0 while reads wait then).
  */
 export function readsLeft(credentials: DocumentSigningCredentials): number | undefined {
-	return leftInWindow(credentials, 'read');
-}
-
-/**
- * Requests of a rate-limit class the credential's key may still send in the service's current
- * window without waiting, as this process knows (undefined: not known, and nothing waits).
- */
-export function leftInWindow(
-	credentials: DocumentSigningCredentials,
-	rateClass: RateClass,
-): number | undefined {
 	const { baseUrl, key } = sentKey(credentials);
-	return limiterFor(baseUrl, key).remaining(rateClass);
+	return limiterFor(baseUrl, key).remaining('read');
 }
 
 /**
@@ -178,9 +168,10 @@ export function reserveInWindow(
 
 /** The base URL and the key the credential sends ("Key to Use"). */
 function sentKey(credentials: DocumentSigningCredentials): { baseUrl: string; key: string } {
-	const mode = keyModeOf(credentials.keyToUse);
-	const key = String((mode === 'live' ? credentials.liveApiKey : credentials.testApiKey) ?? '');
-	return { baseUrl: normaliseBaseUrl(credentials.baseUrl), key: key.trim() };
+	return {
+		baseUrl: normaliseBaseUrl(credentials.baseUrl),
+		key: sentApiKey(credentials as unknown as ICredentialDataDecryptedObject),
+	};
 }
 
 /**
@@ -394,9 +385,7 @@ async function send<T>(
 	throwIfStopped(signal, node);
 	const credentials = await getServiceCredentials.call(context);
 	const keyMode = credentials.keyToUse ?? 'test';
-	const apiKey = String(
-		(keyMode === 'test' ? credentials.testApiKey : credentials.liveApiKey) ?? '',
-	).trim();
+	const { key: apiKey } = sentKey(credentials);
 	if (apiKey === '') {
 		const field = keyMode === 'test' ? 'Test API Key' : 'Live API Key';
 		throw new NodeOperationError(
