@@ -195,8 +195,13 @@ function holds(list: unknown, key: string, options: DedupOptions): boolean {
 	return false;
 }
 
-/** Writes the memory's list into the static data (a new array, so n8n notices and saves it). */
-function write(staticData: IDataObject, scope: string, options: DedupOptions): void {
+/**
+ * Writes the memory's list into the static data (a new array, so n8n notices and saves it).
+ * Also for an answer whose static data changes for another reason (the catch-up's state,
+ * catchUp.ts): n8n saves that object whole, so it must carry every id this process knows, or its
+ * save would put back the list it loaded, without the ids that deliveries saved meanwhile.
+ */
+export function writeSeen(staticData: IDataObject, scope: string, options: DedupOptions): void {
 	const entries = merge(readEntries(staticData), processMemory.get(scope) ?? [], options);
 	staticData[SEEN_EVENTS_KEY] = entries.map((entry) => [...entry]) as unknown as IDataObject[];
 	const last = lastEventAt(staticData, scope);
@@ -215,8 +220,15 @@ export function flushUnsaved(
 	options: DedupOptions,
 ): boolean {
 	if (!unsaved.has(scope) || (startingPerScope.get(scope) ?? 0) > 0) return false;
-	write(staticData, scope, options);
+	writeSeen(staticData, scope, options);
 	return true;
+}
+
+/** Settles once the starts of this trigger that this process has under way now have settled. */
+export async function startsSettled(scope: string): Promise<void> {
+	const prefix = `${scope}\n`;
+	const pending = [...inFlight].filter(([slot]) => slot.startsWith(prefix));
+	await Promise.all(pending.map(async ([, { outcome }]) => await outcome));
 }
 
 export interface EventClaim {
@@ -279,7 +291,7 @@ export function claimEvent(scope: string, eventId: string, options: DedupOptions
 				lastEventMemory.set(scope, Math.max(lastEventMemory.get(scope) ?? 0, also.eventAt));
 			unsaved.add(scope);
 			if (wasStarting) release('started');
-			if ((startingPerScope.get(scope) ?? 0) === 0) write(staticData, scope, opts);
+			if ((startingPerScope.get(scope) ?? 0) === 0) writeSeen(staticData, scope, opts);
 		},
 		failed() {
 			if (state !== 'starting') return;

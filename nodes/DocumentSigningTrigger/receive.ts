@@ -14,6 +14,8 @@ import {
 	flushUnsaved,
 	type EventClaim,
 	type EventState,
+	startsSettled,
+	writeSeen,
 } from './dedup';
 import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
@@ -131,9 +133,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const caughtUp = body?.[SOURCE_FIELD] === CATCH_UP_SOURCE;
 	const completion = caughtUp ? body?.[COMPLETION_FIELD] : undefined;
 	if (caughtUp && event.type === CATCH_UP_DONE) {
-		const staticData = this.getWorkflowStaticData('node');
-		complete(staticData, completion);
-		flushUnsaved(staticData, scopeOf(this), dedupOptions(staticData, scopeOf(this), Date.now()));
+		await keepSeen(this, completion);
 		return respond(this, 200, { received: true, ignored: 'catch_up_done' });
 	}
 	if (caughtUp && event.type === CATCH_UP_FAILED) return catchUpFailed(this, body?.[FAILURE_FIELD]);
@@ -150,9 +150,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			this.getNodeParameter('additionalEvents', ''),
 		);
 		if (!wanted.includes(event.type)) {
-			const staticData = this.getWorkflowStaticData('node');
-			if (completion) complete(staticData, completion);
-			flushUnsaved(staticData, scopeOf(this), dedupOptions(staticData, scopeOf(this), Date.now()));
+			await keepSeen(this, completion);
 			return respond(this, 200, { received: true, ignored: 'event_not_selected' });
 		}
 	}
@@ -184,8 +182,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		if (known.state === 'starting') return busy(this, event.id);
 	}
 	if (known.state === 'seen') {
-		if (completion) complete(staticData, completion);
-		flushUnsaved(staticData, scope, dedup());
+		await keepSeen(this, completion);
 		return respond(this, 200, { received: true, duplicate: true, event_id: event.id });
 	}
 
@@ -214,7 +211,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 			// Read by n8n once the execution exists (and only then): the event now counts as seen.
 			get webhookResponse() {
 				claim.started(staticData, Date.now());
-				if (completion) complete(staticData, completion);
+				// The catch-up's report changes the state: the save carries every id (dedup.ts).
+				if (completion && complete(staticData, completion)) writeSeen(staticData, scope, dedup());
 				return answer;
 			},
 		};
@@ -222,6 +220,22 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		claim.failed();
 		throw new NodeOperationError(this.getNode(), error as Error);
 	}
+}
+
+/**
+ * For answers that start nothing. The catch-up's report (`completion`) changes the static data,
+ * which n8n then saves whole: the save waits for this trigger's starts under way (within the copy
+ * wait) and carries every id this process knows, so that it does not put back the list this
+ * request loaded before their saves (an event would start again after a restart). Otherwise only
+ * ids not yet written are written (dedup.ts).
+ */
+async function keepSeen(context: IWebhookFunctions, completion: unknown): Promise<void> {
+	const staticData = context.getWorkflowStaticData('node');
+	const scope = scopeOf(context);
+	if (completion && complete(staticData, completion)) {
+		await within(startsSettled(scope), receiveTiming.copyWaitMs, undefined);
+		writeSeen(staticData, scope, dedupOptions(staticData, scope, Date.now()));
+	} else flushUnsaved(staticData, scope, dedupOptions(staticData, scope, Date.now()));
 }
 
 /**

@@ -21,7 +21,7 @@ import { WAKE_HEADER } from '../../../nodes/shared/wake';
 import { clearLogs, logs } from '../../helpers/n8n-env';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
 import { createSent } from '../../sandbox/fixtures';
-import { baseParameters, credentials } from './support';
+import { baseParameters, credentials, sign } from './support';
 import { TriggerRig } from './triggerRig';
 
 const P = SEED.protectedWorkspace;
@@ -243,6 +243,52 @@ describe('catch-up after an n8n restart (n8n calls nothing of the node): at the 
 		expect(rig.starts).toHaveLength(3);
 		expect(readState(rig.nodeStaticData)).toEqual(expect.objectContaining({ doneThrough: done }));
 		expect(isPending(readState(rig.nodeStaticData))).toBe(false);
+	});
+});
+
+describe("the catch-up's report and the seen event ids", () => {
+	// n8n saves a request's whole static data, as it loaded it and as the node changed it. The
+	// catch-up's report changes it (its state), so its save must not put back a list of seen ids
+	// loaded before another delivery's save (the event would start again after a restart).
+	it("a report loaded before a delivery's save, saved after it, keeps that delivery's id", async () => {
+		const rig = await listening(listenedUntil(Date.now() - 60_000));
+		await until('the activation catch-up to finish', () => finished(rig));
+		forgetProcessMemory();
+		forgetCatchUps();
+
+		let release!: () => void;
+		const gate = new Promise<void>((resolve) => (release = resolve));
+		let held = false;
+		rig.afterLoad = async (_n, raw) => {
+			if (!raw.toString('utf8').includes('"n8n.catch_up.done"')) return;
+			held = true;
+			await gate;
+		};
+		// The first delivery after the restart starts the catch-up; it finds nothing missed, so its
+		// report is the "done" request, held after its static data was loaded.
+		await completedRequest('First after the restart');
+		await sandbox.webhooks.flush();
+		await until('the catch-up report to be loaded', () => held);
+
+		const later = await completedRequest('Completed while the report waits');
+		await sandbox.webhooks.flush();
+		const delivered = sandbox.deliveries.find((d) => d.body.includes(later) && d.status === 200);
+		expect(delivered).toBeDefined();
+		const eventId = delivered!.eventId;
+		expect(JSON.stringify(rig.nodeStaticData)).toContain(eventId);
+
+		release();
+		await until('the catch-up to finish', () => finished(rig));
+		expect(JSON.stringify(rig.nodeStaticData)).toContain(eventId);
+		// So after a further restart the service's retry of that event starts nothing.
+		forgetProcessMemory();
+		const starts = rig.starts.length;
+		const retry = await rig.post(delivered!.body, {
+			'X-Service-Signature': sign(delivered!.body),
+			'X-Service-Event': delivered!.eventType,
+		});
+		expect(retry).toMatchObject({ status: 200, body: { duplicate: true, event_id: eventId } });
+		expect(rig.starts).toHaveLength(starts);
 	});
 });
 

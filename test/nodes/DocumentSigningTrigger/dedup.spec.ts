@@ -11,6 +11,8 @@ import {
 	type DedupOptions,
 	MAX_PROCESS_SCOPES,
 	SEEN_EVENTS_KEY,
+	startsSettled,
+	writeSeen,
 } from '../../../nodes/DocumentSigningTrigger/dedup';
 
 const ids = (data: IDataObject) =>
@@ -212,5 +214,20 @@ describe('dedup.ts', () => {
 		expect(ids(later)).toEqual(['evt_a']);
 		// nothing left to write
 		expect(flushUnsaved({}, 's', { nowMs: 3 })).toBe(false);
+	});
+	it("an answer saved for another reason (the catch-up's state) carries every id, once the starts under way have settled", async () => {
+		const a = claimEvent('s', 'evt_a', { nowMs: 0 });
+		const b = claimEvent('s', 'evt_b', { nowMs: 0 });
+		let settled = false;
+		const waiting = startsSettled('s').then(() => (settled = true));
+		a.started({}, 1);
+		await Promise.resolve();
+		expect(settled).toBe(false); // b is still being started
+		b.started({}, 2);
+		await waiting;
+		const report: IDataObject = {}; // loaded before those saves
+		writeSeen(report, 's', { nowMs: 3 });
+		expect(ids(report)).toEqual(['evt_a', 'evt_b']);
+		await startsSettled('s'); // nothing under way: settles at once
 	});
 });

@@ -97,6 +97,11 @@ export class TriggerRig {
 	readonly webhookErrors: Error[] = [];
 	/** Runs before each request reaches the node (1-based count), e.g. to make n8n slow. */
 	beforeWebhook?: (requestNumber: number) => Promise<void>;
+	/**
+	 * Runs after a request's static data was loaded and before the node gets the request (1-based
+	 * count and the raw body), e.g. to hold a request while another one is handled and saved.
+	 */
+	afterLoad?: (requestNumber: number, rawBody: Buffer) => Promise<void>;
 	/** Runs after the node handled a request and its static data was saved. */
 	afterWebhook?: (requestNumber: number) => void;
 	/** Runs before n8n creates an execution (1-based count of attempts). */
@@ -188,6 +193,7 @@ export class TriggerRig {
 	async activate(mode: RigMode = 'production'): Promise<{ existed: boolean }> {
 		if (mode === 'test') this.testStaticData = {};
 		const { workflow, node } = this.buildWorkflow(mode);
+		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const webhookData = this.webhookData(workflow, node, mode);
 		const context = () =>
 			new HookContext(
@@ -213,6 +219,7 @@ export class TriggerRig {
 	/** n8n's deleteWebhook on deactivation. */
 	async deactivate(mode: RigMode = 'production'): Promise<void> {
 		const { workflow, node } = this.buildWorkflow(mode);
+		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const webhookData = this.webhookData(workflow, node, mode);
 		const context = new HookContext(
 			workflow,
@@ -229,6 +236,7 @@ export class TriggerRig {
 	/** Runs only checkExists (nothing created). */
 	async checkExists(mode: RigMode = 'production'): Promise<boolean> {
 		const { workflow, node } = this.buildWorkflow(mode);
+		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const context = new HookContext(
 			workflow,
 			node,
@@ -299,6 +307,7 @@ export class TriggerRig {
 		});
 
 		const { workflow, node } = this.buildWorkflow(mode);
+		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const additionalData = this.additionalData();
 		additionalData.httpRequest =
 			request as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
