@@ -193,7 +193,6 @@ export class TriggerRig {
 	async activate(mode: RigMode = 'production'): Promise<{ existed: boolean }> {
 		if (mode === 'test') this.testStaticData = {};
 		const { workflow, node } = this.buildWorkflow(mode);
-		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const webhookData = this.webhookData(workflow, node, mode);
 		const context = () =>
 			new HookContext(
@@ -219,7 +218,6 @@ export class TriggerRig {
 	/** n8n's deleteWebhook on deactivation. */
 	async deactivate(mode: RigMode = 'production'): Promise<void> {
 		const { workflow, node } = this.buildWorkflow(mode);
-		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const webhookData = this.webhookData(workflow, node, mode);
 		const context = new HookContext(
 			workflow,
@@ -236,7 +234,6 @@ export class TriggerRig {
 	/** Runs only checkExists (nothing created). */
 	async checkExists(mode: RigMode = 'production'): Promise<boolean> {
 		const { workflow, node } = this.buildWorkflow(mode);
-		if (this.afterLoad) await this.afterLoad(requestNumber, rawBody);
 		const context = new HookContext(
 			workflow,
 			node,
