@@ -49,7 +49,7 @@ export const CONTACT_FIELDS: readonly INodeProperties[] = [
  * entry needs them); elsewhere every value is optional, only what is set is sent.
  */
 export function personValues(
-	opts: { required?: boolean; nextFreeOrder?: boolean } = {},
+	opts: { required?: boolean; nextFreeOrder?: boolean; changes?: boolean } = {},
 ): INodeProperties[] {
 	const required = opts.required ? { required: true } : {};
 	return [
@@ -63,8 +63,8 @@ export function personValues(
 			default: '',
 			...required,
 		},
-		DESIGNATION_FIELD,
-		opts.nextFreeOrder ? NEXT_FREE_ORDER_FIELD : ORDER_FIELD,
+		opts.changes ? KEEP_DESIGNATION_FIELD : DESIGNATION_FIELD,
+		opts.nextFreeOrder ? NEXT_FREE_ORDER_FIELD : opts.changes ? KEEP_ORDER_FIELD : ORDER_FIELD,
 	];
 }
 
@@ -91,6 +91,27 @@ const NEXT_FREE_ORDER_FIELD: INodeProperties = {
 		'Signing order: lower numbers sign first; signers and approvers share one sequence, CC recipients have their own. From a template, the Order of the template user this person replaces, unless a Template User is chosen. Empty: the lowest order no other recipient of this list has.',
 };
 
+/**
+ * "Designation" and "Order" where entries change existing recipients (or template users) or add
+ * new ones: empty (the default) sends nothing, so a change of someone's email does not make an
+ * approver a signer or move them to Order 1. A new one needs both (checkRecipient).
+ */
+const KEEP_DESIGNATION_FIELD: INodeProperties = {
+	...DESIGNATION_FIELD,
+	options: [
+		{ name: 'Unchanged', value: '', description: 'Keeps the designation (not for a new one)' },
+		...(DESIGNATION_FIELD.options ?? []),
+	],
+	default: '',
+};
+const KEEP_ORDER_FIELD: INodeProperties = {
+	...ORDER_FIELD,
+	default: '',
+	placeholder: 'Unchanged',
+	description:
+		'Signing order: lower numbers sign first; signers and approvers share one sequence, CC recipients have their own. Empty: an existing one keeps their order; a new one needs an Order.',
+};
+
 export interface RecipientInputOptions {
 	/** Offer "Reference ID" (an existing id, or a temp_… id for a new recipient). */
 	reference?: boolean;
@@ -98,6 +119,8 @@ export interface RecipientInputOptions {
 	templateUser?: boolean;
 	/** A new signing request: an empty Order is the next free one (see NEXT_FREE_ORDER_FIELD). */
 	nextFreeOrder?: boolean;
+	/** Changes and additions: empty Designation and Order are left unchanged (KEEP_ORDER_FIELD). */
+	changes?: boolean;
 	description?: string;
 }
 
@@ -129,14 +152,21 @@ export function recipientsInput(options: RecipientInputOptions = {}): INodePrope
 				'The recipient of the template (its user, as Template → Get Users lists them) this person replaces, taking over their role, order and fields. Keep "- Match by Order -" to replace the template user with the same Order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		});
 	}
-	values.push(...personValues({ required: true, nextFreeOrder: options.nextFreeOrder }), {
-		displayName: 'Additional Fields',
-		name: ADDITIONAL_FIELDS,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [...CONTACT_FIELDS],
-	});
+	values.push(
+		...personValues({
+			required: true,
+			nextFreeOrder: options.nextFreeOrder,
+			changes: options.changes,
+		}),
+		{
+			displayName: 'Additional Fields',
+			name: ADDITIONAL_FIELDS,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [...CONTACT_FIELDS],
+		},
+	);
 	return listInput({
 		name: 'recipients',
 		displayName: 'Recipients',
@@ -185,6 +215,11 @@ export interface RecipientReadOptions {
 	 * `checkTemplateRecipients`.
 	 */
 	newRequest?: 'pdf' | 'template';
+	/**
+	 * Changes and additions (KEEP_ORDER_FIELD): the form's empty Designation and Order leave an
+	 * existing recipient's; a new recipient from the form needs both.
+	 */
+	changes?: boolean;
 }
 
 /** Recipients (parameter "recipients"). */
@@ -288,6 +323,18 @@ export function checkRecipient(
 	}
 	const order = checkOrder(context, entry.order, place, fromJson ? 'order' : 'Order');
 	if (order !== undefined) entry.order = order;
+	if (options.changes && !fromJson && !isUpdate) {
+		const missing = [
+			...(entry.designation === undefined ? ['"Designation"'] : []),
+			...(entry.order === undefined ? ['"Order"'] : []),
+		];
+		if (missing.length)
+			fail(
+				context,
+				`${place}: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required to add a recipient`,
+				'Signers and approvers share one order sequence (1, 2, …), CC recipients have their own. Signing Request → Get Recipients lists the orders the request has.',
+			);
+	}
 	return entry;
 }
 

@@ -64,6 +64,7 @@ export const description: INodeProperties[] = [
 	...settingsInput('request'),
 	...recipientsInput({
 		reference: true,
+		changes: true,
 		description:
 			"Recipients to change (Reference ID = the recipient's ID) or add (Reference ID = a new temporary ID such as temp_1)",
 	}),
@@ -215,7 +216,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (Object.keys(properties).length) body.signing_request_properties = properties;
 	if (language !== undefined) body.language = language;
 
-	const recipients = readRecipients(this, i, { referenceKey: '_temp_id' });
+	const recipients = readRecipients(this, i, { referenceKey: '_temp_id', changes: true });
 	const tempIds = checkRecipients(this, recipients);
 	if (recipients) body.recipients = recipients;
 

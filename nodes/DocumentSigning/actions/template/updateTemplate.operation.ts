@@ -99,6 +99,7 @@ function relabel(properties: INodeProperties[], texts: Record<string, string>): 
 const usersSection = relabel(
 	recipientsInput({
 		reference: true,
+		changes: true,
 		description: 'The users (recipient roles) of the template to add or change',
 	}).map((property) =>
 		property.name === 'recipients'

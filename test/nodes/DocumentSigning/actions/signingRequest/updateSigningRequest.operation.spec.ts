@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { description } from '../../../../../nodes/DocumentSigning/actions/signingRequest/updateSigningRequest.operation';
 import { useSandbox } from '../../../../kit';
 import type { Draft } from './fixtures';
 import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
@@ -211,6 +214,68 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				},
 			],
 		});
+	});
+
+	it("an empty Order (the form's default) leaves a recipient's order; a new recipient needs one", async () => {
+		// What the editor puts into a new entry: Designation and Order "Unchanged", not Signer and 1.
+		const entry = description
+			.find((p) => p.name === 'recipients')
+			?.options?.find((o) => 'values' in o) as { values: INodeProperties[] } | undefined;
+		expect(entry?.values.find((v) => v.name === 'order')).toMatchObject({
+			default: '',
+			placeholder: 'Unchanged',
+		});
+		expect(entry?.values.find((v) => v.name === 'designation')).toMatchObject({
+			default: '',
+			options: expect.arrayContaining([expect.objectContaining({ name: 'Unchanged', value: '' })]),
+		});
+		const draft = await createDraft(ctx.sandbox, 'Keep order');
+		const bob = person(draft, 'bob@example.com');
+		const orderBefore = draft.recipients.find((r) => r.id === bob)?.order;
+		expect(orderBefore).toBe(2);
+		ctx.sandbox.clearRequests();
+		const changed = await update(draft.id, {
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{
+						ref: bob,
+						first_name: 'Bob',
+						email: 'robert@example.com',
+					},
+				],
+			},
+		});
+		expect(changed.error).toBeUndefined();
+		expect(onlyRequest(ctx.sandbox).body).toEqual({
+			recipients: [{ id: bob, first_name: 'Bob', email: 'robert@example.com' }],
+		});
+		const users = (
+			await api(ctx.sandbox, 'GET', `/signing-requests/${draft.id}/users`, undefined, 'test')
+		).body.results as Array<{ id: string; email: string; order: number; designation: string }>;
+		expect(users.find((u) => u.id === bob)).toMatchObject({
+			email: 'robert@example.com',
+			designation: draft.recipients.find((r) => r.id === bob)?.designation,
+			order: 2,
+		});
+
+		ctx.sandbox.clearRequests();
+		const added = await update(draft.id, {
+			recipientsMode: 'fields',
+			recipients: {
+				recipient: [
+					{
+						ref: 'temp_dan',
+						first_name: 'Dan',
+						email: 'dan@example.com',
+					},
+				],
+			},
+		});
+		expect(added.error?.message).toBe(
+			'Recipient 1: "Designation", "Order" are required to add a recipient',
+		);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	it('checks the input before sending anything', async () => {

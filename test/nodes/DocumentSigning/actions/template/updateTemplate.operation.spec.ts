@@ -113,6 +113,33 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		]);
 	});
 
+	it("users: an empty Order (the form's default) leaves a user's order; a new user needs one", async () => {
+		const approver = fixture.users[1];
+		const { error } = await update({
+			sections: ['users'],
+			recipients: {
+				recipient: [{ ref: approver.id, first_name: 'Appy', email: 'appy@example.com', order: '' }],
+			},
+		});
+		expect(error).toBeUndefined();
+		expectOneRequest({
+			users: [{ id: approver.id, first_name: 'Appy', email: 'appy@example.com' }],
+		});
+		expect((await users()).find((u) => u.id === approver.id)).toMatchObject({
+			email: 'appy@example.com',
+			order: approver.order,
+		});
+		const added = await update({
+			sections: ['users'],
+			recipients: {
+				recipient: [
+					{ first_name: 'New', email: 'new@example.com', designation: 'Signer', order: '' },
+				],
+			},
+		});
+		expect(added.error?.message).toBe('User 1: "Order" is required to add a user');
+	});
+
 	it('users as JSON', async () => {
 		const { error } = await update({
 			sections: ['users'],
