@@ -54,6 +54,8 @@ export const EXPECT = {
 	} as Record<string, string>,
 	/** A subtitle must not be a raw operationId such as "createSigningRequest: signingRequest". */
 	rawSubtitle: /^[a-z]+[A-Z]\w*(: \w+)?$/,
+	/** An Update's recipient entry: Designation and Order left as they are. */
+	unchanged: 'Unchanged',
 	/** The node panel groups both nodes of the package under this entry. */
 	nodePanelItem: 'Document Signing',
 	/** What a user types to send a document for signature: it finds the entry (codex aliases). */
@@ -259,6 +261,29 @@ export function uiWorkflow(templateId: string): Workflow {
 								additionalFields: { phone_number: '+44 20 7946 0000' },
 							},
 						],
+					},
+				},
+			},
+			{
+				// Changing someone: an entry with only the values a user typed (the editor fills the
+				// rest with their defaults).
+				id: 'c0000000-0000-4000-8000-000000000006',
+				name: 'Update draft',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [520, 100],
+				credentials,
+				parameters: {
+					resource: 'signingRequest',
+					operation: 'updateSigningRequest',
+					signingRequestId: {
+						__rl: true,
+						mode: 'id',
+						value: '00000000-0000-4000-8000-000000000000',
+					},
+					recipientsMode: 'fields',
+					recipients: {
+						recipient: [{ ref: '', first_name: 'Bob', email: 'robert@example.com' }],
 					},
 				},
 			},
@@ -869,6 +894,37 @@ function checks(stack: Stack): Check[] {
 				for (const label of EXPECT.recipientHidden)
 					expect(!has(label), `"${label}" is shown before "Add Field"`);
 				expect(addFields === 1, `${addFields} "${EXPECT.addField}" dropdowns, expected 1`);
+			},
+		},
+		{
+			name: 'Update: a recipient entry keeps Designation and Order "Unchanged"',
+			run: async (page) => {
+				await openWorkflow(page, url, forms);
+				await openNode(page, 'Update draft');
+				const input = (name: string) =>
+					page.$eval(
+						`[data-test-id="ndv"] [data-test-id="parameter-input-${name}"] input`,
+						(el) => ({
+							value: (el as any).value as string,
+							placeholder: (el as any).getAttribute('placeholder') as string,
+						}),
+					);
+				await page.waitForSelector('[data-test-id="ndv"] [data-test-id="parameter-input-order"]');
+				await page.evaluate(() =>
+					(globalThis as any).document
+						.querySelector('[data-test-id="ndv"] [data-test-id="parameter-input-order"]')
+						?.scrollIntoView({ block: 'center' }),
+				);
+				await sleep(500);
+				await shot(page, 'update-recipient');
+				const designation = await input('designation');
+				const order = await input('order');
+				expect(designation.value === EXPECT.unchanged, `Designation shows "${designation.value}"`);
+				expect(
+					order.value === '' && order.placeholder === EXPECT.unchanged,
+					`Order shows "${order.value}" (placeholder "${order.placeholder}")`,
+				);
+				await closeNode(page);
 			},
 		},
 		{
