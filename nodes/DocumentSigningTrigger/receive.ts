@@ -33,7 +33,7 @@ import {
 } from './catchUp';
 import { catchUpEventId } from '../shared/changeEvent';
 import { resolveEvents } from './lifecycle';
-import { keepAnswer, respond } from '../shared/respond';
+import { keepAnswer, respond, RETRY_AFTER_SECONDS } from '../shared/respond';
 import { describeRefusal, type Refusal } from '../shared/refusal';
 import { verifyWithCredential } from './secrets';
 import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
@@ -339,8 +339,6 @@ export const receiveTiming = {
 };
 /** A start n8n never answered for is given up after this long (copies may then start it). */
 export const STALE_CLAIM_MS = 60_000;
-/** Retry-After (seconds) on a 503. The service retries on its own schedule; this is the hint. */
-export const RETRY_AFTER_SECONDS = 60;
 
 /** 503: try again later (the event was not started by this delivery). */
 function busy(context: IWebhookFunctions, eventId: string): IWebhookResponseData {

@@ -1,5 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+/** Retry-After (seconds) on a 503. The service retries on its own schedule; this is the hint. */
+export const RETRY_AFTER_SECONDS = 60;
+
 /**
  * Answers a delivery from the node itself (a JSON body with this status), for deliveries that
  * start no workflow: refused, ignored or duplicate. n8n then sends nothing more.

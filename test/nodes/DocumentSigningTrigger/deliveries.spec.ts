@@ -6,7 +6,8 @@
 import { createHash, createHmac } from 'node:crypto';
 
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
-import { RETRY_AFTER_SECONDS, receiveTiming } from '../../../nodes/DocumentSigningTrigger/receive';
+import { receiveTiming } from '../../../nodes/DocumentSigningTrigger/receive';
+import { RETRY_AFTER_SECONDS } from '../../../nodes/shared/respond';
 import {
 	baseParameters,
 	credentials,

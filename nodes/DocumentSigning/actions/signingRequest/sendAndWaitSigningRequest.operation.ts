@@ -37,7 +37,7 @@ import {
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
 import { clockToleranceOption, rawBodyOf, verifyDelivery } from '../../../shared/signature';
-import { respond } from '../../../shared/respond';
+import { respond, RETRY_AFTER_SECONDS } from '../../../shared/respond';
 import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -855,10 +855,20 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 		return respond(this, 200, { received: true, ignored: 'not_this_wait' });
 	}
 
-	// The wait is over: answer, remove the webhook, read the final state.
+	// The wait is over once its final state is read: then answer, remove the webhook, output. A
+	// read that fails is not taken on (a thrown error would end the wait wrongly, see refuseResume):
+	// logged, answered 503 so that the service delivers again, and the wait stays as it was.
+	let detail: IDataObject;
+	try {
+		detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
+	} catch (error) {
+		warnUnread(this, id, error as Error, 'after its delivery');
+		const res = this.getResponseObject();
+		if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+		return respond(this, 503, { received: false, event_id: event.id });
+	}
 	respond(this, 200, { received: true, event_id: event.id });
 	await removeOwnWebhooks(this, workspaceId);
-	const detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	const status: FinalStatus =
 		finalStatusOf(detail) ??
 		(event.type === 'signing_request.completed'
@@ -868,7 +878,7 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 				: event.type === 'signing_request.cancelled'
 					? 'cancelled'
 					: 'expired');
-	const item = await finalItem(
+	const item = await endedItem(
 		this,
 		id,
 		detail,
@@ -893,12 +903,47 @@ function unreadWhileWaiting(
 	id: string,
 	error: Error,
 ): IWebhookResponseData {
+	warnUnread(context, id, error);
+	return respond(context, 200, { re_read: 'unread' });
+}
+
+/** n8n's log: the read of a waiting request failed, and the execution keeps waiting. */
+function warnUnread(context: IWebhookFunctions, id: string, error: Error, when = ''): void {
 	const description = (error as { description?: unknown }).description;
 	context.logger.warn(
-		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}) could not re-read signing request ${id}: ${error.message}${typeof description === 'string' && description ? `. ${description}` : ''}. The execution keeps waiting; the next re-read or the service's delivery ends it.`,
+		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}) could not ${when ? 'read' : 're-read'} signing request ${id}${when ? ` ${when}` : ''}: ${error.message}${typeof description === 'string' && description ? `. ${description}` : ''}. The execution keeps waiting; the next re-read or the service's delivery ends it.`,
 		{ node: context.getNode().name, execution: context.getExecutionId() },
 	);
-	return respond(context, 200, { re_read: 'unread' });
+}
+
+/**
+ * The output of a wait that ended in a webhook call, where a thrown error would resume the
+ * execution with a made-up item (see refuseResume): a signed PDF that cannot be attached (its
+ * download failed) is left out, and `pdf_not_attached` and n8n's log say why.
+ */
+async function endedItem(
+	context: IWebhookFunctions,
+	id: string,
+	detail: IDataObject,
+	status: FinalStatus,
+	extra: IDataObject,
+	options: WaitOptions,
+): Promise<INodeExecutionData> {
+	try {
+		return await finalItem(context, id, detail, status, extra, options);
+	} catch (error) {
+		const item = await finalItem(context, id, detail, status, extra, {
+			...options,
+			attachSignedPdf: false,
+		});
+		const reason = `The signed PDF could not be attached: ${(error as Error).message}. Download it with Signing Request → Download.`;
+		item.json.pdf_not_attached = reason;
+		context.logger.warn(
+			`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}), signing request ${id}: ${reason}`,
+			{ node: context.getNode().name, execution: context.getExecutionId() },
+		);
+		return item;
+	}
 }
 
 /** The path of the resume URL this call came to (execution id and node id). */
@@ -958,7 +1003,7 @@ async function reReadWhileWaiting(
 
 	respond(this, 200, { re_read: 'ended', status });
 	await removeOwnWebhooks(this, workspaceId);
-	const item = await finalItem(
+	const item = await endedItem(
 		this,
 		id,
 		detail,

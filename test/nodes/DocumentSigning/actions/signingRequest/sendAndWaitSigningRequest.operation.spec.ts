@@ -168,6 +168,10 @@ async function deliver(
 		status: 0,
 		text: '',
 		headersSent: false,
+		headers: {} as Record<string, string>,
+		setHeader(name: string, value: string) {
+			this.headers[name.toLowerCase()] = value;
+		},
 		writeHead(status: number) {
 			this.status = status;
 			return this;
@@ -230,7 +234,7 @@ async function deliver(
 	} catch {
 		answer = response.text;
 	}
-	return { result, status: response.status, answer, warnings };
+	return { result, status: response.status, headers: response.headers, answer, warnings };
 }
 
 async function deliveriesFor(signingRequestId: string) {
@@ -962,6 +966,75 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 		forgetReads();
 		const ended = await deliver(String(webhook.url), '{}', { [REREAD_HEADER]: '1' });
 		expect(ended.answer).toEqual({ re_read: 'ended', status: 'completed' });
+	});
+
+	it('the final read after the delivery fails: 503 with Retry-After, logged, and the wait goes on until the next delivery', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-final-read-refused');
+		await start(draft.id);
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		await redirectDeliveries(webhook);
+		sandbox.simulate.signAll(draft.id);
+		const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
+			d.eventType.endsWith('completed'),
+		);
+		sandbox.injectFault({
+			kind: 'status',
+			method: 'GET',
+			path: `/signing-requests/${draft.id}`,
+			status: 403,
+			body: { error: 'Forbidden', message: 'Key revoked' },
+		});
+		const refused = await deliver(String(webhook.url), delivery.body, delivery.headers);
+		// Thrown, the error would have resumed the execution with a made-up item (see refuseResume).
+		expect(refused.result).toEqual({ noWebhookResponse: true });
+		expect(refused.status).toBe(503);
+		expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+		expect(refused.warnings).toEqual([
+			expect.stringMatching(
+				new RegExp(
+					`^Send and Wait of workflow ".*" \\(execution resume\\) could not read signing request ${draft.id} after its delivery: .*keeps waiting`,
+				),
+			),
+		]);
+		expect((await liveWebhooks()).some((w) => w.id === webhook.id)).toBe(true);
+
+		// The service delivers again: the wait ends.
+		const ended = await deliver(String(webhook.url), delivery.body, delivery.headers);
+		expect(ended.status).toBe(200);
+		expect(ended.result.workflowData?.[0][0].json).toMatchObject({
+			id: draft.id,
+			status: 'completed',
+			ended_by: 'event',
+		});
+	});
+
+	it('Attach Signed PDF whose download fails once the wait ended: the final state without the PDF, saying why', async () => {
+		const draft = await createDraft(sandbox, SALES.testKey, 'saw-download-fails');
+		await start(draft.id);
+		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+		await redirectDeliveries(webhook);
+		sandbox.simulate.signAll(draft.id);
+		const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
+			d.eventType.endsWith('completed'),
+		);
+		sandbox.injectFault({
+			kind: 'status',
+			method: 'GET',
+			path: `/signing-requests/${draft.id}/download`,
+			status: 403,
+			body: { error: 'Forbidden', message: 'Key revoked' },
+		});
+		const resumed = await deliver(String(webhook.url), delivery.body, delivery.headers, {
+			waitOptions: { attachSignedPdf: true },
+		});
+		expect(resumed.status).toBe(200);
+		const [[item]] = resumed.result.workflowData!;
+		expect(item.json).toMatchObject({ id: draft.id, status: 'completed', ended_by: 'event' });
+		expect(item.json.pdf_not_attached).toMatch(
+			/^The signed PDF could not be attached: .+\. Download it with Signing Request → Download\.$/,
+		);
+		expect(item.binary).toBeUndefined();
+		expect(resumed.warnings).toEqual([expect.stringContaining(String(item.json.pdf_not_attached))]);
 	});
 
 	it('a re-read interval outside 1 to 15 minutes is refused before anything is sent', async () => {
