@@ -916,6 +916,9 @@ function warnUnread(context: IWebhookFunctions, id: string, error: Error, when =
 	);
 }
 
+/** What finalItem takes besides its context. */
+type FinalItemArgs = Parameters<typeof finalItem> extends [unknown, ...infer Rest] ? Rest : never;
+
 /**
  * The output of a wait that ended in a webhook call, where a thrown error would resume the
  * execution with a made-up item (see refuseResume): a signed PDF that cannot be attached (its
@@ -923,15 +926,12 @@ function warnUnread(context: IWebhookFunctions, id: string, error: Error, when =
  */
 async function endedItem(
 	context: IWebhookFunctions,
-	id: string,
-	detail: IDataObject,
-	status: FinalStatus,
-	extra: IDataObject,
-	options: WaitOptions,
+	...args: FinalItemArgs
 ): Promise<INodeExecutionData> {
 	try {
-		return await finalItem(context, id, detail, status, extra, options);
+		return await finalItem(context, ...args);
 	} catch (error) {
+		const [id, detail, status, extra, options] = args;
 		const item = await finalItem(context, id, detail, status, extra, {
 			...options,
 			attachSignedPdf: false,
