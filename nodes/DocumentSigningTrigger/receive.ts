@@ -33,7 +33,7 @@ import {
 } from './catchUp';
 import { catchUpEventId } from '../shared/changeEvent';
 import { resolveEvents } from './lifecycle';
-import { keepAnswer, respond, RETRY_AFTER_SECONDS } from '../shared/respond';
+import { keepAnswer, respond, RETRY_AFTER_SECONDS, retryLater } from '../shared/respond';
 import { describeRefusal, type Refusal } from '../shared/refusal';
 import { verifyWithCredential } from './secrets';
 import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
@@ -342,9 +342,7 @@ export const STALE_CLAIM_MS = 60_000;
 
 /** 503: try again later (the event was not started by this delivery). */
 function busy(context: IWebhookFunctions, eventId: string): IWebhookResponseData {
-	const res = context.getResponseObject();
-	if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-	return respond(context, 503, {
+	return retryLater(context, {
 		received: false,
 		event_id: eventId,
 		message: 'The same event is being started right now; deliver it again later',

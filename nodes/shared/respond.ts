@@ -20,6 +20,13 @@ export function respond(
 	return { noWebhookResponse: true };
 }
 
+/** 503 with Retry-After: not taken on; the sender is to deliver it again later. */
+export function retryLater(context: IWebhookFunctions, body: IDataObject): IWebhookResponseData {
+	const res = context.getResponseObject();
+	if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+	return respond(context, 503, body);
+}
+
 /**
  * Makes the answer already sent the only one: later attempts to answer are ignored.
  *

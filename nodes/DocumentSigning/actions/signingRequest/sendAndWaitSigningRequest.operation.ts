@@ -37,7 +37,7 @@ import {
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
 import { checkDeliveryUrl } from '../../../shared/url';
 import { clockToleranceOption, rawBodyOf, verifyDelivery } from '../../../shared/signature';
-import { respond, RETRY_AFTER_SECONDS } from '../../../shared/respond';
+import { respond, retryLater } from '../../../shared/respond';
 import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
@@ -862,10 +862,8 @@ export async function resume(this: IWebhookFunctions): Promise<IWebhookResponseD
 	try {
 		detail = (await callApi(this, getSigningRequest, { params: { id } })).body;
 	} catch (error) {
-		warnUnread(this, id, error as Error, 'after its delivery');
-		const res = this.getResponseObject();
-		if (!res.headersSent) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-		return respond(this, 503, { received: false, event_id: event.id });
+		warnUnread(this, `read signing request ${id} after its delivery`, error as Error);
+		return retryLater(this, { received: false, event_id: event.id });
 	}
 	respond(this, 200, { received: true, event_id: event.id });
 	await removeOwnWebhooks(this, workspaceId);
@@ -903,15 +901,23 @@ function unreadWhileWaiting(
 	id: string,
 	error: Error,
 ): IWebhookResponseData {
-	warnUnread(context, id, error);
+	warnUnread(context, `re-read signing request ${id}`, error);
 	return respond(context, 200, { re_read: 'unread' });
 }
 
-/** n8n's log: the read of a waiting request failed, and the execution keeps waiting. */
-function warnUnread(context: IWebhookFunctions, id: string, error: Error, when = ''): void {
+/** n8n's log: the read (`what`) of a waiting request failed, and the execution keeps waiting. */
+function warnUnread(context: IWebhookFunctions, what: string, error: Error): void {
 	const description = (error as { description?: unknown }).description;
+	warnOfWait(
+		context,
+		` could not ${what}: ${error.message}${typeof description === 'string' && description ? `. ${description}` : ''}. The execution keeps waiting; the next re-read or the service's delivery ends it.`,
+	);
+}
+
+/** n8n's log, naming the workflow and the execution of this wait. */
+function warnOfWait(context: IWebhookFunctions, text: string): void {
 	context.logger.warn(
-		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}) could not ${when ? 'read' : 're-read'} signing request ${id}${when ? ` ${when}` : ''}: ${error.message}${typeof description === 'string' && description ? `. ${description}` : ''}. The execution keeps waiting; the next re-read or the service's delivery ends it.`,
+		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''})${text}`,
 		{ node: context.getNode().name, execution: context.getExecutionId() },
 	);
 }
@@ -938,10 +944,7 @@ async function endedItem(
 		});
 		const reason = `The signed PDF could not be attached: ${(error as Error).message}. Download it with Signing Request → Download.`;
 		item.json.pdf_not_attached = reason;
-		context.logger.warn(
-			`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''}), signing request ${id}: ${reason}`,
-			{ node: context.getNode().name, execution: context.getExecutionId() },
-		);
+		warnOfWait(context, `, signing request ${id}: ${reason}`);
 		return item;
 	}
 }

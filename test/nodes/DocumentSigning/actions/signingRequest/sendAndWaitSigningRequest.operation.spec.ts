@@ -237,6 +237,33 @@ async function deliver(
 	return { result, status: response.status, headers: response.headers, answer, warnings };
 }
 
+/** The service refuses the next GET of `path`, as for a revoked key. */
+function refuseRead(path: string): void {
+	sandbox.injectFault({
+		kind: 'status',
+		method: 'GET',
+		path,
+		status: 403,
+		body: { error: 'Forbidden', message: 'Key revoked' },
+	});
+}
+
+/**
+ * A wait started on a new draft, whose request was then signed: its webhook (deliveries
+ * redirected, so only the test delivers) and the completion delivery to deliver.
+ */
+async function signedWhileWaiting(name: string) {
+	const draft = await createDraft(sandbox, SALES.testKey, name);
+	await start(draft.id);
+	const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
+	await redirectDeliveries(webhook);
+	sandbox.simulate.signAll(draft.id);
+	const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
+		d.eventType.endsWith('completed'),
+	);
+	return { draft, webhook, delivery };
+}
+
 async function deliveriesFor(signingRequestId: string) {
 	await sandbox.webhooks.flush();
 	return sandbox.deliveries.filter((d) => {
@@ -944,13 +971,7 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
 		await redirectDeliveries(webhook);
 		sandbox.simulate.signAll(draft.id);
-		sandbox.injectFault({
-			kind: 'status',
-			method: 'GET',
-			path: `/signing-requests/${draft.id}`,
-			status: 403,
-			body: { error: 'Forbidden', message: 'Key revoked' },
-		});
+		refuseRead(`/signing-requests/${draft.id}`);
 		const refused = await deliver(String(webhook.url), '{}', { [REREAD_HEADER]: '1' });
 		// Thrown, the error would have resumed the execution with a made-up item (see refuseResume).
 		expect(refused.result).toEqual({ noWebhookResponse: true });
@@ -969,21 +990,8 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 	});
 
 	it('the final read after the delivery fails: 503 with Retry-After, logged, and the wait goes on until the next delivery', async () => {
-		const draft = await createDraft(sandbox, SALES.testKey, 'saw-final-read-refused');
-		await start(draft.id);
-		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
-		await redirectDeliveries(webhook);
-		sandbox.simulate.signAll(draft.id);
-		const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
-			d.eventType.endsWith('completed'),
-		);
-		sandbox.injectFault({
-			kind: 'status',
-			method: 'GET',
-			path: `/signing-requests/${draft.id}`,
-			status: 403,
-			body: { error: 'Forbidden', message: 'Key revoked' },
-		});
+		const { draft, webhook, delivery } = await signedWhileWaiting('saw-final-read-refused');
+		refuseRead(`/signing-requests/${draft.id}`);
 		const refused = await deliver(String(webhook.url), delivery.body, delivery.headers);
 		// Thrown, the error would have resumed the execution with a made-up item (see refuseResume).
 		expect(refused.result).toEqual({ noWebhookResponse: true });
@@ -1009,21 +1017,8 @@ describe('a re-read call while waiting (reread.ts): the node reads the request i
 	});
 
 	it('Attach Signed PDF whose download fails once the wait ended: the final state without the PDF, saying why', async () => {
-		const draft = await createDraft(sandbox, SALES.testKey, 'saw-download-fails');
-		await start(draft.id);
-		const [webhook] = (await liveWebhooks()).filter((w) => String(w.url).includes(draft.id));
-		await redirectDeliveries(webhook);
-		sandbox.simulate.signAll(draft.id);
-		const [delivery] = (await deliveriesFor(draft.id)).filter((d) =>
-			d.eventType.endsWith('completed'),
-		);
-		sandbox.injectFault({
-			kind: 'status',
-			method: 'GET',
-			path: `/signing-requests/${draft.id}/download`,
-			status: 403,
-			body: { error: 'Forbidden', message: 'Key revoked' },
-		});
+		const { draft, webhook, delivery } = await signedWhileWaiting('saw-download-fails');
+		refuseRead(`/signing-requests/${draft.id}/download`);
 		const resumed = await deliver(String(webhook.url), delivery.body, delivery.headers, {
 			waitOptions: { attachSignedPdf: true },
 		});
