@@ -315,7 +315,19 @@ describe.each([
 					ended_by: 're-read',
 					execution: waits.saw,
 				});
-				expect(await statusOf(SAW_WF, waits.saw)).toBe('success');
+				// The Report node posts before n8n saves the execution's end: wait for the save.
+				const ended = await until(
+					'the Send and Wait execution to be saved as ended',
+					async () => {
+						const status = await statusOf(SAW_WF, waits.saw);
+						return status === 'running' || status === 'new' || status === 'waiting'
+							? undefined
+							: status;
+					},
+					30_000,
+					whatHappened,
+				);
+				expect(ended).toBe('success');
 			},
 			AFTER_RESTART_TEST_MS,
 		);
