@@ -232,6 +232,19 @@ async function credentialShown(page: Page): Promise<string> {
 	return await input!.evaluate((el) => (el as any).value as string);
 }
 
+/**
+ * The credential the open node shows once it shows `expected`, or what it shows after WAIT_MS:
+ * the editor fills in (or switches to) a credential a moment after the panel or modal changed.
+ */
+async function credentialBecomes(page: Page, expected: string): Promise<string> {
+	let shown = await credentialShown(page);
+	for (const end = Date.now() + WAIT_MS; shown !== expected && Date.now() < end; ) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		shown = await credentialShown(page);
+	}
+	return shown;
+}
+
 /** The value an options parameter of the open node shows. */
 async function optionShown(page: Page, name: string): Promise<string> {
 	return await page.$eval(
@@ -367,7 +380,7 @@ export function journeyChecks(
 				await openNodePanel(page, 'canvas-handle-plus');
 				await pickInNodePanel(page, JOURNEY.search, [JOURNEY.nodePanelItem, JOURNEY.createAndSend]);
 				await page.waitForSelector(NDV);
-				const credential = await credentialShown(page);
+				const credential = await credentialBecomes(page, CREDENTIAL_NAME);
 				expect(
 					credential === CREDENTIAL_NAME,
 					`the new node got the credential "${credential}", expected "${CREDENTIAL_NAME}"`,
@@ -543,7 +556,7 @@ export function journeyChecks(
 					JOURNEY.download,
 				]);
 				await page.waitForSelector(NDV);
-				const credential = await credentialShown(page);
+				const credential = await credentialBecomes(page, CREDENTIAL_NAME);
 				expect(credential === CREDENTIAL_NAME, `Download got the credential "${credential}"`);
 				// Signing Request: the input's `id` dragged onto the field, as n8n suggests.
 				const locator = `${NDV} ${tid('parameter-input-signingRequestId')}`;
@@ -623,7 +636,7 @@ export function journeyChecks(
 					JOURNEY.triggerEvent,
 				]);
 				await page.waitForSelector(NDV);
-				const credential = await credentialShown(page);
+				const credential = await credentialBecomes(page, CREDENTIAL_NAME);
 				expect(
 					credential === CREDENTIAL_NAME,
 					`the trigger got the credential "${credential}", expected "${CREDENTIAL_NAME}"`,
@@ -729,10 +742,10 @@ export function journeyChecks(
 				} catch {
 					throw new Error(`the credential modal stayed open: ${await textOf(page, modal)}`);
 				}
-				const credential = await credentialShown(page);
+				const credential = await credentialBecomes(page, JOURNEY.wrongCredential);
 				expect(
 					credential === JOURNEY.wrongCredential,
-					`the trigger uses "${credential}" after the new credential was saved`,
+					`the trigger uses "${credential}" ${WAIT_MS / 1000} s after the new credential was saved`,
 				);
 
 				const hooks = testWebhooks().length;
