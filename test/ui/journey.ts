@@ -237,12 +237,15 @@ async function credentialShown(page: Page): Promise<string> {
  * the editor fills in (or switches to) a credential a moment after the panel or modal changed.
  */
 async function credentialBecomes(page: Page, expected: string): Promise<string> {
-	let shown = await credentialShown(page);
-	for (const end = Date.now() + WAIT_MS; shown !== expected && Date.now() < end; ) {
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		shown = await credentialShown(page);
-	}
-	return shown;
+	await waitInPage(
+		page,
+		`the credential "${expected}"`,
+		(selector: string, name: string) =>
+			(globalThis as any).document.querySelector(selector)?.value === name,
+		`${NDV} ${tid('node-credentials-select')} input`,
+		expected,
+	).catch(() => undefined); // the caller names what is shown instead
+	return await credentialShown(page);
 }
 
 /** The value an options parameter of the open node shows. */
