@@ -909,12 +909,9 @@ function checks(stack: Stack): Check[] {
 							placeholder: (el as any).getAttribute('placeholder') as string,
 						}),
 					);
-				await page.waitForSelector('[data-test-id="ndv"] [data-test-id="parameter-input-order"]');
-				await page.evaluate(() =>
-					(globalThis as any).document
-						.querySelector('[data-test-id="ndv"] [data-test-id="parameter-input-order"]')
-						?.scrollIntoView({ block: 'center' }),
-				);
+				const orderField = '[data-test-id="ndv"] [data-test-id="parameter-input-order"]';
+				await page.waitForSelector(orderField);
+				await page.$eval(orderField, (el) => (el as any).scrollIntoView({ block: 'center' }));
 				await sleep(500);
 				await shot(page, 'update-recipient');
 				const designation = await input('designation');
