@@ -78,14 +78,19 @@ export function paginate<T>(
 	};
 }
 
-/** Sorts a copy by `key`, ascending or descending; ties keep a stable order by `tieBreak`. */
+/**
+ * Sorts a copy by `key`, ascending or descending. Ties go by `createdAt`, then by the order the
+ * records were created in (`items` is in that order, as the store keeps them), in the same
+ * direction: records created within the same millisecond still list newest first.
+ */
 export function sortBy<T>(
 	items: T[],
 	key: (item: T) => string | number | boolean,
 	order: 'asc' | 'desc',
-	tieBreak: (item: T) => string,
+	createdAt: (item: T) => string,
 ): T[] {
 	const direction = order === 'asc' ? 1 : -1;
+	const position = new Map(items.map((item, index) => [item, index]));
 	return [...items].sort((a, b) => {
 		const ka = key(a);
 		const kb = key(b);
@@ -95,7 +100,8 @@ export function sortBy<T>(
 		} else {
 			cmp = Number(ka) - Number(kb);
 		}
-		if (cmp === 0) cmp = tieBreak(a).localeCompare(tieBreak(b));
+		if (cmp === 0) cmp = createdAt(a).localeCompare(createdAt(b));
+		if (cmp === 0) cmp = position.get(a)! - position.get(b)!;
 		return cmp * direction;
 	});
 }

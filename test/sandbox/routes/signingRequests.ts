@@ -215,12 +215,7 @@ function listSigningRequests(ctx: RequestContext) {
 				return sr.created_at;
 		}
 	};
-	items = sortBy(
-		items,
-		key,
-		list.sortOrder,
-		(sr) => `${String(sr.created_at).padStart(15, '0')}|${sr.id}`,
-	);
+	items = sortBy(items, key, list.sortOrder, (sr) => String(sr.created_at).padStart(15, '0'));
 	const page = paginate(items, list.page);
 	return {
 		body: {

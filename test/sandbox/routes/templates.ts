@@ -122,12 +122,7 @@ function listTemplates(ctx: RequestContext) {
 			: list.sortField === 'last_changed_on'
 				? t.updated_at
 				: t.created_at;
-	items = sortBy(
-		items,
-		key,
-		list.sortOrder,
-		(t) => `${String(t.created_at).padStart(15, '0')}|${t.id}`,
-	);
+	items = sortBy(items, key, list.sortOrder, (t) => String(t.created_at).padStart(15, '0'));
 	const page = paginate(items, list.page);
 	return {
 		body: { results: page.results.map((t) => templateJson(store, t)), pagination: page.pagination },

@@ -204,7 +204,7 @@ function listWebhooks(ctx: RequestContext) {
 					: list.sortField === 'last_changed_on'
 						? (w) => Date.parse(w.updated_at)
 						: (w) => Date.parse(w.created_at);
-	items = sortBy(items, key, list.sortOrder, (w) => `${w.created_at}|${w.id}`);
+	items = sortBy(items, key, list.sortOrder, (w) => w.created_at);
 	const page = paginate(items, list.page);
 	return {
 		body: { results: page.results.map((w) => store.toJson(w)), pagination: page.pagination },

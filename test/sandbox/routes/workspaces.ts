@@ -64,7 +64,7 @@ function listWorkspaces(ctx: RequestContext) {
 			: list.sortField === 'protected'
 				? (w) => w.protected
 				: (w) => Date.parse(w.created_date);
-	items = sortBy(items, key, list.sortOrder, (w) => `${w.created_date}|${w.id}`);
+	items = sortBy(items, key, list.sortOrder, (w) => w.created_date);
 
 	const page = paginate(items, list.page);
 	return {
