@@ -1,13 +1,12 @@
 import type {
 	IExecuteFunctions,
-	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { LoggerProxy, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	resourceOptions,
@@ -16,12 +15,7 @@ import {
 	toolDescriptionProperties,
 } from './actions/operations';
 import { router } from './actions/router';
-import {
-	rearmWaits,
-	resume,
-	resumeWebhooks,
-} from './actions/signingRequest/sendAndWaitSigningRequest.operation';
-import { respond } from '../shared/respond';
+import { setupWebhookMethods, waitingWebhook, waitingWebhooks } from './domain/waiting';
 import { listSearch, loadOptions } from './methods';
 import { testDocumentSigningApi } from '../shared/credentialTest';
 
@@ -52,9 +46,9 @@ export class DocumentSigning implements INodeType {
 		// redact them in every view of an execution; n8n 2.41.1 does not apply it and still shows them
 		// (docs/service-calls.md).
 		sensitiveOutputFields: sensitiveOutputFields(),
-		// Send and Wait for Completion: the service's delivery (or the node's re-read) resumes the
-		// waiting execution; the `setup` webhook tells the node when its workflow is activated.
-		webhooks: resumeWebhooks,
+		// Send and Wait for Completion: a waiting execution's resume webhook, and the router of a
+		// published workflow's Send and Wait node (domain/waiting).
+		webhooks: waitingWebhooks,
 		properties: [
 			// First, where n8n puts its own Tool Description in a tool; shown only there.
 			...toolDescriptionProperties(),
@@ -76,42 +70,11 @@ export class DocumentSigning implements INodeType {
 		credentialTest: { documentSigningApiTest: testDocumentSigningApi },
 	};
 
-	/**
-	 * Send and Wait's `setup` webhook exists only for these: n8n calls `checkExists` when a published
-	 * workflow with a Send and Wait node is activated (and at n8n's start), which hands the node's
-	 * waits to this process's re-reads. It never blocks the activation: the service is read in the
-	 * background, and a failure is only logged (the waits are then re-read from the next Send and
-	 * Wait run on).
-	 */
-	webhookMethods = {
-		setup: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const node = this.getNode().name;
-				void rearmWaits.call(this).then(
-					(count) => {
-						if (count > 0)
-							LoggerProxy.info(`Send and Wait "${node}": re-reading ${count} waiting execution(s)`);
-					},
-					(error: unknown) =>
-						LoggerProxy.warn(
-							`Send and Wait "${node}" could not list its waiting executions at the service: ${(error as Error).message}. They are re-read once a Send and Wait run of this n8n lists them.`,
-						),
-				);
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	/** Send and Wait's router (`setup`): n8n calls these when its workflow is published, unpublished. */
+	webhookMethods = { setup: setupWebhookMethods };
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		// The `setup` webhook takes no calls.
-		if (this.getWebhookName() === 'setup') return respond(this, 404, { error: 'Not found' });
-		return await resume.call(this);
+		return await waitingWebhook.call(this);
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

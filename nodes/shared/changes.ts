@@ -402,3 +402,61 @@ export async function changesSince(
 		reads: counter.reads,
 	};
 }
+
+export interface EndsResult {
+	/** The ends of the given requests the lists show, each with its list item. */
+	ended: Change[];
+	/** Pages read. */
+	reads: number;
+}
+
+/**
+ * Which of the given requests (id → a time no later than its sending, ms) have ended, read from
+ * the lists alone, for Send and Wait's re-reads (one read serves up to 200 requests):
+ *  1. status in_progress, every page: a request listed there has not ended;
+ *  2. only when some are missing from it: the ended statuses by sent_on, newest first, down to the
+ *     oldest missing one's time (less `OVERLAP_MS`), until every missing one was found. Only a
+ *     status actually seen ends a request: one that is not listed as ended (a draft not sent yet,
+ *     a deleted one, or one the lists shifted past between two pages) is not reported, and is
+ *     looked at again at the next call.
+ * Cost: one read per 200 requests in progress in the workspace, plus, when something ended, one
+ * per 200 ended requests sent since the oldest of those.
+ */
+export async function endsOf(
+	fetchPage: FetchPage,
+	requests: ReadonlyMap<string, number>,
+): Promise<EndsResult> {
+	const counter = { reads: 0 };
+	const ended: Change[] = [];
+	if (requests.size === 0) return { ended, reads: 0 };
+	const stillOpen = new Set<string>();
+	await readPages(
+		fetchPage,
+		{ status: 'in_progress', sort_by: 'sent_on', sort_order: 'desc' },
+		(item) => {
+			stillOpen.add(String(item.id));
+			return 'continue';
+		},
+		counter,
+	);
+	const missing = new Map([...requests].filter(([id]) => !stillOpen.has(id)));
+	if (missing.size === 0) return { ended, reads: counter.reads };
+	const floor = Math.min(...missing.values()) - OVERLAP_MS;
+	await readPages(
+		fetchPage,
+		{ status: ENDED_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
+		(item) => {
+			const sentAt = timeOf(item.sent_date);
+			if (sentAt !== undefined && sentAt < floor) return 'stop';
+			const id = String(item.id);
+			if (!missing.has(id)) return 'continue';
+			const end = endOf(item);
+			if (!end) return 'continue';
+			missing.delete(id);
+			ended.push(end);
+			return missing.size === 0 ? 'stop' : 'continue';
+		},
+		counter,
+	);
+	return { ended, reads: counter.reads };
+}

@@ -41,14 +41,12 @@ function credentialLabel(context: RefusalContext): string {
 /** Which secret signs deliveries of this webhook, and where the user finds it. */
 function whichSecret(context: RefusalContext): string {
 	const workspace = context.workspaceId ? ` ${context.workspaceId}` : '';
+	if (context.receiver === 'Send and Wait')
+		return "Send and Wait's webhook is company-level or of the request's workspace, whichever the credential's secret verified when the wait began: the service signs deliveries of company-level webhooks with the company's webhook secret (from the service dashboard, or the new_secret of Webhook → Rotate Signing Secret (Company)), and those of a workspace webhook with that workspace's own secret (Workspace → Get, field webhook_secret).";
 	const webhook =
-		context.receiver === 'Send and Wait'
-			? context.scope === 'company'
-				? 'Send and Wait registered a company-level webhook for this wait'
-				: `Send and Wait registered a webhook of workspace${workspace} for this wait`
-			: context.scope === 'company'
-				? `This trigger has a company-level webhook (Scope "${SCOPE_LABELS.company}")`
-				: `This trigger has a webhook of workspace${workspace} (Scope "${SCOPE_LABELS.workspace}")`;
+		context.scope === 'company'
+			? `This trigger has a company-level webhook (Scope "${SCOPE_LABELS.company}")`
+			: `This trigger has a webhook of workspace${workspace} (Scope "${SCOPE_LABELS.workspace}")`;
 	const secret =
 		context.scope === 'company'
 			? "the service signs its deliveries with the company's webhook secret. Copy it from the service dashboard, or use the new_secret returned by Webhook → Rotate Signing Secret (Company). A workspace's own secret does not verify them."

@@ -1,5 +1,11 @@
-import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { DocumentSigningCredentials } from './transport';
 import { ENDPOINTS } from './endpoints';
@@ -13,8 +19,15 @@ import { redactionMark } from './transport/secrets';
  * Keys read this way stay in memory for the poll: never in static data, output or logs.
  */
 
-/** The contexts that read workspaces this way: the poll trigger, and the webhook trigger's catch-up. */
-export type WorkspaceReader = IPollFunctions | IHookFunctions | IWebhookFunctions;
+/**
+ * The contexts that read workspaces this way: the poll trigger, the webhook trigger's catch-up and
+ * Send and Wait's re-reads.
+ */
+export type WorkspaceReader =
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IExecuteFunctions;
 
 export interface PolledWorkspace<C extends WorkspaceReader = IPollFunctions> {
 	id: string;
@@ -97,4 +110,31 @@ export async function workspacesOf<C extends WorkspaceReader>(
 		});
 	}
 	return result;
+}
+
+/**
+ * A context whose requests read the signing requests of one workspace (Send and Wait's re-reads):
+ * with that workspace's key, read from the workspace (the protected workspace's key may read every
+ * workspace's); a key that may not read the workspace (403) reaches only its own, which this is
+ * then, and is used as it is.
+ */
+export async function workspaceReadContext<C extends WorkspaceReader>(
+	context: C,
+	credentials: DocumentSigningCredentials,
+	workspaceId: string,
+): Promise<{ context: C; credentials: DocumentSigningCredentials }> {
+	const row = await callApi(context, ENDPOINTS.getWorkspace, { params: { id: workspaceId } }).then(
+		(response) => response.body,
+		(error: unknown) => {
+			if (error instanceof NodeApiError && String(error.httpCode) === '403') return undefined;
+			throw error;
+		},
+	);
+	if (!row) return { context, credentials };
+	const key = keyOf(row, credentials);
+	if (!key) return { context, credentials };
+	return {
+		context: withWorkspaceKey(context, credentials, key),
+		credentials: { ...credentials, liveApiKey: key, testApiKey: key },
+	};
 }

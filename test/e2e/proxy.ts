@@ -23,6 +23,10 @@ export interface ProxiedRequest {
 	/** Answered by n8n (true) or by the proxy itself (false, 502). */
 	forwarded: boolean;
 	status: number;
+	/** When it came (ms since the epoch). */
+	at: number;
+	/** How long until the answer was complete (ms; undefined while it is not). */
+	ms?: number;
 }
 
 export interface Proxy {
@@ -52,8 +56,10 @@ export async function startProxy(mode: ProxyMode = 'forward'): Promise<Proxy> {
 			path,
 			forwarded: false,
 			status: 0,
+			at: Date.now(),
 		};
 		proxy.requests.push(record);
+		res.on('finish', () => (record.ms = Date.now() - record.at));
 		const refuse = () => {
 			record.status = 502;
 			if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });

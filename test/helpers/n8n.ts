@@ -113,6 +113,13 @@ export interface RunNodeOptions {
 	 * webhook URLs. Default http://localhost:5678, where nothing of the tests listens.
 	 */
 	instanceBaseUrl?: string;
+	/**
+	 * The workflow the node runs in (default: id `harness-workflow`, not published, no static
+	 * data), e.g. a published one whose static data a node reads.
+	 */
+	workflow?: { id?: string; name?: string; active?: boolean; staticData?: IDataObject };
+	/** The node's id (default `harness-node`). */
+	nodeId?: string;
 }
 
 export interface RunNodeResult {
@@ -130,6 +137,8 @@ export interface RunNodeResult {
 	requests: RecordedRequest[];
 	/** The raw IRun from WorkflowExecute, for anything else (runData, pairedItem, ...). */
 	run?: IRun;
+	/** The id n8n gave the execution (part of `$execution.resumeUrl`). */
+	executionId?: string;
 }
 
 let executionCounter = 0;
@@ -188,6 +197,8 @@ interface BuildOptions {
 	credentials?: CredentialsInput;
 	continueOnFail?: boolean;
 	typeVersion?: number;
+	workflow?: RunNodeOptions['workflow'];
+	nodeId?: string;
 }
 
 /**
@@ -204,7 +215,7 @@ function buildWorkflow(
 		credentials[name] = { id: `harness-${name}`, name: `${name} (harness)` };
 	}
 	const node: INode = {
-		id: 'harness-node',
+		id: opts.nodeId ?? 'harness-node',
 		name: description.defaults?.name ?? description.displayName,
 		type: typeNameOf(description),
 		typeVersion: opts.typeVersion ?? defaultVersion(description),
@@ -225,12 +236,13 @@ function buildWorkflow(
 		getKnownTypes: () => ({}),
 	};
 	const workflow = new Workflow({
-		id: HARNESS_WORKFLOW_ID,
-		name: 'Harness workflow',
+		id: opts.workflow?.id ?? HARNESS_WORKFLOW_ID,
+		name: opts.workflow?.name ?? 'Harness workflow',
 		nodes: [node],
 		connections: {},
-		active: false,
+		active: opts.workflow?.active ?? false,
 		nodeTypes,
+		staticData: opts.workflow?.staticData ? deepCopy(opts.workflow.staticData) : undefined,
 		settings: { executionOrder: 'v1' },
 	});
 	return { workflow, node: workflow.nodes[node.name] };
@@ -362,7 +374,7 @@ export class NodeTestHarness {
 		const hints =
 			contexts.length > 0 ? contexts.flatMap((context) => context.hints) : (task?.hints ?? []);
 
-		return { output, error, hints, requests: credentialsHelper.requests, run };
+		return { output, error, hints, requests: credentialsHelper.requests, run, executionId };
 	}
 }
 

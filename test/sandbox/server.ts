@@ -61,6 +61,8 @@ export interface Sandbox {
 	requests: RecordedRequest[];
 	clearRequests(): void;
 	injectFault(fault: Fault): void;
+	/** Drops the injected faults not used up yet. */
+	clearFaults(): void;
 	/** Forgets all rate-limit counters. */
 	resetRateLimits(): void;
 	clock: SandboxClock;
@@ -362,6 +364,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			requests.length = 0;
 		},
 		injectFault: (fault) => faults.add(fault),
+		clearFaults: () => faults.clear(),
 		resetRateLimits: () => limiter.reset(),
 		clock,
 		signing,

@@ -122,6 +122,11 @@ describe('notices hold wherever the node runs (a public n8n, or npm start with t
 		expect(text).toMatch(
 			/it must reach n8n's webhook address \(WEBHOOK_URL; HTTPS unless both run on one machine\)/,
 		);
+		// In the editor without publishing (npm start's sandbox too) there is no webhook to reach.
+		expect(text).toMatch(/A test run of a workflow that is not published has no webhook/);
+		expect(text).toMatch(
+			/If n8n restarts \(upgrades, crashes, container moves\), publish the example workflow <a href="https:\/\/github\.com\/[^"]+\/examples\/catch-up-after-restart\.json"/,
+		);
 		expect(text).toMatch(
 			/If a wait does not end with its request, check that webhooks are turned on/,
 		);

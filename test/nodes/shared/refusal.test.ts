@@ -27,20 +27,16 @@ describe('describeRefusal: what was wrong and what to change', () => {
 		expect(words.description).toContain('a proxy or body-parsing middleware');
 	});
 
-	it("Send and Wait's words name its webhook's scope, and the workspace", () => {
-		const company = describeRefusal(
+	it("Send and Wait's words name both secrets: its webhook's scope was chosen by the credential's secret", () => {
+		const words = describeRefusal(
 			{ reason: 'signature_mismatch' },
 			{ ...trigger, receiver: 'Send and Wait' },
 		);
-		expect(company.description).toMatch(
-			/^Send and Wait registered a company-level webhook for this wait: the service signs its deliveries with the company's webhook secret\./,
+		expect(words.message).toBe(
+			'Send and Wait refused a delivery: its signature does not match the "Webhook Signing Secret" of credential "Signing"',
 		);
-		const workspace = describeRefusal(
-			{ reason: 'signature_mismatch' },
-			{ ...trigger, receiver: 'Send and Wait', scope: 'workspace', workspaceId: 'ws-1' },
-		);
-		expect(workspace.description).toMatch(
-			/^Send and Wait registered a webhook of workspace ws-1 for this wait: the service signs its deliveries with that workspace's own secret\./,
+		expect(words.description).toMatch(
+			/^Send and Wait's webhook is company-level or of the request's workspace, whichever the credential's secret verified when the wait began: the service signs deliveries of company-level webhooks with the company's webhook secret .+ and those of a workspace webhook with that workspace's own secret \(Workspace → Get, field webhook_secret\)\. Put the right secret into "Webhook Signing Secret" of credential "Signing"\./,
 		);
 	});
 

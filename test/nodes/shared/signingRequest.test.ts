@@ -35,7 +35,7 @@ import {
 	readState,
 } from '../../../nodes/DocumentSigningTrigger/catchUp';
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
-import { reReads } from '../../../nodes/DocumentSigning/actions/signingRequest/reread';
+import { hub } from '../../../nodes/DocumentSigning/domain/waiting';
 import { resetRateLimiters } from '../../../nodes/shared/transport';
 import {
 	answerChecker,
@@ -732,7 +732,7 @@ beforeAll(async () => {
 	});
 });
 afterAll(async () => {
-	reReads.stop();
+	hub.stop();
 	await sandbox.webhooks.flush();
 	await sandbox.close();
 });

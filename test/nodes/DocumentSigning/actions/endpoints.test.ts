@@ -14,7 +14,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
 import { RESOURCES } from '../../../../nodes/DocumentSigning/actions/operations';
-import { reReads } from '../../../../nodes/DocumentSigning/actions/signingRequest/reread';
+import { hub } from '../../../../nodes/DocumentSigning/domain/waiting';
 import type { OperationMeta } from '../../../../nodes/DocumentSigning/actions/types';
 import { resetRateLimiters } from '../../../../nodes/shared/transport';
 import { binaryItem, runNode } from '../../../helpers/n8n';
@@ -455,9 +455,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-	// sendAndWaitForCompletion handed its wait to this process's re-reads (reread.ts): a loop that
+	// sendAndWaitForCompletion handed its wait to this process's hub (domain/waiting): a loop that
 	// would otherwise go on after this file, keeping the jest worker from exiting.
-	reReads.stop();
+	hub.stop();
 	for (const server of [api, files])
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 });
@@ -468,7 +468,7 @@ beforeEach(() => {
 	resetRateLimiters();
 	// No wait of an earlier case (sendAndWaitForCompletion, resume URL at the harness's address,
 	// where nothing listens) for catchUpAfterRestart to re-read.
-	reReads.stop();
+	hub.stop();
 });
 
 /** meta.path with its placeholders replaced; an unknown placeholder fails the test. */

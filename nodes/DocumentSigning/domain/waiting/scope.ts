@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IDataObject, JsonObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { digestsEqual } from '../../../shared/signature';
@@ -11,14 +11,11 @@ import {
 	type TransportContext,
 } from '../../../shared/transport';
 import { redactText as redactSecretsIn } from '../../../shared/transport/secrets';
-import { meta as createWebhook } from '../webhook/createWebhook.operation';
-import { meta as deleteWebhook } from '../webhook/deleteWebhook.operation';
-import { meta as updateWebhook } from '../webhook/updateWebhook.operation';
-import { meta as getWorkspace } from '../workspace/getWorkspace.operation';
+import { ENDPOINTS } from '../../../shared/endpoints';
 
 /**
- * Which webhook Send and Wait registers: the one whose deliveries the credential's Webhook Signing
- * Secret verifies (service-api.md, "Events": company-level webhooks are signed with the company
+ * Which webhook a Send and Wait node's router (router.ts) has at the service for a request: the one
+ * whose deliveries the credential's Webhook Signing Secret verifies (service-api.md, "Events": company-level webhooks are signed with the company
  * secret, workspace webhooks with the workspace's).
  *
  * - The credential holds the request's workspace's own secret (the Workspace object's
@@ -32,6 +29,11 @@ import { meta as getWorkspace } from '../workspace/getWorkspace.operation';
  * Secrets are only compared, never output.
  */
 export type WaitScope = { kind: 'workspace'; workspaceId: string } | { kind: 'company' };
+
+/** The scope as the waits and the router's static data key it: `company` or the workspace id. */
+export function scopeKeyOf(scope: WaitScope): string {
+	return scope.kind === 'workspace' ? scope.workspaceId : 'company';
+}
 
 /** Whether two secrets are the same (surrounding spaces ignored), compared in constant time. */
 export function sameSecret(a: unknown, b: unknown): boolean {
@@ -66,20 +68,46 @@ function httpCodeOf(error: unknown): string | undefined {
 	return error instanceof NodeApiError ? String(error.httpCode) : undefined;
 }
 
-/** Reads the request's workspace and chooses the scope (see above). */
+/** Workspaces read for a scope, per key and workspace, kept this long (a read per start otherwise). */
+const WORKSPACE_READ_FOR_MS = 5 * 60_000;
+const workspaceReads = new Map<
+	string,
+	{ at: number; workspace: Promise<IDataObject | undefined> }
+>();
+
+/** Forgets the workspaces read (tests). */
+export function forgetWorkspaceReads(): void {
+	workspaceReads.clear();
+}
+
+/** Reads the request's workspace (at most every five minutes per key) and chooses the scope. */
 export async function waitScopeFor(
 	context: TransportContext,
 	workspaceId: string,
 	credentials: DocumentSigningCredentials,
 ): Promise<WaitScope> {
 	const secret = String(credentials.webhookSigningSecret ?? '').trim();
-	const workspace = await callApi(context, getWorkspace, { params: { id: workspaceId } }).then(
-		(response) => response.body,
-		(error: unknown) => {
-			if (['401', '403', '404'].includes(httpCodeOf(error) ?? '')) return undefined;
-			throw error;
-		},
-	);
+	const readKey = createHash('sha256')
+		.update(
+			`${credentials.baseUrl}\n${credentials.keyToUse}\n${credentials.liveApiKey ?? ''}\n${credentials.testApiKey ?? ''}\n${secret}\n${workspaceId}`,
+		)
+		.digest('hex');
+	let read = workspaceReads.get(readKey);
+	if (!read || Date.now() - read.at >= WORKSPACE_READ_FOR_MS) {
+		read = {
+			at: Date.now(),
+			workspace: callApi(context, ENDPOINTS.getWorkspace, { params: { id: workspaceId } }).then(
+				(response) => response.body,
+				(error: unknown) => {
+					if (['401', '403', '404'].includes(httpCodeOf(error) ?? '')) return undefined;
+					throw error;
+				},
+			),
+		};
+		workspaceReads.set(readKey, read);
+		read.workspace.catch(() => workspaceReads.delete(readKey));
+	}
+	const workspace = await read.workspace;
 	const redacted = redactSecretsIn(secret, credentialSecrets(credentials));
 	const scope = chooseWaitScope(workspace, workspaceId, secret, redacted);
 	if (scope.kind !== 'ignoresCompanyWebhooks') return scope;
@@ -106,53 +134,3 @@ export const companyWebhookRefused: Explainer = ({ status }) =>
 					"The credential's Webhook Signing Secret is not the secret of the request's workspace, so it is taken to be the company's secret, whose deliveries come through company-level webhooks only; this key may not use those. Either put the workspace's own secret into \"Webhook Signing Secret\" (Workspace → Get shows it as webhook_secret; the workspace's webhook master switch must be on), or use the protected workspace's key. Nothing was sent.",
 			}
 		: undefined;
-
-/**
- * Where the wait's webhook points while it is created: n8n's waiting-webhook path without an
- * execution (`<WEBHOOK_URL>webhook-waiting`), which n8n 2.41.1 answers 404 without running or
- * logging anything. The service sends a test event to a new webhook's URL at once; sent to the
- * resume URL, it reached an execution still running (not yet saved as waiting), which n8n refuses
- * ("running already", or for a manual run "Cannot read properties of undefined (reading
- * 'resumeToken')") and logs as an error, once per Send and Wait run.
- */
-export function parkingUrlOf(resumeUrl: string): string {
-	const url = new URL(resumeUrl);
-	const path = url.pathname.split('/').slice(0, -2).join('/');
-	return `${url.origin}${path}`;
-}
-
-/**
- * Registers the wait's webhook in the chosen scope: created at the parking URL (above), then
- * pointed at the resume URL (`body.url`; the service sends no test event for an update). If that
- * fails, the webhook is deleted again and the error thrown: nothing was sent. With `park: false`
- * it is created at the resume URL in one request (a burst, see the operation's `execute`).
- */
-export async function createWaitWebhook(
-	context: TransportContext,
-	scope: WaitScope,
-	body: IDataObject & { url: string },
-	options: { park?: boolean } = {},
-): Promise<IDataObject> {
-	const park = options.park ?? true;
-	const first = park ? { ...body, url: parkingUrlOf(body.url) } : body;
-	const scoped =
-		scope.kind === 'workspace'
-			? { body: { ...first, workspace_id: scope.workspaceId } }
-			: { body: first, explain: companyWebhookRefused };
-	const created = (await callApi(context, createWebhook, scoped)).body;
-	const id = String(created?.id ?? '');
-	if (!park || !id) return created;
-	try {
-		// The whole body again (not only the URL), in case the service's PUT replaces what it omits.
-		const update = { params: { id }, body };
-		const scopedUpdate =
-			scope.kind === 'workspace' ? update : { ...update, explain: companyWebhookRefused };
-		return (await callApi(context, updateWebhook, scopedUpdate)).body;
-	} catch (error) {
-		await callApi(context, deleteWebhook, { params: { id } }).catch(() => undefined);
-		// Both constructors hand back an error that already is of their kind unchanged.
-		const node = context.getNode();
-		if (error instanceof NodeApiError) throw new NodeApiError(node, error as unknown as JsonObject);
-		throw new NodeOperationError(node, error as Error);
-	}
-}

@@ -1,0 +1,3 @@
+import { describeSpecs } from '../../../../kit/specs';
+
+describeSpecs(__dirname);
