@@ -158,11 +158,16 @@ function absorb(context: IWebhookFunctions, data: RouterData, routerId: string):
 	routers.set(routerId, state);
 	hub.setActor(credential, { context, httpRequest: context.helpers.httpRequest });
 	if (data.stamp !== undefined && data.stamp === state.stamp) return state;
-	for (const [key, value] of Object.entries(data.waits ?? {})) {
+	const stored = data.waits ?? {};
+	for (const [key, value] of Object.entries(stored)) {
 		const wait = fromStored(key, value, routerId);
 		if (!wait) continue;
 		hub.add({ ...wait, url: rebase(wait.url, state.url) }, { due: true });
 	}
+	// Another save (an older copy of the static data, saved whole by an execution or another
+	// process) lost waits this process knows: this call writes them back.
+	if (hub.waits.all((wait) => wait.router === routerId).some((wait) => !(wait.key in stored)))
+		state.dirty = true;
 	state.stamp = data.stamp;
 	return state;
 }

@@ -438,3 +438,25 @@ describe('a send that fails', () => {
 		);
 	});
 });
+
+describe('the router’s static data', () => {
+	it('an older copy saved over it (by an execution, or another process) is written back by the next call', async () => {
+		rig = await new WaitRig(sandbox, companyCredentials(sandbox), {
+			workflowId: 'wf-clobber',
+		}).listen();
+		const ids = await drafts(3);
+		await rig.start(ids[0]);
+		const older = JSON.parse(JSON.stringify(rig.saved)) as IDataObject;
+		await rig.start(ids[1]);
+		await rig.start(ids[2]);
+		// n8n saves static data whole: a copy loaded before the last two registrations lands last.
+		rig.saved = older;
+		expect(Object.keys(rig.routerData.waits as IDataObject)).toHaveLength(1);
+		// Any call of the router (here an event of another request) writes them back.
+		const other = (await createDraft(sandbox, P.testKey, 'other')).id;
+		await ok(sandbox, 'POST', `/signing-requests/${other}/send`, { key: P.testKey });
+		sandbox.simulate.signAll(other);
+		await sandbox.webhooks.flush();
+		expect(Object.keys(rig.routerData.waits as IDataObject)).toHaveLength(3);
+	});
+});
