@@ -152,11 +152,15 @@ function waitWorkflow(id: string, path: string, reportUrl: string, wait: Json): 
 	} as unknown as Workflow;
 }
 
-/** Drafts made through the API (sent too when `send`); the sandbox's counters are cleared every 100. */
+/**
+ * Drafts made through the API (sent too when `send`); the sandbox's counters are cleared after each
+ * batch (100 writes).
+ */
 async function requests(setup: E2eSetup, count: number, prefix: string, send: boolean) {
 	const ids: string[] = [];
-	for (let from = 0; from < count; from += 100) {
-		const batch = Array.from({ length: Math.min(100, count - from) }, (_, i) => from + i);
+	const size = send ? 50 : 100;
+	for (let from = 0; from < count; from += size) {
+		const batch = Array.from({ length: Math.min(size, count - from) }, (_, i) => from + i);
 		const made = await Promise.all(
 			batch.map(async (n) => {
 				const draft = await createDemoDraft(setup.sandbox.url, setup.templateId, `${prefix} ${n}`);

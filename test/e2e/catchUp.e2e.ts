@@ -2,7 +2,8 @@
  * Nothing missed, even when n8n was away (issue 22), in a real n8n 2.41.1 against an in-process
  * sandbox:
  *  - Send and Wait for Completion notices the end of its request by its re-reads when every
- *    delivery is refused (deliveries go to a closed port);
+ *    delivery is refused (deliveries go to a closed port), and a test run of a workflow that is
+ *    not published (no webhook at all) ends by its re-read every 15 seconds;
  *  - the webhook trigger, after n8n was stopped while events were sent (every delivery attempt
  *    failed) and started again (n8n calls nothing of the node then), catches up at the first
  *    delivery it gets: it starts each missed change once, and a late retry of a caught-up event
@@ -129,21 +130,22 @@ afterAll(async () => {
 
 const startRun = (name: string) => postToWebhook(inst, 'reread-e2e', { name }, server);
 
-function liveWaitWebhooks() {
-	return sandbox.webhooks.records.filter(
-		(r) => !r.deleted_at && r.description?.startsWith('n8n Send and Wait'),
+/** The webhook of a Send and Wait workflow's router at the sandbox (one per published workflow). */
+function routerWebhook(workflowId: string) {
+	return sandbox.webhooks.records.find(
+		(r) => !r.deleted_at && r.url.includes(`/document-signing-send-and-wait/${workflowId}/`),
 	);
 }
 
-/** The service webhook a waiting run registered for the request named `name`. */
-async function waitingWebhook(name: string) {
+/** The request a run made, by its name, once sent. */
+async function sentRequestNamed(name: string) {
 	const request = await until(`the request "${name}"`, () =>
 		sandbox.signing.listSigningRequests(P.id).find((sr) => sr.name === name),
 	);
-	const webhook = await until(`the Send-and-Wait webhook of "${name}"`, () =>
-		liveWaitWebhooks().find((w) => w.url.includes(`signing_request_id=${request.id}`)),
+	await until(`"${name}" to be sent`, () =>
+		sandbox.signing.getSigningRequest(request.id)?.sent_on ? true : undefined,
 	);
-	return { request, webhook };
+	return request;
 }
 
 const waitReport = (id: string) => reports.find((r) => r.kind === 'wait' && r.id === id);
@@ -151,19 +153,43 @@ const waitReport = (id: string) => reports.find((r) => r.kind === 'wait' && r.id
 const executions = (workflowId: string) => executionsOf(inst, cookie, workflowId);
 
 describe('Send and Wait re-reads its request while it waits', () => {
-	it('a manual run of a workflow with Send and Wait does not wait for a webhook of its own', async () => {
+	it('a test run of a workflow that is not published: no webhook at the service; it ends by its re-read', async () => {
+		const before = sandbox.webhooks.records.filter((r) => !r.deleted_at).length;
 		const answer = await rest<Json>(inst, cookie, 'POST', `/workflows/${MANUAL_WF}/run`, {
 			triggerToStartFrom: { name: 'Start' },
 			destinationNode: { nodeName: 'Send and wait for completion', mode: 'inclusive' },
 		});
 		expect(answer).not.toHaveProperty('waitingForWebhook');
-		expect(answer).toHaveProperty('executionId');
-	});
+		const executionId = String(answer.executionId);
+		const waiting = await until('the test run to wait', async () =>
+			(await executions(MANUAL_WF)).find(
+				(e) => String(e.id) === executionId && e.status === 'waiting',
+			),
+		);
+		expect(waiting).toBeDefined();
+		expect(sandbox.webhooks.records.filter((r) => !r.deleted_at)).toHaveLength(before);
+		const request = sandbox.signing
+			.listSigningRequests(P.id)
+			.filter((sr) => sr.sent_on !== null)
+			.sort((a, b) => b.created_at - a.created_at)[0];
+		sandbox.simulate.signAll(request.id);
+		const ended = await until(
+			'the test run to end by its re-read',
+			async () =>
+				(await executions(MANUAL_WF)).find(
+					(e) => String(e.id) === executionId && e.status === 'success',
+				),
+			90_000,
+		);
+		expect(ended).toBeDefined();
+	}, 180_000);
 
 	it('every delivery refused (sent to a closed port): the re-read ends the wait, and says so', async () => {
 		await startRun('e2e re-read, deliveries refused');
-		const { request, webhook } = await waitingWebhook('e2e re-read, deliveries refused');
-		expect(new URL(webhook.url).searchParams.get('reread')).toBe('1');
+		const request = await sentRequestNamed('e2e re-read, deliveries refused');
+		const webhook = routerWebhook(WAIT_WF)!;
+		expect(webhook).toBeDefined();
+		const original = webhook.url;
 		// The service can no longer reach n8n: its deliveries go to a closed port.
 		const closed = new URL(webhook.url);
 		closed.host = '127.0.0.1:9';
@@ -171,7 +197,7 @@ describe('Send and Wait re-reads its request while it waits', () => {
 		sandbox.simulate.signAll(request.id);
 		await sandbox.webhooks.flush();
 		const attempts = sandbox.webhooks.deliveries.filter(
-			(d) => d.webhookId === webhook.id && !d.test,
+			(d) => d.webhookId === webhook.id && !d.test && d.body.includes(request.id),
 		);
 		expect(attempts.map((d) => [d.eventType, d.status])).toEqual([
 			['signing_request.completed', null],
@@ -191,10 +217,12 @@ describe('Send and Wait re-reads its request while it waits', () => {
 			event: null,
 			pdfMime: 'application/pdf',
 		});
-		// The node removed its webhook at the service when the wait ended.
-		await until('the webhook to be removed', () =>
-			sandbox.webhooks.records.find((r) => r.id === webhook.id)?.deleted_at ? true : undefined,
-		);
+		// The published workflow keeps its webhook (pointed back at n8n for the next tests).
+		await api('PUT', `/webhooks/${webhook.id}`, {
+			url: original,
+			events: webhook.events,
+			enabled: true,
+		});
 	}, 300_000);
 });
 

@@ -8,7 +8,15 @@
  * node under test output to a receiver in this test.
  */
 import { SEED, type Sandbox } from '../sandbox';
-import { postToWebhook, startServer, waiter, type Instance, type Server } from './n8n';
+import {
+	executionsOf,
+	postToWebhook,
+	startServer,
+	startWithOwner,
+	waiter,
+	type Instance,
+	type Server,
+} from './n8n';
 import {
 	importAll,
 	loadExamples,
@@ -35,6 +43,7 @@ let sandbox: Sandbox;
 let userFolder: string;
 let inst: Instance;
 let server: Server | undefined;
+let cookie = '';
 let templateId: string;
 let receiver: ReportReceiver | undefined;
 /** Everything the Report nodes posted, in arrival order. */
@@ -44,13 +53,13 @@ const until = waiter();
 const sentRequest = (name: string) => sendDemoRequest(sandbox.url, templateId, name);
 
 /**
- * Live (not deleted) Send-and-Wait webhooks at the sandbox, of either scope: with the example's
- * credential (the company secret) a company-level one; with the workspace's own secret one of the
- * protected workspace.
+ * The live (not deleted) webhook of a Send and Wait workflow's router at the sandbox: one per
+ * published workflow and scope, however many executions wait. With the example's credential (the
+ * company secret) a company-level one; with the workspace's own secret one of the workspace.
  */
-function liveWaitWebhooks() {
+function routerWebhooks(workflowId: string) {
 	return sandbox.webhooks.records.filter(
-		(r) => !r.deleted_at && r.url.includes('/webhook-waiting/'),
+		(r) => !r.deleted_at && r.url.includes(`/document-signing-send-and-wait/${workflowId}/`),
 	);
 }
 
@@ -134,7 +143,7 @@ beforeAll(async () => {
 	const old = await sentRequest('e2e poll before activation');
 	sandbox.simulate.signAll(old.id);
 	beforeActivation = old.id;
-	server = await startServer(inst);
+	({ server, cookie } = await startWithOwner(inst));
 	await pollActivated();
 }, 900_000);
 
@@ -176,30 +185,34 @@ async function pollActivated(): Promise<void> {
 	);
 }
 
-/** The service webhook a waiting run registered for the request named `name`. */
-async function waitingWebhook(name: string) {
-	const request = await until(
+/** The request a run made, by its name. */
+async function requestNamed(name: string) {
+	return await until(
 		`the request "${name}"`,
 		() => sandbox.signing.listSigningRequests(P.id).find((sr) => sr.name === name),
 		60_000,
 	);
-	const webhook = await until(
-		`the Send-and-Wait webhook of "${name}"`,
-		() => liveWaitWebhooks().find((w) => w.url.includes(`signing_request_id=${request.id}`)),
-		60_000,
+}
+
+/** Waits until the sandbox has sent `request` (the run sends it after handing its wait over). */
+async function sentAt(request: { id: string }) {
+	return await until(`"${request.id}" to be sent`, () =>
+		sandbox.signing.getSigningRequest(request.id)?.sent_on ? true : undefined,
 	);
-	return { request, webhook };
 }
 
 describe('Send and Wait for Completion in n8n', () => {
-	it('times out after its limit (ended_by "time_limit", the request still in progress); the webhook is left until the next run', async () => {
+	it('times out after its limit (ended_by "time_limit", the request still in progress); its workflow keeps its one webhook', async () => {
 		const logFrom = server!.output().length;
 		await startRun('saw-timeout', 'e2e wait timeout');
-		const { request, webhook } = await waitingWebhook('e2e wait timeout');
-		expect(webhook.url).toMatch(new RegExp(`^${inst.url}/webhook-waiting/\\d+/`));
+		const request = await requestNamed('e2e wait timeout');
+		await sentAt(request);
+		const [webhook] = routerWebhooks('dsE2eSendWait002');
+		expect(webhook.url).toBe(
+			`${inst.url}/webhook/document-signing-send-and-wait/dsE2eSendWait002/c0000000-0000-4000-8000-000000000004`,
+		);
 		// Its credential holds the workspace's own secret: a webhook of that workspace.
 		expect(webhook.workspace_id).toBe(P.id);
-		expect(new URL(webhook.url).searchParams.get('workspace_id')).toBe(P.id);
 		expect(webhook.events).toContain('signing_request.completed');
 		// n8n's wait tracker resumes within a minute after the limit (1 minute here).
 		const report = await until(
@@ -208,79 +221,67 @@ describe('Send and Wait for Completion in n8n', () => {
 			200_000,
 		);
 		expect(report).toMatchObject({ status: 'in_progress', ended_by: 'time_limit', pdfMime: null });
-		// Waited and ended without an error in n8n's log (the test event of the new webhook
-		// included: see the next test).
+		// Waited and ended without an error in n8n's log (the service's test event for the new
+		// webhook went to the router, which answered it).
 		expect(errorLinesSince(logFrom, 'saw-timeout')).toEqual([]);
-		// Nothing of this package runs when a wait runs out: the webhook is still registered.
-		expect(liveWaitWebhooks().some((w) => w.id === webhook.id)).toBe(true);
+		const ping = sandbox.webhooks.deliveries.find((d) => d.webhookId === webhook.id && d.test);
+		expect(ping?.status).toBe(200);
+		// The workflow is still published: its webhook stays, for its next waits.
+		expect(routerWebhooks('dsE2eSendWait002').map((w) => w.id)).toEqual([webhook.id]);
 	}, 300_000);
 
-	it('refuses a resume call without its token or signature; is resumed by the webhook when the request is signed; outputs the signed PDF; removes its webhook and the timed-out leftover', async () => {
-		const leftover = liveWaitWebhooks().find((w) => w.url.includes('webhook-waiting'));
-		expect(leftover).toBeDefined();
-		// Leftovers are removed once their wait ended more than a minute ago.
-		const end = Date.parse(/ until (\S+)$/.exec(String(leftover!.description))![1]);
-		await until(
-			'the leftover to be a minute past its end',
-			() => (Date.now() > end + 61_000 ? true : undefined),
-			120_000,
-		);
-
+	it('several executions wait on one webhook; an event is delivered once and ends its own wait, with the signed PDF; forged calls are refused', async () => {
+		const names = ['e2e wait signed', 'e2e wait other 1', 'e2e wait other 2', 'e2e wait other 3'];
 		const logFrom = server!.output().length;
-		await startRun('saw-e2e', 'e2e wait signed');
-		const { request, webhook } = await waitingWebhook('e2e wait signed');
-		// The service's test event for the new webhook went to n8n's waiting path without an
-		// execution (answered 404, not logged), not to the execution still running.
-		const ping = await until('the test event of the new webhook', () =>
-			sandbox.webhooks.deliveries.find(
-				(d) => d.webhookId === webhook.id && d.test && d.status !== null,
-			),
-		);
-		expect([ping.url, ping.status]).toEqual([`${inst.url}/webhook-waiting`, 404]);
-		expect(errorLinesSince(logFrom, 'saw-e2e')).toEqual([]);
-		// The example's credential holds the company secret: a company-level webhook.
-		expect(webhook.workspace_id).toBeNull();
-		expect(new URL(webhook.url).searchParams.get('workspace_id')).toBeNull();
-		expect(liveWaitWebhooks().some((w) => w.id === leftover!.id)).toBe(false);
+		for (const name of names) await startRun('saw-e2e', name);
+		const requests: Array<{ id: string }> = [];
+		for (const name of names) requests.push(await requestNamed(name));
+		for (const request of requests) await sentAt(request);
+		// One webhook at the service for the four of them: company-level (the example's credential
+		// holds the company secret), at the router's URL.
+		const mine = routerWebhooks('dsE2eSendWait001');
+		expect(mine).toHaveLength(1);
+		expect(mine[0].workspace_id).toBeNull();
+		const [webhook] = mine;
 
-		// The resume URL is verified twice. n8n answers a call without the waiting execution's
-		// resume token with 401 before the node runs...
-		const token = new URL(webhook.url).searchParams.get('signature') ?? '';
-		expect(token).toMatch(/^\S{16,}$/);
-		const forged = new URL(webhook.url);
-		forged.searchParams.set('signature', `${token.slice(1)}x`);
-		const post = (url: string | URL, body: unknown, headers: Record<string, string> = {}) =>
+		// n8n answers a call of the router the service did not sign with 401.
+		const completed = {
+			id: 'evt_e2e_forged',
+			type: 'signing_request.completed',
+			created_at: new Date().toISOString(),
+			data: { signing_request: { id: requests[0].id } },
+		};
+		const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
 			fetch(url, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', ...headers },
 				body: JSON.stringify(body),
 			});
-		const completed = {
-			id: 'evt_e2e_forged',
-			type: 'signing_request.completed',
-			created_at: new Date().toISOString(),
-			data: { signing_request: { id: request.id } },
-		};
-		const noToken = await post(forged, completed);
-		expect(noToken.status).toBe(401);
-		expect(await noToken.json()).toEqual({ error: 'Invalid token' });
-		// ...and the node refuses a call with the token whose body the service did not sign.
-		const unsigned = await post(webhook.url, completed);
-		expect(unsigned.status).toBe(401);
+		expect((await post(webhook.url, completed)).status).toBe(401);
 		const badSignature = await post(webhook.url, completed, {
 			'X-Service-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
 		});
 		expect(badSignature.status).toBe(401);
-
-		// Waiting: nothing reported yet.
+		// A resume URL without the waiting execution's token: n8n answers 401 before the node runs.
+		const executionId = (await executionsOf(inst, cookie, 'dsE2eSendWait001')).find(
+			(e) => e.status === 'waiting',
+		)?.id;
+		expect(executionId).toBeDefined();
+		const noToken = await post(
+			`${inst.url}/webhook-waiting/${executionId}/c0000000-0000-4000-8000-000000000004?signature=forged`,
+			completed,
+		);
+		expect(noToken.status).toBe(401);
 		await new Promise((r) => setTimeout(r, 2000));
-		expect(reports.find((r) => r.kind === 'wait' && r.id === request.id)).toBeUndefined();
+		expect(reports.filter((r) => r.kind === 'wait' && requests.some((q) => q.id === r.id))).toEqual(
+			[],
+		);
 
 		const resumeLogFrom = server!.output().length;
-		sandbox.simulate.signAll(request.id);
+		sandbox.simulate.signAll(requests[0].id);
 		const report = await until(
 			'the resumed run',
-			() => reports.find((r) => r.kind === 'wait' && r.id === request.id),
+			() => reports.find((r) => r.kind === 'wait' && r.id === requests[0].id),
 			60_000,
 			() =>
 				JSON.stringify(
@@ -291,17 +292,30 @@ describe('Send and Wait for Completion in n8n', () => {
 		);
 		expect(report).toMatchObject({
 			status: 'completed',
+			ended_by: 'event',
 			pdfMime: 'application/pdf',
 			pdfName: 'e2e wait signed.pdf',
 		});
+		// The event was delivered once (one webhook in the scope, not one per wait).
 		const delivered = sandbox.webhooks.deliveries.filter(
-			(d) => d.webhookId === webhook.id && !d.test,
+			(d) => !d.test && d.body.includes(requests[0].id) && d.eventType.endsWith('completed'),
 		);
-		expect(delivered.map((d) => [d.eventType, d.status])).toEqual([
-			['signing_request.completed', 200],
-		]);
-		expect(liveWaitWebhooks().some((w) => w.id === webhook.id)).toBe(false);
-		// From the signature to the end of the run, n8n logged no error.
+		expect(delivered.map((d) => [d.webhookId, d.status])).toEqual([[webhook.id, 200]]);
+		// The others still wait.
+		await new Promise((r) => setTimeout(r, 2000));
+		expect(
+			reports.filter((r) => r.kind === 'wait' && requests.slice(1).some((q) => q.id === r.id)),
+		).toEqual([]);
+		for (const request of requests.slice(1)) sandbox.simulate.signAll(request.id);
+		for (const request of requests.slice(1))
+			await until(`the end of ${request.id}`, () =>
+				reports.find((r) => r.kind === 'wait' && r.id === request.id),
+			);
+		expect(
+			reports.filter((r) => r.kind === 'wait' && requests.some((q) => q.id === r.id)),
+		).toHaveLength(4);
+		// From the first start to the last end, n8n logged no error.
+		expect(errorLinesSince(logFrom, 'saw-e2e')).toEqual([]);
 		expect(errorLinesSince(resumeLogFrom, 'saw-e2e')).toEqual([]);
 	}, 300_000);
 });

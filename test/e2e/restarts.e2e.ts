@@ -226,13 +226,13 @@ async function startWaits(label: string) {
 	const request = await until(`the request of "${label}"`, () =>
 		sandbox.signing.listSigningRequests(P.id).find((sr) => sr.name === `e2e restart ${label}`),
 	);
-	const webhook = await until(`the Send-and-Wait webhook of "${label}"`, () =>
+	const webhook = await until(`the Send and Wait workflow's webhook ("${label}")`, () =>
 		sandbox.webhooks.records.find(
-			(r) => !r.deleted_at && r.url.includes(`signing_request_id=${request.id}`),
+			(r) => !r.deleted_at && r.url.includes(`/document-signing-send-and-wait/${SAW_WF}/`),
 		),
 	);
 	// Registered at n8n's public address: the proxy.
-	expect(webhook.url.startsWith(`${proxy.url}/webhook-waiting/`)).toBe(true);
+	expect(webhook.url.startsWith(`${proxy.url}/webhook/document-signing-send-and-wait/`)).toBe(true);
 	const tell = await until(`the Wait node's resume URL of "${label}"`, () =>
 		reports.find((r) => r.kind === 'resumeUrl' && r.label === label),
 	);
@@ -468,13 +468,13 @@ describe('failures a user can see', () => {
 			);
 		});
 
-		it('Send and Wait’s re-read says so in n8n’s log, naming the workflow; the execution keeps waiting', async () => {
+		it('Send and Wait says so in n8n’s log, naming the workflow and the address; the execution keeps waiting', async () => {
 			await until(
-				'the re-read’s warning',
+				'the warning of the run that could not hand its wait to its webhook',
 				() =>
-					/Send and Wait could not reach the resume URL of waiting execution \d+ of workflow "e2e: send and wait across restarts" \(http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/[^)?]+\)/.test(
-						server!.output(),
-					)
+					new RegExp(
+						`Send and Wait of workflow "e2e: send and wait across restarts" could not hand its wait for signing request ${waitingRequest.id} to its webhook at http://127\\.0\\.0\\.1:\\d+/webhook/document-signing-send-and-wait/${SAW_WF}/[^ ]+ \\(answer 502\\): n8n could not reach its own address\\..*WEBHOOK_URL`,
+					).test(server!.output())
 						? true
 						: undefined,
 				150_000,
@@ -487,9 +487,10 @@ describe('failures a user can see', () => {
 			'once the proxy forwards them again, the wait ends by its re-read and nothing was lost',
 			async () => {
 				proxy.mode = 'forward';
-				// The service cannot deliver this one either (its webhook points at a closed port).
+				// The service cannot deliver this one either (the workflow's webhook points at a closed
+				// port): the process that ran it re-reads it.
 				const webhook = sandbox.webhooks.records.find(
-					(r) => !r.deleted_at && r.url.includes(`signing_request_id=${waitingRequest.id}`),
+					(r) => !r.deleted_at && r.url.includes(`/document-signing-send-and-wait/${SAW_WF}/`),
 				)!;
 				const closed = new URL(webhook.url);
 				closed.host = '127.0.0.1:9';
@@ -511,4 +512,66 @@ describe('failures a user can see', () => {
 			AFTER_RESTART_TEST_MS,
 		);
 	});
+});
+
+describe('n8n back after a crash under another public address (WEBHOOK_URL)', () => {
+	let moved: Proxy;
+	let waits: Awaited<ReturnType<typeof startWaits>>;
+
+	beforeAll(async () => {
+		proxy.mode = 'forward';
+		// The webhook of the Send and Wait workflow points at n8n again (the test before moved it).
+		const webhook = sandbox.webhooks.records.find(
+			(r) => !r.deleted_at && r.url.includes(`/document-signing-send-and-wait/${SAW_WF}/`),
+		)!;
+		const at = new URL(webhook.url);
+		at.host = new URL(proxy.url).host;
+		await sandboxApi(sandbox.url, 'PUT', `/webhooks/${webhook.id}`, {
+			url: at.toString(),
+			events: webhook.events,
+		});
+		waits = await startWaits('moved');
+		moved = await startProxy('forward');
+		moved.target = inst.url;
+		await server!.crash();
+		server = undefined;
+		// Signed while n8n is away: every delivery (to the old address) fails.
+		sandbox.simulate.signAll(waits.request.id);
+		await sandbox.webhooks.flush();
+		// The old address goes, n8n comes back behind another one.
+		proxy.target = '';
+		inst.env.WEBHOOK_URL = `${moved.url}/`;
+		server = await startServer(inst);
+		cookie = await login(inst);
+	}, 600_000);
+
+	afterAll(async () => {
+		await moved?.close();
+	});
+
+	it(
+		'Catch Up After Restart moves the workflow’s webhook to the new address, and the wait ends by its re-read, once',
+		async () => {
+			const report = await until(
+				'the re-read to end the wait started under the old address',
+				() => sawReports(waits.request.id)[0],
+				AFTER_RESTART_MS,
+				whatHappened,
+			);
+			expect(report).toMatchObject({
+				status: 'completed',
+				ended_by: 're-read',
+				execution: waits.saw,
+			});
+			const webhook = sandbox.webhooks.records.find(
+				(r) => !r.deleted_at && r.url.includes(`/document-signing-send-and-wait/${SAW_WF}/`),
+			)!;
+			expect(webhook.url.startsWith(`${moved.url}/webhook/document-signing-send-and-wait/`)).toBe(
+				true,
+			);
+			await new Promise((r) => setTimeout(r, 3_000));
+			expect(sawReports(waits.request.id)).toHaveLength(1);
+		},
+		AFTER_RESTART_TEST_MS,
+	);
 });

@@ -27,6 +27,8 @@ export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 export const CREDENTIAL_ID = 'dsSandboxCred001';
 export const CREDENTIAL_NAME = 'Document Signing (sandbox)';
 export const TEMPLATE_PLACEHOLDER = 'REPLACE_WITH_TEMPLATE_ID';
+/** The example "catch up after an n8n restart" (examples/catch-up-after-restart.json). */
+export const CATCH_UP_EXAMPLE_ID = 'dsExCatchUpAfter';
 
 export type Workflow = {
 	id: string;

@@ -18,7 +18,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { OWNER, REPO_ROOT, unflatten } from './n8n';
-import { CREDENTIAL_ID, loadExamples } from './setup';
+import { CATCH_UP_EXAMPLE_ID, CREDENTIAL_ID, loadExamples } from './setup';
 
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
@@ -142,7 +142,10 @@ async function main(): Promise<number> {
 			return (JSON.parse(text) as { data: T }).data;
 		};
 		step('GET /healthz 200, logged in through the REST API');
-		const workflows = await rest<Array<{ id: string; name: string }>>('GET', '/workflows');
+		const workflows = await rest<Array<{ id: string; name: string; active?: boolean }>>(
+			'GET',
+			'/workflows',
+		);
 		const examples = Object.values(loadExamples());
 		const missing = examples.filter((e) => !workflows.some((w) => w.id === e.id));
 		if (missing.length > 0)
@@ -159,7 +162,16 @@ async function main(): Promise<number> {
 			fail(
 				`a fresh npm start should set up exactly one Document Signing credential, found: ${ours.map((c) => c.name).join(', ')}`,
 			);
-		step(`${examples.length} examples and the sandbox credential are there`);
+		// "Catch up after an n8n restart" is published, so that Send and Wait and the triggers pick up
+		// again after every restart.
+		const catchUp = workflows.find((w) => w.id === CATCH_UP_EXAMPLE_ID);
+		if (!given && catchUp?.active !== true)
+			fail(
+				`the example "catch up after an n8n restart" is not published (${JSON.stringify(catchUp)})`,
+			);
+		step(
+			`${examples.length} examples and the sandbox credential are there; the catch-up workflow is published`,
+		);
 
 		// 3. Run "send from a template" against the sandbox.
 		const example = examples.find((e) => /send from a template/i.test(e.name));

@@ -15,8 +15,8 @@
  *
  * One credential, "Document Signing (sandbox)" (the protected workspace's keys and the company's
  * webhook secret), serves every node with its defaults and every example: the trigger's default
- * scope is company-wide, and Send and Wait registers a company-level webhook when the credential
- * holds the company secret (waitScope.ts). Data folders of earlier versions also have "Document
+ * scope is company-wide, and Send and Wait's webhook is company-level when the credential holds the
+ * company secret (domain/waiting/scope.ts). Data folders of earlier versions also have "Document
  * Signing (sandbox, workspace webhooks)", which n8n gave every new node (the most recent one) and
  * which a company-wide trigger cannot use: it is removed when npm start made it and only the
  * examples use it (they are pointed at the one credential), else kept and explained once.
@@ -53,6 +53,7 @@ import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
 	createDemoTemplate,
+	CATCH_UP_EXAMPLE_ID,
 	importAll,
 	loadExamples,
 	sandboxCredential,
@@ -720,7 +721,14 @@ async function main(): Promise<void> {
 				.filter(Boolean)
 				.join(' and ')} (only what is missing; about 20 s)...`,
 		);
-		await importAll(inst, credentials, examples);
+		// "Catch up after an n8n restart" is published when it is imported: if you use Send and Wait
+		// or the webhook trigger and n8n restarts, it picks their waits and catch-up up again.
+		await importAll(
+			inst,
+			credentials,
+			examples,
+			examples.filter((wf) => wf.id === CATCH_UP_EXAMPLE_ID).map((wf) => wf.id),
+		);
 		if (credentials.length > 0) newState.sandboxUrl = sandbox.url;
 		writeFileSync(stateFile, `${JSON.stringify(newState, null, 2)}\n`);
 	} else say('      Credential and examples already there (kept as they are).');
@@ -800,7 +808,8 @@ async function main(): Promise<void> {
 			`     "Execute workflow": it creates a request from the demo template (${templateId}),`,
 			`     sends it, and ${autoSign > 0 ? `the sandbox signs it after ${autoSign / 1000} s` : 'waits until you sign it'}; the last node holds the signed PDF.`,
 			'  1b. "Document Signing: send and wait for completion (one node)" does the same with one node:',
-			'     the execution waits (Executions list: "Waiting") until the sandbox\'s webhook wakes it up.',
+			'     the execution waits (Executions list: "Waiting"); as a test run of a workflow that is not',
+			'     published it has no webhook, so it notices the signature within 15 s.',
 			'  2. "Document Signing: bulk send ..." sends the template to the three people of its Recipients list.',
 			'  3. The trigger workflows ("on completion ...", "on decline ...") run once you publish (activate)',
 			'     them: that registers their webhooks at the sandbox, which then delivers signed events here.',
@@ -812,8 +821,8 @@ async function main(): Promise<void> {
 			`     Sign everything:     POST ${sandbox.url}/_sandbox/signing-requests/<id>/sign-all`,
 			'  5. "Document Signing: an agent prepares, a person approves" needs a chat model: pick your',
 			'     credential in its Model node (OpenAI, or swap in another chat model), then execute it.',
-			'  6. "Document Signing: catch up after an n8n restart": publish it and every start of n8n re-reads',
-			'     waiting Send and Wait executions and lets the triggers catch up on what they missed.',
+			'  6. "Document Signing: catch up after an n8n restart" is published: after every start of n8n it',
+			'     picks up waiting Send and Wait executions and lets the triggers catch up on what they missed.',
 			'  Credentials → "Document Signing (sandbox)" points at the sandbox; for a real account set',
 			'  Base URL and the live/test keys of your workspace there.',
 			'',

@@ -15,6 +15,8 @@ export const BATCH_PATH = 'ds-queue-write-batch';
 export const TRIGGERED_EVENT = 'signing_request.completed';
 export const WAIT_WORKFLOW_ID = 'dsQueueSendWait1';
 export const WAIT_PATH = 'ds-queue-send-and-wait';
+/** The Send and Wait node's id: its router's path ends with it. */
+export const WAIT_NODE_ID = 'c0000000-0000-4000-8000-000000000022';
 
 const credentials = { [CREDENTIAL_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
 
@@ -133,8 +135,10 @@ export function sendAndWaitWorkflow(): Workflow {
 				},
 			},
 			{
-				id: 'c0000000-0000-4000-8000-000000000022',
+				id: WAIT_NODE_ID,
 				name: 'Wait for completion',
+				// As the editor gives every node with webhooks (n8n registers the router's path with it).
+				webhookId: 'c0000000-0000-4000-8000-0000000000cd',
 				type: NODE_TYPE,
 				typeVersion: 1,
 				position: [240, 600],
