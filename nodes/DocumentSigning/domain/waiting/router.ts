@@ -109,8 +109,8 @@ interface RouterState {
 }
 
 const routers = new Map<string, RouterState>();
-/** Ends the flushes' waits when this process forgets its routers. */
-let flushes = new AbortController();
+/** Ends the waits of pending flushes and wakes when this process forgets its routers. */
+let pending = new AbortController();
 const subscriptionChecks = new Map<string, number>();
 const ensuring = new Map<string, Promise<string>>();
 
@@ -192,7 +192,7 @@ function scheduleFlush(routerId: string, state: RouterState): void {
 	state.flushing = true;
 	void (async () => {
 		try {
-			const signal = flushes.signal;
+			const signal = pending.signal;
 			await sleep(routerTiming.flushAfterMs, signal).catch(() => undefined);
 			if (signal.aborted || !state.dirty) return;
 			await callRouter(routerId, state, 'flush', {});
@@ -463,9 +463,11 @@ export function activateRouter(this: IHookFunctions): void {
 	const node = this.getNode().name;
 	const httpRequest = this.helpers.httpRequest;
 	const credentials = getServiceCredentials.call(this);
+	const signal = pending.signal;
 	void (async () => {
 		for (let attempt = 1; attempt <= 5; attempt++) {
-			await sleep(attempt * 3_000);
+			await sleep(attempt * 3_000, signal).catch(() => undefined);
+			if (signal.aborted) return;
 			const secret = String((await credentials).webhookSigningSecret ?? '');
 			const call = routerCall(secret, 'wake', {});
 			const result = await callN8n(httpRequest, url, call.rawBody, call.headers);
@@ -500,8 +502,8 @@ export async function deactivateRouter(this: IHookFunctions): Promise<void> {
 
 /** Forgets what this process knows of routers (tests; an n8n restart does the same). */
 export function forgetRouters(): void {
-	flushes.abort();
-	flushes = new AbortController();
+	pending.abort();
+	pending = new AbortController();
 	routers.clear();
 	subscriptionChecks.clear();
 	ensuring.clear();

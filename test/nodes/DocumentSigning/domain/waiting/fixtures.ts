@@ -19,7 +19,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { WebhookContext } from 'n8n-core';
+import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -352,14 +352,9 @@ export class WaitRig {
 		});
 	}
 
-	private context(
-		workflow: Workflow,
-		name: 'setup' | 'default',
-		request: unknown,
-		response: http.ServerResponse,
-	): WebhookContext {
+	private additionalData(request: unknown, response: unknown): IWorkflowExecuteAdditionalData {
 		const base = this.url;
-		const additionalData = {
+		return {
 			credentialsHelper: new HarnessCredentialsHelper(
 				[new DocumentSigningApi()],
 				deepCopy(this.credentials),
@@ -375,6 +370,45 @@ export class WaitRig {
 			getRunExecutionData: async () => undefined,
 			getRuntimeCredential: async () => undefined,
 		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	/**
+	 * n8n's activation hooks of the router (`setup` webhook): `checkExists` when the workflow is
+	 * published, `delete` when it is unpublished, over the saved static data, saved back as n8n does.
+	 */
+	async activation(method: 'checkExists' | 'delete'): Promise<{ result: boolean }> {
+		const staticData = deepCopy(this.saved);
+		const workflow = this.workflow(true, staticData);
+		const additionalData = this.additionalData(undefined, undefined);
+		const description = documentSigning.description.webhooks!.find((w) => w.name === 'setup')!;
+		const context = new HookContext(
+			workflow,
+			workflow.nodes[NODE_NAME],
+			additionalData,
+			'trigger',
+			method === 'delete' ? 'update' : 'activate',
+			{
+				httpMethod: 'POST',
+				node: NODE_NAME,
+				path: `document-signing-send-and-wait/${this.workflowId}/${NODE_ID}`,
+				webhookDescription: description,
+				workflowId: this.workflowId,
+				workflowExecuteAdditionalData: additionalData,
+			},
+		);
+		const result = await documentSigning.webhookMethods!.setup[method].call(context);
+		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true)
+			this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		return { result };
+	}
+
+	private context(
+		workflow: Workflow,
+		name: 'setup' | 'default',
+		request: unknown,
+		response: http.ServerResponse,
+	): WebhookContext {
+		const additionalData = this.additionalData(request, response);
 		const description = documentSigning.description.webhooks!.find((w) => w.name === name)!;
 		const webhookData: IWebhookData = {
 			httpMethod: 'POST',

@@ -460,3 +460,25 @@ describe('the router’s static data', () => {
 		expect(Object.keys(rig.routerData.waits as IDataObject)).toHaveLength(3);
 	});
 });
+
+describe('publishing and unpublishing the workflow (the router’s activation hooks)', () => {
+	it('publishing keeps the router’s URL for the runs; unpublishing removes its webhooks at the service', async () => {
+		rig = await new WaitRig(sandbox, companyCredentials(sandbox), {
+			workflowId: 'wf-hooks',
+		}).listen();
+		const [id] = await drafts(1);
+		await rig.start(id);
+		const ours = () =>
+			sandbox.webhooks.records.filter((r) => !r.deleted_at && r.url === rig!.routerUrl);
+		expect(ours()).toHaveLength(1);
+		const published = await rig.activation('checkExists');
+		expect(published.result).toBe(true);
+		expect(rig.routerData.routerUrl).toBe(rig.routerUrl);
+		await rig.activation('delete');
+		expect(ours()).toEqual([]);
+		expect(rig.routerData.routerUrl).toBeUndefined();
+		expect(rig.routerData.subscriptions).toBeUndefined();
+		// The waits stay in the static data (published again, they are picked up).
+		expect(Object.keys(rig.routerData.waits as IDataObject)).toHaveLength(1);
+	});
+});
