@@ -77,6 +77,8 @@ export const routerTiming = {
 	flushAfterMs: 20_000,
 };
 const DESCRIPTION_MAX = 500;
+/** Ends are written into the router's static data by a delivery at most this often. */
+const WRITE_ENDS_EVERY_MS = 10_000;
 
 /** The router's part of the node's static data. */
 export interface RouterData extends IDataObject {
@@ -105,12 +107,16 @@ interface RouterState {
 	stamp?: string;
 	/** Ends not written into the static data yet. */
 	dirty: boolean;
+	/** Waits the loaded static data lost (another save): written by this very call. */
+	lost: boolean;
+	/** When this process last wrote the static data (ms). */
+	wroteAt: number;
 	flushing: boolean;
 }
 
 const routers = new Map<string, RouterState>();
 /** Ends the waits of pending flushes and wakes when this process forgets its routers. */
-let pending = new AbortController();
+let forgetting = new AbortController();
 const subscriptionChecks = new Map<string, number>();
 const ensuring = new Map<string, Promise<string>>();
 
@@ -152,7 +158,14 @@ export function rebase(resumeUrl: string, routerUrl: string): string {
 function absorb(context: IWebhookFunctions, data: RouterData, routerId: string): RouterState {
 	const url = context.getNodeWebhookUrl('setup') ?? '';
 	const credential = credentialIdOf(context);
-	const state = routers.get(routerId) ?? { url, credential, dirty: false, flushing: false };
+	const state = routers.get(routerId) ?? {
+		url,
+		credential,
+		dirty: false,
+		lost: false,
+		wroteAt: 0,
+		flushing: false,
+	};
 	state.url = url || state.url;
 	state.credential = credential;
 	routers.set(routerId, state);
@@ -167,7 +180,7 @@ function absorb(context: IWebhookFunctions, data: RouterData, routerId: string):
 	// Another save (an older copy of the static data, saved whole by an execution or another
 	// process) lost waits this process knows: this call writes them back.
 	if (hub.waits.all((wait) => wait.router === routerId).some((wait) => !(wait.key in stored)))
-		state.dirty = true;
+		state.lost = true;
 	state.stamp = data.stamp;
 	return state;
 }
@@ -181,6 +194,8 @@ function persist(data: RouterData, routerId: string, state: RouterState): void {
 	data.stamp = stamp;
 	state.stamp = stamp;
 	state.dirty = false;
+	state.lost = false;
+	state.wroteAt = Date.now();
 }
 
 /**
@@ -192,9 +207,9 @@ function scheduleFlush(routerId: string, state: RouterState): void {
 	state.flushing = true;
 	void (async () => {
 		try {
-			const signal = pending.signal;
+			const signal = forgetting.signal;
 			await sleep(routerTiming.flushAfterMs, signal).catch(() => undefined);
-			if (signal.aborted || !state.dirty) return;
+			if (signal.aborted || (!state.dirty && !state.lost)) return;
 			await callRouter(routerId, state, 'flush', {});
 		} catch (error) {
 			LoggerProxy.warn(
@@ -340,14 +355,20 @@ function refuse(
 	return respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
 }
 
-/** The answer of a call taken on: n8n saves the static data, then answers 200 with `body`. */
+/**
+ * The answer of a call taken on: n8n saves the static data (when it changed), then answers 200 with
+ * `body`. Waits the loaded copy lost are written at once; ends at most every `WRITE_ENDS_EVERY_MS`
+ * (n8n writes the whole static data: while many waits end, one write per delivery would grow with
+ * the number of waits), the rest by a flush call.
+ */
 function answer(
 	data: RouterData,
 	routerId: string,
 	state: RouterState,
 	body: IDataObject,
 ): IWebhookResponseData {
-	if (state.dirty) persist(data, routerId, state);
+	if (state.lost || (state.dirty && Date.now() - state.wroteAt >= WRITE_ENDS_EVERY_MS))
+		persist(data, routerId, state);
 	return { webhookResponse: body };
 }
 
@@ -452,18 +473,18 @@ export function activateRouter(this: IHookFunctions): void {
 	const url = this.getNodeWebhookUrl('setup');
 	if (url) data.routerUrl = url;
 	const now = Date.now();
-	const pending = Object.values(data.waits ?? {}).some(
+	const waiting = Object.values(data.waits ?? {}).some(
 		(value) =>
 			typeof value === 'object' &&
 			value !== null &&
 			(value as IDataObject).e === undefined &&
 			Number((value as IDataObject).t) > now,
 	);
-	if (!url || !pending) return;
+	if (!url || !waiting) return;
 	const node = this.getNode().name;
 	const httpRequest = this.helpers.httpRequest;
 	const credentials = getServiceCredentials.call(this);
-	const signal = pending.signal;
+	const signal = forgetting.signal;
 	void (async () => {
 		for (let attempt = 1; attempt <= 5; attempt++) {
 			await sleep(attempt * 3_000, signal).catch(() => undefined);
@@ -502,8 +523,8 @@ export async function deactivateRouter(this: IHookFunctions): Promise<void> {
 
 /** Forgets what this process knows of routers (tests; an n8n restart does the same). */
 export function forgetRouters(): void {
-	pending.abort();
-	pending = new AbortController();
+	forgetting.abort();
+	forgetting = new AbortController();
 	routers.clear();
 	subscriptionChecks.clear();
 	ensuring.clear();
