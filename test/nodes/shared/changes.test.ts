@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	emptyState,
+	endsOf,
 	pollWorkspace,
 	type FetchPage,
 	type PollEventKind,
@@ -124,5 +125,46 @@ describe('pollWorkspace (change detection)', () => {
 		expect(one.state.open).toEqual({});
 		const two = await pollWorkspace(fetchPage, one.state, ALL, { baseline: false });
 		expect(two.changes).toEqual([]);
+	});
+});
+
+describe("endsOf (Send and Wait's re-reads)", () => {
+	it('one read of the requests in progress when none ended, however many are waited for', async () => {
+		const rows = Array.from({ length: 150 }, (_, i) => row(`r${i}`, i * 1000));
+		const { fetchPage, calls } = listOf(rows);
+		const waited = new Map(rows.map((r) => [r.id, Date.parse(r.sent_date)]));
+		expect(await endsOf(fetchPage, waited)).toEqual({ ended: [], reads: 1 });
+		expect(calls).toEqual([
+			{ status: 'in_progress', sort_by: 'sent_on', sort_order: 'desc', page: 1, page_size: 200 },
+		]);
+	});
+
+	it('the ended ones from the ended statuses, down to the oldest of them; one never seen ended is not reported', async () => {
+		const rows = [
+			row('open', 50_000),
+			{ ...row('done', 40_000, 'finished'), finished_date: at(90_000) },
+			{ ...row('declined', 30_000, 'declined'), declined_date: at(80_000) },
+			// Ended, but not waited for, and sent long before the oldest waited one.
+			{ ...row('other', -3_600_000, 'finished'), finished_date: at(70_000) },
+		];
+		const { fetchPage, calls } = listOf(rows);
+		const waited = new Map([
+			['open', T0 + 50_000],
+			['done', T0 + 40_000],
+			['declined', T0 + 30_000],
+			// A draft not sent yet: in neither list.
+			['draft', T0 + 60_000],
+		]);
+		const { ended, reads } = await endsOf(fetchPage, waited);
+		expect(ended.map((change) => [change.kind, change.item.id])).toEqual([
+			['completed', 'done'],
+			['declined', 'declined'],
+		]);
+		expect(reads).toBe(2);
+		expect(calls[1]).toMatchObject({
+			status: 'finished,declined,cancelled,expired',
+			sort_by: 'sent_on',
+			sort_order: 'desc',
+		});
 	});
 });
