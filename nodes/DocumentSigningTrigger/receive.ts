@@ -35,14 +35,14 @@ import { catchUpEventId } from '../shared/changeEvent';
 import { resolveEvents } from './lifecycle';
 import { keepAnswer, respond, RETRY_AFTER_SECONDS, retryLater } from '../shared/respond';
 import { describeRefusal, type Refusal } from '../shared/refusal';
-import { verifyWithCredential } from './secrets';
+import { verifyWithCredential } from '../shared/verifyWithCredential';
 import { DELIVERY_HEADER, rawBodyOf, singleHeader } from '../shared/signature';
 
 /**
  * What happens to each delivery, in this order (nothing before step 6 starts a workflow):
  *  1. signature (unless "Verify Signatures" is off): X-Service-Signature, then X-Service-Signature-Old,
  *     over the raw body bytes, within the timestamp tolerance → otherwise 401 (the credential's
- *     secret is read at most every 10 s, and again whenever it does not verify: see secrets.ts);
+ *     secret is read at most every 10 s, and again whenever it does not verify: see ../shared/verifyWithCredential.ts);
  *     while the editor listens for a test event, the reason is also shown there (see refuse())
  *  2. payload: a JSON object with an event id and type (either envelope shape) → otherwise 400
  *  3. test deliveries (`webhook.test`): dropped (200) unless the "Test Deliveries" option passes them

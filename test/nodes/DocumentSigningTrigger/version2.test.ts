@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
 import { forgetProcessMemory } from '../../../nodes/DocumentSigningTrigger/dedup';
-import { forgetSecrets } from '../../../nodes/DocumentSigningTrigger/secrets';
+import { forgetSecrets } from '../../../nodes/shared/verifyWithCredential';
 import { SECRET, eventId, sign } from './support';
 
 /**

@@ -19,19 +19,15 @@ import { ENDPOINTS } from '../../../shared/endpoints';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
 import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { respond } from '../../../shared/respond';
-import { rawBodyOf, verifyDelivery } from '../../../shared/signature';
+import { rawBodyOf } from '../../../shared/signature';
+import { verifyWithCredential } from '../../../shared/verifyWithCredential';
 import {
 	statusOf,
 	statusOfEvent,
 	toSigningRequest,
 	type SigningRequestHints,
 } from '../../../shared/signingRequest';
-import {
-	callApi,
-	downloadFile,
-	getServiceCredentials,
-	type TransportContext,
-} from '../../../shared/transport';
+import { callApi, downloadFile, type TransportContext } from '../../../shared/transport';
 import { RE_READ_EVENT } from './calls';
 import { FINAL_EVENTS } from './router';
 import { waitKeyOf } from './waits';
@@ -232,13 +228,7 @@ export async function endWait(this: IWebhookFunctions): Promise<IWebhookResponse
 	const headers = this.getHeaderData() as Record<string, unknown>;
 	const rawBody = rawBodyOf(this);
 	if (!rawBody) return refuse(this, { reason: 'raw_body_unavailable' });
-	const credentials = await getServiceCredentials.call(this);
-	const verified = verifyDelivery(
-		headers,
-		rawBody,
-		credentials.webhookSigningSecret,
-		options.timestampTolerance,
-	);
+	const verified = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
 	if (!verified.valid) return refuse(this, verified);
 
 	const envelope = normaliseEnvelope(parseBody(rawBody));

@@ -17,8 +17,8 @@ import {
 	rawBodyOf,
 	SIGNATURE_HEADER,
 	singleHeader,
-	verifyDelivery,
 } from '../../../shared/signature';
+import { verifyWithCredential } from '../../../shared/verifyWithCredential';
 import {
 	callApi,
 	callPages,
@@ -377,17 +377,11 @@ export async function routerWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	const routerId = routerIdOf(this);
 	const data = this.getWorkflowStaticData('node') as RouterData;
 	const state = absorb(this, data, routerId);
-	const credentials = await getServiceCredentials.call(this);
 	const headers = this.getHeaderData() as Record<string, unknown>;
 	const rawBody = rawBodyOf(this);
 	if (!rawBody) return refuse(this, { reason: 'raw_body_unavailable' });
 	const options = this.getNodeParameter('waitOptions', {}) as IDataObject;
-	const verified = verifyDelivery(
-		headers,
-		rawBody,
-		credentials.webhookSigningSecret,
-		options.timestampTolerance,
-	);
+	const verified = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
 	if (!verified.valid) return refuse(this, verified);
 	const op = singleHeader(headers, OP_HEADER).value;
 	if (op !== undefined) return await operation.call(this, op, rawBody, data, routerId, state);

@@ -39,6 +39,7 @@ import {
 	hub,
 } from '../../../../../nodes/DocumentSigning/domain/waiting';
 import { resetRateLimiters } from '../../../../../nodes/shared/transport';
+import { forgetSecrets } from '../../../../../nodes/shared/verifyWithCredential';
 import {
 	HarnessCredentialsHelper,
 	type CredentialsInput,
@@ -224,6 +225,7 @@ export class WaitRig {
 		hub.setAutoRun(false);
 		forgetRouters();
 		forgetWorkspaceReads();
+		forgetSecrets();
 		resetRateLimiters();
 	}
 

@@ -1,11 +1,12 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { getServiceCredentials } from '../shared/transport';
-import { verifyDelivery, type VerifyResult } from '../shared/signature';
+import { getServiceCredentials } from './transport';
+import { verifyDelivery, type VerifyResult } from './signature';
 
 /**
  * Signature verification with the credential's Webhook Signing Secret, reading the credential at
- * most once every SECRET_REUSE_MS per trigger in this process.
+ * most once every SECRET_REUSE_MS per node (the webhook trigger; Send and Wait's router and its
+ * waiting executions) in this process.
  *
  * Why: n8n reads a credential inside a webhook call (there is no execution yet) from the
  * database, decrypts it, and builds a fresh expression isolate only to resolve the credential's
@@ -23,7 +24,7 @@ import { verifyDelivery, type VerifyResult } from '../shared/signature';
 
 /** How long a secret read from the credential is used without reading the credential again. */
 export const SECRET_REUSE_MS = 10_000;
-/** How many triggers (workflow, node, mode, credential) one process remembers a secret for. */
+/** How many nodes (workflow, node, mode, credential) one process remembers a secret for. */
 const MAX_REMEMBERED = 1000;
 
 interface Remembered {

@@ -4,8 +4,8 @@ import {
 	forgetSecrets,
 	SECRET_REUSE_MS,
 	verifyWithCredential,
-} from '../../../nodes/DocumentSigningTrigger/secrets';
-import { OTHER_SECRET, SECRET, sign } from './support';
+} from '../../../nodes/shared/verifyWithCredential';
+import { OTHER_SECRET, SECRET, sign } from '../DocumentSigningTrigger/support';
 
 /**
  * The parts of a webhook context the secret lookup uses, one per delivery as in n8n (a context
