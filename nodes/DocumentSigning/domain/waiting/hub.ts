@@ -40,6 +40,10 @@ const BUSY_FOR_MS = 120_000;
 const BUSY_PAUSE_MS = 2_000;
 /** At most this many calls of resume URLs at once (each resumes an execution in n8n). */
 const PARALLEL_ENDS = 4;
+/** Timers later than this mean the process is behind: the next end waits (`whileBusy`). */
+const BUSY_LAG_MS = 100;
+/** How often an end waits for the process to catch up, at most (then it goes anyway). */
+const BUSY_CHECKS = 10;
 /** A workspace's read key is read again after this long. */
 const WORKSPACE_KEY_FOR_MS = 10 * 60_000;
 /** The loop looks at least this often for groups that became due. */
@@ -359,11 +363,28 @@ export class Hub {
 		if (this.slots === 0) await new Promise<void>((resolve) => this.queued.push(resolve));
 		else this.slots -= 1;
 		try {
+			await this.whileBusy();
 			return await task();
 		} finally {
 			const next = this.queued.shift();
 			if (next) next();
 			else this.slots += 1;
+		}
+	}
+
+	/**
+	 * Holds the next end back while this process is behind (its timers late by more than
+	 * `BUSY_LAG_MS`): n8n answers an end before the execution goes on, so ends handed on faster
+	 * than n8n runs the executions would pile up runs and delay every answer, the service's
+	 * deliveries too (5 s, or they count as failures).
+	 */
+	private async whileBusy(): Promise<void> {
+		for (let i = 0; i < BUSY_CHECKS && !this.stopped; i++) {
+			const before = this.deps.now();
+			await this.deps.sleep(0, this.wake.signal);
+			const lag = this.deps.now() - before;
+			if (lag <= BUSY_LAG_MS) return;
+			await this.deps.sleep(Math.min(lag, 1_000), this.wake.signal);
 		}
 	}
 

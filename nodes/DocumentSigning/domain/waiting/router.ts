@@ -156,19 +156,21 @@ export function rebase(resumeUrl: string, routerUrl: string): string {
 
 /** Merges the router's static data into this process's hub (unless this process wrote it last). */
 function absorb(context: IWebhookFunctions, data: RouterData, routerId: string): RouterState {
-	const url = context.getNodeWebhookUrl('setup') ?? '';
 	const credential = credentialIdOf(context);
-	const state = routers.get(routerId) ?? {
-		url,
-		credential,
-		dirty: false,
-		lost: false,
-		wroteAt: 0,
-		flushing: false,
-	};
-	state.url = url || state.url;
+	let state = routers.get(routerId);
+	if (!state) {
+		// Its URL (n8n's address for it) is the same for every call this process gets.
+		state = {
+			url: context.getNodeWebhookUrl('setup') ?? '',
+			credential,
+			dirty: false,
+			lost: false,
+			wroteAt: 0,
+			flushing: false,
+		};
+		routers.set(routerId, state);
+	}
 	state.credential = credential;
-	routers.set(routerId, state);
 	hub.setActor(credential, { context, httpRequest: context.helpers.httpRequest });
 	if (data.stamp !== undefined && data.stamp === state.stamp) return state;
 	const stored = data.waits ?? {};

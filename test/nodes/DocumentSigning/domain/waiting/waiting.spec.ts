@@ -167,7 +167,10 @@ describe('a published workflow: one webhook per scope, one delivery per event', 
 			[...rig.executions.values()].every((e) => e.status === 'finished'),
 		);
 		const after = rig.callsSince(before);
-		expect(after.filter((c) => c.kind === 'router')).toHaveLength(11);
+		// One delivery each (the router's other calls are its own flushes of ends into static data).
+		expect(
+			after.filter((c) => c.kind === 'router' && (c.body as IDataObject).event_id !== undefined),
+		).toHaveLength(11);
 		expect(after.filter((c) => c.kind === 'waiting')).toHaveLength(11);
 		for (const execution of rig.executions.values()) expect(execution.ends).toHaveLength(1);
 		// The ends are written into the router's static data by its next call: a flush call of its
@@ -177,7 +180,7 @@ describe('a published workflow: one webhook per scope, one delivery per event', 
 				(w) => typeof w.e === 'number',
 			),
 		);
-		expect(rig.calls.at(-1)).toMatchObject({ kind: 'router', body: { flushed: true } });
+		expect(rig.calls.some((c) => (c.body as IDataObject)?.flushed === true)).toBe(true);
 	});
 });
 
