@@ -139,6 +139,9 @@ export function updateChecks(
 				await open(page, UPDATE.changeNode);
 				await pickFromList(page, 'signingRequestId', UPDATE.draftName);
 				await clickListItem(page, UPDATE.draftName);
+				await page.$eval(`${NDV} ${tid('resource-locator-ref')}`, (el) =>
+					(el as any).scrollIntoView({ block: 'start' }),
+				);
 				await pickFromList(page, 'ref', UPDATE.bob);
 				await shot(page, 'update-pick-recipient');
 				await clickListItem(page, UPDATE.bob);
@@ -170,9 +173,14 @@ export function updateChecks(
 					puts.length === 1 && puts[0].path === `/signing-requests/${draft.id}`,
 					`PUT requests: ${JSON.stringify(puts.map((r) => r.path))}`,
 				);
+				const sentRecipients = (puts[0].body as { recipients?: Array<Record<string, unknown>> })
+					.recipients;
 				expect(
-					JSON.stringify(puts[0].body) ===
-						JSON.stringify({ recipients: [{ id: bob.id, email: UPDATE.newEmail }] }),
+					Object.keys(puts[0].body as object).join() === 'recipients' &&
+						sentRecipients?.length === 1 &&
+						Object.keys(sentRecipients[0]).sort().join() === 'email,id' &&
+						sentRecipients[0].id === bob.id &&
+						sentRecipients[0].email === UPDATE.newEmail,
 					`the update sent ${JSON.stringify(puts[0].body)}`,
 				);
 				const after = (

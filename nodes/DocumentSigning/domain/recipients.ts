@@ -196,7 +196,7 @@ function updateEntryValues(of: UpdateOf): INodeProperties[] {
 					displayName: 'From List',
 					name: 'list',
 					type: 'list',
-					placeholder: `Choose a ${lower} to change, or leave empty to add one`,
+					placeholder: `Empty: adds a new ${lower}`,
 					typeOptions: { searchListMethod, searchable: true, searchFilterRequired: false },
 				},
 				idMode(lower),
@@ -459,7 +459,7 @@ function updateEntry(
 	if (id === '') {
 		// A new one.
 		return of === 'signingRequest'
-			? { ...values, _temp_id: typeof tempId === 'string' ? tempId.trim() : tempId }
+			? { _temp_id: typeof tempId === 'string' ? tempId.trim() : tempId, ...values }
 			: values;
 	}
 	if (!isUuid(id)) {
@@ -470,7 +470,7 @@ function updateEntry(
 			`Nothing was sent. Pick them from the list, or give the ID of one of them (${where}); leave "${noun}" empty to add someone new.`,
 		);
 	}
-	return { ...values, id };
+	return { id, ...values };
 }
 
 /** What a new recipient (template user) of an update needs: the API's keys, the form's labels. */
