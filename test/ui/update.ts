@@ -1,9 +1,13 @@
 /**
- * Issue 36 §1 in the editor (`npm run test:ui`):
+ * Issue 36 §1 and §4 in the editor (`npm run test:ui`):
  *   - Signing Request → Update changes one recipient's email: the signing request and then the
  *     recipient are picked from lists (the recipients by name and email), only the Email is
  *     filled, n8n flags nothing as missing, the run sends that email alone and the recipient keeps
  *     the rest (screenshots update-pick-recipient.jpg, update-changed-email.jpg);
+ *   - Create from the demo template (one signer role) with two recipients, the second's Order left
+ *     empty: refused before anything is created, naming the template's role and what to do
+ *     instead; the sandbox saw the read of the template's users and no create
+ *     (screenshot refused-template-roles.jpg).
  */
 import type { Page } from 'puppeteer-core';
 
@@ -17,11 +21,19 @@ import type { Stack } from './stack';
 export const UPDATE = {
 	workflow: 'dsUiTestUpdate01',
 	changeNode: 'Change an email',
+	createNode: 'Two people, one role',
 	draftName: 'UI test: change an email',
 	/** The recipient to change, as the picker lists them (draftBody: Ada and Bob). */
 	bob: 'Bob Byron <bob@example.com> (Signer, order 2)',
 	bobEmail: 'bob@example.com',
 	newEmail: 'robert@example.com',
+	/** The refusal of a second recipient on the demo template (one signer role). */
+	refused: [
+		'Recipient 2 has no place in the template: none of its signers and approvers has Order 2',
+		"The template's roles: Order 1 Signer",
+		'signer@example.com',
+		'add a role to the template (Template → Update, Users) or create the signing request from a PDF (Source: PDF)',
+	],
 };
 
 function expect(condition: boolean, message: string): void {
@@ -30,7 +42,8 @@ function expect(condition: boolean, message: string): void {
 
 /**
  * Start → "Change an email" (Update: no signing request chosen yet, one recipient entry with only
- * the new Email, its Recipient to be picked).
+ * the new Email, its Recipient to be picked) and Start → "Two people, one role" (Create from the
+ * demo template, two recipients with an empty Order).
  */
 export function updateWorkflow(templateId: string): Workflow {
 	const credentials = { documentSigningApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
@@ -45,12 +58,17 @@ export function updateWorkflow(templateId: string): Workflow {
 	});
 	return {
 		id: UPDATE.workflow,
-		name: 'UI test: Update picks a recipient',
+		name: 'UI test: Update picks a recipient; a template has one role',
 		active: false,
 		settings: { executionOrder: 'v1' },
 		connections: {
 			Start: {
-				main: [[{ node: UPDATE.changeNode, type: 'main', index: 0 }]],
+				main: [
+					[
+						{ node: UPDATE.changeNode, type: 'main', index: 0 },
+						{ node: UPDATE.createNode, type: 'main', index: 0 },
+					],
+				],
 			},
 		},
 		nodes: [
@@ -68,6 +86,19 @@ export function updateWorkflow(templateId: string): Workflow {
 				signingRequestId: { __rl: true, mode: 'list', value: '' },
 				recipientsMode: 'fields',
 				recipients: { recipient: [{ email: UPDATE.newEmail }] },
+			}),
+			node(2, UPDATE.createNode, 100, {
+				resource: 'signingRequest',
+				operation: 'createSigningRequest',
+				source: 'template',
+				templateId: { __rl: true, mode: 'id', value: templateId },
+				recipientsMode: 'fields',
+				recipients: {
+					recipient: [
+						{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+						{ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' },
+					],
+				},
 			}),
 		],
 	};
@@ -201,6 +232,25 @@ export function updateChecks(
 					(el as any).scrollIntoView({ block: 'center' }),
 				);
 				await shot(page, 'update-changed-email');
+			},
+		},
+		{
+			name: 'Create from a template with one role: a second recipient is refused before anything is created, naming the role and what to do',
+			run: async (page) => {
+				await open(page, UPDATE.createNode);
+				const before = sandbox.requests.length;
+				await executeStep(page);
+				await waitForTexts(page, OUTPUT, UPDATE.refused, 'the refusal of the second recipient');
+				// The two recipients in view: both with an empty Order.
+				await page.$$eval(`${NDV} ${tid('parameter-input-first_name')}`, (els) =>
+					(els[1] as any).scrollIntoView({ block: 'center' }),
+				);
+				const seen = sandbox.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+				expect(
+					JSON.stringify(seen) === JSON.stringify([`GET /templates/${stack.templateId}/users`]),
+					`the sandbox received ${JSON.stringify(seen)}; expected only the read of the template's users`,
+				);
+				await shot(page, 'refused-template-roles');
 			},
 		},
 	];

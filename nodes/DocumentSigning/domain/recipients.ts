@@ -327,12 +327,31 @@ export interface RecipientReadOptions {
 	update?: UpdateOf;
 }
 
+/** A recipients list as read: the entries, where each is in the form, and whether it was JSON. */
+export interface RecipientList {
+	recipients: IDataObject[];
+	/** "Recipient 2", or "Recipients (JSON), entry 2": the entries as the errors name them. */
+	places: string[];
+	fromJson: boolean;
+	/** The entries whose Order the node chose (an empty Order in a new request's form). */
+	freeOrders: Set<number>;
+}
+
 /** Recipients (parameter "recipients"). */
 export function readRecipients(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: RecipientReadOptions = {},
 ): IDataObject[] | undefined {
+	return readRecipientList(context, itemIndex, options)?.recipients;
+}
+
+/** Recipients (parameter "recipients"), with where each entry is (see RecipientList). */
+export function readRecipientList(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: RecipientReadOptions = {},
+): RecipientList | undefined {
 	const label = options.label ?? 'Recipients';
 	const places: string[] = [];
 	let fromJson = false;
@@ -342,10 +361,17 @@ export function readRecipients(
 		return checkRecipient(context, raw, place, json, options);
 	});
 	if (!recipients) return undefined;
-	if (options.newRequest && !fromJson) fillFreeOrders(recipients);
+	const freeOrders = new Set<number>();
+	if (options.newRequest && !fromJson) {
+		const without = recipients.map((recipient) => recipient.order === undefined);
+		fillFreeOrders(recipients);
+		without.forEach((was, index) => {
+			if (was && recipients[index].order !== undefined) freeOrders.add(index);
+		});
+	}
 	if (options.newRequest === 'template')
 		checkTemplateRecipients(context, recipients, places, fromJson);
-	return recipients;
+	return { recipients, places, fromJson, freeOrders };
 }
 
 /**
@@ -571,4 +597,139 @@ export function checkTemplateRecipients(
 		}
 		taken.set(slot, index);
 	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The template's roles: what a template-based request can be, foreseen from its users
+
+/** Recipient data a template user's required field can be filled with (TemplateUser keys). */
+const RECIPIENT_DATA: ReadonlyMap<string, string> = new Map(
+	[...personValues(), ...CONTACT_FIELDS]
+		.filter((field) => field.type === 'string')
+		.map((field) => [field.name, field.displayName]),
+);
+
+/** A template user as the errors name it: Order 1 Signer "Role One" (role1@example.com). */
+function roleLabel(role: IDataObject): string {
+	const name = String(
+		role.name ?? [role.first_name, role.last_name].filter(Boolean).join(' '),
+	).trim();
+	return `Order ${String(role.order)} ${String(role.designation)}${name ? ` "${name}"` : ''}${
+		role.email ? ` (${String(role.email)})` : ''
+	}`;
+}
+
+export interface TemplateRoleCheck {
+	/** Create and Send: the request is sent in the same call (its send checks apply too). */
+	send: boolean;
+}
+
+/**
+ * Refuses, before the request that would create it, a template-based signing request the service
+ * is bound to refuse, given the template's users (GET /templates/{id}/users, its "roles"): a
+ * recipient whose Template User is not one of the template's signers or approvers, or whose Order
+ * none of them has (a second recipient on a template with one role: the service answers "no
+ * template user has order 2"), or who takes a role another recipient already took. Sent at once
+ * (Create and Send), also a template without a Signer, and a role whose required fields need
+ * recipient data (such as Company) that neither the template user nor the recipient replacing
+ * them has. Each error names the recipient, the template's roles and what to do instead.
+ */
+export function checkTemplateRoles(
+	context: IExecuteFunctions,
+	list: RecipientList,
+	roles: IDataObject[],
+	{ send }: TemplateRoleCheck,
+): void {
+	const { recipients, places, fromJson, freeOrders } = list;
+	const userField = fromJson ? 'template_user_id' : TEMPLATE_USER;
+	const orderField = fromJson ? 'order' : 'Order';
+	const nothing = send ? 'Nothing was created or sent.' : 'Nothing was created.';
+	const sorted = [...roles].sort(
+		(a, b) =>
+			Number(a.designation === 'CC') - Number(b.designation === 'CC') ||
+			Number(a.order) - Number(b.order),
+	);
+	const theRoles = `The template's roles: ${sorted.length ? sorted.map(roleLabel).join('; ') : 'none'}.`;
+	const anotherPerson = `To add another person, add a role to the template (Template → Update, Users) or create the signing request from a PDF (Source: PDF)${
+		send ? '' : ', or create the draft and add them with Signing Request → Update'
+	}; someone who only gets a copy can be a CC (Designation: CC).`;
+	const signing = roles.filter((role) => role.designation !== 'CC');
+	const idOf = (value: unknown) => String(value).trim().toLowerCase();
+	const taken = new Map<string, number>();
+	const replacing = new Map<string, IDataObject>();
+	const both = (index: number, role: IDataObject): never =>
+		fail(
+			context,
+			`${places[index]} and ${places[taken.get(idOf(role.id)) as number]} both replace the template's ${roleLabel(role)}`,
+			`${nothing} Only one person can take a role's place. ${theRoles} Give ${places[index]} another role (its "${userField}" or "${orderField}"), or remove one of them. ${anotherPerson}`,
+		);
+	recipients.forEach((recipient, index) => {
+		if (recipient.designation === 'CC') return;
+		const place = places[index];
+		let role: IDataObject | undefined;
+		if (recipient.template_user_id !== undefined) {
+			const id = idOf(recipient.template_user_id);
+			role = signing.find((r) => idOf(r.id) === id);
+			if (!role) {
+				const cc = roles.find((r) => idOf(r.id) === id);
+				fail(
+					context,
+					cc
+						? `${place}: ${userField} "${id}" is the template's CC recipient, whose place no one takes`
+						: `${place}: ${userField} "${id}" is not a recipient of this template`,
+					`${nothing} Each recipient takes the place of one of the template's signers or approvers. ${theRoles} Choose one of them, or a CC recipient of your own (Designation: CC). ${anotherPerson}`,
+				);
+			}
+		} else if (recipient.order !== undefined) {
+			const order = Number(recipient.order);
+			const withOrder = signing.filter((r) => Number(r.order) === order);
+			role = withOrder.find((r) => !taken.has(idOf(r.id)));
+			if (!role && withOrder.length) return both(index, withOrder[0]);
+			if (!role) {
+				const chosen = freeOrders.has(index)
+					? ' (its Order was left empty: the next free one)'
+					: '';
+				fail(
+					context,
+					`${place} has no place in the template: none of its signers and approvers has Order ${order}${chosen}`,
+					`${nothing} Each recipient takes the place of one of the template's signers or approvers, by "${userField}" or by "${orderField}". ${theRoles} ${anotherPerson}`,
+				);
+			}
+		} else return; // refused by checkTemplateRecipients
+		if (taken.has(idOf(role.id))) return both(index, role);
+		taken.set(idOf(role.id), index);
+		replacing.set(idOf(role.id), recipient);
+	});
+	if (!send) return;
+	if (!roles.some((role) => role.designation === 'Signer')) {
+		fail(
+			context,
+			'The template has no Signer: a signing request is sent only with at least one',
+			`${nothing} ${theRoles} Add a Signer to the template (Template → Update, Users), or create the signing request from a PDF (Source: PDF).`,
+		);
+	}
+	for (const role of signing) {
+		const recipient = replacing.get(idOf(role.id)) ?? {};
+		const missing = (Array.isArray(role.missing_fields) ? role.missing_fields : [])
+			.map((key) => (key === 'full_name' ? 'first_name' : String(key)))
+			.filter((key, at, all) => RECIPIENT_DATA.has(key) && all.indexOf(key) === at)
+			.filter((key) => recipient[key] === undefined || String(recipient[key]).trim() === '');
+		if (missing.length === 0) continue;
+		const names = missing
+			.map((key) => `"${fromJson ? key : (RECIPIENT_DATA.get(key) as string)}"`)
+			.join(', ');
+		const index = taken.get(idOf(role.id));
+		if (index !== undefined) {
+			fail(
+				context,
+				`${places[index]}: ${names} needed to send: the template's ${roleLabel(role)} has a required field filled with it`,
+				`${nothing} Give ${missing.length === 1 ? 'it' : 'them'} to ${places[index]}${fromJson ? '' : ' (under "Add Field")'}, or set ${missing.length === 1 ? 'it' : 'them'} on the template's user (Template → Update, Users).`,
+			);
+		}
+		fail(
+			context,
+			`The template's ${roleLabel(role)} lacks ${names}, which a required field of theirs is filled with`,
+			`${nothing} Add a recipient who takes that role (its "${userField}", or "${orderField}" ${String(role.order)}) with ${missing.length === 1 ? 'it' : 'them'}, or set ${missing.length === 1 ? 'it' : 'them'} on the template's user (Template → Update, Users).`,
+		);
+	}
 }

@@ -204,7 +204,10 @@ describe('Signing Request → Create and Send', () => {
 			},
 		);
 		expect(error).toBeUndefined();
+		// The template's users are read once for the run (to check the recipients against its
+		// roles), whatever the number of items.
 		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${template.id}/users`,
 			'POST /signing-requests/create-and-send',
 			'POST /signing-requests/create-and-send',
 		]);
