@@ -243,7 +243,7 @@ export function checkRecipientReferences(
 					`${what} ${index + 1}: recipient "${ref}" is not one of this request's recipients`,
 					tempIds.size
 						? `Temporary IDs of the recipients: ${[...tempIds].join(', ')}.`
-						: 'Give the recipient that temporary ID in its "Reference ID".',
+						: `Give the recipient that temporary ID in its "${allowExisting ? 'Temporary ID' : 'Reference ID'}".`,
 				);
 			}
 		} else if (!allowExisting || !isUuid(ref)) {

@@ -128,7 +128,7 @@ function checkRecipients(
 			if (!isUuid(id)) {
 				fail(
 					context,
-					`${place}: Reference ID "${id.slice(0, 80)}" is neither a recipient's ID nor a temporary ID (temp_…)`,
+					`${place}: "${id.slice(0, 80)}" is neither a recipient's ID nor a temporary ID (temp_…)`,
 				);
 			}
 			recipient.id = id.toLowerCase();

@@ -449,7 +449,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			[{ forceRemoveConditions: true }, 'Nothing to update'],
 			[
 				{ recipientsMode: 'json', recipientsJson: '[{"id":"abc","order":1}]' },
-				'Recipient 1: Reference ID "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)',
+				'Recipient 1: "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)',
 			],
 			[
 				{ recipientsMode: 'json', recipientsJson: '{"id": 1' },
@@ -490,6 +490,11 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			const { error } = await update(NO_SUCH_ID, parameters);
 			expect(error?.message).toBe(message);
 		}
+		// A field naming a temp_… ID no recipient has: the hint names Update's field for it.
+		const unknownTemp = await update(NO_SUCH_ID, cases[5][0]);
+		expect((unknownTemp.error as { description?: string }).description).toBe(
+			'Give the recipient that temporary ID in its "Temporary ID".',
+		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
