@@ -171,7 +171,7 @@ export function updateChecks(
 				await pickFromList(page, 'signingRequestId', UPDATE.draftName);
 				await clickListItem(page, UPDATE.draftName);
 				await page.$eval(`${NDV} ${tid('resource-locator-ref')}`, (el) =>
-					(el as any).scrollIntoView({ block: 'start' }),
+					(el as any).scrollIntoView({ block: 'center' }),
 				);
 				await pickFromList(page, 'ref', UPDATE.bob);
 				await shot(page, 'update-pick-recipient');
