@@ -75,10 +75,10 @@ export const JOURNEY = {
 
 type Check = { name: string; run: (page: Page) => Promise<void> };
 
-const NDV = '[data-test-id="ndv"]';
-const OUTPUT = `${NDV} [data-test-id="output-panel"]`;
+export const NDV = '[data-test-id="ndv"]';
+export const OUTPUT = `${NDV} [data-test-id="output-panel"]`;
 const WAIT_MS = 60_000;
-const tid = (id: string) => `[data-test-id="${id}"]`;
+export const tid = (id: string) => `[data-test-id="${id}"]`;
 
 function expect(condition: boolean, message: string): void {
 	if (!condition) throw new Error(message);
@@ -108,7 +108,7 @@ async function stopsListening(page: Page): Promise<void> {
 }
 
 /** Waits until the element's text contains every one of `wanted`; returns that text. */
-async function waitForTexts(
+export async function waitForTexts(
 	page: Page,
 	selector: string,
 	wanted: string[],
@@ -137,7 +137,7 @@ async function waitForTexts(
 }
 
 /** Waits until `probe` (run in the page) returns a truthy value; fails saying `what`. */
-async function waitInPage<A extends unknown[]>(
+export async function waitInPage<A extends unknown[]>(
 	page: Page,
 	what: string,
 	probe: (...args: A) => unknown,
@@ -151,7 +151,11 @@ async function waitInPage<A extends unknown[]>(
 }
 
 /** Waits for a condition on this process's side (the sandbox); returns its value. */
-async function until<T>(what: string, probe: () => T | undefined, timeout = WAIT_MS): Promise<T> {
+export async function until<T>(
+	what: string,
+	probe: () => T | undefined,
+	timeout = WAIT_MS,
+): Promise<T> {
 	const end = Date.now() + timeout;
 	for (;;) {
 		const value = probe();
@@ -162,7 +166,7 @@ async function until<T>(what: string, probe: () => T | undefined, timeout = WAIT
 }
 
 /** The visible element matching `selector` whose whole text is `text`, once there. */
-async function visibleWithText(
+export async function visibleWithText(
 	page: Page,
 	selector: string,
 	text: string,
@@ -272,7 +276,7 @@ async function clickWhenShown(page: Page, selector: string): Promise<void> {
 }
 
 /** Clicks the open node's "Execute step". */
-async function executeStep(page: Page): Promise<void> {
+export async function executeStep(page: Page): Promise<void> {
 	// Blur the field being edited (an open expression preview would cover the button).
 	await page.click(`${NDV} ${tid('tab-params')}`);
 	await page.click(`${NDV} ${tid('node-execute-button')}`);

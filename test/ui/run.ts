@@ -42,6 +42,7 @@ import { login as restLogin, OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
 import { journeyChecks, lastExecution } from './journey';
 import { startStack, type Stack } from './stack';
+import { updateChecks, updateWorkflow } from './update';
 
 /** What the editor should show. Adjust here when the nodes' texts change. */
 export const EXPECT = {
@@ -283,7 +284,12 @@ export function uiWorkflow(templateId: string): Workflow {
 					},
 					recipientsMode: 'fields',
 					recipients: {
-						recipient: [{ ref: '', first_name: 'Bob', email: 'robert@example.com' }],
+						recipient: [
+							{
+								ref: { __rl: true, mode: 'id', value: '00000000-0000-4000-8000-000000000001' },
+								email: 'robert@example.com',
+							},
+						],
 					},
 				},
 			},
@@ -1177,6 +1183,7 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		// Last: its final step adds a second credential, which n8n then gives to new nodes.
+		...updateChecks(stack, shot, openNode),
 		...journeyChecks(stack, shot),
 	];
 }
@@ -1188,7 +1195,7 @@ async function main(): Promise<void> {
 	console.log('Starting the sandbox and n8n (like npm start, in a temporary folder)...');
 	const stack = await startStack(
 		(line) => console.log(line),
-		(id) => [uiWorkflow(id), schemaWorkflow(id), ...ifOnStatusWorkflows(id)],
+		(id) => [uiWorkflow(id), schemaWorkflow(id), ...ifOnStatusWorkflows(id), updateWorkflow(id)],
 	);
 	let browser: Browser | undefined;
 	const profile = mkdtempSync(join(tmpdir(), 'ui-test-chromium-'));

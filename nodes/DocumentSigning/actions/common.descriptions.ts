@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { UUID_PATTERN } from '../domain/ids';
+import { idMode, UUID_PATTERN } from '../domain/ids';
 
 /**
  * UI fragments shared by several operations (pagination, filters, sort, pickers, binary
@@ -152,18 +152,7 @@ function locator(
 				],
 				extractValue: { type: 'regex', regex: `(${UUID})` },
 			},
-			{
-				displayName: 'ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '123e4567-e89b-42d3-a456-426614174000',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: `^\\s*${UUID}\\s*$`, errorMessage: `Not a valid ${what} ID` },
-					},
-				],
-			},
+			idMode(what),
 		],
 	};
 }

@@ -17,6 +17,14 @@ import { callApi } from '../../shared/transport';
 import { meta as listWorkspaces } from '../actions/workspace/listWorkspaces.operation';
 import { PAGE_SIZE, pagedSearch, type PageResponse } from '../../shared/listSearch';
 import { isUuid } from '../domain/ids';
+import type { OwnedList } from './owned';
+import {
+	SIGNING_REQUEST_RECIPIENTS,
+	TEMPLATE_USERS,
+	ownedEntries,
+	personLabel,
+	personMatches,
+} from './owned';
 
 /** Searchable lists behind the resource locators ("From list" mode). */
 export const searchTemplates = pagedSearch(listTemplates, (t) => String(t.name ?? t.id));
@@ -27,6 +35,29 @@ export const searchSigningRequests = pagedSearch(
 );
 
 export { searchWorkspaces } from '../../shared/workspace';
+
+// ---------------------------------------------------------------------------------------------
+// The people of the chosen signing request or template (Update: the recipient to change). Their
+// lists come in one piece ({results}, unpaginated): the search text filters by name and email.
+
+function peopleSearch(
+	owned: OwnedList,
+): (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult> {
+	return async function (this: ILoadOptionsFunctions, filter?: string) {
+		const people = await ownedEntries(this, owned);
+		return {
+			results: people
+				.filter((person) => personMatches(person, filter))
+				.map((person) => ({ name: personLabel(person), value: String(person.id) })),
+		};
+	};
+}
+
+/** The recipients of the chosen signing request, by name and email. */
+export const searchSigningRequestRecipients = peopleSearch(SIGNING_REQUEST_RECIPIENTS);
+
+/** The users (recipient roles) of the chosen template, by name and email. */
+export const searchTemplateUsers = peopleSearch(TEMPLATE_USERS);
 
 // ---------------------------------------------------------------------------------------------
 // Webhooks

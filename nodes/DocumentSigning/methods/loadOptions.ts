@@ -1,70 +1,20 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { eventTypeOptions } from '../../shared/events';
-import { isUuid } from '../domain/ids';
 import { meta as listSigningRequestCustomFields } from '../actions/customField/listSigningRequestCustomFields.operation';
 import { meta as listTemplateCustomFields } from '../actions/customField/listTemplateCustomFields.operation';
 import { meta as listWorkspaceCustomFields } from '../actions/customField/listWorkspaceCustomFields.operation';
 import { meta as listOrganizationSeals } from '../actions/organizationSeal/listOrganizationSeals.operation';
 import { meta as listSigningRequestFields } from '../actions/signingRequest/listSigningRequestFields.operation';
-import { meta as listSigningRequestUsers } from '../actions/signingRequest/listSigningRequestUsers.operation';
 import { meta as listTemplateFields } from '../actions/template/listTemplateFields.operation';
-import { meta as listTemplateUsers } from '../actions/template/listTemplateUsers.operation';
-import type { ApiEndpoint, Explainer } from '../../shared/transport';
-import { callApi, explainMissing } from '../../shared/transport';
-
-/** A list of something that belongs to the item chosen in `parameter`: its endpoint and id placeholder. */
-interface OwnedList {
-	parameter: string;
-	list: ApiEndpoint;
-	placeholder: string;
-	/** The answer's key that holds the list. */
-	key: string;
-}
-
-/** The owning item of each `parameter`, as the service names it and as the node labels it. */
-const OWNERS: Record<string, { what: string; field: string }> = {
-	templateId: { what: 'Template', field: 'Template' },
-	signingRequestId: { what: 'Signing request', field: 'Signing Request' },
-	workspaceId: { what: 'Workspace', field: 'Workspace' },
-};
-
-/**
- * A picker's error is shown by the editor as one line (its message only, in the parameter's
- * issues: "There was a problem loading the parameter options from server: …"), so the message of
- * a missing owner says what to do as well.
- */
-function ownerNotFound(parameter: string, id: string): Explainer | undefined {
-	const owner = OWNERS[parameter];
-	if (!owner) return undefined;
-	const explain = explainMissing([{ ...owner, id }]);
-	return (info) => {
-		const words = explain(info);
-		if (!words?.message) return words;
-		return {
-			...words,
-			message: `${words.message}: check "${owner.field}" (it may have been deleted, or belong to a workspace this key cannot reach)`,
-		};
-	};
-}
-
-/**
- * The entries of an owned list: none (no request) while the owning item is not a UUID yet.
- */
-async function ownedEntries(
-	context: ILoadOptionsFunctions,
-	{ parameter, list, placeholder, key }: OwnedList,
-): Promise<IDataObject[]> {
-	const id = context.getCurrentNodeParameter(parameter, { extractValue: true });
-	if (!isUuid(id)) return [];
-	const response = (
-		await callApi<Record<string, IDataObject[] | undefined>>(context, list, {
-			params: { [placeholder]: String(id) },
-			explain: ownerNotFound(parameter, String(id)),
-		})
-	).body;
-	return response[key] ?? [];
-}
+import { callApi } from '../../shared/transport';
+import {
+	type OwnedList,
+	SIGNING_REQUEST_RECIPIENTS,
+	TEMPLATE_USERS,
+	ownedEntries,
+	personLabel,
+} from './owned';
 
 /** A load-options method listing the owned entries, each turned into an option by `toOptions`. */
 function ownedListMethod(
@@ -76,18 +26,6 @@ function ownedListMethod(
 	};
 }
 
-function personLabel(user: IDataObject): string {
-	const name = String(
-		user.name ?? [user.first_name, user.last_name].filter(Boolean).join(' '),
-	).trim();
-	const parts = [name || String(user.email ?? user.id)];
-	if (user.email && name) parts.push(`<${String(user.email)}>`);
-	const role = [user.designation, user.order !== undefined ? `order ${String(user.order)}` : '']
-		.filter(Boolean)
-		.join(', ');
-	return role ? `${parts.join(' ')} (${role})` : parts.join(' ');
-}
-
 const people = (users: IDataObject[]): INodePropertyOptions[] =>
 	users.map((user) => ({
 		name: personLabel(user),
@@ -96,21 +34,10 @@ const people = (users: IDataObject[]): INodePropertyOptions[] =>
 	}));
 
 /** Recipients of the signing request chosen in the node ("Signing Request" parameter). */
-export const getSigningRequestRecipients = ownedListMethod(
-	{
-		parameter: 'signingRequestId',
-		list: listSigningRequestUsers,
-		placeholder: 'id',
-		key: 'results',
-	},
-	people,
-);
+export const getSigningRequestRecipients = ownedListMethod(SIGNING_REQUEST_RECIPIENTS, people);
 
 /** Users (recipient roles) of the template chosen in the node ("Template" parameter). */
-export const getTemplateUsers = ownedListMethod(
-	{ parameter: 'templateId', list: listTemplateUsers, placeholder: 'id', key: 'results' },
-	people,
-);
+export const getTemplateUsers = ownedListMethod(TEMPLATE_USERS, people);
 
 /**
  * A recipient's Template User: the chosen template's users, after an empty choice (the default),

@@ -62,6 +62,7 @@ const LABELLED_BY_PLACE: Record<string, string> = {
 	recipient_id:
 		'a Reference ID (temp_…) may be typed where the recipient is new; a picker elsewhere',
 	recipients: 'template recipients are "users" in the API and in the template forms',
+	ref: 'a new recipient\'s temp_… "Reference ID" (Create from a PDF); the "Recipient" or "User" to change, a picker (Update)',
 	user_id:
 		'the user to remove (a picker) and the user a reminder goes to (an ID or temp_ reference)',
 };

@@ -10,10 +10,12 @@ import {
 import { getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
 import { checkSigningRequestProperties, signingRequestOptions } from '../../domain/completion';
 import type { Explainer, KeyMode } from '../../../shared/transport';
-import { explainMissing } from '../../../shared/transport';
+import { callApi, explainMissing } from '../../../shared/transport';
 import { pdfBinaryProperty } from '../common.descriptions';
 import { fail } from '../../helpers/errors';
-import { recipientsInput } from '../../domain/recipients';
+import type { RecipientList, TemplateRoleCheck } from '../../domain/recipients';
+import { checkTemplateRoles, recipientsInput } from '../../domain/recipients';
+import { meta as listTemplateUsers } from '../template/listTemplateUsers.operation';
 
 /**
  * What the signing-request write operations (Create, Create and Send, Update One Part, Update)
@@ -81,7 +83,7 @@ export const recipientsBySource: INodeProperties[] = [
 			templateUser: true,
 			nextFreeOrder: true,
 			description:
-				"The people who replace the template's recipients (its users), each matched by Template User (or else by Order). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
+				"The people who replace the template's recipients (its users), each matched by Template User (or else by Order): one person per signer or approver of the template (more need more roles: Template → Update). Order and designation come from the template; CC recipients are added. Leave empty to keep the template's recipients.",
 		}),
 	),
 	...forSource(
@@ -241,7 +243,7 @@ export function checkRecipientReferences(
 					`${what} ${index + 1}: recipient "${ref}" is not one of this request's recipients`,
 					tempIds.size
 						? `Temporary IDs of the recipients: ${[...tempIds].join(', ')}.`
-						: 'Give the recipient that temporary ID in its "Reference ID".',
+						: `Give the recipient that temporary ID in its "${allowExisting ? 'Temporary ID' : 'Reference ID'}".`,
 				);
 			}
 		} else if (!allowExisting || !isUuid(ref)) {
@@ -271,4 +273,55 @@ export const explainEditAfterSending: Explainer = ({ status, code }) =>
 export function templateNotFound(body: IDataObject, note: string): Explainer | undefined {
 	if (typeof body.template_id !== 'string' || body.template_id === '') return undefined;
 	return explainMissing([{ what: 'Template', id: body.template_id, field: 'Template' }], note);
+}
+
+/** The template users read in a run of the node: per execution context, per template. */
+const rolesRead = new WeakMap<object, Map<string, Promise<IDataObject[]>>>();
+
+/**
+ * The users (recipient roles) of a template, read once per template and run of the node
+ * (GET /templates/{id}/users), whatever the number of items that use it.
+ */
+async function templateRoles(
+	context: IExecuteFunctions,
+	templateId: string,
+	note: string,
+): Promise<IDataObject[]> {
+	let reads = rolesRead.get(context);
+	if (!reads) rolesRead.set(context, (reads = new Map()));
+	let read = reads.get(templateId);
+	if (!read) {
+		read = callApi<{ results?: IDataObject[] }>(context, listTemplateUsers, {
+			params: { id: templateId },
+			explain: templateNotFound({ template_id: templateId }, note),
+		}).then((response) => {
+			const results = response.body?.results;
+			if (!Array.isArray(results))
+				fail(
+					context,
+					'The service answered the list of the template\'s users without "results"',
+					`${note} The recipients could not be checked against the template.`,
+				);
+			return results;
+		});
+		reads.set(templateId, read);
+	}
+	return await read;
+}
+
+/**
+ * Checks the recipients of a template-based request against the template's roles before the
+ * request that creates it (domain/recipients.ts checkTemplateRoles), reading them only when there
+ * is something to check: a recipient who takes a role (not a CC), or any for Create and Send.
+ */
+export async function checkAgainstTemplate(
+	context: IExecuteFunctions,
+	templateId: unknown,
+	list: RecipientList | undefined,
+	check: TemplateRoleCheck,
+): Promise<void> {
+	if (typeof templateId !== 'string' || !list) return;
+	if (!check.send && list.recipients.every((recipient) => recipient.designation === 'CC')) return;
+	const note = check.send ? 'Nothing was created or sent.' : 'Nothing was created.';
+	checkTemplateRoles(context, list, await templateRoles(context, templateId, note), check);
 }

@@ -7,7 +7,8 @@ import type {
 
 import { parseJsonParameter } from '../../helpers/json';
 import { flattenEntry } from '../../domain/lists';
-import { readRecipients } from '../../domain/recipients';
+import type { RecipientList } from '../../domain/recipients';
+import { readRecipientList, readRecipients } from '../../domain/recipients';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
 import { compact } from '../../helpers/validation';
@@ -24,6 +25,7 @@ import type { OperationMeta } from '../types';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
+	checkAgainstTemplate,
 	checkRecipientReferences,
 	forSource,
 	signingRequestNameField,
@@ -319,9 +321,11 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const { source, body: sourceBody, pdfBytes } = await readSource(this, i, 'Create and Send');
 
 	let recipients: IDataObject[] | undefined;
+	let overrides: RecipientList | undefined;
 	let fields: IDataObject[] | undefined;
 	if (source === 'template') {
-		recipients = readRecipients(this, i, { requireIdentity: false, newRequest: 'template' });
+		overrides = readRecipientList(this, i, { requireIdentity: false, newRequest: 'template' });
+		recipients = overrides?.recipients;
 	} else {
 		recipients = readRecipients(this, i, { referenceKey: 'id', newRequest: 'pdf' });
 		if (!recipients?.length) {
@@ -348,6 +352,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (settings) body.settings = settings;
 	checkSourcePayload(this, body, 'Create and Send', pdfBytes);
 
+	await checkAgainstTemplate(this, body.template_id, overrides, { send: true });
 	const explain = templateNotFound(body, 'Nothing was created or sent.');
 	const response = await callApi(this, meta, { body, explain });
 	// Sent in the same call (api-reference §L.2), should the answer not say so.

@@ -12,7 +12,8 @@ import {
 	fieldOverridesInput,
 	fieldsInput,
 } from '../../domain/fields';
-import { readRecipients } from '../../domain/recipients';
+import type { RecipientList } from '../../domain/recipients';
+import { readRecipientList, readRecipients } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
 import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
@@ -23,6 +24,7 @@ import {
 	additionalOptions,
 	checkNewRecipientIds,
 	checkSourcePayload,
+	checkAgainstTemplate,
 	checkRecipientReferences,
 	forSource,
 	recipientsBySource,
@@ -105,10 +107,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const body: IDataObject = {};
 
 	let recipients: IDataObject[] | undefined;
+	let overrides: RecipientList | undefined;
 	let fields: IDataObject[] | undefined;
 	let reminders: IDataObject[] | undefined;
 	if (source === 'template') {
-		recipients = readRecipients(this, i, { requireIdentity: false, newRequest: 'template' });
+		overrides = readRecipientList(this, i, { requireIdentity: false, newRequest: 'template' });
+		recipients = overrides?.recipients;
 		fields = readFieldOverrides(this, i);
 		checkTemplateFields(this, fields);
 	} else {
@@ -132,6 +136,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (settings) body.settings = settings;
 	checkSourcePayload(this, body, 'Create', pdfBytes);
 
+	await checkAgainstTemplate(this, body.template_id, overrides, { send: false });
 	const explain = templateNotFound(body, 'Nothing was created.');
 	const response = await callApi(this, meta, { body, explain });
 	// A new request is a draft (service-api.md), should the answer not say so.

@@ -55,7 +55,7 @@ export const description: INodeProperties[] = [
 	signingRequestLocator,
 	{
 		displayName:
-			'Set only the sections you want to change (at least one). Recipients with an ID are changed; new ones get a Reference ID starting with temp_ that fields and reminders can refer to.',
+			"Set only the sections you want to change (at least one). In Recipients, pick someone to change (only what you fill in is changed) or add someone; a new recipient's Temporary ID (temp_…) lets fields and reminders refer to them.",
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',
@@ -63,10 +63,9 @@ export const description: INodeProperties[] = [
 	propertiesInput,
 	...settingsInput('request'),
 	...recipientsInput({
-		reference: true,
-		changes: true,
+		update: 'signingRequest',
 		description:
-			"Recipients to change (Reference ID = the recipient's ID) or add (Reference ID = a new temporary ID such as temp_1)",
+			"Recipients to change (picked from the request's recipients: only what you fill in is changed) or to add",
 	}),
 	{
 		displayName: 'Recipients to Remove',
@@ -129,7 +128,7 @@ function checkRecipients(
 			if (!isUuid(id)) {
 				fail(
 					context,
-					`${place}: Reference ID "${id.slice(0, 80)}" is neither a recipient's ID nor a temporary ID (temp_…)`,
+					`${place}: "${id.slice(0, 80)}" is neither a recipient's ID nor a temporary ID (temp_…)`,
 				);
 			}
 			recipient.id = id.toLowerCase();
@@ -216,7 +215,10 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (Object.keys(properties).length) body.signing_request_properties = properties;
 	if (language !== undefined) body.language = language;
 
-	const recipients = readRecipients(this, i, { referenceKey: '_temp_id', changes: true });
+	const recipients = readRecipients(this, i, {
+		referenceKey: '_temp_id',
+		update: 'signingRequest',
+	});
 	const tempIds = checkRecipients(this, recipients);
 	if (recipients) body.recipients = recipients;
 

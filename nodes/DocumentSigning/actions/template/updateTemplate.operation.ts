@@ -61,7 +61,7 @@ const SECTIONS = [
 	{
 		name: 'Users',
 		value: 'users',
-		description: 'Add users, or change existing ones (by Reference ID)',
+		description: 'Change users (picked from the list) or add new ones',
 	},
 ];
 
@@ -98,34 +98,11 @@ function relabel(properties: INodeProperties[], texts: Record<string, string>): 
 
 const usersSection = relabel(
 	recipientsInput({
-		reference: true,
-		changes: true,
-		description: 'The users (recipient roles) of the template to add or change',
-	}).map((property) =>
-		property.name === 'recipients'
-			? {
-					...property,
-					options: property.options?.map((option) =>
-						'values' in option
-							? {
-									...option,
-									values: option.values.map((value) =>
-										value.name === 'ref'
-											? {
-													...value,
-													placeholder: '',
-													description:
-														'The ID of an existing user to change (Template → Get Users lists them). Leave empty to add a user.',
-												}
-											: value,
-									),
-								}
-							: option,
-					),
-				}
-			: property,
-	),
-	{ Recipients: 'Users', Recipient: 'User', recipients: 'users', '"id":"temp_1",': '' },
+		update: 'template',
+		description:
+			"The users (recipient roles) of the template to change (picked from the template's users: only what you fill in is changed) or to add",
+	}),
+	{ Recipients: 'Users', Recipient: 'User', recipients: 'users' },
 );
 
 const deletedUserValues: INodeProperties[] = [
@@ -233,13 +210,13 @@ async function templateProperties(this: IExecuteFunctions, i: number): Promise<I
 }
 
 function users(this: IExecuteFunctions, i: number): IDataObject[] {
-	const list = readRecipients(this, i, { referenceKey: 'id', label: 'Users' });
+	const list = readRecipients(this, i, { referenceKey: 'id', label: 'Users', update: 'template' });
 	if (!list) emptySection(this, 'users', 'at least one user');
 	return list.map((entry, index) => {
 		const place = `User ${index + 1}`;
 		const { id, ...rest } = entry;
 		const user: IDataObject = {};
-		if (id !== undefined) user.id = checkId(this, id, `${place}: Reference ID`);
+		if (id !== undefined) user.id = checkId(this, id, `${place}: ID`);
 		return { ...user, ...checkTemplateUser(this, rest, place, user.id === undefined) };
 	});
 }

@@ -1,11 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DocumentSigning } from '../../../../nodes/DocumentSigning/DocumentSigning.node';
-import { loadOptions } from '../../../../nodes/DocumentSigning/methods';
+import { listSearch, loadOptions } from '../../../../nodes/DocumentSigning/methods';
 import { createDemoTemplate } from '../../../e2e/setup';
 import { createLoadOptionsContext } from '../../../helpers/n8n';
 import {
 	byId,
+	createDraft,
 	createRich,
 	credentials,
 	sealOf,
@@ -144,5 +145,56 @@ describe('pickers', () => {
 		expect(find('revokeSigningRequestToken', 'jwtId')?.description).toMatch(
 			/output of the Generate operation/,
 		);
+	});
+
+	it("Update's Recipient: the request's recipients by name and email, the search text filtering them", async () => {
+		const draft = await createDraft(ctx.sandbox, 'Picker draft');
+		const update = context({
+			resource: 'signingRequest',
+			operation: 'updateSigningRequest',
+			signingRequestId: byId(draft.id),
+		});
+		ctx.sandbox.clearRequests();
+		const all = await listSearch.searchSigningRequestRecipients.call(update);
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /signing-requests/${draft.id}/users`,
+		]);
+		const id = (email: string) => draft.recipients.find((r) => r.email === email)?.id;
+		expect(all.results).toEqual([
+			{ name: 'Ada Lovelace <ada@example.com> (Signer, order 1)', value: id('ada@example.com') },
+			{ name: 'Bob Byron <bob@example.com> (Signer, order 2)', value: id('bob@example.com') },
+		]);
+		for (const text of ['BOB', 'byron', 'bob@ex']) {
+			expect((await listSearch.searchSigningRequestRecipients.call(update, text)).results).toEqual([
+				all.results[1],
+			]);
+		}
+		expect((await listSearch.searchSigningRequestRecipients.call(update, 'carol')).results).toEqual(
+			[],
+		);
+	});
+
+	it("Template → Update's User: the template's users by name and email", async () => {
+		const templateId = await createDemoTemplate(ctx.sandbox.url);
+		const users = await loadOptions.getTemplateUsers.call(
+			context({ resource: 'template', operation: 'updateTemplate', templateId: byId(templateId) }),
+		);
+		const found = await listSearch.searchTemplateUsers.call(
+			context({ resource: 'template', operation: 'updateTemplate', templateId: byId(templateId) }),
+			'SIGNER@',
+		);
+		expect(found.results).toEqual(users.map(({ name, value }) => ({ name, value })));
+		expect(found.results).toHaveLength(1);
+		expect(found.results[0].name).toMatch(/<signer@example\.com> \(Signer, order 1\)$/);
+	});
+
+	it('the Recipient picker asks nothing while no signing request is chosen', async () => {
+		const none = context({
+			resource: 'signingRequest',
+			operation: 'updateSigningRequest',
+			signingRequestId: byId(''),
+		});
+		expect(await listSearch.searchSigningRequestRecipients.call(none)).toEqual({ results: [] });
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

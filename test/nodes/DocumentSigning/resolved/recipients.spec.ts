@@ -22,6 +22,8 @@ beforeAll(async () => {
 });
 
 const grace = { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' };
+/** What the node sent besides its reads (a template-based create reads the template's users). */
+const writes = () => ctx.sandbox.requests.filter((r) => r.method !== 'GET');
 const alan = { first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com' };
 
 interface Case {
@@ -202,16 +204,17 @@ describe('Signing Request → Create and Send', () => {
 			},
 		);
 		expect(error).toBeUndefined();
+		// The template's users are read once for the run (to check the recipients against its
+		// roles), whatever the number of items.
 		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${template.id}/users`,
 			'POST /signing-requests/create-and-send',
 			'POST /signing-requests/create-and-send',
 		]);
-		expect(ctx.sandbox.requests.map((r) => (r.body as { recipients: unknown }).recipients)).toEqual(
-			[
-				[{ first_name: 'Grace', email: 'grace@example.com', designation: 'Signer', order: 1 }],
-				[{ first_name: 'Ada', email: 'ada@example.com', designation: 'Signer', order: 1 }],
-			],
-		);
+		expect(writes().map((r) => (r.body as { recipients: unknown }).recipients)).toEqual([
+			[{ first_name: 'Grace', email: 'grace@example.com', designation: 'Signer', order: 1 }],
+			[{ first_name: 'Ada', email: 'ada@example.com', designation: 'Signer', order: 1 }],
+		]);
 		const items = output[0];
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json).toEqual({
@@ -231,8 +234,8 @@ describe('Signing Request → Create and Send', () => {
 			...fromTemplate([{ template_user_id: '', ...grace, order: 2 }]),
 		});
 		expect(error).toBeUndefined();
-		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect((ctx.sandbox.requests[0].body as { recipients: unknown }).recipients).toEqual([
+		expect(writes()).toHaveLength(1);
+		expect((writes()[0].body as { recipients: unknown }).recipients).toEqual([
 			{ ...grace, designation: 'Signer', order: 2 },
 		]);
 		const recipients = jsonOf(output)[0].recipients as Array<{ email: string; order: number }>;
@@ -263,7 +266,7 @@ describe('Signing Request → Create and Send', () => {
 			{ input: [{ json: { role: template.userIds[1] } }] },
 		);
 		expect(error).toBeUndefined();
-		expect((ctx.sandbox.requests[0].body as { recipients: unknown }).recipients).toEqual([
+		expect((writes()[0].body as { recipients: unknown }).recipients).toEqual([
 			{ template_user_id: template.userIds[1], ...grace, designation: 'Signer' },
 		]);
 	});
@@ -329,19 +332,25 @@ describe('Signing Request → Update', () => {
 			operation: 'updateSigningRequest',
 			parameters: (value) =>
 				update({
-					recipients: { recipient: [{ ref: 'temp_new', ...grace, email: value, order: 3 }] },
+					recipients: {
+						recipient: [
+							{ tempId: 'temp_new', ...grace, email: value, designation: 'CC', order: 3 },
+						],
+					},
 				}),
 			place: 'Recipient 1',
 			field: 'Email',
 		},
 		{
-			title: 'Recipient 1 "Reference ID" (an existing recipient would become a new one)',
+			title: 'Recipient 1 "Recipient" (a change would add a new recipient)',
 			resource: 'signingRequest',
 			operation: 'updateSigningRequest',
 			parameters: (value) =>
-				update({ recipients: { recipient: [{ ref: value, ...grace, order: 1 }] } }),
+				update({
+					recipients: { recipient: [{ ref: { __rl: true, mode: 'id', value }, ...grace }] },
+				}),
 			place: 'Recipient 1',
-			field: 'Reference ID',
+			field: 'Recipient',
 		},
 		{
 			title: 'Recipient to Remove 1 "Recipient"',
@@ -600,18 +609,18 @@ describe('Template → Update (users)', () => {
 	});
 	refuses([
 		{
-			title: 'User 1 "Reference ID" (a change would add a user)',
+			title: 'User 1 "User" (a change would add a user)',
 			resource: 'template',
 			operation: 'updateTemplate',
-			parameters: (value) => users({ ref: value, ...grace, order: 1 }),
+			parameters: (value) => users({ ref: { __rl: true, mode: 'list', value }, ...grace }),
 			place: 'User 1',
-			field: 'Reference ID',
+			field: 'User',
 		},
 		{
 			title: 'User 1 "Email"',
 			resource: 'template',
 			operation: 'updateTemplate',
-			parameters: (value) => users({ ref: template.userIds[0], ...grace, email: value }),
+			parameters: (value) => users({ ref: byId(template.userIds[0]), ...grace, email: value }),
 			place: 'User 1',
 			field: 'Email',
 		},

@@ -1,7 +1,17 @@
 import { binaryItem } from '../../../../helpers/n8n';
 import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './fixtures';
-import { api, byId, createTemplate, only, onlyRequest, pdf, run } from './fixtures';
+import {
+	afterReadingRoles,
+	api,
+	byId,
+	createTemplate,
+	createTemplateWith,
+	only,
+	onlyRequest,
+	pdf,
+	run,
+} from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;
@@ -200,7 +210,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			]),
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(afterReadingRoles(ctx.sandbox, template.id).body).toEqual({
 			name: 'From template',
 			template_id: template.id,
 			recipients: [
@@ -290,7 +300,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				person('Bob', { template_user_id: '', designation: 'Signer' }),
 			);
 			expect(error).toBeUndefined();
-			expect(onlyRequest(ctx.sandbox).body).toMatchObject({
+			expect(afterReadingRoles(ctx.sandbox, template.id).body).toMatchObject({
 				recipients: [
 					{ first_name: 'Ada', order: 1 },
 					{ first_name: 'Bob', order: 2 },
@@ -299,12 +309,14 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		});
 
 		it("the service's refusal names the recipient and the field as the form does", async () => {
+			// A first name longer than the service takes (B.5: at most 100 characters).
 			const { error } = await sendWithForm(
-				'No such role',
-				person('Ada', { template_user_id: '', designation: 'Signer', order: 7 }),
+				'Too long a name',
+				person('A'.repeat(101), { template_user_id: '', designation: 'Signer', order: 1 }),
 			);
+			expect(ctx.sandbox.requests.map((r) => r.status)).toEqual([200, 400]);
 			const description = (error as Error & { description?: string }).description ?? '';
-			expect(description).toContain('- Recipient 1 → Order: no template user');
+			expect(description).toContain('- Recipient 1 → First Name:');
 			expect(`${error?.message} ${description}`).not.toContain('recipients[0]');
 		});
 
@@ -320,9 +332,110 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				]),
 			});
 			expect(error).toBeUndefined();
-			expect(onlyRequest(ctx.sandbox).body).toMatchObject({
+			expect(afterReadingRoles(ctx.sandbox, template.id).body).toMatchObject({
 				recipients: [{ designation: 'CC' }, { designation: 'CC' }],
 			});
+		});
+	});
+
+	describe("from a template: what the service would refuse to send is refused first, from the template's roles (issue 36 §4)", () => {
+		const sendFrom = (templateId: string, recipients: object[], options = {}) =>
+			run(
+				ctx,
+				'createAndSendSigningRequest',
+				{
+					source: 'template',
+					templateId: byId(templateId),
+					name: 'Checked first',
+					recipientsMode: 'json',
+					recipientsJson: JSON.stringify(recipients),
+				},
+				options,
+			);
+		const ada = { order: 1, first_name: 'Ada', email: 'ada@example.com' };
+
+		it('a second recipient on a template with one role: "Nothing was created or sent", the role, the ways forward', async () => {
+			const one = await createTemplateWith(ctx.sandbox, 'One role', [
+				{
+					first_name: 'Sam',
+					last_name: 'Signer',
+					email: 'sam@example.com',
+					designation: 'Signer',
+					order: 1,
+				},
+			]);
+			ctx.sandbox.clearRequests();
+			const { error } = await run(ctx, 'createAndSendSigningRequest', {
+				source: 'template',
+				templateId: byId(one.id),
+				name: 'Two people',
+				recipients: {
+					recipient: [
+						{ template_user_id: '', first_name: 'Ada', email: 'ada@example.com' },
+						{ template_user_id: '', first_name: 'Bob', email: 'bob@example.com' },
+					],
+				},
+			});
+			expect(error?.message).toBe(
+				'Recipient 2 has no place in the template: none of its signers and approvers has Order 2 (its Order was left empty: the next free one)',
+			);
+			expect((error as { description?: string }).description).toBe(
+				'Nothing was created or sent. Each recipient takes the place of one of the template\'s signers or approvers, by "Template User" or by "Order". The template\'s roles: Order 1 Signer "Sam Signer" (sam@example.com). To add another person, add a role to the template (Template → Update, Users) or create the signing request from a PDF (Source: PDF); someone who only gets a copy can be a CC (Designation: CC).',
+			);
+			expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+				`GET /templates/${one.id}/users`,
+			]);
+		});
+
+		it('a template without a Signer', async () => {
+			const approverOnly = await createTemplateWith(ctx.sandbox, 'Approver only', [
+				{ first_name: 'Al', email: 'al@example.com', designation: 'Approver', order: 1 },
+			]);
+			ctx.sandbox.clearRequests();
+			const { error } = await sendFrom(approverOnly.id, [ada]);
+			expect(error?.message).toBe(
+				'The template has no Signer: a signing request is sent only with at least one',
+			);
+			expect((error as { description?: string }).description).toContain(
+				'The template\'s roles: Order 1 Approver "Al" (al@example.com). Add a Signer to the template (Template → Update, Users), or create the signing request from a PDF (Source: PDF).',
+			);
+			expect(ctx.sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		});
+
+		it("a role's required field filled with recipient data (Company) that no one gives; given by the recipient, it is sent", async () => {
+			const withCompany = await createTemplateWith(
+				ctx.sandbox,
+				'Company field',
+				[{ first_name: 'Sam', email: 'sam@example.com', designation: 'Signer', order: 1 }],
+				'company',
+			);
+			ctx.sandbox.clearRequests();
+			const refused = await run(ctx, 'createAndSendSigningRequest', {
+				source: 'template',
+				templateId: byId(withCompany.id),
+				name: 'No company',
+				recipients: {
+					recipient: [{ template_user_id: '', first_name: 'Ada', email: 'ada@example.com' }],
+				},
+			});
+			expect(refused.error?.message).toBe(
+				'Recipient 1: "Company" needed to send: the template\'s Order 1 Signer "Sam" (sam@example.com) has a required field filled with it',
+			);
+			expect((refused.error as { description?: string }).description).toBe(
+				'Nothing was created or sent. Give it to Recipient 1 (under "Add Field"), or set it on the template\'s user (Template → Update, Users).',
+			);
+			expect(ctx.sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);
+			// The service refuses the same (its send validation), had it been sent:
+			const direct = await api(ctx.sandbox, 'POST', '/signing-requests/create-and-send', {
+				template_id: withCompany.id,
+				name: 'Direct',
+				recipients: [ada],
+			});
+			expect(direct.status).toBe(400);
+			ctx.sandbox.clearRequests();
+			const sent = await sendFrom(withCompany.id, [{ ...ada, company: 'Analytical Engines' }]);
+			expect(sent.error).toBeUndefined();
+			expect(afterReadingRoles(ctx.sandbox, withCompany.id).status).toBe(201);
 		});
 	});
 

@@ -6,7 +6,18 @@ import {
 import { binaryItem } from '../../../../helpers/n8n';
 import { useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './fixtures';
-import { api, byId, createTemplate, NO_SUCH_ID, only, onlyRequest, pdf, run } from './fixtures';
+import {
+	afterReadingRoles,
+	api,
+	byId,
+	createTemplate,
+	createTemplateWith,
+	NO_SUCH_ID,
+	only,
+	onlyRequest,
+	pdf,
+	run,
+} from './fixtures';
 
 const ctx = useSandbox();
 let template: SeedTemplate;
@@ -77,7 +88,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(ctx.sandbox);
+		const request = afterReadingRoles(ctx.sandbox, template.id);
 		expect(request).toMatchObject({ method: 'POST', path: '/signing-requests', query: {} });
 		expect(request.body).toEqual({
 			template_id: template.id,
@@ -266,6 +277,126 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			`No template with the ID ${NO_SUCH_ID} exists for this key. Check "Template": the template may have been deleted, or belong to a workspace this key cannot reach (a workspace's key only reaches its own workspace). Nothing was created.`,
 		);
 		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: NO_SUCH_ID });
+	});
+});
+
+describe("Signing Request → Create from a template: refused before creating what the template's roles cannot take (issue 36 §4)", () => {
+	const ROLES =
+		'The template\'s roles: Order 1 Signer "Role One" (role1@example.com); Order 2 Signer "Role Two" (role2@example.com).';
+	const person = (first_name: string, extra: object = {}) => ({
+		template_user_id: '',
+		first_name,
+		email: `${first_name.toLowerCase()}@example.com`,
+		...extra,
+	});
+	const create = (parameters: Record<string, unknown>, options = {}) =>
+		run(
+			ctx,
+			'createSigningRequest',
+			{ source: 'template', templateId: byId(template.id), ...parameters },
+			options,
+		);
+	const onlyTheRead = () =>
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${template.id}/users`,
+		]);
+
+	it('a third recipient on a template with two roles (its Order left empty): the roles and the ways forward, nothing created', async () => {
+		const { error } = await create({
+			recipients: { recipient: [person('Ada'), person('Bob'), person('Cy')] },
+		});
+		expect(error?.message).toBe(
+			'Recipient 3 has no place in the template: none of its signers and approvers has Order 3 (its Order was left empty: the next free one)',
+		);
+		const description = (error as { description?: string }).description;
+		expect(description).toBe(
+			`Nothing was created. Each recipient takes the place of one of the template's signers or approvers, by "Template User" or by "Order". ${ROLES} To add another person, add a role to the template (Template → Update, Users) or create the signing request from a PDF (Source: PDF), or create the draft and add them with Signing Request → Update; someone who only gets a copy can be a CC (Designation: CC).`,
+		);
+		onlyTheRead();
+	});
+
+	it.each([
+		[
+			'an Order no role has (JSON)',
+			[{ first_name: 'Ada', email: 'ada@example.com', order: 5 }],
+			'Recipients (JSON), entry 1 has no place in the template: none of its signers and approvers has Order 5',
+		],
+		[
+			'a Template User of another template',
+			[{ template_user_id: NO_SUCH_ID, first_name: 'Ada', email: 'ada@example.com' }],
+			`Recipients (JSON), entry 1: template_user_id "${NO_SUCH_ID}" is not a recipient of this template`,
+		],
+		[
+			'one role taken twice, once by its Template User and once by its Order',
+			[
+				{ template_user_id: 'ROLE1', first_name: 'Ada', email: 'ada@example.com' },
+				{ first_name: 'Bob', email: 'bob@example.com', order: 1 },
+			],
+			'Recipients (JSON), entry 2 and Recipients (JSON), entry 1 both replace the template\'s Order 1 Signer "Role One" (role1@example.com)',
+		],
+	])('refused before creating: %s', async (_what, recipients, message) => {
+		const { error } = await create({
+			recipientsMode: 'json',
+			recipientsJson: JSON.stringify(recipients).replace('ROLE1', template.userIds[0]),
+		});
+		expect(error?.message).toBe(message);
+		expect((error as { description?: string }).description).toContain(ROLES);
+		onlyTheRead();
+	});
+
+	it("reads the template's users once per template and run, whatever the number of items", async () => {
+		const other = await createTemplateWith(ctx.sandbox, 'Other', [
+			{ first_name: 'Only', email: 'only@example.com', designation: 'Signer', order: 1 },
+		]);
+		ctx.sandbox.clearRequests();
+		const { output, error } = await run(
+			ctx,
+			'createSigningRequest',
+			{
+				source: 'template',
+				templateId: byId('={{ $json.template }}'),
+				recipients: { recipient: [person('Ada', { email: '={{ $json.mail }}' })] },
+			},
+			{
+				input: [template.id, other.id, template.id, other.id].map((id, n) => ({
+					json: { template: id, mail: `p${n}@example.com` },
+				})),
+			},
+		);
+		expect(error).toBeUndefined();
+		expect(output[0]).toHaveLength(4);
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${template.id}/users`,
+			'POST /signing-requests',
+			`GET /templates/${other.id}/users`,
+			'POST /signing-requests',
+			'POST /signing-requests',
+			'POST /signing-requests',
+		]);
+	});
+
+	it('reads nothing when no recipient takes a role (only CC recipients, or none)', async () => {
+		const { error } = await create({
+			recipientsMode: 'json',
+			recipientsJson: '[{"designation":"CC","first_name":"Cee","email":"cee@example.com"}]',
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(ctx.sandbox).method).toBe('POST');
+	});
+
+	it('a template that does not exist: the read says so, naming the parameter; nothing created', async () => {
+		const { error } = await run(ctx, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(NO_SUCH_ID),
+			recipients: { recipient: [person('Ada')] },
+		});
+		expect(error?.message).toBe(`Template ${NO_SUCH_ID} was not found [NOT_FOUND]`);
+		expect((error as { description?: string }).description).toMatch(
+			/Check "Template".*Nothing was created\.$/,
+		);
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${NO_SUCH_ID}/users`,
+		]);
 	});
 });
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { KeyMode } from '../../../../kit';
 import { ok, runnerOf } from '../../../../kit';
-import type { Sandbox } from '../../../../sandbox';
+import type { RecordedRequest, Sandbox } from '../../../../sandbox';
 import { createSeal, draftBody, pdfBase64, PEOPLE } from '../../../../sandbox/fixtures';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
 
@@ -28,6 +28,18 @@ export {
 export type { KeyMode } from '../../../../kit';
 
 export const run = runnerOf('signingRequest');
+
+/**
+ * The one write a template-based create sent, after its one read of the template's users (its
+ * roles, to check the recipients against them): fails the test on any other requests.
+ */
+export function afterReadingRoles(sandbox: Sandbox, templateId: string): RecordedRequest {
+	expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+		`GET /templates/${templateId}/users`,
+		expect.stringMatching(/^POST \/signing-requests/),
+	]);
+	return sandbox.requests[1];
+}
 
 export const pdf = (pages = 1, title = 'Contract') => simplePdf(title, pages);
 
@@ -101,6 +113,53 @@ export async function createTemplate(
 		userIds: users,
 		fieldIds: users.map((u) => fields.find((f) => f.recipient_id === u)?.id ?? ''),
 	};
+}
+
+/**
+ * A one-page template with the given users (each a signature field, required), and optionally a
+ * required text field filled with a recipient attribute (`variable_name`) for the first user.
+ * Returns its id and its users' ids in the order given.
+ */
+export async function createTemplateWith(
+	sandbox: Sandbox,
+	name: string,
+	users: Array<Record<string, unknown>>,
+	attributeOfFirst?: string,
+): Promise<{ id: string; userIds: string[] }> {
+	const template = await ok<{ id: string }>(sandbox, 'POST', '/templates', {
+		name,
+		document: pdf(1, name).toString('base64'),
+	});
+	await ok(sandbox, 'PUT', `/templates/${template.id}`, { users });
+	const listed = (
+		await ok<{ results: Array<{ id: string; email: string }> }>(
+			sandbox,
+			'GET',
+			`/templates/${template.id}/users`,
+			undefined,
+		)
+	).results;
+	const userIds = users.map((u) => listed.find((l) => l.email === u.email)?.id as string);
+	const field = (userId: string, index: number, extra: object = {}) => ({
+		type: 'signature',
+		x: 10,
+		y: 10 + index * 10,
+		width: 20,
+		height: 5,
+		page: 1,
+		required: true,
+		assigned_to_user_id: userId,
+		...extra,
+	});
+	await ok(sandbox, 'PUT', `/templates/${template.id}`, {
+		fields: [
+			...userIds.map((userId, index) => field(userId, index)),
+			...(attributeOfFirst
+				? [field(userIds[0], users.length, { type: 'text', variable_name: attributeOfFirst })]
+				: []),
+		],
+	});
+	return { id: template.id, userIds };
 }
 
 export interface Draft {

@@ -1,14 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { description } from '../../../../../nodes/DocumentSigning/actions/signingRequest/updateSigningRequest.operation';
-import { useSandbox } from '../../../../kit';
+import { byList, useSandbox } from '../../../../kit';
 import type { Draft } from './fixtures';
 import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 
-const update = (id: string, parameters: Record<string, unknown>) =>
-	run(ctx, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters });
+const update = (
+	id: string,
+	parameters: Record<string, unknown>,
+	options: Parameters<typeof run>[3] = {},
+) => run(ctx, 'updateSigningRequest', { signingRequestId: byId(id), ...parameters }, options);
 
 const person = (draft: Draft, email: string) =>
 	draft.recipients.find((r) => r.email === email)?.id as string;
@@ -32,7 +35,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			recipients: {
 				recipient: [
 					{
-						ref: ada,
+						ref: byList(ada),
 						first_name: 'Ada',
 						last_name: 'King',
 						email: 'ada@example.com',
@@ -40,7 +43,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 						order: 1,
 					},
 					{
-						ref: 'temp_carol',
+						tempId: 'temp_carol',
 						first_name: 'Carol',
 						last_name: 'Shaw',
 						email: 'carol@example.com',
@@ -194,7 +197,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		expect(only(output).warnings).toEqual([expect.stringContaining('X@example.com')]);
 	});
 
-	it('gives a new recipient without a Reference ID a temporary ID of its own', async () => {
+	it('gives a new recipient without a Temporary ID a temporary ID of its own', async () => {
 		const draft = await createDraft(ctx.sandbox, 'Auto temp');
 		ctx.sandbox.clearRequests();
 		await update(draft.id, {
@@ -239,7 +242,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			recipients: {
 				recipient: [
 					{
-						ref: bob,
+						ref: byList(bob),
 						first_name: 'Bob',
 						email: 'robert@example.com',
 					},
@@ -265,7 +268,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			recipients: {
 				recipient: [
 					{
-						ref: 'temp_dan',
+						tempId: 'temp_dan',
 						first_name: 'Dan',
 						email: 'dan@example.com',
 					},
@@ -278,13 +281,175 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
+	describe('Recipients: pick the one to change, and only what is filled is changed (issue 36 §1)', () => {
+		const entryValues = () =>
+			(
+				description.find((p) => p.name === 'recipients')?.options?.find((o) => 'values' in o) as {
+					values: INodeProperties[];
+				}
+			).values;
+		const recipientsOf = async (id: string) =>
+			(await api(ctx.sandbox, 'GET', `/signing-requests/${id}/users`, undefined, 'test')).body
+				.results as Array<Record<string, unknown>>;
+
+		it("the entry starts with a picker of the request's recipients; nothing in it is required by n8n", () => {
+			const values = entryValues();
+			expect(values[0]).toMatchObject({
+				name: 'ref',
+				displayName: 'Recipient',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+			});
+			expect(
+				values[0].modes?.map((m) => [m.name, m.type, m.typeOptions?.searchListMethod]),
+			).toEqual([
+				['list', 'list', 'searchSigningRequestRecipients'],
+				['id', 'string', undefined],
+			]);
+			// n8n refuses to run a node whose required parameter is empty: none here, so changing
+			// an email does not ask for First Name again.
+			const visit = (properties: INodeProperties[]): INodeProperties[] =>
+				properties.flatMap((p) => [
+					p,
+					...visit((p.options ?? []).filter((o) => 'type' in o) as INodeProperties[]),
+				]);
+			expect(
+				visit(values)
+					.filter((v) => v.required)
+					.map((v) => v.name),
+			).toEqual([]);
+		});
+
+		it("changes one recipient's email: picked from the list, only the email is sent, the rest stays", async () => {
+			const draft = await createDraft(ctx.sandbox, 'Change an email');
+			const bob = person(draft, 'bob@example.com');
+			ctx.sandbox.clearRequests();
+			const { error } = await update(draft.id, {
+				recipients: { recipient: [{ ref: byList(bob), email: 'robert@example.com' }] },
+			});
+			expect(error).toBeUndefined();
+			expect(onlyRequest(ctx.sandbox).body).toEqual({
+				recipients: [{ id: bob, email: 'robert@example.com' }],
+			});
+			const before = draft.recipients.find((r) => r.id === bob);
+			expect((await recipientsOf(draft.id)).find((r) => r.id === bob)).toMatchObject({
+				first_name: 'Bob',
+				email: 'robert@example.com',
+				designation: before?.designation,
+				order: before?.order,
+			});
+		});
+
+		it('takes the recipient by ID, or by an expression (each item its own)', async () => {
+			const draft = await createDraft(ctx.sandbox, 'By ID');
+			const ada = person(draft, 'ada@example.com');
+			const bob = person(draft, 'bob@example.com');
+			ctx.sandbox.clearRequests();
+			const byIdMode = await update(draft.id, {
+				recipients: { recipient: [{ ref: byId(` ${ada.toUpperCase()} `), last_name: 'King' }] },
+			});
+			expect(byIdMode.error).toBeUndefined();
+			expect(onlyRequest(ctx.sandbox).body).toEqual({
+				recipients: [{ id: ada, last_name: 'King' }],
+			});
+			ctx.sandbox.clearRequests();
+			const mapped = await update(
+				draft.id,
+				{
+					recipients: {
+						recipient: [{ ref: byId('={{ $json.who }}'), email: '={{ $json.mail }}' }],
+					},
+				},
+				{
+					input: [
+						{ json: { who: ada, mail: 'ada.king@example.com' } },
+						{ json: { who: bob, mail: 'robert@example.com' } },
+					],
+				},
+			);
+			expect(mapped.error).toBeUndefined();
+			expect(ctx.sandbox.requests.map((r) => r.body)).toEqual([
+				{ recipients: [{ id: ada, email: 'ada.king@example.com' }] },
+				{ recipients: [{ id: bob, email: 'robert@example.com' }] },
+			]);
+		});
+
+		it('an empty picker adds a recipient, who needs First Name, Email, Designation and Order: the node names what is missing, nothing is sent', async () => {
+			const { error } = await update(NO_SUCH_ID, {
+				recipients: { recipient: [{ email: 'new@example.com', last_name: 'New' }] },
+			});
+			expect(error?.message).toBe(
+				'Recipient 1: "First Name", "Designation", "Order" are required to add a recipient',
+			);
+			expect((error as { description?: string }).description).toContain(
+				'To change someone already there instead, pick them in "Recipient".',
+			);
+			const json = await update(NO_SUCH_ID, {
+				recipientsMode: 'json',
+				recipientsJson: '[{"_temp_id":"temp_1","first_name":"New","designation":"Signer"}]',
+			});
+			expect(json.error?.message).toBe(
+				'Recipients (JSON), entry 1: "email" is required to add a recipient',
+			);
+			expect(ctx.sandbox.requests).toHaveLength(0);
+		});
+
+		it('refuses an entry that changes nothing, and a picked value that is not an ID', async () => {
+			const cases: Array<[Record<string, unknown>, string]> = [
+				[{ ref: byList(NO_SUCH_ID) }, 'Recipient 1: nothing to change'],
+				[
+					{ ref: byList('={{ "bob@example.com" }}'), first_name: 'Bob' },
+					'Recipient 1: "Recipient" is not a valid ID: "bob@example.com"',
+				],
+			];
+			for (const [entry, message] of cases) {
+				const { error } = await update(NO_SUCH_ID, { recipients: { recipient: [entry] } });
+				expect(error?.message).toBe(message);
+			}
+			expect(ctx.sandbox.requests).toHaveLength(0);
+		});
+
+		it('an entry saved with the former "Reference ID" text means what it meant', async () => {
+			const draft = await createDraft(ctx.sandbox, 'Saved before');
+			const bob = person(draft, 'bob@example.com');
+			ctx.sandbox.clearRequests();
+			const { error } = await update(draft.id, {
+				recipients: {
+					recipient: [
+						{ ref: bob, email: 'robert@example.com' },
+						{
+							ref: 'temp_dan',
+							first_name: 'Dan',
+							email: 'dan@example.com',
+							designation: 'CC',
+							order: 1,
+						},
+					],
+				},
+			});
+			expect(error).toBeUndefined();
+			expect(onlyRequest(ctx.sandbox).body).toEqual({
+				recipients: [
+					{ id: bob, email: 'robert@example.com' },
+					{
+						_temp_id: 'temp_dan',
+						first_name: 'Dan',
+						email: 'dan@example.com',
+						designation: 'CC',
+						order: 1,
+					},
+				],
+			});
+		});
+	});
+
 	it('checks the input before sending anything', async () => {
 		const cases: Array<[Record<string, unknown>, string]> = [
 			[{}, 'Nothing to update'],
 			[{ forceRemoveConditions: true }, 'Nothing to update'],
 			[
 				{ recipientsMode: 'json', recipientsJson: '[{"id":"abc","order":1}]' },
-				'Recipient 1: Reference ID "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)',
+				'Recipient 1: "abc" is neither a recipient\'s ID nor a temporary ID (temp_…)',
 			],
 			[
 				{ recipientsMode: 'json', recipientsJson: '{"id": 1' },
@@ -292,7 +457,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			],
 			[
 				{ recipientsMode: 'json', recipientsJson: '[{"_temp_id":"temp_1","email":"a@b.co"}]' },
-				'Recipients (JSON), entry 1: "first_name" is required',
+				'Recipients (JSON), entry 1: "first_name", "designation" are required to add a recipient',
 			],
 			[
 				{
@@ -325,6 +490,11 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			const { error } = await update(NO_SUCH_ID, parameters);
 			expect(error?.message).toBe(message);
 		}
+		// A field naming a temp_… ID no recipient has: the hint names Update's field for it.
+		const unknownTemp = await update(NO_SUCH_ID, cases[5][0]);
+		expect((unknownTemp.error as { description?: string }).description).toBe(
+			'Give the recipient that temporary ID in its "Temporary ID".',
+		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -337,7 +507,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			recipients: {
 				recipient: [
 					{
-						ref: 'temp_carol',
+						tempId: 'temp_carol',
 						first_name: 'Carol',
 						email: 'carol@example.com',
 						designation: 'Signer',

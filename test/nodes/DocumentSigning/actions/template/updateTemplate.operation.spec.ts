@@ -1,4 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { description } from '../../../../../nodes/DocumentSigning/actions/template/updateTemplate.operation';
+import { byList } from '../../../../kit';
 
 import { binaryItem } from '../../../../helpers/n8n';
 import { api, byId, createTemplateFixture, run, sent, simplePdf, useSandbox } from './fixtures';
@@ -60,14 +63,14 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		});
 	});
 
-	it('users: changes an existing user by Reference ID and adds a new one, with the template key names', async () => {
+	it('users: changes a user picked from the list and adds a new one, with the template key names', async () => {
 		const signer = fixture.users[0];
 		const { output, error } = await update({
 			sections: ['users'],
 			recipients: {
 				recipient: [
 					{
-						ref: signer.id,
+						ref: byList(String(signer.id)),
 						first_name: 'Sig',
 						last_name: 'Changed',
 						email: 'sig@example.com',
@@ -118,7 +121,14 @@ describe('Template → Update (PUT /templates/{id})', () => {
 		const { error } = await update({
 			sections: ['users'],
 			recipients: {
-				recipient: [{ ref: approver.id, first_name: 'Appy', email: 'appy@example.com', order: '' }],
+				recipient: [
+					{
+						ref: byList(String(approver.id)),
+						first_name: 'Appy',
+						email: 'appy@example.com',
+						order: '',
+					},
+				],
 			},
 		});
 		expect(error).toBeUndefined();
@@ -138,6 +148,34 @@ describe('Template → Update (PUT /templates/{id})', () => {
 			},
 		});
 		expect(added.error?.message).toBe('User 1: "Order" is required to add a user');
+	});
+
+	it("users: changing a user's email sends only the email; the user keeps name, designation and order (issue 36 §1)", async () => {
+		const approver = fixture.users[1];
+		const { error } = await update({
+			sections: ['users'],
+			recipients: { recipient: [{ ref: byId(String(approver.id)), email: 'legal@example.com' }] },
+		});
+		expect(error).toBeUndefined();
+		expectOneRequest({ users: [{ id: approver.id, email: 'legal@example.com' }] });
+		const after = (await users()).find((u) => u.id === approver.id);
+		expect(after).toMatchObject({
+			email: 'legal@example.com',
+			first_name: approver.first_name,
+			designation: approver.designation,
+			order: approver.order,
+		});
+		// The form asks for nothing n8n would check before running: the picker says who.
+		const entry = description.find((p) => p.name === 'recipients')?.options?.[0] as {
+			values: INodeProperties[];
+		};
+		expect(entry.values[0]).toMatchObject({
+			name: 'ref',
+			displayName: 'User',
+			type: 'resourceLocator',
+		});
+		expect(entry.values[0].modes?.[0].typeOptions?.searchListMethod).toBe('searchTemplateUsers');
+		expect(entry.values.filter((v) => v.required)).toEqual([]);
 	});
 
 	it('users as JSON', async () => {
@@ -345,12 +383,22 @@ describe('Template → Update (PUT /templates/{id})', () => {
 				'"Users (JSON)" is not valid JSON',
 			],
 			[
-				'a temp ID as Reference ID (templates have none)',
+				'a temp ID as a user (templates have none), as saved in the former "Reference ID"',
 				{
 					sections: ['users'],
-					recipients: { recipient: [{ ref: 'temp_1', first_name: 'A', email: 'a@example.com' }] },
+					recipients: {
+						recipient: [
+							{
+								ref: 'temp_1',
+								first_name: 'A',
+								email: 'a@example.com',
+								designation: 'Signer',
+								order: 3,
+							},
+						],
+					},
 				},
-				'"User 1: Reference ID" is not a valid ID: "temp_1"',
+				'"User 1: ID" is not a valid ID: "temp_1"',
 			],
 			[
 				'a new user without order (JSON)',
@@ -359,7 +407,25 @@ describe('Template → Update (PUT /templates/{id})', () => {
 					recipientsMode: 'json',
 					recipientsJson: '[{"first_name":"A","email":"a@example.com","designation":"Signer"}]',
 				},
-				'User 1: "Order" is required to add a user',
+				'Users (JSON), entry 1: "order" is required to add a user',
+			],
+			[
+				'a new user with only an email (the picker left empty)',
+				{
+					sections: ['users'],
+					recipients: { recipient: [{ email: 'a@example.com' }] },
+				},
+				'User 1: "First Name", "Designation", "Order" are required to add a user',
+			],
+			[
+				'a picked user with nothing to change',
+				{
+					sections: ['users'],
+					recipients: {
+						recipient: [{ ref: byList('123e4567-e89b-42d3-a456-426614174000') }],
+					},
+				},
+				'User 1: nothing to change',
 			],
 			[
 				'a field type the full update does not take',
