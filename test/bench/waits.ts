@@ -21,7 +21,8 @@
  *          interval + 1 minute), reads in the busiest minute and on average while they wait and end.
  * Then the growth of each figure from the smallest size to the largest, so that 10,000 can be
  * reasoned about. Not a test: it prints figures and exits 1 when a target is missed.
- * BENCH_WAITS_PHASES=event runs the event phase only. BENCH_KEEP=1 keeps the n8n user folders.
+ * BENCH_WAITS_PHASES=event runs the event phase only. BENCH_KEEP=1 keeps the n8n user folders;
+ * BENCH_PROFILE_DIR=<folder> has n8n write a CPU profile there when it stops.
  */
 import { readdirSync, readFileSync } from 'fs';
 
@@ -291,7 +292,13 @@ async function runSize(size: number): Promise<Run> {
 		const proxyUrl = proxy.url;
 		setup = await prepareN8n(`bench-waits-${size}`, {
 			templateName: 'Waits (bench)',
-			env: () => ({ WEBHOOK_URL: `${proxyUrl}/` }),
+			env: () => ({
+				WEBHOOK_URL: `${proxyUrl}/`,
+				// BENCH_PROFILE_DIR: n8n writes a CPU profile there when it stops (node --cpu-prof).
+				...(process.env.BENCH_PROFILE_DIR
+					? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+					: {}),
+			}),
 		});
 		proxy.target = setup.inst.url;
 		const { sandbox, inst } = setup;

@@ -18,6 +18,7 @@ import { meta as listWorkspaces } from '../actions/workspace/listWorkspaces.oper
 import { PAGE_SIZE, pagedSearch, type PageResponse } from '../../shared/listSearch';
 import { isUuid } from '../domain/ids';
 import type { OwnedList } from './owned';
+import { statusOf } from '../../shared/signingRequest';
 import {
 	SIGNING_REQUEST_RECIPIENTS,
 	TEMPLATE_USERS,
@@ -29,10 +30,11 @@ import {
 /** Searchable lists behind the resource locators ("From list" mode). */
 export const searchTemplates = pagedSearch(listTemplates, (t) => String(t.name ?? t.id));
 
-export const searchSigningRequests = pagedSearch(
-	listSigningRequests,
-	(r) => `${String(r.name ?? r.id)}${r.status ? ` (${String(r.status)})` : ''}`,
-);
+/** "NDA (draft)": the status in the one word every node outputs (`statusOf`), not the list's. */
+export const searchSigningRequests = pagedSearch(listSigningRequests, (r) => {
+	const status = statusOf(r);
+	return `${String(r.name ?? r.id)}${status ? ` (${status.replace('_', ' ')})` : ''}`;
+});
 
 export { searchWorkspaces } from '../../shared/workspace';
 

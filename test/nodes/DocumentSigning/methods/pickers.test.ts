@@ -8,6 +8,7 @@ import {
 	byId,
 	createDraft,
 	createRich,
+	createSent,
 	credentials,
 	sealOf,
 	useSandbox,
@@ -38,6 +39,26 @@ const patch = (extra: INodeParameters = {}) =>
 	});
 
 describe('pickers', () => {
+	it('Signing Request: each request with its status in the word every node outputs', async () => {
+		const draft = await createDraft(ctx.sandbox, 'Picker status draft');
+		const found = await listSearch.searchSigningRequests.call(
+			context({ resource: 'signingRequest', operation: 'getSigningRequest' }),
+			'Picker status',
+		);
+		expect(found.results).toEqual(
+			expect.arrayContaining([{ name: 'Picker status draft (draft)', value: draft.id }]),
+		);
+		expect(JSON.stringify(found.results)).not.toContain('not_sent');
+		const sentDraft = await createSent(ctx.sandbox, 'Picker status sent');
+		const sent = (
+			await listSearch.searchSigningRequests.call(
+				context({ resource: 'signingRequest', operation: 'getSigningRequest' }),
+				'Picker status sent',
+			)
+		).results.find((r) => r.value === sentDraft.id);
+		expect(sent?.name).toBe('Picker status sent (in progress)');
+	});
+
 	it("Field: the chosen signing request's fields, by type and page", async () => {
 		const options = await loadOptions.getSigningRequestFields.call(patch());
 		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
