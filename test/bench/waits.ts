@@ -394,7 +394,8 @@ async function runSize(size: number): Promise<Run> {
 			1_800_000,
 			() => `${byId().size} ended`,
 		);
-		await sandbox.webhooks.flush();
+		// A moment for any second end; the CPU up to here (a retry of the service, 5 minutes after a
+		// failed attempt, is not waited for: a failed attempt counts as an answer that was not 2xx).
 		await sleep(10_000);
 		const cpu = groupCpuSeconds(pgid) - cpu0;
 		const eventReports = reports.filter((r) => eventIds.includes(r.id));

@@ -358,12 +358,13 @@ function refuse(
 }
 
 /**
- * The answer of a call taken on: n8n saves the static data (when it changed), then answers 200 with
- * `body`. Waits the loaded copy lost are written at once; ends at most every `WRITE_ENDS_EVERY_MS`
- * (n8n writes the whole static data: while many waits end, one write per delivery would grow with
- * the number of waits), the rest by a flush call.
+ * The answer to a delivery: 200 at once (the service waits 5 s at most; n8n saves the static data
+ * after it). Waits the loaded copy lost are written at once; ends at most every
+ * `WRITE_ENDS_EVERY_MS` (n8n writes the whole static data: while many waits end, one write per
+ * delivery would grow with the number of waits), the rest by a flush call.
  */
 function answer(
+	context: IWebhookFunctions,
 	data: RouterData,
 	routerId: string,
 	state: RouterState,
@@ -371,7 +372,7 @@ function answer(
 ): IWebhookResponseData {
 	if (state.lost || (state.dirty && Date.now() - state.wroteAt >= WRITE_ENDS_EVERY_MS))
 		persist(data, routerId, state);
-	return { webhookResponse: body };
+	return respond(context, 200, body);
 }
 
 /** The router's webhook(): a delivery of the service, or an operation of the package. */
@@ -393,10 +394,10 @@ export async function routerWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
 	const event = envelope.event;
 	if (!FINAL_EVENTS.includes(event.type))
-		return answer(data, routerId, state, { received: true, event_id: event.id, waits: 0 });
+		return answer(this, data, routerId, state, { received: true, event_id: event.id, waits: 0 });
 	const request = signingRequestIdOf(event);
 	const waits = request ? hub.forward(routerId, request, rawBody, deliveryHeaders(headers)) : 0;
-	return answer(data, routerId, state, { received: true, event_id: event.id, waits });
+	return answer(this, data, routerId, state, { received: true, event_id: event.id, waits });
 }
 
 async function operation(

@@ -261,10 +261,19 @@ export class WaitRig {
 				res.end(JSON.stringify(body));
 			}
 		};
+		// What the node answered itself (its `respond`), for the calls it answered.
+		let answered: unknown;
+		const end = res.end.bind(res) as (chunk?: unknown) => http.ServerResponse;
+		res.end = ((chunk?: unknown) => {
+			try {
+				answered = JSON.parse(String(chunk));
+			} catch {
+				answered = chunk;
+			}
+			return end(chunk);
+		}) as typeof res.end;
 		const record = (kind: Call['kind']) => {
-			let body: unknown;
-			const status = res.statusCode;
-			this.calls.push({ kind, path: url.pathname, status, body });
+			this.calls.push({ kind, path: url.pathname, status: res.statusCode, body: answered });
 		};
 		let body: unknown = {};
 		try {
