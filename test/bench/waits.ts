@@ -534,6 +534,11 @@ async function runSize(size: number): Promise<Run> {
 			`≤ ${DEFAULT_RATE_LIMITS.read}`,
 			endingReads.most <= DEFAULT_RATE_LIMITS.read,
 		);
+	} catch (error) {
+		console.error(
+			`[N=${size}] n8n's last output:\n${server?.output().slice(-6000) ?? '(not started)'}`,
+		);
+		throw error;
 	} finally {
 		await tearDown({
 			server,
