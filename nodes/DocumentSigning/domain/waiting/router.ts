@@ -73,12 +73,25 @@ export const COMPANY_SCOPE = 'company';
 const SUBSCRIPTION_CHECK_MS = 10 * 60_000;
 /** Timings (tests lower them). */
 export const routerTiming = {
-	/** Ends not written into the router's static data yet are written by a call this long later. */
+	/** Ends not written into the router's static data yet wait this long for a write. */
 	flushAfterMs: 20_000,
+	/** A registration waits this long for its write to gather others (a burst: one write). */
+	gatherMs: 100,
 };
+/**
+ * n8n writes a workflow's static data whole: the router writes at most every this many
+ * milliseconds per kilobyte its waits take there (about 0.3 KB each), so the bytes written stay
+ * under about 100 KB a second however many waits there are (1,000 waits: a write every 3 s at
+ * most); within 0.1 to 30 s. A registration waits for the next write.
+ */
+const WRITE_MS_PER_KB = 10;
+const WRITE_EVERY_MIN_MS = 100;
+const WRITE_EVERY_MAX_MS = 30_000;
+/** A registration waits this long at most for its write; the start then goes on (logged). */
+const WRITE_WAIT_MAX_MS = 60_000;
+/** A failed write is tried again after this long. */
+const WRITE_RETRY_MS = 5_000;
 const DESCRIPTION_MAX = 500;
-/** Ends are written into the router's static data by a delivery at most this often. */
-const WRITE_ENDS_EVERY_MS = 10_000;
 
 /** The router's part of the node's static data. */
 export interface RouterData extends IDataObject {
@@ -105,13 +118,14 @@ interface RouterState {
 	credential: string;
 	/** The stamp of the static data this process last merged or wrote. */
 	stamp?: string;
-	/** Ends not written into the static data yet. */
+	/** Changes of this process not written into the static data yet (waits, ends). */
 	dirty: boolean;
-	/** Waits the loaded static data lost (another save): written by this very call. */
-	lost: boolean;
-	/** When this process last wrote the static data (ms). */
+	/** When this process's last write was saved (ms). */
 	wroteAt: number;
-	flushing: boolean;
+	/** A write call is scheduled or on its way. */
+	writing: boolean;
+	/** Registrations waiting for the next write to be saved. */
+	waiters: Array<(saved: boolean) => void>;
 }
 
 const routers = new Map<string, RouterState>();
@@ -125,7 +139,7 @@ hub.onEnded((wait) => {
 	const router = routers.get(wait.router);
 	if (!router) return;
 	router.dirty = true;
-	scheduleFlush(wait.router, router);
+	scheduleWrite(wait.router, router);
 });
 
 /** The credential a node uses (its id), as the hub groups waits by. */
@@ -164,9 +178,9 @@ function absorb(context: IWebhookFunctions, data: RouterData, routerId: string):
 			url: context.getNodeWebhookUrl('setup') ?? '',
 			credential,
 			dirty: false,
-			lost: false,
 			wroteAt: 0,
-			flushing: false,
+			writing: false,
+			waiters: [],
 		};
 		routers.set(routerId, state);
 	}
@@ -180,9 +194,11 @@ function absorb(context: IWebhookFunctions, data: RouterData, routerId: string):
 		hub.add({ ...wait, url: rebase(wait.url, state.url) }, { due: true });
 	}
 	// Another save (an older copy of the static data, saved whole by an execution or another
-	// process) lost waits this process knows: this call writes them back.
-	if (hub.waits.all((wait) => wait.router === routerId).some((wait) => !(wait.key in stored)))
-		state.lost = true;
+	// process) lost waits this process knows: they are written again.
+	if (hub.waits.all((wait) => wait.router === routerId).some((wait) => !(wait.key in stored))) {
+		state.dirty = true;
+		scheduleWrite(routerId, state);
+	}
 	state.stamp = data.stamp;
 	return state;
 }
@@ -195,32 +211,71 @@ function persist(data: RouterData, routerId: string, state: RouterState): void {
 	const stamp = randomBytes(8).toString('hex');
 	data.stamp = stamp;
 	state.stamp = stamp;
-	state.dirty = false;
-	state.lost = false;
-	state.wroteAt = Date.now();
+}
+
+/** How long after its last write the router writes again (see WRITE_MS_PER_KB). */
+function writeEvery(routerId: string): number {
+	const kilobytes = (hub.waits.all((wait) => wait.router === routerId).length * 300) / 1024;
+	return Math.min(WRITE_EVERY_MAX_MS, Math.max(WRITE_EVERY_MIN_MS, kilobytes * WRITE_MS_PER_KB));
 }
 
 /**
- * Asks the router, by a call of its URL, to write ends no call wrote yet; n8n saves static data only
- * after a call of the webhook.
+ * Writes this process's changes into the router's static data, by a `flush` call of the router's
+ * URL: n8n saves a webhook's static data after the call, before answering a node's
+ * `webhookResponse`, so the answer says it is saved. One write serves every change made before
+ * it; at most one per `writeEvery`. Registrations wait for it (`waitForWrite`), ends do not.
  */
-function scheduleFlush(routerId: string, state: RouterState): void {
-	if (state.flushing) return;
-	state.flushing = true;
+function scheduleWrite(routerId: string, state: RouterState, soon = false): void {
+	if (state.writing) return;
+	state.writing = true;
+	const signal = forgetting.signal;
 	void (async () => {
 		try {
-			const signal = forgetting.signal;
-			await sleep(routerTiming.flushAfterMs, signal).catch(() => undefined);
-			if (signal.aborted || (!state.dirty && !state.lost)) return;
-			await callRouter(routerId, state, 'flush', {});
-		} catch (error) {
-			LoggerProxy.warn(
-				`Send and Wait could not save the end of its waits for workflow ${routerId.split('/')[0]}: ${(error as Error).message}. The next call of its webhook saves them.`,
-			);
+			for (let attempt = 1; ; attempt++) {
+				const gather =
+					soon || state.waiters.length > 0 ? routerTiming.gatherMs : routerTiming.flushAfterMs;
+				const due = Math.max(gather, state.wroteAt + writeEvery(routerId) - Date.now());
+				await sleep(due, signal).catch(() => undefined);
+				if (signal.aborted) return;
+				if (!state.dirty && state.waiters.length === 0) return;
+				const waiters = state.waiters.splice(0);
+				state.dirty = false;
+				const waits = hub.waits.all((wait) => wait.router === routerId);
+				try {
+					// The changes go with the call: another process serving the router may take it.
+					await callRouter(routerId, state, 'flush', {
+						waits: Object.fromEntries(waits.map((wait) => [wait.key, toStored(wait)])),
+					});
+					state.wroteAt = Date.now();
+					for (const saved of waiters) saved(true);
+				} catch (error) {
+					state.dirty = true;
+					state.waiters.unshift(...waiters);
+					if (attempt === 1 || attempt % 10 === 0)
+						LoggerProxy.warn(
+							`Send and Wait could not save its waits for workflow ${routerId.split('/')[0]} (${attempt} time(s)): ${(error as Error).message}. It tries again; meanwhile this process keeps them.`,
+						);
+					await sleep(WRITE_RETRY_MS, signal).catch(() => undefined);
+				}
+				if (!state.dirty && state.waiters.length === 0) return;
+			}
 		} finally {
-			state.flushing = false;
+			state.writing = false;
 		}
 	})();
+}
+
+/** Resolves once this process's changes so far are saved (true), or after WRITE_WAIT_MAX_MS (false). */
+async function waitForWrite(routerId: string, state: RouterState): Promise<boolean> {
+	state.dirty = true;
+	const saved = new Promise<boolean>((resolve) => state.waiters.push(resolve));
+	scheduleWrite(routerId, state, true);
+	const signal = forgetting.signal;
+	const late = sleep(WRITE_WAIT_MAX_MS, signal).then(
+		() => false,
+		() => false,
+	);
+	return await Promise.race([saved, late]);
 }
 
 async function callRouter(
@@ -264,7 +319,8 @@ export async function ensureSubscription(
 	}
 	const id = await pending;
 	subscriptionChecks.set(key, Date.now());
-	data.subscriptions = { ...(data.subscriptions ?? {}), [scope]: id };
+	// Written only when it changed: a call that changes the static data has n8n save it whole.
+	if (known !== id) data.subscriptions = { ...(data.subscriptions ?? {}), [scope]: id };
 	return id;
 }
 
@@ -357,21 +413,8 @@ function refuse(
 	return respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
 }
 
-/**
- * The answer to a delivery: 200 at once (the service waits 5 s at most; n8n saves the static data
- * after it). Waits the loaded copy lost are written at once; ends at most every
- * `WRITE_ENDS_EVERY_MS` (n8n writes the whole static data: while many waits end, one write per
- * delivery would grow with the number of waits), the rest by a flush call.
- */
-function answer(
-	context: IWebhookFunctions,
-	data: RouterData,
-	routerId: string,
-	state: RouterState,
-	body: IDataObject,
-): IWebhookResponseData {
-	if (state.lost || (state.dirty && Date.now() - state.wroteAt >= WRITE_ENDS_EVERY_MS))
-		persist(data, routerId, state);
+/** The answer to a delivery: 200 at once (the service waits 5 s at most). */
+function answer(context: IWebhookFunctions, body: IDataObject): IWebhookResponseData {
 	return respond(context, 200, body);
 }
 
@@ -394,10 +437,10 @@ export async function routerWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		return respond(this, 400, { error: 'Invalid payload', message: envelope.reason });
 	const event = envelope.event;
 	if (!FINAL_EVENTS.includes(event.type))
-		return answer(this, data, routerId, state, { received: true, event_id: event.id, waits: 0 });
+		return answer(this, { received: true, event_id: event.id, waits: 0 });
 	const request = signingRequestIdOf(event);
 	const waits = request ? hub.forward(routerId, request, rawBody, deliveryHeaders(headers)) : 0;
-	return answer(this, data, routerId, state, { received: true, event_id: event.id, waits });
+	return answer(this, { received: true, event_id: event.id, waits });
 }
 
 async function operation(
@@ -417,6 +460,7 @@ async function operation(
 			const wait = fromStored(key, body.wait, routerId);
 			if (!wait || waitKeyOf(wait.url) !== key) return respond(this, 400, { error: 'Not a wait' });
 			const scope = String(body.scope ?? COMPANY_SCOPE);
+			const subscribed = data.subscriptions?.[scope];
 			try {
 				await ensureSubscription(this, data, routerId, state.url, scope);
 			} catch (error) {
@@ -428,13 +472,25 @@ async function operation(
 				});
 			}
 			hub.add({ ...wait, url: rebase(wait.url, state.url) });
-			persist(data, routerId, state);
-			return { webhookResponse: { registered: true, router: routerId } };
+			// Saved before the run sends: it is back after a restart or a crash. A call that changed
+			// the static data (a new webhook's id) has n8n save it whole as the call ends, before
+			// its answer: written here, with every wait; otherwise by the next write, awaited.
+			if (data.subscriptions?.[scope] !== subscribed) {
+				persist(data, routerId, state);
+				return respond(this, 200, { registered: true, saved: true, router: routerId });
+			}
+			const saved = await waitForWrite(routerId, state);
+			if (!saved)
+				this.logger.warn(
+					`Send and Wait of workflow "${this.getWorkflow().name ?? ''}": the wait for signing request ${wait.request} is not saved yet (its write is late); this process keeps it and writes it as soon as it can.`,
+				);
+			return respond(this, 200, { registered: true, saved, router: routerId });
 		}
 		case 'unregister': {
 			hub.forget(String(body.key ?? ''));
-			persist(data, routerId, state);
-			return { webhookResponse: { unregistered: true } };
+			state.dirty = true;
+			scheduleWrite(routerId, state, true);
+			return respond(this, 200, { unregistered: true });
 		}
 		case 'wake': {
 			const live = hub.waits.live().filter((wait) => wait.router === routerId);
@@ -452,9 +508,16 @@ async function operation(
 			persist(data, routerId, state);
 			return { webhookResponse: { waits: live.length, scopes: scopes.length } };
 		}
-		case 'flush':
+		case 'flush': {
+			// The waits of the process that asked (maybe another one), merged, then written: n8n
+			// saves the static data before it answers this.
+			for (const [key, value] of Object.entries((body.waits as IDataObject | undefined) ?? {})) {
+				const wait = fromStored(key, value, routerId);
+				if (wait) hub.add({ ...wait, url: rebase(wait.url, state.url) });
+			}
 			persist(data, routerId, state);
 			return { webhookResponse: { flushed: true } };
+		}
 	}
 	return respond(this, 400, { error: 'Unknown operation' });
 }
