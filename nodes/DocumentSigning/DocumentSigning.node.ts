@@ -40,6 +40,10 @@ export class DocumentSigning implements INodeType {
 		description:
 			'Send documents for signature, follow them and download the signed PDFs with the document-signing service',
 		defaults: { name: 'Document Signing' },
+		// The node window's "Docs" link. n8n opens it as it is; without it, n8n appends its
+		// `?utm_source=…` to the codex URL (DocumentSigning.node.json), which breaks an anchor.
+		documentationUrl:
+			'https://github.com/n8n-nodes-document-signing/n8n-nodes-document-signing#operations',
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

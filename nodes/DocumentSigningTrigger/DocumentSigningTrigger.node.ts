@@ -41,6 +41,9 @@ export class DocumentSigningTrigger implements INodeType {
 		description:
 			'Send documents for signature, follow them and download the signed PDFs; start workflows when documents are signed, declined or expire',
 		defaults: { name: 'Document Signing Trigger' },
+		// The node window's "Docs" link, opened as it is (see DocumentSigning.node.ts).
+		documentationUrl:
+			'https://github.com/n8n-nodes-document-signing/n8n-nodes-document-signing/blob/main/docs/triggers.md#document-signing-trigger-webhook',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
