@@ -25,12 +25,16 @@
  */
 import { ApiError, notFound, validationError } from '../errors';
 import type { InternalRequest, InternalResponse, Router } from '../router';
-import { fullName, type SigningRequestRecord } from '../signing/models';
+import {
+	fullName,
+	safeFileName,
+	type ParticipantRecord,
+	type SigningRequestRecord,
+} from '../signing/models';
 import { iso, recipientStatus, signingLink, sortedParticipants } from '../signing/serialize';
 import type { SignOptions, UploadedFile } from '../signing/simulate';
 import { isObject } from '../signing/validation';
 import { openRequestsPage, pagePath, prefersHtml, signingPage } from '../signing/page';
-import { safeFileName, type ParticipantRecord } from '../signing/models';
 
 function summary(req: InternalRequest, sr: SigningRequestRecord): Record<string, unknown> {
 	const store = req.store;
