@@ -1,26 +1,16 @@
 import { existsSync, readFileSync } from 'fs';
 import * as path from 'path';
 
-/**
+import { REPO_ROOT } from '../e2e/n8n';
+
+/*
  * The repository's pages as GitHub shows them: which file a link into the repository opens, and
  * the anchors GitHub makes from a Markdown file's headings. The package's homepage is the GitHub
  * repository (package.json), whose own page shows README.md.
  */
-/** The repository root: the nearest folder above this file holding this package's package.json
- * (this file also runs compiled, from .build/). */
-export const ROOT = ((): string => {
-	for (let dir = __dirname; ; dir = path.dirname(dir)) {
-		const manifest = path.join(dir, 'package.json');
-		if (
-			existsSync(manifest) &&
-			(JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name ===
-				'n8n-nodes-document-signing'
-		)
-			return dir;
-		if (path.dirname(dir) === dir)
-			throw new Error(`no package.json of the package above ${__dirname}`);
-	}
-})();
+
+/** The repository root (the nearest folder above holding this package's package.json). */
+export const ROOT = REPO_ROOT;
 export const REPOSITORY = (
 	JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { homepage: string }
 ).homepage.replace(/#.*$/, '');
