@@ -99,16 +99,22 @@ function recipientLine(p: ParticipantRecord): string {
 	return `${escapeHtml(fullName(p))} &lt;${escapeHtml(p.email)}&gt; · ${escapeHtml(p.designation)}, order ${p.order}: ${state}`;
 }
 
-const FIELD_NAMES: Record<string, string> = {
-	signature: 'signature',
-	approval_signature: 'approval signature',
-	initial: 'initials',
-	date: 'date',
-	approval_date: 'date',
-	text: 'text',
-	text_area: 'text',
-	checkbox: 'checkbox',
-	approval_checkmark: 'checkmark',
+/** What signing puts into a field of each type (simulate.ts, sampleValue), in words. */
+const FILLED_WITH: Record<string, string> = {
+	signature: 'your name as signature',
+	approval_signature: 'your name as signature',
+	initial: 'your initials',
+	date: "today's date",
+	approval_date: "today's date",
+	approval_checkmark: 'a check mark',
+	checkbox: 'a tick where one is required',
+	text: 'sample text where one is required',
+	text_area: 'sample text where one is required',
+	number: '42 where a number is required',
+	dropdown: 'the first choice where one is required',
+	file: 'a sample file where one is required',
+	image: 'a sample image',
+	stamp: 'a stamp',
 };
 
 const STYLE = `
@@ -145,7 +151,7 @@ export function signingPage(
 	const base = pagePath(sr, p);
 	const state = recipientState(store, sr, p);
 	const mine = sr.fields.filter((f) => f.recipient_id === p.id && !f.read_only);
-	const kinds = [...new Set(mine.map((f) => FIELD_NAMES[f.type] ?? f.type.replace(/_/g, ' ')))];
+	const fills = [...new Set(mine.map((f) => FILLED_WITH[f.type]).filter(Boolean))];
 	const autoSign = store.autoSignAfterMs;
 	const actions = state.mayAct
 		? `
@@ -153,9 +159,9 @@ export function signingPage(
   <button class="sign" type="submit" data-action="sign">Sign</button>
 </form>
 <p class="note">${
-				kinds.length > 0
-					? `Signing fills in your fields (${escapeHtml(kinds.join(', '))}) as a signer would: your name as signature, today's date, sample text where one is required.`
-					: 'You have no fields to fill in.'
+				mine.length === 0
+					? 'You have no fields to fill in.'
+					: `Signing fills in your fields as a signer would: ${escapeHtml(fills.join(', ') || 'as they need')}.`
 			}</p>
 <hr>
 <form method="post" action="${base}/decline">

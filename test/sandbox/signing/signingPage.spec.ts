@@ -88,6 +88,10 @@ describe('a browser opening a signing_link', () => {
 			),
 		);
 		expect(page.text).toContain('The sandbox sends no emails');
+		// Ada's one field is a signature: what Sign puts there.
+		expect(page.text).toContain(
+			'Signing fills in your fields as a signer would: your name as signature.',
+		);
 
 		const document = await fetch(`${link(sent.id, sent.ada)}/document`);
 		expect(document.headers.get('content-type')).toBe('application/pdf');
