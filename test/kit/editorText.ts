@@ -26,7 +26,11 @@ export interface EditorMetrics {
 		fontSize: number;
 		lineHeight: number;
 		lines: number;
-		room: { depth0: number; depth1: number };
+		/**
+		 * The width a description wraps in: n8n caps a dropdown at 420 px (`.el-popper`) and a long
+		 * description widens it that far, wherever the dropdown sits.
+		 */
+		room: number;
 	};
 	/** Advance width (px) of each character at each font size, as the editor's canvas measures it. */
 	advance: Record<string, Record<string, number>>;
@@ -153,7 +157,7 @@ export function canvasSubtitles(): CanvasText[] {
 export interface DropdownText {
 	where: string;
 	text: string;
-	/** How deep the dropdown sits in collections: each level gives it less room. */
+	/** How deep the dropdown sits in collections (0: the top of the form). */
 	depth: number;
 }
 
@@ -239,12 +243,7 @@ export function lineCount(text: string, fontSize: number, room: number): number 
 	return lines;
 }
 
-/** The room of a canvas subtitle, and of a dropdown option's description at a depth. */
+/** The room of a canvas subtitle. */
 export function subtitleRoom(room: CanvasText['room']): number {
 	return METRICS.subtitle.room[room];
-}
-
-export function descriptionRoom(depth: number): number {
-	const { depth0, depth1 } = METRICS.dropdownDescription.room;
-	return depth0 - (depth0 - depth1) * depth;
 }

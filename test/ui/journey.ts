@@ -108,7 +108,7 @@ async function stopsListening(page: Page): Promise<void> {
 }
 
 /** Waits until the element's text contains every one of `wanted`; returns that text. */
-async function waitForTexts(
+export async function waitForTexts(
 	page: Page,
 	selector: string,
 	wanted: string[],
@@ -137,7 +137,7 @@ async function waitForTexts(
 }
 
 /** Waits until `probe` (run in the page) returns a truthy value; fails saying `what`. */
-async function waitInPage<A extends unknown[]>(
+export async function waitInPage<A extends unknown[]>(
 	page: Page,
 	what: string,
 	probe: (...args: A) => unknown,
@@ -151,7 +151,11 @@ async function waitInPage<A extends unknown[]>(
 }
 
 /** Waits for a condition on this process's side (the sandbox); returns its value. */
-async function until<T>(what: string, probe: () => T | undefined, timeout = WAIT_MS): Promise<T> {
+export async function until<T>(
+	what: string,
+	probe: () => T | undefined,
+	timeout = WAIT_MS,
+): Promise<T> {
 	const end = Date.now() + timeout;
 	for (;;) {
 		const value = probe();

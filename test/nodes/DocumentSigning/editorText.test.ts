@@ -7,7 +7,6 @@ import {
 	METRICS,
 	USABLE,
 	canvasSubtitles,
-	descriptionRoom,
 	dropdownDescriptions,
 	lineCount,
 	subtitleRoom,
@@ -64,7 +63,11 @@ describe('descriptions of dropdown options', () => {
 	it.each(texts.map((t) => [t.where, t.text, t] as const))(
 		'%s: "%s" takes at most two lines',
 		(_where, text, { depth }) => {
-			const lines = lineCount(text, dropdownDescription.fontSize, descriptionRoom(depth) * USABLE);
+			const lines = lineCount(
+				text,
+				dropdownDescription.fontSize,
+				dropdownDescription.room * USABLE,
+			);
 			const fits = lines <= dropdownDescription.lines;
 			expect({ text, depth, lines, fits }).toEqual({ text, depth, lines, fits: true });
 		},
@@ -96,15 +99,7 @@ describe('the measure', () => {
 			3,
 		],
 	])('"%s" takes %d lines in the Operation dropdown, as in Chromium', (text, lines) => {
-		expect(lineCount(text, dropdownDescription.fontSize, dropdownDescription.room.depth0)).toBe(
-			lines,
-		);
-	});
-
-	it('deepens dropdowns by the measured steps', () => {
-		expect(descriptionRoom(0)).toBe(dropdownDescription.room.depth0);
-		expect(descriptionRoom(1)).toBe(dropdownDescription.room.depth1);
-		expect(descriptionRoom(2)).toBeLessThan(descriptionRoom(1));
+		expect(lineCount(text, dropdownDescription.fontSize, dropdownDescription.room)).toBe(lines);
 	});
 });
 
