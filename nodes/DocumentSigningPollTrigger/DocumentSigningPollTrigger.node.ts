@@ -72,6 +72,9 @@ export class DocumentSigningPollTrigger implements INodeType {
 		description:
 			'Starts the workflow when signing requests are sent, completed, declined, cancelled or expired, by asking the service on a schedule. Works without a public n8n address.',
 		defaults: { name: 'Document Signing Poll Trigger' },
+		// The node window's "Docs" link, opened as it is (see DocumentSigning.node.ts).
+		documentationUrl:
+			'https://github.com/n8n-nodes-document-signing/n8n-nodes-document-signing/blob/main/docs/triggers.md#document-signing-poll-trigger',
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

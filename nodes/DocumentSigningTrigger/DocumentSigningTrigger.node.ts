@@ -41,6 +41,9 @@ export class DocumentSigningTrigger implements INodeType {
 		description:
 			'Send documents for signature, follow them and download the signed PDFs; start workflows when documents are signed, declined or expire',
 		defaults: { name: 'Document Signing Trigger' },
+		// The node window's "Docs" link, opened as it is (see DocumentSigning.node.ts).
+		documentationUrl:
+			'https://github.com/n8n-nodes-document-signing/n8n-nodes-document-signing/blob/main/docs/triggers.md#document-signing-trigger-webhook',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
@@ -73,7 +76,7 @@ export class DocumentSigningTrigger implements INodeType {
 				options: [
 					scopeOption(
 						'company',
-						'A company-level webhook: events of every workspace. Needs the protected workspace key; deliveries are signed with the company secret.',
+						"A company-level webhook: every workspace's events. Needs the protected key; signed with the company secret.",
 					),
 					scopeOption(
 						'workspace',
@@ -96,7 +99,7 @@ export class DocumentSigningTrigger implements INodeType {
 						value: ALL_EVENTS,
 						action: ALL_LISTED_EVENTS_NAME,
 						description:
-							'Every event in the service\'s event list. The events below that "may never arrive" are not included: choose them as well if you want them.',
+							'Every event in the service\'s event list; the ones marked "may never arrive" below are not included',
 					},
 					...eventTypeOptions(),
 				],
@@ -174,19 +177,19 @@ export class DocumentSigningTrigger implements INodeType {
 								name: 'Always Start the Workflow',
 								value: 'always',
 								description:
-									'Webhook.test deliveries start the workflow, also when it is active (the one sent when the webhook is created at activation too)',
+									'They start the workflow, also when it is active (including the one sent at activation)',
 							},
 							{
 								name: 'Never Start the Workflow',
 								value: 'never',
 								description:
-									'Webhook.test deliveries are acknowledged and ignored, so listening for a test event waits for a real event',
+									'Acknowledged and ignored: listening for a test event waits for a real event',
 							},
 							{
 								name: 'Only While Listening for a Test Event',
 								value: 'manualOnly',
 								description:
-									'Webhook.test deliveries start the workflow only while you listen for a test event in the editor. The one the service sends when it creates the test webhook ends the listening at once.',
+									'They start it only while you listen for a test event; the one sent as listening starts ends it',
 							},
 						],
 						default: 'never',

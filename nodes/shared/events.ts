@@ -349,13 +349,16 @@ export const eventName = (label: string) => label.replace(/\b[a-z]/g, (c) => c.t
 /** The picker's choice of every listed event (the trigger's "*"). */
 export const ALL_LISTED_EVENTS_NAME = 'All Listed Events';
 
-/** What an event outside the service's event list means for the user who picks it. */
+/**
+ * What an event outside the service's event list means for the user who picks it: it may never
+ * arrive, and which listed event to choose as well. Two lines of a dropdown in a collection.
+ */
 function unlistedNote(event: EventType): string {
-	if (event.source === 'test') return 'Test deliveries only.';
+	if (event.source === 'test') return 'test deliveries only';
 	const alternative = EVENT_TYPES.find((e) => e.value === event.listedAlternative);
 	return alternative
-		? `Not in the service's event list, so it may never arrive: choose ${eventName(alternative.label)} as well (or instead). ${ALL_LISTED_EVENTS_NAME} leaves it out.`
-		: `Not in the service's event list, so it may never arrive; ${ALL_LISTED_EVENTS_NAME} leaves it out.`;
+		? `may never arrive. Choose ${eventName(alternative.label)} too.`
+		: "may never arrive (not in the service's list)";
 }
 
 /**
@@ -372,9 +375,9 @@ export function eventTypeOptions(): INodePropertyOptions[] {
 		name: eventName(e.label),
 		value: e.value,
 		action: eventName(e.label),
+		// In a dropdown n8n shows two lines of a description: an unlisted event's name says what it
+		// is, its description what matters (the API name, that it may never arrive, what instead).
 		description:
-			e.source === 'seed'
-				? `${e.description} (${e.value})`
-				: `${e.description} (${e.value}). ${unlistedNote(e)}`,
+			e.source === 'seed' ? `${e.description} (${e.value})` : `${e.value}: ${unlistedNote(e)}`,
 	}));
 }

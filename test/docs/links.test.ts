@@ -5,6 +5,7 @@ import { DocumentSigningApi } from '../../credentials/DocumentSigningApi.credent
 import { DocumentSigning } from '../../nodes/DocumentSigning/DocumentSigning.node';
 import { DocumentSigningPollTrigger } from '../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
+import { headingAnchors, REPOSITORY, ROOT, target } from './github';
 
 /**
  * Every link into this repository that the nodes and the credential carry (the codex files' "Docs"
@@ -12,40 +13,6 @@ import { DocumentSigningTrigger } from '../../nodes/DocumentSigningTrigger/Docum
  * exists, and its anchor is one GitHub makes from a heading of that file (issue 27 §2: `#trigger`
  * and `#poll-trigger` led nowhere).
  */
-const ROOT = path.resolve(__dirname, '../..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const REPOSITORY = (require('../../package.json') as { homepage: string }).homepage.replace(
-	/#.*$/,
-	'',
-);
-
-/**
- * GitHub's anchor of a heading: its text without markup, lower case, punctuation other than `-`
- * and `_` removed, spaces made hyphens; a repeated anchor gets `-1`, `-2`, … (github-slugger).
- */
-function headingAnchors(markdown: string): Set<string> {
-	const anchors = new Set<string>();
-	const counts = new Map<string, number>();
-	let fenced = false;
-	for (const line of markdown.split('\n')) {
-		if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-		const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-		if (!heading) continue;
-		const text = heading[1]
-			.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-			.replace(/<[^>]+>/g, '')
-			.replace(/[`*]/g, '');
-		const slug = text
-			.toLowerCase()
-			.replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
-			.replace(/\s/g, '-');
-		const seen = counts.get(slug) ?? 0;
-		counts.set(slug, seen + 1);
-		anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
-	}
-	return anchors;
-}
-
 /** Every string inside a value (descriptions, notices, codex files). */
 function strings(value: unknown, out: string[] = []): string[] {
 	if (typeof value === 'string') out.push(value);
@@ -80,13 +47,6 @@ function carriedLinks(): Array<{ where: string; url: string }> {
 			[...text.matchAll(linkPattern)].map((m) => ({ where, url: m[0] })),
 		),
 	);
-}
-
-/** The repository file and anchor a link points at (README.md for the repository's own page). */
-function target(url: string): { file: string; anchor?: string } {
-	const [address, anchor] = url.slice(REPOSITORY.length).split('#');
-	const blob = /^\/(?:blob|tree)\/[^/]+\/(.+)$/.exec(address);
-	return { file: blob ? decodeURIComponent(blob[1]) : 'README.md', anchor };
 }
 
 describe('links the nodes and the credential carry', () => {

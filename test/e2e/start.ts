@@ -150,6 +150,24 @@ export function elapsed(ms: number): string {
  * builds the package, so the build is counted too; run without it (node start.js), only this
  * script's own time is known, and the banner says so.
  */
+/**
+ * The banner's lines on signing as a recipient: the sandbox's page of the requests waiting for
+ * signatures (each recipient's signing_link opens their signing page), and the action URL for
+ * scripts.
+ */
+export function signingHelp(sandboxUrl: string, autoSignMs: number): string[] {
+	return [
+		`     Sign or decline as a recipient: open ${sandboxUrl}/_sandbox/signing in your browser (or a`,
+		"     recipient's signing_link from the output): the document, Sign, and Decline with a reason.",
+		...(autoSignMs > 0
+			? [
+					`     (The sandbox signs by itself after ${autoSignMs / 1000} s; start with SANDBOX_AUTO_SIGN_MS=0 to sign by hand.)`,
+				]
+			: []),
+		`     Scripts: POST ${sandboxUrl}/_sandbox/signing-requests/<id>/sign-all (docs/sandbox.md).`,
+	];
+}
+
 export function readyIn(
 	times: { now: number; started: number; installMs: number },
 	began: string | undefined,
@@ -817,8 +835,7 @@ async function main(): Promise<void> {
 			'     workflow 1 in another tab: the completion shows up in the listening editor.',
 			'  4. "Document Signing: poll for completed or declined requests" needs no webhook: publish it and',
 			'     it asks the sandbox every minute; or open it and click "Fetch Test Event" for the latest one.',
-			`     Decline as a signer: POST ${sandbox.url}/_sandbox/signing-requests/<id>/recipients/<recipientId>/decline {"reason":"..."}`,
-			`     Sign everything:     POST ${sandbox.url}/_sandbox/signing-requests/<id>/sign-all`,
+			...signingHelp(sandbox.url, autoSign),
 			'  5. "Document Signing: an agent prepares, a person approves" needs a chat model: pick your',
 			'     credential in its Model node (OpenAI, or swap in another chat model), then execute it.',
 			'  6. "Document Signing: catch up after an n8n restart" is published: after every start of n8n it',

@@ -53,7 +53,10 @@ export interface InternalRequest {
 	params: Record<string, string>;
 	query: Record<string, string>;
 	headers: Record<string, string>;
-	/** Parsed JSON body; undefined when empty. Invalid JSON → 400 before the handler. */
+	/**
+	 * Parsed JSON body; undefined when empty. Invalid JSON → 400 before the handler. A form post
+	 * (`application/x-www-form-urlencoded`, a sandbox page's button) gives its fields as strings.
+	 */
 	body: unknown;
 	state: SandboxState;
 	store: SigningStore;

@@ -291,7 +291,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			};
 		}
 		let body: unknown;
-		if (req.rawBody.trim() !== '') {
+		if (/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) {
+			// A form of a sandbox page (the signing page's buttons).
+			body = Object.fromEntries(new URLSearchParams(req.rawBody));
+		} else if (req.rawBody.trim() !== '') {
 			try {
 				body = JSON.parse(req.rawBody);
 			} catch (err) {

@@ -1,6 +1,7 @@
 /**
- * The parts of `npm start` that decide something without n8n: the banner's time, the installer's
- * progress words, and what happens to the second credential of earlier data folders.
+ * The parts of `npm start` that decide something without n8n: the banner's time and its way to
+ * sign as a recipient, the installer's progress words, and what happens to the second credential
+ * of earlier data folders.
  * (`npm start` as a whole is checked by smoke.ts, in CI.)
  */
 import { spawn } from 'child_process';
@@ -15,8 +16,9 @@ import {
 	runtimePaths,
 	tryInstallLock,
 } from '../e2e/runtime';
-import { pointsAtSandbox, readyIn, workspaceCredentialPlan } from '../e2e/start';
-import { WORKSPACE_CREDENTIAL_NAME } from '../e2e/setup';
+import { pointsAtSandbox, readyIn, signingHelp, workspaceCredentialPlan } from '../e2e/start';
+import { createDemoTemplate, sandboxApi, WORKSPACE_CREDENTIAL_NAME } from '../e2e/setup';
+import { startSandbox } from '../sandbox';
 
 describe('the banner says how long npm start took', () => {
 	const started = 1_000_000_000_000;
@@ -151,5 +153,38 @@ describe('one install of n8n at a time', () => {
 		writeFileSync(join(cache, 'install.lock', 'pid'), String(gone.pid));
 		expect(tryInstallLock(rt)).toBeUndefined();
 		releaseInstallLock(rt);
+	});
+});
+
+describe('the banner says how to sign as a recipient without curl', () => {
+	it("names a page of the sandbox that opens, in a browser, each recipient's signing page", async () => {
+		const sandbox = await startSandbox();
+		try {
+			const lines = signingHelp(sandbox.url, 5000);
+			const page = /open (\S+) in your browser/.exec(lines.join('\n'))?.[1];
+			expect(page).toBe(`${sandbox.url}/_sandbox/signing`);
+			expect(lines.join('\n')).toContain('Decline with a reason');
+			expect(lines.join('\n')).toContain('SANDBOX_AUTO_SIGN_MS=0');
+			expect(signingHelp(sandbox.url, 0).join('\n')).not.toContain('SANDBOX_AUTO_SIGN_MS');
+			// A request sent from the demo template, as workflow 1 does: the page links to its signer.
+			const templateId = await createDemoTemplate(sandbox.url);
+			const sent = await sandboxApi(sandbox.url, 'POST', '/signing-requests/create-and-send', {
+				name: 'NDA',
+				template_id: templateId,
+			});
+			const html = await (
+				await fetch(page as string, { headers: { Accept: 'text/html,*/*;q=0.8' } })
+			).text();
+			const signer = (sent.recipients as Array<{ id: string }>)[0].id;
+			const href = `/_sandbox/signing/${sent.id as string}/${signer}`;
+			expect(html).toContain(`<a href="${href}">`);
+			const signingPage = await (
+				await fetch(`${sandbox.url}${href}`, { headers: { Accept: 'text/html' } })
+			).text();
+			expect(signingPage).toContain('data-action="sign"');
+			expect(signingPage).toContain('name="reason"');
+		} finally {
+			await sandbox.close();
+		}
 	});
 });

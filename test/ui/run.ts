@@ -18,6 +18,9 @@
  *     Send, Get or the Document Signing Trigger (the service's "sent" event) feeds it,
  *   - the event choices of Create a webhook (a loadOptions method), in the action node and in its
  *     AI-tool variant,
+ *   - the Docs links of the node windows and of the credential, the sandbox's signing page (a
+ *     decline there reaching a listening trigger), canvas subtitles and dropdown descriptions read
+ *     whole at the editor's width (./copy.ts),
  *   - changing Resource resets Operation to the new resource's default and shows that operation's
  *     form (parameters carry no resource condition where their operation implies it),
  *   - last, a newcomer's journey built through the editor (./journey.ts): Create and Send with
@@ -40,6 +43,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { eventTypeOptions } from '../../nodes/shared/events';
 import { login as restLogin, OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
+import { copyChecks, copyWorkflows } from './copy';
 import { journeyChecks, lastExecution } from './journey';
 import { startStack, type Stack } from './stack';
 import { updateChecks, updateWorkflow } from './update';
@@ -51,7 +55,7 @@ export const EXPECT = {
 		'Create from template': 'Create a draft signing request',
 		Send: 'Send a draft signing request',
 		'Get status': 'Get a signing request',
-		'Download signed PDF': 'Download the signed PDF of a signing request',
+		'Download signed PDF': 'Download the signed PDF',
 	} as Record<string, string>,
 	/** A subtitle must not be a raw operationId such as "createSigningRequest: signingRequest". */
 	rawSubtitle: /^[a-z]+[A-Z]\w*(: \w+)?$/,
@@ -1154,6 +1158,8 @@ function checks(stack: Stack): Check[] {
 				);
 			},
 		},
+		// Issue 36 §3, §5, §7: Docs links, the sandbox's signing page, texts read whole.
+		...copyChecks(stack, { shot, openWorkflow, openNode, closeNode }),
 		{
 			// Last: it leaves the workflow changed in the editor.
 			name: "changing Resource resets Operation and shows the new operation's form",
@@ -1195,7 +1201,13 @@ async function main(): Promise<void> {
 	console.log('Starting the sandbox and n8n (like npm start, in a temporary folder)...');
 	const stack = await startStack(
 		(line) => console.log(line),
-		(id) => [uiWorkflow(id), schemaWorkflow(id), ...ifOnStatusWorkflows(id), updateWorkflow(id)],
+		(id) => [
+			uiWorkflow(id),
+			schemaWorkflow(id),
+			...ifOnStatusWorkflows(id),
+			updateWorkflow(id),
+			...copyWorkflows(id),
+		],
 	);
 	let browser: Browser | undefined;
 	const profile = mkdtempSync(join(tmpdir(), 'ui-test-chromium-'));

@@ -124,21 +124,41 @@ export function toolDescriptionProperties(): INodeProperties[] {
 }
 
 /**
+ * A text as a single-quoted JavaScript string in a subtitle expression: the description is JSON,
+ * where each double quote inside the expression would cost an escape.
+ */
+function text(value: string): string {
+	return `'${value.replace(/[\\']/g, '\\$&')}'`;
+}
+
+/**
  * The canvas subtitle: the chosen operation's action ("Create a signing request"), as n8n's own
- * nodes show it. The subtitle is an expression evaluated by the editor, which cannot read the
- * node's description, so the action texts are written into it as a lookup by operation (the
- * operation values are the API's operationIds, unique across resources). An operation missing
- * from the lookup (a workflow saved with an operation this version no longer has) shows as is.
+ * nodes show it, or its short form (`meta.subtitle`) where the action is longer than the 192 px
+ * the canvas shows (n8n-editor-ui 2.41.1; test/nodes/DocumentSigning/editorText.test.ts). The
+ * subtitle is an expression evaluated by the editor, which cannot read the node's description, so
+ * the texts are written into it as a lookup by operation (the operation values are the API's
+ * operationIds, unique across resources). An operation missing from the lookup (a workflow saved
+ * with an operation this version no longer has) shows as is.
  */
 export function subtitleExpression(): string {
-	// Written as a JavaScript object with single-quoted texts: the description is JSON, where each
-	// double quote inside this string would cost an escape.
-	const text = (value: string) => `'${value.replace(/[\\']/g, '\\$&')}'`;
 	const key = (value: string) => (/^[A-Za-z_$][\w$]*$/.test(value) ? value : text(value));
 	const entries = RESOURCES.flatMap((r) =>
-		Object.values(r.operations).map((op) => `${key(op.meta.value)}:${text(op.meta.action)}`),
+		Object.values(r.operations).map(
+			(op) => `${key(op.meta.value)}:${text(op.meta.subtitle ?? op.meta.action)}`,
+		),
 	);
 	return `={{ ({${entries.join(',')}})[$parameter["operation"]] || $parameter["operation"] }}`;
+}
+
+/**
+ * The canvas subtitle of the node as an AI tool ("Document Signing Tool"): the resource, e.g.
+ * "Signing Request". n8n names a tool added from its panel after the action ("Get many signing
+ * requests in Document Signing") and gives a tool's subtitle 160 px of the canvas (n8n-editor-ui
+ * 2.41.1), too little for many actions; the resource says what the label does not and fits.
+ */
+export function toolSubtitleExpression(): string {
+	const entries = RESOURCES.map((r) => `${r.value}:${text(r.name)}`);
+	return `={{ ({${entries.join(',')}})[$parameter["resource"]] || $parameter["resource"] }}`;
 }
 
 /**

@@ -23,6 +23,12 @@ export interface OperationMeta {
 	name: string;
 	/** Shown in the node panel and on the canvas, e.g. "Get many workspaces". */
 	action: string;
+	/**
+	 * The canvas subtitle, when the action is too long for it: n8n 2.41.1 shows 192 px of a
+	 * subtitle (13 px InterVariable), about 28 characters, and cuts the rest. A short form of the
+	 * action, e.g. "Download the signed PDF" (test/nodes/DocumentSigning/editorText.test.ts).
+	 */
+	subtitle?: string;
 	description: string;
 	/**
 	 * What an AI agent or MCP client is told about the operation when the node runs as a tool

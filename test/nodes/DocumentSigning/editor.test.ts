@@ -52,26 +52,26 @@ function subtitleFor(parameters: INode['parameters']): unknown {
 }
 
 describe('canvas subtitle', () => {
-	it('shows the action of the chosen operation, e.g. "Create a draft signing request"', () => {
+	it('shows the action of the chosen operation, e.g. "Create a draft signing request", or its short form', () => {
 		expect(subtitleFor({ resource: 'signingRequest', operation: 'createSigningRequest' })).toBe(
 			'Create a draft signing request',
 		);
 		expect(
 			subtitleFor({ resource: 'signingRequest', operation: 'createAndSendSigningRequest' }),
-		).toBe('Create and send a document for signature');
+		).toBe('Create and send for signature');
 		expect(subtitleFor({ resource: 'signingRequest', operation: 'downloadSigningRequest' })).toBe(
-			'Download the signed PDF of a signing request',
+			'Download the signed PDF',
 		);
 		expect(subtitleFor({ resource: 'workspace', operation: 'listWorkspaces' })).toBe(
 			'Get many workspaces',
 		);
 	});
 
-	it('has the action of every operation', () => {
+	it('has the action (or its short form) of every operation', () => {
 		for (const resource of RESOURCES) {
 			for (const op of Object.values(resource.operations)) {
 				expect(subtitleFor({ resource: resource.value, operation: op.meta.value })).toBe(
-					op.meta.action,
+					op.meta.subtitle ?? op.meta.action,
 				);
 			}
 		}

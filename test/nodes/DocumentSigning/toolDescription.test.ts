@@ -27,8 +27,10 @@ const plain = new DocumentSigning() as INodeType;
 
 /** The tool n8n makes of the node (the parts of `convertNodeToAiTool` that matter here). */
 function toolOf(nodeType: INodeType): INodeType {
+	const usable = nodeType.description.usableAsTool;
 	const description: INodeTypeDescription = {
 		...nodeType.description,
+		...(typeof usable === 'object' ? usable.replacements : {}),
 		name: `${nodeType.description.name}Tool`,
 		displayName: `${nodeType.description.displayName} Tool`,
 		inputs: [],
@@ -71,7 +73,7 @@ const metaOf = (value: string) => operations.find((op) => op.meta.value === valu
 
 describe('the node as an AI tool: Tool Description', () => {
 	it('n8n adds no Tool Description of its own: the node has a toolDescription parameter', () => {
-		expect(plain.description.usableAsTool).toBe(true);
+		expect(plain.description.usableAsTool).toBeTruthy();
 		expect(plain.description.properties.some((p) => p.name === 'toolDescription')).toBe(true);
 	});
 

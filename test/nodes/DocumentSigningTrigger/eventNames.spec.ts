@@ -34,7 +34,14 @@ describe('trigger event entries', () => {
 
 	it('puts the API name of each event in its description', () => {
 		for (const option of eventTypeOptions()) {
-			expect(option.description).toContain(`(${String(option.value)})`);
+			// A listed event: "<what happened> (<API name>)"; an unlisted one: "<API name>: …".
+			const value = String(option.value);
+			const text = String(option.description);
+			expect({
+				value,
+				text,
+				named: text.endsWith(`(${value})`) || text.startsWith(`${value}: `),
+			}).toEqual({ value, text, named: true });
 		}
 		const completed = options.find((o) => o.value === 'signing_request.completed');
 		expect(completed).toMatchObject({
@@ -61,13 +68,13 @@ describe('trigger event entries', () => {
 		const declined = eventTypeOptions().find((o) => o.value === 'signing_request.declined');
 		expect(declined?.name).toBe('Signing Request Declined');
 		expect(declined?.description).toBe(
-			"A recipient declined, which ends the signing request (signing_request.declined). Not in the service's event list, so it may never arrive: choose Recipient Declined as well (or instead). All Listed Events leaves it out.",
+			'signing_request.declined: may never arrive. Choose Recipient Declined too.',
 		);
 		const purchased = eventTypeOptions().find(
 			(o) => o.value === 'signing_request.credits.purchased',
 		);
-		expect(purchased?.description).toMatch(
-			/\. Not in the service's event list, so it may never arrive; All Listed Events leaves it out\.$/,
+		expect(purchased?.description).toBe(
+			"signing_request.credits.purchased: may never arrive (not in the service's list)",
 		);
 		for (const event of EVENT_TYPES.filter((e) => e.listedAlternative)) {
 			const alternative = EVENT_TYPES.find((e) => e.value === event.listedAlternative);
@@ -78,7 +85,7 @@ describe('trigger event entries', () => {
 		for (const option of listed) expect(option.description).not.toMatch(/may never arrive/);
 		const unlisted = eventTypeOptions().filter((o) => !SEED_EVENT_TYPES.includes(String(o.value)));
 		for (const option of unlisted) expect(option.description).toMatch(/may never arrive/);
-		expect(options[0].description).toMatch(/"may never arrive" are not included/);
+		expect(options[0].description).toMatch(/"may never arrive" below are not included/);
 		expect(String(options[0].description)).not.toMatch(/\d/);
 	});
 

@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'deleteCompanyLogo',
 	name: 'Delete Logo',
 	action: 'Delete the logo of the company',
+	subtitle: 'Delete the company logo',
 	description: "Remove the company logo; certificates fall back to the service's logo",
 	method: 'DELETE',
 	path: '/company/logo',

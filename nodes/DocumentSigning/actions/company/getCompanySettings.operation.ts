@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'getCompanySettings',
 	name: 'Get Settings',
 	action: 'Get the settings of the company',
+	subtitle: 'Get company settings',
 	description:
 		'Get the company-wide defaults: expiration, signing options, branding colours, completion page, time zone',
 	method: 'GET',

@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 	value: 'patchCompany',
 	name: 'Update One Part',
 	action: 'Update one part of the company details',
+	subtitle: 'Update part of the company',
 	description: 'Change only the company details you choose (needs the protected key)',
 	method: 'PATCH',
 	path: '/company',

@@ -17,6 +17,7 @@ export const meta: OperationMeta = {
 	value: 'updateCompanySettings',
 	name: 'Update Settings',
 	action: 'Update the settings of the company',
+	subtitle: 'Update company settings',
 	description:
 		'Change company-wide defaults; only the settings you add are changed (needs the protected key)',
 	method: 'PUT',

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'uploadCompanyLogo',
 	name: 'Upload Logo',
 	action: 'Upload the logo of the company',
+	subtitle: 'Upload the company logo',
 	description:
 		'Set the company logo shown on certificates and emails (PNG or JPEG, at most 2 MB); replaces any existing logo',
 	method: 'POST',

@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 	value: 'createSigningRequestCustomField',
 	name: 'Create (Signing Request)',
 	action: 'Create a custom field on a signing request',
+	subtitle: 'Create request custom field',
 	description: 'Add a custom field definition to a signing request',
 	method: 'POST',
 	path: '/signing-requests/{request_id}/custom-fields',

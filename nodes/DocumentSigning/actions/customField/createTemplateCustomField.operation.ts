@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 	value: 'createTemplateCustomField',
 	name: 'Create (Template)',
 	action: 'Create a custom field on a template',
+	subtitle: 'Create template custom field',
 	description: 'Add a custom field definition to a template',
 	method: 'POST',
 	path: '/templates/{template_id}/custom-fields',

@@ -20,6 +20,7 @@ export const meta: OperationMeta = {
 	value: 'createWorkspaceCustomField',
 	name: 'Create (Workspace)',
 	action: 'Create a custom field on a workspace',
+	subtitle: 'Create a custom field',
 	description: 'Add a custom field definition to a workspace, optionally with a preset value',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/custom-fields',

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'deleteSigningRequestCustomField',
 	name: 'Delete (Signing Request)',
 	action: 'Delete a custom field from a signing request',
+	subtitle: 'Delete request custom field',
 	description: 'Remove a custom field definition from a signing request',
 	method: 'DELETE',
 	path: '/signing-requests/{request_id}/custom-fields/{field_id}',

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'deleteTemplateCustomField',
 	name: 'Delete (Template)',
 	action: 'Delete a custom field from a template',
+	subtitle: 'Delete template custom field',
 	description: 'Remove a custom field definition from a template',
 	method: 'DELETE',
 	path: '/templates/{template_id}/custom-fields/{field_id}',

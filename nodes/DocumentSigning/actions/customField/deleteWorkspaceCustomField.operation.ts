@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceCustomField',
 	name: 'Delete (Workspace)',
 	action: 'Delete a custom field from a workspace',
+	subtitle: 'Delete a custom field',
 	description: 'Remove a custom field definition from a workspace',
 	method: 'DELETE',
 	path: '/workspace/{workspace_id}/custom-fields/{field_id}',

@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'listSigningRequestCustomFields',
 	name: 'Get Many (Signing Request)',
 	action: 'Get many custom fields of a signing request',
+	subtitle: 'Get request custom fields',
 	description: 'List the custom field definitions of a signing request, one item each',
 	method: 'GET',
 	path: '/signing-requests/{request_id}/custom-fields',

@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'listTemplateCustomFields',
 	name: 'Get Many (Template)',
 	action: 'Get many custom fields of a template',
+	subtitle: 'Get template custom fields',
 	description: 'List the custom field definitions of a template, one item each',
 	method: 'GET',
 	path: '/templates/{template_id}/custom-fields',

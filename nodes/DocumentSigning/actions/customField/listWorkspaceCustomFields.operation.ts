@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'listWorkspaceCustomFields',
 	name: 'Get Many (Workspace)',
 	action: 'Get many custom fields of a workspace',
+	subtitle: 'Get workspace custom fields',
 	description: 'List the custom field definitions of a workspace',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/custom-fields',

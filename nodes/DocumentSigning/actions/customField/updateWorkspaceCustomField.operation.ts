@@ -22,6 +22,7 @@ export const meta: OperationMeta = {
 	value: 'updateWorkspaceCustomField',
 	name: 'Update (Workspace)',
 	action: 'Update a custom field of a workspace',
+	subtitle: 'Update a custom field',
 	description: "Change a workspace custom field's label or preset (its name cannot change)",
 	method: 'PUT',
 	path: '/workspace/{workspace_id}/custom-fields/{field_id}',

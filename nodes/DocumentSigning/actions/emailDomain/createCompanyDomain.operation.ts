@@ -8,7 +8,7 @@ export const meta: OperationMeta = {
 	name: 'Add (Company)',
 	action: 'Add a company email domain',
 	description:
-		'Step 1 of the setup: add a sending domain. The output holds the TXT record to publish (verification_instructions) before Verify Ownership.',
+		"Step 1 of the setup: add a sending domain; the output's verification_instructions hold the TXT record to publish",
 	method: 'POST',
 	path: '/company/domains',
 };

@@ -7,8 +7,9 @@ export const meta: OperationMeta = {
 	value: 'createWorkspaceDomain',
 	name: 'Add (Workspace)',
 	action: 'Add a workspace email domain',
+	subtitle: 'Add a workspace domain',
 	description:
-		'Step 1 of the setup: add a sending domain. The output holds the TXT record to publish (verification_instructions) before Verify Ownership.',
+		"Step 1 of the setup: add a sending domain; the output's verification_instructions hold the TXT record to publish",
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains',
 };

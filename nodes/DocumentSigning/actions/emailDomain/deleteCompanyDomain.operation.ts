@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'deleteCompanyDomain',
 	name: 'Delete (Company)',
 	action: 'Delete a company email domain',
+	subtitle: 'Delete a company domain',
 	description:
 		'Remove a company email domain. If it was the primary or only domain, email falls back to the default sender.',
 	method: 'DELETE',

@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceDomain',
 	name: 'Delete (Workspace)',
 	action: 'Delete a workspace email domain',
+	subtitle: 'Delete a workspace domain',
 	description:
 		'Remove a workspace email domain. If it was the primary or only domain, email falls back to the default sender.',
 	method: 'DELETE',

@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'finalizeCompanyDomain',
 	name: 'Finalize (Company)',
 	action: 'Finalize a company email domain',
+	subtitle: 'Finalize a company domain',
 	description:
 		'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
 	method: 'POST',

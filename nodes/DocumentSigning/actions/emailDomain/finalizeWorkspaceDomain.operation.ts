@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'finalizeWorkspaceDomain',
 	name: 'Finalize (Workspace)',
 	action: 'Finalize a workspace email domain',
+	subtitle: 'Finalize a workspace domain',
 	description:
 		'Step 3 of the setup (after Verify Ownership): get the SPF, DKIM and DMARC records to publish. Next: Verify DNS.',
 	method: 'POST',

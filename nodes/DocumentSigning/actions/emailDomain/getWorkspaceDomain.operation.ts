@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'getWorkspaceDomain',
 	name: 'Get (Workspace)',
 	action: 'Get a workspace email domain',
+	subtitle: 'Get a workspace domain',
 	description: 'Get one workspace email domain with its verification status and DNS records',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/domains/{id}',

@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'listCompanyDomains',
 	name: 'Get Many (Company)',
 	action: 'Get many company email domains',
+	subtitle: 'Get company domains',
 	description: 'List the company email domains with their verification and DNS status',
 	method: 'GET',
 	path: '/company/domains',

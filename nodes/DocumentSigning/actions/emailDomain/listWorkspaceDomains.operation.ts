@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'listWorkspaceDomains',
 	name: 'Get Many (Workspace)',
 	action: 'Get many workspace email domains',
+	subtitle: 'Get workspace domains',
 	description: 'List the workspace email domains with their verification and DNS status',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/domains',

@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'setCompanyPrimaryDomain',
 	name: 'Set Primary (Company)',
 	action: 'Set the primary company email domain',
+	subtitle: 'Set primary (company)',
 	description:
 		'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
 	method: 'POST',

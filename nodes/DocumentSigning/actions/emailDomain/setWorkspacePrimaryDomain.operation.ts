@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'setWorkspacePrimaryDomain',
 	name: 'Set Primary (Workspace)',
 	action: 'Set the primary email domain of a workspace',
+	subtitle: 'Set primary (workspace)',
 	description:
 		'Step 5 (optional): send email from this domain by default. Only for a domain that is ready to send.',
 	method: 'POST',

@@ -7,8 +7,9 @@ export const meta: OperationMeta = {
 	value: 'verifyCompanyDomainDns',
 	name: 'Verify DNS (Company)',
 	action: 'Verify the DNS records of a company email domain',
+	subtitle: 'Verify company DNS',
 	description:
-		'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
+		'Step 4: check the SPF, DKIM and DMARC records from Finalize; once all are verified the domain is ready to send',
 	method: 'POST',
 	path: '/company/domains/{id}/verify-dns',
 	output: DNS_SUMMARY_OUTPUT,

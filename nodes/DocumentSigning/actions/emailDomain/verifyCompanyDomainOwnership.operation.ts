@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'verifyCompanyDomainOwnership',
 	name: 'Verify Ownership (Company)',
 	action: 'Verify ownership of a company email domain',
+	subtitle: 'Verify a company domain',
 	description:
 		'Step 2 of the setup: check that the TXT record from Add is published. Next: Finalize.',
 	method: 'POST',

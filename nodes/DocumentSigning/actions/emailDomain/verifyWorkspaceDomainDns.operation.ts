@@ -7,8 +7,9 @@ export const meta: OperationMeta = {
 	value: 'verifyWorkspaceDomainDns',
 	name: 'Verify DNS (Workspace)',
 	action: 'Verify the DNS records of a workspace email domain',
+	subtitle: 'Verify workspace DNS',
 	description:
-		'Step 4 of the setup: check the SPF, DKIM and DMARC records from Finalize. When all are verified the domain is ready to send.',
+		'Step 4: check the SPF, DKIM and DMARC records from Finalize; once all are verified the domain is ready to send',
 	method: 'POST',
 	path: '/workspace/{workspace_id}/domains/{id}/verify-dns',
 	output: DNS_SUMMARY_OUTPUT,

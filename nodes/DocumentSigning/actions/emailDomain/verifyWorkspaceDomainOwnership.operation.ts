@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'verifyWorkspaceDomainOwnership',
 	name: 'Verify Ownership (Workspace)',
 	action: 'Verify ownership of a workspace email domain',
+	subtitle: 'Verify a workspace domain',
 	description:
 		'Step 2 of the setup: check that the TXT record from Add is published. Next: Finalize.',
 	method: 'POST',

@@ -9,6 +9,7 @@ export const meta: OperationMeta = {
 	value: 'deleteCompanyEmailTemplate',
 	name: 'Delete (Company)',
 	action: 'Delete a company email template',
+	subtitle: 'Delete a company template',
 	description:
 		'Remove the company template for one email type: it falls back to the built-in default',
 	method: 'DELETE',

@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceEmailTemplate',
 	name: 'Delete (Workspace)',
 	action: 'Delete a workspace email template',
+	subtitle: 'Delete an email template',
 	description:
 		"Remove a workspace's template for one email type: it falls back to the company template, then the default",
 	method: 'DELETE',

@@ -16,6 +16,7 @@ export const meta: OperationMeta = {
 	value: 'getEmailTemplateDefaults',
 	name: 'Get Defaults',
 	action: 'Get the defaults of the email templates for a language',
+	subtitle: 'Get email template defaults',
 	description: 'Get the built-in subject and body of every email type in one language',
 	method: 'GET',
 	path: '/email-templates/defaults/{language}',

@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'getWorkspaceEmailTemplate',
 	name: 'Get (Workspace)',
 	action: 'Get a workspace email template',
+	subtitle: 'Get an email template',
 	description: "Get a workspace's own template for one email type (404 when it has none)",
 	method: 'GET',
 	path: '/workspace/{workspace_id}/email-templates/{email_type}',

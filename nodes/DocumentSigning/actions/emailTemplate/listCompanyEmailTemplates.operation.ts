@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'listCompanyEmailTemplates',
 	name: 'Get Many (Company)',
 	action: 'Get many company email templates',
+	subtitle: 'Get company email templates',
 	description: 'List the company email templates: the defaults of every workspace without its own',
 	method: 'GET',
 	path: '/company/email-templates',

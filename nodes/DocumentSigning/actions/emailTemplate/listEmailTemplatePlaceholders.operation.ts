@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'listEmailTemplatePlaceholders',
 	name: 'Get Placeholders',
 	action: 'Get the placeholders of email templates',
+	subtitle: 'Get email placeholders',
 	description: 'List the placeholders (such as {{signing_link}}) email templates may use',
 	method: 'GET',
 	path: '/email-templates/placeholders',

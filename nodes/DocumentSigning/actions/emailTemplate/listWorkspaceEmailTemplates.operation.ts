@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'listWorkspaceEmailTemplates',
 	name: 'Get Many (Workspace)',
 	action: 'Get many workspace email templates',
+	subtitle: 'Get many email templates',
 	description:
 		"List a workspace's own email templates (types without one use the company template or the default)",
 	method: 'GET',

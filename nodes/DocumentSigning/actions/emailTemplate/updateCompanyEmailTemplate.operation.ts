@@ -13,6 +13,7 @@ export const meta: OperationMeta = {
 	value: 'updateCompanyEmailTemplate',
 	name: 'Create or Update (Company)',
 	action: 'Create or update a company email template',
+	subtitle: 'Set company email template',
 	description:
 		'Set the company-wide subject and HTML body for one email type (needs the protected API key)',
 	method: 'PUT',

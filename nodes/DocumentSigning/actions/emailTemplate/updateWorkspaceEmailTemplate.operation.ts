@@ -15,6 +15,7 @@ export const meta: OperationMeta = {
 	value: 'updateWorkspaceEmailTemplate',
 	name: 'Create or Update (Workspace)',
 	action: 'Create or update a workspace email template',
+	subtitle: 'Set an email template',
 	description:
 		'Set the subject and HTML body a workspace uses for one email type (created when it has none)',
 	method: 'PUT',

@@ -14,8 +14,9 @@ export const meta: OperationMeta = {
 	value: 'generateSigningRequestToken',
 	name: 'Generate Signing Request Token',
 	action: 'Generate a signing request token for the embedded editor',
+	subtitle: 'Generate a request token',
 	description:
-		"Create a JWT that opens a signing request in the embedded signing-request editor; the output's expires_at says until when the service accepts it",
+		'Create a JWT that opens a signing request in the embedded editor; expires_at says until when it is accepted',
 	method: 'POST',
 	path: '/jwt/generate-signing-request',
 	// The token is what it is run for, in jwt and inside the optional embed_snippet.

@@ -14,8 +14,9 @@ export const meta: OperationMeta = {
 	value: 'generateTemplateToken',
 	name: 'Generate Template Token',
 	action: 'Generate a template token for the embedded editor',
+	subtitle: 'Generate a template token',
 	description:
-		"Create a JWT that opens a template in the embedded template editor; the output's expires_at says until when the service accepts it",
+		'Create a JWT that opens a template in the embedded template editor; expires_at says until when it is accepted',
 	method: 'POST',
 	path: '/generate-template-token',
 	// The token is what it is run for, in jwt and inside the optional embed_snippet.

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'revokeSigningRequestToken',
 	name: 'Revoke Signing Request Token',
 	action: 'Revoke a signing request token (embedded editor)',
+	subtitle: 'Revoke a request token',
 	description: 'Invalidate a signing request editor JWT before it expires',
 	method: 'POST',
 	path: '/jwt/revoke-signing-request',

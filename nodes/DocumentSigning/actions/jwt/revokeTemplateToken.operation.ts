@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'revokeTemplateToken',
 	name: 'Revoke Template Token',
 	action: 'Revoke a template token (embedded editor)',
+	subtitle: 'Revoke a template token',
 	description: 'Invalidate a template editor JWT before it expires',
 	method: 'POST',
 	path: '/revoke-template-token',

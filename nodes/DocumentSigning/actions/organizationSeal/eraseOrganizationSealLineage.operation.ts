@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'eraseOrganizationSealLineage',
 	name: 'Erase',
 	action: 'Erase a revoked organization seal for good',
+	subtitle: 'Erase a revoked seal',
 	description:
 		'Permanently erase every version of a revoked seal. Irreversible; needs the protected API key.',
 	method: 'DELETE',

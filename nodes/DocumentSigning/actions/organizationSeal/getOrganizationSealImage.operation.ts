@@ -18,6 +18,7 @@ export const meta: OperationMeta = {
 	value: 'getOrganizationSealImage',
 	name: 'Get Image',
 	action: 'Get the image of an organization seal',
+	subtitle: "Get a seal's image",
 	description:
 		"Get the seal image as a binary file (PNG). Each read is recorded in the seal's access log.",
 	method: 'GET',

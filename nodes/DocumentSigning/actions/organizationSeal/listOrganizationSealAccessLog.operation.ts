@@ -11,8 +11,9 @@ export const meta: OperationMeta = {
 	value: 'listOrganizationSealAccessLog',
 	name: 'Get Access Log',
 	action: 'Get the access log of an organization seal',
+	subtitle: "Get a seal's access log",
 	description:
-		'List what happened to the seal (created, replaced, renamed, default changed, revoked, erased, image read …), one item per entry',
+		'List what happened to the seal (created, replaced, renamed, revoked, image read …), one item per entry',
 	method: 'GET',
 	path: '/seals/{id}/access-log',
 	output: { entries: 'entries' },

@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'listOrganizationSealApplications',
 	name: 'Get Applications',
 	action: 'Get the applications of an organization seal',
+	subtitle: "Get a seal's applications",
 	description:
 		'List where the seal has been used on signing requests (status applied, paused or pending), one item each',
 	method: 'GET',

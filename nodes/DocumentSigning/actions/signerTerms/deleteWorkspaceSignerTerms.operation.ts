@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceSignerTerms',
 	name: 'Delete (Workspace)',
 	action: 'Delete workspace signer terms',
+	subtitle: 'Delete workspace terms',
 	description:
 		"Delete a workspace's own signer terms for one language (the company terms apply again)",
 	method: 'DELETE',

@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'listCompanySignerTerms',
 	name: 'Get Many (Company)',
 	action: 'Get many company signer terms',
+	subtitle: 'Get company signer terms',
 	description: "List the company's default signer terms, one item per language (protected key)",
 	method: 'GET',
 	path: '/company/signer-terms',

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'listWorkspaceSignerTerms',
 	name: 'Get Many (Workspace)',
 	action: 'Get many workspace signer terms',
+	subtitle: 'Get workspace signer terms',
 	description: 'List the signer terms of a workspace, one item per language',
 	method: 'GET',
 	path: '/workspace/{workspace_id}/signer-terms',

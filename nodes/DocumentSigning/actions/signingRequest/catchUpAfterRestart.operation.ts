@@ -61,8 +61,9 @@ export const meta: OperationMeta = {
 	value: 'catchUpAfterRestart',
 	name: 'Catch Up After Restart',
 	action: 'Catch up after restart on missed signing events',
+	subtitle: 'Catch up after an n8n restart',
 	description:
-		"Run by a Schedule Trigger: after n8n restarted, picks up this n8n's waiting Send and Wait executions again and lets each Document Signing Trigger catch up on the events it missed. Fails when n8n cannot reach its own webhook address.",
+		'After an n8n restart: re-read waiting Send and Wait executions and let triggers catch up. Run it every minute.',
 	toolDescription:
 		'Do not use: this is upkeep for n8n itself, run by a Schedule Trigger after n8n restarts; it neither reads nor changes any signing request for you. To learn whether a request was signed, use "Get a signing request".',
 	method: 'GET',

@@ -52,10 +52,13 @@ export function forSource(source: Source, properties: INodeProperties[]): INodeP
 	return updateDisplayOptions({ show: { source: [source] } }, properties);
 }
 
-/** The warning at the top of the operations that send (Send, Create and Send). */
+/**
+ * The warning at the top of the operations that send (Send, Create and Send). True of the service
+ * and of the sandbox (which emails no one): who can sign now, how they learn it, what it costs.
+ */
 export const sendNotice: INodeProperties = {
 	displayName:
-		'This sends the document right away: recipients get their emails at once and, with the live key, credits are used. If it fails it is not retried automatically, so check before running it again.',
+		'This sends the document right away: the recipients whose turn it is can sign from now on. The service emails them the signing link unless Send Signing Email is off (the sandbox emails no one: open their signing_link). With the live key, credits are used. If it fails it is not retried automatically, so check before running it again.',
 	name: 'sendNotice',
 	type: 'notice',
 	default: '',

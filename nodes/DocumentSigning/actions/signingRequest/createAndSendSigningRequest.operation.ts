@@ -44,8 +44,9 @@ export const meta: OperationMeta = {
 	value: 'createAndSendSigningRequest',
 	name: 'Create and Send',
 	action: 'Create and send a document for signature',
+	subtitle: 'Create and send for signature',
 	description:
-		'Create a signing request from a template or a PDF and send it to its recipients in one step: the usual way to get a document signed. To check or change it before it goes out, use Create, then Send. With the live key this uses credits.',
+		'Create from a template or a PDF and send, in one step: the usual way to get a document signed (live key: uses credits)',
 	toolDescription:
 		'Sends a document for legally binding e-signature right away: creates a signing request from a template and emails every recipient at once. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only when the user has confirmed the template, the name and each recipient\'s name and email address; never guess or make up an email address: ask the user instead. If a person should check it before it goes out, use "Create a draft signing request" instead.\nNeeds: the template\'s ID (a UUID from "Get many templates", found by the template\'s name; never invent one); a name, e.g. "NDA for Grace Hopper"; the recipients as a JSON array, one object per person taking one recipient role of the template: [{"template_user_id": "<id from Get the users of a template>", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com"}] (or "order": 1 instead of template_user_id; {"designation": "CC", "first_name": "…", "email": "…"} adds someone who only gets a copy).\nReturns the signing request: id (keep it to check, resend, cancel or download it), name, status, recipients, key_mode ("test": a free, watermarked test). If a call fails or times out, check "Get many signing requests" before calling it again: never send twice.',
 	method: 'POST',

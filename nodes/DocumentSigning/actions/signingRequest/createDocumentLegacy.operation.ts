@@ -16,8 +16,9 @@ export const meta: OperationMeta = {
 	value: 'createDocumentLegacy',
 	name: 'Create (Legacy)',
 	action: 'Create a signing request the legacy way (deprecated)',
+	subtitle: 'Create a request (legacy)',
 	description:
-		"Deprecated: only for workflows built on the service's old POST /documents call, which takes just a name and recipients. For new workflows use Create and Send, or Create for a draft.",
+		'Deprecated: only for workflows on the old POST /documents call. For new workflows use Create and Send.',
 	toolDescription:
 		'Deprecated; do not use. To prepare a document for signature use "Create a draft signing request"; to send one, "Create and send a document for signature".',
 	method: 'POST',

@@ -42,7 +42,7 @@ export const meta: OperationMeta = {
 	name: 'Create',
 	action: 'Create a draft signing request',
 	description:
-		'Create a signing request from a template or a PDF without sending it, to check or change it first; send it later with Send or Send and Wait for Completion. To send at once, use Create and Send.',
+		'A draft from a template or a PDF, without sending it, to check first. To send at once, use Create and Send.',
 	toolDescription:
 		'Creates a draft signing request from a template: nothing is sent and nobody is emailed. The safe way to prepare a document for signature: a person checks the draft and sends it later ("Send a draft signing request").\nNeeds: the template\'s ID (a UUID from "Get many templates", found by the template\'s name; never invent one); the recipients as a JSON array, one object per person taking one recipient role of the template: [{"template_user_id": "<id from Get the users of a template>", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com"}] (or "order": 1 instead of template_user_id; {"designation": "CC", "first_name": "…", "email": "…"} adds someone who only gets a copy); a name such as "NDA for Grace Hopper" if this tool asks for one. Use only email addresses the user gave you.\nReturns the draft: id (to check, change, send or delete it), name, status "draft", recipients with their ids and emails, warnings (what to fix before it can be sent), key_mode ("test": a free, watermarked test). If a call fails or times out, check "Get many signing requests" before creating another.',
 	method: 'POST',

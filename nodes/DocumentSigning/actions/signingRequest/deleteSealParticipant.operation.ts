@@ -11,8 +11,9 @@ export const meta: OperationMeta = {
 	value: 'deleteSealParticipant',
 	name: 'Remove Seal Participant',
 	action: 'Remove a seal participant from a signing request',
+	subtitle: 'Remove a seal participant',
 	description:
-		'Remove a seal participant (an organization seal in the signing order) from a signing request that has not been sent',
+		'Remove a seal participant (an organization seal in the signing order) from a draft signing request',
 	method: 'DELETE',
 	path: '/signing-requests/{id}/seal-participants/{participant_id}',
 	output: deletedOutput(ID_OUTPUT, { signing_request_id: ID_OUTPUT }),

@@ -57,8 +57,9 @@ export const meta: OperationMeta = {
 	value: 'downloadSigningRequest',
 	name: 'Download',
 	action: 'Download the signed PDF of a signing request',
+	subtitle: 'Download the signed PDF',
 	description:
-		'Get the signed PDF of a finished signing request. An unfinished one is refused unless "Accept Unfinished Document" is on.',
+		'Get the signed PDF of a finished signing request; an unfinished one only with "Accept Unfinished Document"',
 	toolDescription:
 		'Gets the signed PDF of a finished signing request (everyone has signed). Returns the request (id, name, status "completed", completed_at, …) with download_url, a link to the signed PDF valid until download_expires_at (give it to the user or pass it on; the file itself is not shown to you), file_name, file_size, is_partial false, key_mode.\nNeeds: the signing request\'s ID (a UUID).\nA request that is not finished (still out for signature, declined, cancelled or expired) has no signed PDF: the tool refuses it with an error saying who has not signed yet. Report that; do not retry until "Get a signing request" shows it completed.',
 	...ENDPOINTS.downloadSigningRequest,

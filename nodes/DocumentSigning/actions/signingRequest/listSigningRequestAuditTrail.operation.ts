@@ -15,8 +15,9 @@ export const meta: OperationMeta = {
 	value: 'listSigningRequestAuditTrail',
 	name: 'Get Audit Trail',
 	action: 'Get the audit trail of a signing request',
+	subtitle: "Get a request's audit trail",
 	description:
-		'List what happened to a signing request, oldest first: admin actions (created, edited, sent, cancelled) and signer actions (viewed, signed, declined, downloaded)',
+		'List what happened to a signing request, oldest first: what admins did (sent, edited …) and signers did (signed …)',
 	method: 'GET',
 	path: '/signing-requests/{id}/audit',
 	output: { entries: 'results' },

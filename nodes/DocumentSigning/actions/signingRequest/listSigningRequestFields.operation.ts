@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'listSigningRequestFields',
 	name: 'Get Fields',
 	action: 'Get the fields of a signing request',
+	subtitle: "Get a request's fields",
 	description:
 		'List the fields placed on the document of a signing request, with the values filled in so far',
 	method: 'GET',

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'listSigningRequestReminders',
 	name: 'Get Reminders',
 	action: 'Get the reminders of a signing request',
+	subtitle: "Get a request's reminders",
 	description: 'List the reminder emails set up for a signing request',
 	method: 'GET',
 	path: '/signing-requests/{id}/reminders',

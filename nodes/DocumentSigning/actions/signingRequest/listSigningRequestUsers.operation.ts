@@ -18,6 +18,7 @@ export const meta: OperationMeta = {
 	value: 'listSigningRequestUsers',
 	name: 'Get Recipients',
 	action: 'Get the recipients of a signing request',
+	subtitle: "Get a request's recipients",
 	description:
 		'List the people of a signing request (signers, approvers, CCs) with when each finished or declined, and why',
 	toolDescription:

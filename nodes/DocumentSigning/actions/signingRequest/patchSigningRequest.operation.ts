@@ -28,8 +28,9 @@ export const meta: OperationMeta = {
 	value: 'patchSigningRequest',
 	name: 'Update One Part',
 	action: 'Update one part of a signing request',
+	subtitle: 'Update part of a request',
 	description:
-		'Change one thing of a draft: its properties, one recipient or one field. After sending, only a seal participant can be swapped.',
+		'Change one part of a draft: its properties, one recipient or one field; once sent, only a seal participant',
 	method: 'PATCH',
 	path: '/signing-requests/{id}',
 	output: {

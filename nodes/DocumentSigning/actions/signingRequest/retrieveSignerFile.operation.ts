@@ -27,6 +27,7 @@ export const meta: OperationMeta = {
 	value: 'retrieveSignerFile',
 	name: 'Get Uploaded File',
 	action: 'Get an uploaded file of a signer',
+	subtitle: "Get a signer's uploaded file",
 	description: 'Get the file a signer uploaded in a file field of a signing request',
 	method: 'GET',
 	path: '/signing-requests/{id}/signers/{signer_id}/files/{field_id}',

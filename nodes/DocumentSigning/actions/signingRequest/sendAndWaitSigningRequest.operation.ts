@@ -74,8 +74,9 @@ export const meta: OperationMeta = {
 	value: SEND_AND_WAIT_FOR_COMPLETION,
 	name: 'Send and Wait for Completion',
 	action: 'Send and wait for completion of a signing request',
+	subtitle: 'Send and wait for completion',
 	description:
-		"Send a draft signing request (or take one already sent), pause the workflow until it is completed, declined, cancelled or expired, and continue with its final state. The service must be able to reach n8n's webhook address.",
+		'Send a draft and pause until it is completed, declined, cancelled or expired (the service must reach n8n)',
 	toolDescription:
 		'Do not use: this operation pauses a whole workflow until the document is signed (hours or days), which a tool call cannot do; called as a tool it only returns an error. To send a draft, use "Send a draft signing request"; to learn later whether it was signed, use "Get a signing request".',
 	method: 'POST',

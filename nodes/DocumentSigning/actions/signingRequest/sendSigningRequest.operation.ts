@@ -35,7 +35,7 @@ export const meta: OperationMeta = {
 	name: 'Send',
 	action: 'Send a draft signing request',
 	description:
-		'Send a draft (made with Create or Template → Create Draft Signing Request) to its recipients; emails go out in signing order. With the live key this uses credits.',
+		'Send a draft (from Create, or Template → Create Draft Signing Request). With the live key this uses credits.',
 	toolDescription:
 		'Sends an existing draft signing request to its recipients now: they get their signing emails in signing order, and what they sign is legally binding. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only after the user has approved sending this very draft (show them its name and recipients from "Get a signing request" and "Get the recipients of a signing request"); never send on your own initiative.\nNeeds: the draft\'s ID (a UUID from "Create a draft signing request", or from "Get many signing requests" with status draft).\nReturns the request: id, status "in_progress", sent_at, expires_at, key_mode (its name and recipients: "Get a signing request"). If a call fails or times out, check with "Get a signing request" whether it was sent before calling it again.',
 	method: 'POST',

@@ -29,7 +29,7 @@ export const meta: OperationMeta = {
 	name: 'Update',
 	action: 'Update a signing request',
 	description:
-		'Change a draft in one request: properties, settings, recipients (add, change, remove), fields and reminders. Not possible once sent.',
+		'Change a draft in one request: properties, settings, recipients (add, change, remove), fields, reminders',
 	method: 'PUT',
 	path: '/signing-requests/{id}',
 	output: { warnings: true, simplify: 'signingRequest' },

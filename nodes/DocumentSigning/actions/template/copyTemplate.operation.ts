@@ -16,8 +16,9 @@ export const meta: OperationMeta = {
 	value: 'copyTemplate',
 	name: 'Copy',
 	action: 'Copy a template to another workspace',
+	subtitle: 'Copy to another workspace',
 	description:
-		'Copy a template with its document, users, fields and reminders into another workspace of the company (needs the company-level key)',
+		'Copy a template (document, users, fields, reminders) to another workspace; needs the company-level key',
 	method: 'POST',
 	path: '/templates/{id}/copy',
 	output: { fields: { source_template_id: ID_OUTPUT } },

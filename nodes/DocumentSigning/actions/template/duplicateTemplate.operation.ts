@@ -16,8 +16,9 @@ export const meta: OperationMeta = {
 	value: 'duplicateTemplate',
 	name: 'Create Draft Signing Request',
 	action: 'Create a draft signing request from a template as it is',
+	subtitle: 'Create a draft from template',
 	description:
-		'Copy a template with its recipients, fields, reminders and settings, unchanged, into a new draft signing request. Use it when the template already names the right people; to fill in the recipients, use Signing Request → Create or Create and Send with Source: Template.',
+		'Copy it, unchanged, into a draft signing request. Use it when the template already names the right people.',
 	toolDescription:
 		'Creates a draft signing request that copies a template exactly, with the people the template names, its fields and settings; nothing is sent. Use it only when the template already names the right people; to fill in other people, use "Create a draft signing request".\nNeeds: the template\'s ID (a UUID from "Get many templates"). Returns the draft: id, name, status, key_mode.',
 	method: 'POST',

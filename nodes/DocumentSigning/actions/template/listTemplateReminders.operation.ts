@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'listTemplateReminders',
 	name: 'Get Reminders',
 	action: 'Get the reminders of a template',
+	subtitle: "Get a template's reminders",
 	description: 'List the reminder emails of a template, one item each',
 	method: 'GET',
 	path: '/templates/{id}/reminders',

@@ -11,7 +11,7 @@ export const meta: OperationMeta = {
 	name: 'Get Users',
 	action: 'Get the users of a template',
 	description:
-		'List the users (recipient roles) of a template, one item each, with what each still needs before a request can be sent (ready_to_send, missing_fields)',
+		"List a template's users (recipient roles), one item each, with what each needs before sending (ready_to_send)",
 	toolDescription:
 		'Lists the recipient roles of a template, one item each: id (pass it as template_user_id when creating a signing request from the template), the placeholder first_name, last_name and email, designation (Signer signs, Approver approves, CC gets a copy), order (signing order), ready_to_send and missing_fields. Call it before creating a signing request from a template, to know how many people to give and for which role.\nNeeds: the template\'s ID (a UUID from "Get many templates").',
 	method: 'GET',

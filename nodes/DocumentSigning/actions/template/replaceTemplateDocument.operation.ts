@@ -17,6 +17,7 @@ export const meta: OperationMeta = {
 	value: 'replaceTemplateDocument',
 	name: 'Replace Document',
 	action: 'Replace the document of a template',
+	subtitle: "Replace a template's PDF",
 	description: 'Put a new version of the PDF into a template, keeping its fields where they are',
 	method: 'POST',
 	path: '/templates/{id}/replace-document',

@@ -31,7 +31,7 @@ export const meta: OperationMeta = {
 	name: 'Update',
 	action: 'Update a template',
 	description:
-		'Change several parts of a template in one call: properties and settings, users (add, change, remove), fields and reminders',
+		'Change several parts of a template at once: properties, settings, users (add, change, remove), fields, reminders',
 	method: 'PUT',
 	path: '/templates/{id}',
 	output: { warnings: true },

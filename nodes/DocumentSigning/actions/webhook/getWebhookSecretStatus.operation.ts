@@ -8,6 +8,7 @@ export const meta: OperationMeta = {
 	value: 'getWebhookSecretStatus',
 	name: 'Get Signing Secret Status (Company)',
 	action: 'Get the signing secret status of company webhooks',
+	subtitle: 'Get company secret status',
 	description:
 		'When the company webhook secret was created and rotated, and whether the old one is still accepted',
 	method: 'GET',

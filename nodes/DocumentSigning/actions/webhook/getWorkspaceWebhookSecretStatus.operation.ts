@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'getWorkspaceWebhookSecretStatus',
 	name: 'Get Signing Secret Status (Workspace)',
 	action: 'Get the signing secret status of workspace webhooks',
+	subtitle: 'Get workspace secret status',
 	description:
 		"When a workspace's webhook secret was created and rotated, and whether the old one is still accepted",
 	method: 'GET',

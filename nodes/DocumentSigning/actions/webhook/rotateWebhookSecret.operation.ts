@@ -9,6 +9,7 @@ export const meta: OperationMeta = {
 	value: 'rotateWebhookSecret',
 	name: 'Rotate Signing Secret (Company)',
 	action: 'Rotate the signing secret of company webhooks',
+	subtitle: 'Rotate the company secret',
 	description:
 		'Create a new company webhook signing secret; the old one stays valid for 7 days (protected key, 1 per minute)',
 	method: 'POST',

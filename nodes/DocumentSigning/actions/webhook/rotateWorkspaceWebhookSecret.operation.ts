@@ -11,6 +11,7 @@ export const meta: OperationMeta = {
 	value: 'rotateWorkspaceWebhookSecret',
 	name: 'Rotate Signing Secret (Workspace)',
 	action: 'Rotate the signing secret of workspace webhooks',
+	subtitle: 'Rotate the workspace secret',
 	description:
 		"Create a new signing secret for a workspace's webhooks; the old one stays valid for 7 days (1 per minute)",
 	method: 'POST',

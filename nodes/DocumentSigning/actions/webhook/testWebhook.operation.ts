@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'testWebhook',
 	name: 'Send Test',
 	action: 'Send a test event to a webhook',
+	subtitle: 'Send a test event',
 	description:
 		'Deliver a webhook.test event to the webhook now, even when the master switch is off (at most 10 per minute)',
 	method: 'POST',

@@ -39,7 +39,7 @@ export function eventsFields(required: boolean): INodeProperties[] {
 			default: [],
 			typeOptions: { loadOptionsMethod: 'getEventTypes' },
 			description:
-				'The events delivered to this webhook, grouped as the service groups them. An event whose description says it is not in the service\'s event list comes from other published lists: the service may never send it. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The events delivered to this webhook, grouped as the service groups them. An event whose description says it "may never arrive" is not in the service\'s event list but in other published lists: the service may never send it. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		additionalEventsField,
 	];

@@ -10,6 +10,7 @@ export const meta: OperationMeta = {
 	value: 'deleteWorkspaceLogo',
 	name: 'Delete Logo',
 	action: 'Delete the logo of a workspace',
+	subtitle: 'Delete a workspace logo',
 	description: "Remove the workspace's logo; the company logo (or the service's) is used again",
 	method: 'DELETE',
 	path: '/workspaces/{id}/logo',

@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'expireWorkspaceApiKey',
 	name: 'Expire Old API Keys',
 	action: 'Expire the old API keys of a workspace',
+	subtitle: 'Expire old API keys',
 	description: 'End the 24-hour grace period of replaced keys now, so they stop working at once',
 	method: 'POST',
 	path: '/workspaces/{id}/api-key/expire',

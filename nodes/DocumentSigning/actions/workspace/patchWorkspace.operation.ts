@@ -22,6 +22,7 @@ export const meta: OperationMeta = {
 	value: 'patchWorkspace',
 	name: 'Update One Part',
 	action: 'Update one part of a workspace',
+	subtitle: 'Update part of a workspace',
 	description: 'Change only the workspace details you choose',
 	method: 'PATCH',
 	path: '/workspaces/{id}',

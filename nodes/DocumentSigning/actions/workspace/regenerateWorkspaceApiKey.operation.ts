@@ -7,6 +7,7 @@ export const meta: OperationMeta = {
 	value: 'regenerateWorkspaceApiKey',
 	name: 'Regenerate API Key',
 	action: 'Regenerate the API key of a workspace',
+	subtitle: 'Regenerate an API key',
 	description: 'Issue a new live or test key; the old one keeps working for 24 hours',
 	method: 'POST',
 	path: '/workspaces/{id}/api-key/regenerate',

@@ -16,8 +16,9 @@ export const meta: OperationMeta = {
 	value: 'uploadWorkspaceLogo',
 	name: 'Upload Logo',
 	action: 'Upload the logo of a workspace',
+	subtitle: 'Upload a workspace logo',
 	description:
-		"Set the workspace's logo (PNG or JPEG, at most 2 MB); it replaces the company logo on this workspace's certificates and emails",
+		"Set the workspace's logo (PNG or JPEG, at most 2 MB), in place of the company's on its certificates and emails",
 	method: 'POST',
 	path: '/workspaces/{id}/logo',
 	output: { fields: { workspace_id: ID_OUTPUT } },
