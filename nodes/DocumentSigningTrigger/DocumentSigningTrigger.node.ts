@@ -18,6 +18,7 @@ import { scopeOption } from '../shared/scope';
 import { searchWorkspaces, workspaceLocator } from '../shared/workspace';
 import { testDocumentSigningApi } from '../shared/credentialTest';
 import { simplifyEventField } from '../shared/signingRequest';
+import { CATCH_UP_EXAMPLE_URL } from '../shared/links';
 
 export class DocumentSigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,6 +66,12 @@ export class DocumentSigningTrigger implements INodeType {
 				displayName:
 					"Events arrive only while webhooks are turned on in the service's settings (for the company, or for the workspace of a workspace webhook): if none arrives, check there first. A webhook's test event arrives even while they are off, so it does not tell.",
 				name: 'masterSwitchNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: `If n8n restarts (upgrades, crashes, container moves), publish the example workflow <a href="${CATCH_UP_EXAMPLE_URL}" target="_blank">Catch up after an n8n restart</a> once: within a minute of each start it lets this trigger catch up on the signing requests that changed while n8n was away. Without it, the trigger catches up at the service's next delivery.`,
+				name: 'restartNotice',
 				type: 'notice',
 				default: '',
 			},

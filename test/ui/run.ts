@@ -43,7 +43,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { eventTypeOptions } from '../../nodes/shared/events';
 import { login as restLogin, OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
-import { copyChecks, copyWorkflows } from './copy';
+import { COPY, copyChecks, copyWorkflows } from './copy';
 import { journeyChecks, lastExecution } from './journey';
 import { startStack, type Stack } from './stack';
 import { updateChecks, updateWorkflow } from './update';
@@ -1081,6 +1081,43 @@ function checks(stack: Stack): Check[] {
 					),
 					'Create and Send ran: the fields may come from its output, not from the schema',
 				);
+				await closeNode(page);
+			},
+		},
+		{
+			name: 'after a restart: Send and Wait and the webhook trigger link the catch-up workflow',
+			run: async (page) => {
+				// The link as the editor renders it in a node's notice (a real <a>, opening a tab).
+				const restartLink = async () =>
+					page.$$eval('[data-test-id="ndv"] a', (links) =>
+						links
+							.map((a) => ({
+								text: String((a as any).innerText).trim(),
+								href: String((a as any).getAttribute('href')),
+								target: String((a as any).getAttribute('target')),
+								visible: (a as any).getBoundingClientRect().height > 0,
+							}))
+							.filter((a) => a.text === 'Catch up after an n8n restart'),
+					);
+				const checkLink = async (where: string) => {
+					const links = await restartLink();
+					expect(links.length === 1, `${where}: ${links.length} "Catch up" links`);
+					expect(
+						links[0].visible &&
+							links[0].target === '_blank' &&
+							links[0].href.endsWith('/blob/main/examples/catch-up-after-restart.json'),
+						`${where}: the link is ${JSON.stringify(links[0])}`,
+					);
+				};
+				await openWorkflow(page, url, stack.examples['send-and-wait-for-completion'].id);
+				await openNode(page, 'Send and wait for completion');
+				await checkLink('Send and Wait');
+				await shot(page, 'restart-notice-send-and-wait');
+				await closeNode(page);
+				await openWorkflow(page, url, COPY.subtitlesWorkflow);
+				await openNode(page, 'On completion');
+				await checkLink('Document Signing Trigger');
+				await shot(page, 'restart-notice-trigger');
 				await closeNode(page);
 			},
 		},

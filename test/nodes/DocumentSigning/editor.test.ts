@@ -1,3 +1,6 @@
+import { existsSync } from 'fs';
+import { join } from 'path';
+
 import type { INode, INodeProperties, INodePropertyOptions, INodeTypes } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, Workflow } from 'n8n-workflow';
 
@@ -5,6 +8,7 @@ import { DocumentSigning } from '../../../nodes/DocumentSigning/DocumentSigning.
 import { RESOURCES } from '../../../nodes/DocumentSigning/actions/operations';
 import { DocumentSigningPollTrigger } from '../../../nodes/DocumentSigningPollTrigger/DocumentSigningPollTrigger.node';
 import { DocumentSigningTrigger } from '../../../nodes/DocumentSigningTrigger/DocumentSigningTrigger.node';
+import { REPO_ROOT } from '../../e2e/n8n';
 
 /** What the editor shows of the action node: canvas subtitle, defaults, tool descriptions. */
 
@@ -139,6 +143,16 @@ describe('notices hold wherever the node runs (a public n8n, or npm start with t
 			/^Events arrive only while webhooks are turned on .*if none arrives, check there first/,
 		);
 		expect(text).not.toMatch(/^Turn on webhooks/);
+	});
+
+	it('the trigger says a restart needs the catch-up workflow, and links it (a file of this repository)', () => {
+		const text = notice(new DocumentSigningTrigger().description.properties, 'restartNotice');
+		const link =
+			/^If n8n restarts \(upgrades, crashes, container moves\), publish the example workflow <a href="https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/main\/([^"]+)" target="_blank">Catch up after an n8n restart<\/a> once: .*catch up/.exec(
+				text,
+			);
+		expect(link?.[1]).toBe('examples/catch-up-after-restart.json');
+		expect(existsSync(join(REPO_ROOT, link![1]))).toBe(true);
 	});
 });
 

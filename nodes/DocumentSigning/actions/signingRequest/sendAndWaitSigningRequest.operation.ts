@@ -25,7 +25,7 @@ import {
 	type WaitOptions,
 } from '../../domain/waiting';
 import { fail } from '../../helpers/errors';
-import { CATCH_UP_EXAMPLE_URL } from '../../helpers/links';
+import { CATCH_UP_EXAMPLE_URL } from '../../../shared/links';
 import { ID_OUTPUT, orNull, simplifyField } from '../../helpers/output';
 import { signingRequestLocator } from '../common.descriptions';
 import type { OperationMeta } from '../types';
