@@ -1,5 +1,12 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
+import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
+import { respond } from '../../../shared/respond';
 import { signatureHeaderFor } from '../../../shared/signature';
 
 /**
@@ -140,4 +147,27 @@ export function endEnvelope(request: IDataObject, workspaceId: string): string {
 		workspace_id: workspaceId || null,
 		data: { signing_request: request },
 	});
+}
+
+/**
+ * A call (to a router or a resume URL) that failed verification: 401, and n8n's log says why and
+ * what to change; `who` names the receiver in the log ('Send and Wait of workflow "…"').
+ */
+export function refuseUnverified(
+	context: IWebhookFunctions,
+	failure: { reason: RefusalReason; timestamp?: number; toleranceSeconds?: number },
+	who: string,
+): IWebhookResponseData {
+	const node = context.getNode();
+	const refusal = describeRefusal(failure, {
+		receiver: 'Send and Wait',
+		credentialName: node.credentials?.documentSigningApi?.name,
+		scope: 'company',
+		nowSeconds: Math.floor(Date.now() / 1000),
+	});
+	context.logger.warn(
+		`${who} refused a delivery: ${refusal.reason}. ${refusal.message}. ${refusal.description}`,
+		{ node: node.name, execution: context.getExecutionId() },
+	);
+	return respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
 }

@@ -17,7 +17,6 @@ import {
 } from '../../../shared/document';
 import { ENDPOINTS } from '../../../shared/endpoints';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
-import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { respond } from '../../../shared/respond';
 import { rawBodyOf } from '../../../shared/signature';
 import { verifyWithCredential } from '../../../shared/verifyWithCredential';
@@ -28,7 +27,7 @@ import {
 	type SigningRequestHints,
 } from '../../../shared/signingRequest';
 import { callApi, downloadFile, type TransportContext } from '../../../shared/transport';
-import { RE_READ_EVENT } from './calls';
+import { RE_READ_EVENT, refuseUnverified } from './calls';
 import { FINAL_EVENTS } from './router';
 import { waitKeyOf } from './waits';
 
@@ -144,16 +143,21 @@ export async function finalItem(
 }
 
 /** n8n's log, naming the workflow and the execution of this wait. */
+/** How n8n's log names a wait: its workflow and execution. */
+function waitLabel(context: IWebhookFunctions): string {
+	return `Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''})`;
+}
+
 export function warnOfWait(context: IWebhookFunctions, text: string): void {
-	context.logger.warn(
-		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" (execution ${context.getExecutionId() ?? ''})${text}`,
-		{ node: context.getNode().name, execution: context.getExecutionId() },
-	);
+	context.logger.warn(`${waitLabel(context)}${text}`, {
+		node: context.getNode().name,
+		execution: context.getExecutionId(),
+	});
 }
 
 /**
  * The output of a wait that ended in a webhook call, where a thrown error would resume the
- * execution with a made-up item (see `refuse`): a signed PDF that cannot be attached (its
+ * execution with a made-up item (see `endWait`): a signed PDF that cannot be attached (its
  * download failed) is left out, and `pdf_not_attached` and n8n's log say why.
  */
 async function endedItem(
@@ -173,36 +177,6 @@ async function endedItem(
 		warnOfWait(context, `, signing request ${id}: ${reason}`);
 		return item;
 	}
-}
-
-/**
- * A call of the resume URL that failed verification: 401, logged with the reason and what to
- * change, and the execution keeps waiting (also in a manual run).
- *
- * Why a manual run does not show it as the trigger does: an error thrown from this webhook()
- * would end the wait wrongly in n8n 2.41.1. waiting-webhooks.js disables the waiting node before
- * calling it; webhook-helpers.js `executeWebhook` then replaces the execution's `resultData` (the
- * earlier nodes' output) with the error and resumes it with an empty item, which the disabled
- * node passes on (workflow-execute.js `handleDisabledNode` runs before `rethrowLastNodeError`):
- * the nodes after Send and Wait would run with a made-up item. So nothing after the answer
- * throws, and the reason goes to n8n's log.
- */
-function refuse(
-	context: IWebhookFunctions,
-	failure: { reason: RefusalReason; timestamp?: number; toleranceSeconds?: number },
-): IWebhookResponseData {
-	const node = context.getNode();
-	const refusal = describeRefusal(failure, {
-		receiver: 'Send and Wait',
-		credentialName: node.credentials?.documentSigningApi?.name,
-		scope: 'company',
-		nowSeconds: Math.floor(Date.now() / 1000),
-	});
-	warnOfWait(
-		context,
-		` refused a delivery: ${refusal.reason}. ${refusal.message}. ${refusal.description}`,
-	);
-	return respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
 }
 
 /**
@@ -227,9 +201,19 @@ export async function endWait(this: IWebhookFunctions): Promise<IWebhookResponse
 	const options = this.getNodeParameter('waitOptions', {}) as WaitOptions;
 	const headers = this.getHeaderData() as Record<string, unknown>;
 	const rawBody = rawBodyOf(this);
-	if (!rawBody) return refuse(this, { reason: 'raw_body_unavailable' });
+	// A call that fails verification is answered 401 and logged, and the execution keeps waiting
+	// (also in a manual run).
+	//
+	// Why a manual run does not show it as the trigger does: an error thrown from this webhook()
+	// would end the wait wrongly in n8n 2.41.1. waiting-webhooks.js disables the waiting node before
+	// calling it; webhook-helpers.js `executeWebhook` then replaces the execution's `resultData` (the
+	// earlier nodes' output) with the error and resumes it with an empty item, which the disabled
+	// node passes on (workflow-execute.js `handleDisabledNode` runs before `rethrowLastNodeError`):
+	// the nodes after Send and Wait would run with a made-up item. So nothing after the answer
+	// throws, and the reason goes to n8n's log.
+	if (!rawBody) return refuseUnverified(this, { reason: 'raw_body_unavailable' }, waitLabel(this));
 	const verified = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
-	if (!verified.valid) return refuse(this, verified);
+	if (!verified.valid) return refuseUnverified(this, verified, waitLabel(this));
 
 	const envelope = normaliseEnvelope(parseBody(rawBody));
 	if (!envelope.ok)

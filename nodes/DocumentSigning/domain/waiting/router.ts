@@ -9,7 +9,6 @@ import { LoggerProxy, NodeApiError, sleep } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../../shared/endpoints';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../../../shared/envelope';
-import { describeRefusal, type RefusalReason } from '../../../shared/refusal';
 import { respond } from '../../../shared/respond';
 import {
 	EVENT_HEADER,
@@ -26,7 +25,14 @@ import {
 	type Explainer,
 	type TransportContext,
 } from '../../../shared/transport';
-import { callN8n, OP_HEADER, routerCall, ROUTER_OPS, type RouterOp } from './calls';
+import {
+	callN8n,
+	OP_HEADER,
+	refuseUnverified,
+	routerCall,
+	ROUTER_OPS,
+	type RouterOp,
+} from './calls';
 import { hub } from './hub';
 import { companyWebhookRefused } from './scope';
 import { fromStored, toStored, waitKeyOf, type Wait } from './waits';
@@ -394,25 +400,6 @@ function deliveryHeaders(headers: Record<string, unknown>): Record<string, strin
 	return out;
 }
 
-/** A call the router did not verify: 401, and n8n's log says why and what to change. */
-function refuse(
-	context: IWebhookFunctions,
-	failure: { reason: RefusalReason; timestamp?: number; toleranceSeconds?: number },
-): IWebhookResponseData {
-	const node = context.getNode();
-	const refusal = describeRefusal(failure, {
-		receiver: 'Send and Wait',
-		credentialName: node.credentials?.documentSigningApi?.name,
-		scope: 'company',
-		nowSeconds: Math.floor(Date.now() / 1000),
-	});
-	context.logger.warn(
-		`Send and Wait of workflow "${context.getWorkflow().name ?? ''}" refused a delivery: ${refusal.reason}. ${refusal.message}. ${refusal.description}`,
-		{ node: node.name },
-	);
-	return respond(context, 401, { error: 'Invalid signature', code: refusal.reason });
-}
-
 /** The answer to a delivery: 200 at once (the service waits 5 s at most). */
 function answer(context: IWebhookFunctions, body: IDataObject): IWebhookResponseData {
 	return respond(context, 200, body);
@@ -425,10 +412,11 @@ export async function routerWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	const state = absorb(this, data, routerId);
 	const headers = this.getHeaderData() as Record<string, unknown>;
 	const rawBody = rawBodyOf(this);
-	if (!rawBody) return refuse(this, { reason: 'raw_body_unavailable' });
+	const who = `Send and Wait of workflow "${this.getWorkflow().name ?? ''}"`;
+	if (!rawBody) return refuseUnverified(this, { reason: 'raw_body_unavailable' }, who);
 	const options = this.getNodeParameter('waitOptions', {}) as IDataObject;
 	const verified = await verifyWithCredential(this, headers, rawBody, options.timestampTolerance);
-	if (!verified.valid) return refuse(this, verified);
+	if (!verified.valid) return refuseUnverified(this, verified, who);
 	const op = singleHeader(headers, OP_HEADER).value;
 	if (op !== undefined) return await operation.call(this, op, rawBody, data, routerId, state);
 
