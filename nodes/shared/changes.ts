@@ -150,6 +150,37 @@ async function readPages(
 }
 
 /**
+ * The ends of the `missing` requests (ids, taken out of the set as they are found) the ended
+ * statuses' list shows, read by sent_on, newest first, down to `floor` (ms) or until every one was
+ * found. Only a status actually seen ends a request.
+ */
+async function readEnds(
+	fetchPage: FetchPage,
+	missing: Set<string>,
+	floor: number,
+	counter: { reads: number },
+): Promise<Change[]> {
+	const ends: Change[] = [];
+	await readPages(
+		fetchPage,
+		{ status: ENDED_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
+		(item) => {
+			const sentAt = timeOf(item.sent_date);
+			if (sentAt !== undefined && sentAt < floor) return 'stop';
+			const id = String(item.id);
+			if (!missing.has(id)) return 'continue';
+			const end = endOf(item);
+			if (!end) return 'continue';
+			missing.delete(id);
+			ends.push(end);
+			return missing.size === 0 ? 'stop' : 'continue';
+		},
+		counter,
+	);
+	return ends;
+}
+
+/**
  * One poll of one workspace. `baseline` (first poll): records what exists, reports nothing.
  * `wanted`: the change kinds to report (the state is kept the same way whatever is wanted, except
  * that requests are only followed to their end when an end kind is wanted).
@@ -233,24 +264,12 @@ export async function pollWorkspace(
 		if (gone.length > 0) {
 			const missing = new Set(gone);
 			const oldest = Math.min(...gone.map((id) => state.open[id]));
-			await readPages(
-				fetchPage,
-				{ status: ENDED_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
-				(item) => {
-					const sentAt = timeOf(item.sent_date);
-					if (sentAt !== undefined && sentAt < oldest) return 'stop';
-					const id = String(item.id);
-					if (!missing.has(id)) return 'continue';
-					const end = endOf(item);
-					if (!end) return 'continue';
-					missing.delete(id);
-					delete state.open[id];
-					delete state.misses[id];
-					changes.push(end);
-					return missing.size === 0 ? 'stop' : 'continue';
-				},
-				counter,
-			);
+			for (const end of await readEnds(fetchPage, missing, oldest, counter)) {
+				const id = String(end.item.id);
+				delete state.open[id];
+				delete state.misses[id];
+				changes.push(end);
+			}
 			for (const id of missing) {
 				state.misses[id] = (state.misses[id] ?? 0) + 1;
 				if (state.misses[id] >= MAX_MISSES) {
@@ -439,24 +458,9 @@ export async function endsOf(
 		},
 		counter,
 	);
-	const missing = new Map([...requests].filter(([id]) => !stillOpen.has(id)));
-	if (missing.size === 0) return { ended, reads: counter.reads };
-	const floor = Math.min(...missing.values()) - OVERLAP_MS;
-	await readPages(
-		fetchPage,
-		{ status: ENDED_STATUSES, sort_by: 'sent_on', sort_order: 'desc' },
-		(item) => {
-			const sentAt = timeOf(item.sent_date);
-			if (sentAt !== undefined && sentAt < floor) return 'stop';
-			const id = String(item.id);
-			if (!missing.has(id)) return 'continue';
-			const end = endOf(item);
-			if (!end) return 'continue';
-			missing.delete(id);
-			ended.push(end);
-			return missing.size === 0 ? 'stop' : 'continue';
-		},
-		counter,
-	);
+	const missing = [...requests].filter(([id]) => !stillOpen.has(id));
+	if (missing.length === 0) return { ended, reads: counter.reads };
+	const floor = Math.min(...missing.map(([, sentBy]) => sentBy)) - OVERLAP_MS;
+	ended.push(...(await readEnds(fetchPage, new Set(missing.map(([id]) => id)), floor, counter)));
 	return { ended, reads: counter.reads };
 }
