@@ -121,6 +121,11 @@ beforeAll(async () => {
 		[WAIT_WF, TRIGGER_WF],
 	);
 	({ server, cookie } = await startWithOwner(inst));
+	// The trigger registers its webhook while n8n activates it: wait for it, so that the tests
+	// that count the service's webhooks do not count its arrival.
+	await until('the trigger to register its webhook', () =>
+		sandbox.webhooks.records.find((r) => !r.deleted_at && r.url === triggerUrl()),
+	);
 }, 900_000);
 
 afterAll(async () => {

@@ -296,11 +296,16 @@ describe('Send and Wait for Completion in n8n', () => {
 			pdfMime: 'application/pdf',
 			pdfName: 'e2e wait signed.pdf',
 		});
-		// The event was delivered once (one webhook in the scope, not one per wait).
+		// The event was delivered once to this workflow's webhook (one webhook in the scope, not one
+		// per wait), and once to each other live webhook of its scope: the time-limit test's
+		// workflow, still published, keeps a webhook of the request's workspace.
 		const delivered = sandbox.webhooks.deliveries.filter(
 			(d) => !d.test && d.body.includes(requests[0].id) && d.eventType.endsWith('completed'),
 		);
-		expect(delivered.map((d) => [d.webhookId, d.status])).toEqual([[webhook.id, 200]]);
+		expect(delivered.map((d) => [d.webhookId, d.status])).toContainEqual([webhook.id, 200]);
+		const inScope = [...mine, ...routerWebhooks('dsE2eSendWait002')].map((w) => w.id);
+		expect(delivered.map((d) => d.webhookId).sort()).toEqual(inScope.sort());
+		expect(delivered.every((d) => d.status === 200)).toBe(true);
 		// The others still wait.
 		await new Promise((r) => setTimeout(r, 2000));
 		expect(
