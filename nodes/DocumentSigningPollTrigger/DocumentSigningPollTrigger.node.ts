@@ -25,7 +25,7 @@ import { enrich, type EnrichOptions } from '../shared/enrich';
 import { toEvent, type PolledEvent } from '../shared/changeEvent';
 import { workspacesOf } from '../shared/workspaceKeys';
 import { testDocumentSigningApi } from '../shared/credentialTest';
-import { eventInShape, simplifyEventField } from '../shared/signingRequest';
+import { eventInShape, simplifyEventField, type EventExtras } from '../shared/signingRequest';
 
 /** Static data of the node: one state per workspace (no keys, no personal data beyond ids). */
 interface PollStaticData extends IDataObject {
@@ -135,7 +135,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to read each signing request from the service (one more call per change) and output it: with Simplify, as data.signing_request (its state now, all its fields); without, the service's answer as signing_request. If reading it fails, the workflow starts without it, with enrichment_errors.",
+							"Whether to read each signing request and its recipients from the service (two more reads per change) and output them as Get does: with Simplify, as data.signing_request (its state now, with signed_document_url and every recipient's first and last name and decline reason; the list gives only full names); without, the service's answer as signing_request, its recipients under recipients. If reading fails, the workflow starts without it, with enrichment_errors.",
 					},
 					signedPdfFieldOption,
 				],
@@ -167,8 +167,8 @@ export class DocumentSigningPollTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as EnrichOptions;
 		// Simplify (on by default): the signing request in the one shape (shared/signingRequest.ts).
 		const simplify = this.getNodeParameter('simplify', true) !== false;
-		const inShape = (item: INodeExecutionData): INodeExecutionData =>
-			simplify ? { ...item, json: eventInShape(item.json) } : item;
+		const inShape = (item: INodeExecutionData, extras: EventExtras): INodeExecutionData =>
+			simplify ? { ...item, json: eventInShape(item.json, extras) } : item;
 		const workspaces = await workspacesOf(this);
 
 		if (this.getMode() === 'manual') {
@@ -189,8 +189,14 @@ export class DocumentSigningPollTrigger implements INodeType {
 				});
 			}
 			const item = toEvent(latest, latest.workspaceId, latest.workspaceName);
-			await enrich(from.context, item.json as unknown as PolledEvent, item, options, LOG_LABEL);
-			return [[inShape(item)]];
+			const extras = await enrich(
+				from.context,
+				item.json as unknown as PolledEvent,
+				item,
+				options,
+				LOG_LABEL,
+			);
+			return [[inShape(item, extras)]];
 		}
 
 		const staticData = this.getWorkflowStaticData('node') as PollStaticData;
@@ -216,14 +222,14 @@ export class DocumentSigningPollTrigger implements INodeType {
 		const items: INodeExecutionData[] = [];
 		for (const { change, workspace } of found) {
 			const item = toEvent(change, workspace.id, workspace.name);
-			await enrich(
+			const extras = await enrich(
 				workspace.context,
 				item.json as unknown as PolledEvent,
 				item,
 				options,
 				LOG_LABEL,
 			);
-			items.push(inShape(item));
+			items.push(inShape(item, extras));
 		}
 
 		// Only now, with every read done, is the new state stored (a failed poll changes nothing).

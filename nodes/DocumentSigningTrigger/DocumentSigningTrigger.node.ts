@@ -157,7 +157,7 @@ export class DocumentSigningTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to read the signing request of signing-request events from the service and output it: with Simplify, as data.signing_request (its state now, all its fields); without, the service's answer as signing_request. If reading it fails or takes over 3 seconds (the service waits only 5 for an answer), the workflow starts without it, with enrichment_errors.",
+							"Whether to read the signing request of signing-request events and its recipients from the service (two more reads per event, side by side) and output them as Get does: with Simplify, as data.signing_request (its state now, with signed_document_url and every recipient's name and decline reason); without, the service's answer as signing_request, its recipients under recipients. If reading fails or takes over 3 seconds (the service waits only 5 for an answer), the workflow starts without it, with enrichment_errors.",
 					},
 					{
 						displayName: 'Include Headers',

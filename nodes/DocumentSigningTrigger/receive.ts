@@ -19,7 +19,7 @@ import {
 } from './dedup';
 import type { DocumentSigningEvent } from '../shared/envelope';
 import { enrich } from '../shared/enrich';
-import { eventInShape } from '../shared/signingRequest';
+import { eventInShape, type EventExtras } from '../shared/signingRequest';
 import { normaliseEnvelope, parseBody, signingRequestIdOf } from '../shared/envelope';
 import {
 	CATCH_UP_DONE,
@@ -200,10 +200,13 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		if (options.includeRawBody)
 			json.raw_body = rawBody ? rawBody.toString('utf8') : JSON.stringify(body ?? {});
 		const item: INodeExecutionData = { json };
-		if (options.fetchSigningRequest || options.attachSignedPdf)
-			await enrichWithin.call(this, event, item, options);
+		const extras =
+			options.fetchSigningRequest || options.attachSignedPdf
+				? await enrichWithin.call(this, event, item, options)
+				: {};
 		// Simplify (on by default): the signing request in the one shape (shared/signingRequest.ts).
-		if (this.getNodeParameter('simplify', true) !== false) item.json = eventInShape(item.json);
+		if (this.getNodeParameter('simplify', true) !== false)
+			item.json = eventInShape(item.json, extras);
 		watchAnswer(this, claim);
 		const answer: IDataObject = { received: true, event_id: event.id };
 		return {
@@ -395,21 +398,22 @@ async function enrichWithin(
 	event: DocumentSigningEvent,
 	item: INodeExecutionData,
 	options: TriggerOptions,
-): Promise<void> {
+): Promise<EventExtras> {
 	const draft: INodeExecutionData = { json: { ...item.json } };
 	const done = await within(
-		enrich(this, event, draft, options, 'Document Signing Trigger').then(() => true),
+		enrich(this, event, draft, options, 'Document Signing Trigger'),
 		receiveTiming.enrichBudgetMs,
-		false,
+		false as const,
 	);
 	if (done) {
 		item.json = draft.json;
 		if (draft.binary) item.binary = draft.binary;
-		return;
+		return done;
 	}
 	const message = `Enrichment took longer than ${receiveTiming.enrichBudgetMs / 1000} s and was left out (the service waits 5 s for the answer); fetch the signing request in the workflow instead`;
 	item.json.enrichment_errors = [message];
 	this.logger.warn(`Document Signing Trigger: ${message}`);
+	return {};
 }
 
 /** `work`, or `fallback` if it takes longer than `ms`; the timer is cleared either way. */

@@ -9,6 +9,7 @@ import type { ApiEndpoint } from './transport';
  */
 export const ENDPOINTS = {
 	getSigningRequest: { method: 'GET', path: '/signing-requests/{id}' },
+	listSigningRequestUsers: { method: 'GET', path: '/signing-requests/{id}/users' },
 	downloadSigningRequest: { method: 'GET', path: '/signing-requests/{id}/download' },
 	listSigningRequests: { method: 'GET', path: '/signing-requests' },
 	getWorkspace: { method: 'GET', path: '/workspaces/{id}' },

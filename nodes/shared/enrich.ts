@@ -8,6 +8,7 @@ import type {
 import { ENDPOINTS } from './endpoints';
 import { callApi, downloadFile } from './transport';
 import type { DocumentSigningEvent } from './envelope';
+import type { EventExtras } from './signingRequest';
 import { documentFileName, looksLikePdf, notAttachedReason, readDownload } from './document';
 import { signingRequestIdOf } from './envelope';
 
@@ -23,6 +24,11 @@ export interface EnrichOptions {
  * loses the event: the workflow still starts, with `enrichment_errors` listing what could not be
  * fetched (also logged as warnings, prefixed with `label`). The PDF is attached only when it is
  * the signed document (finished, not partial); otherwise `enrichment_errors` says why.
+ *
+ * Fetch Full Signing Request reads the request as the action node's Get does: its detail and its
+ * recipients (two reads, side by side), output as `signing_request` with the recipients under
+ * `recipients` as the service lists them. Returns what the shape takes from the reads besides
+ * (`signed_document_url`: the link of the signed PDF Attach Signed PDF downloaded).
  */
 export async function enrich(
 	context: IWebhookFunctions | IPollFunctions,
@@ -30,22 +36,35 @@ export async function enrich(
 	item: INodeExecutionData,
 	options: EnrichOptions,
 	label: string,
-): Promise<void> {
-	if (!options.fetchSigningRequest && !options.attachSignedPdf) return;
+): Promise<EventExtras> {
+	const extras: EventExtras = {};
+	if (!options.fetchSigningRequest && !options.attachSignedPdf) return extras;
 	const requestId = signingRequestIdOf(event);
-	if (!requestId || !event.type.startsWith('signing_request.')) return;
+	if (!requestId || !event.type.startsWith('signing_request.')) return extras;
 	const errors: string[] = [];
 
 	let name: unknown = (event.data.signing_request as IDataObject | undefined)?.name;
 	if (options.fetchSigningRequest) {
-		try {
-			const full = (
-				await callApi(context, ENDPOINTS.getSigningRequest, { params: { id: requestId } })
-			).body;
-			item.json.signing_request = full;
+		const params = { id: requestId };
+		const [detail, users] = await Promise.allSettled([
+			callApi(context, ENDPOINTS.getSigningRequest, { params }),
+			callApi(context, ENDPOINTS.listSigningRequestUsers, { params }),
+		]);
+		if (detail.status === 'fulfilled') {
+			const full = detail.value.body;
+			const list = users.status === 'fulfilled' ? users.value.body?.results : undefined;
+			item.json.signing_request =
+				full && typeof full === 'object' && Array.isArray(list)
+					? { ...full, recipients: list }
+					: full;
 			name = full?.name ?? name;
-		} catch (error) {
-			errors.push(`Fetching the signing request failed: ${(error as Error).message}`);
+			if (users.status === 'rejected') {
+				errors.push(
+					`Reading the recipients of the signing request failed: ${(users.reason as Error).message}`,
+				);
+			}
+		} else {
+			errors.push(`Fetching the signing request failed: ${(detail.reason as Error).message}`);
 		}
 	}
 
@@ -65,6 +84,7 @@ export async function enrich(
 						`the download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'}, not a PDF`,
 					);
 				}
+				extras.signed_document_url = download.url;
 				const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 				item.binary = {
 					[property]: await context.helpers.prepareBinaryData(
@@ -83,4 +103,5 @@ export async function enrich(
 		item.json.enrichment_errors = errors;
 		for (const message of errors) context.logger.warn(`${label}: ${message}`);
 	}
+	return extras;
 }

@@ -114,6 +114,7 @@ export const RECIPIENT_KEYS = [
 	'order',
 	'signed_at',
 	'declined_at',
+	'decline_reason',
 	'signing_link',
 ] as const;
 
@@ -128,19 +129,43 @@ const date = (description: string): JsonSchema => ({
 });
 const count = (description: string): JsonSchema => ({ type: ['integer', 'null'], description });
 
+/**
+ * Which sources give what (for the schema's descriptions, the README and docs/operations.md).
+ * A source that cannot know a value outputs null; these say which operation gives it.
+ */
+export const SOURCES_OF = {
+	template_id:
+		"Get Many, Create, Create and Send, Update, Template → Create Draft Signing Request, the triggers' events and the Poll Trigger give it; Get, Send, Update One Part and Download give null (the service's detail does not name it)",
+	workspace_id:
+		"Every source: the detail and the events name it; Create, Create and Send, Update, Update One Part, Send, Get Many and Template → Create Draft Signing Request read it once per execution (one more read, with Simplify on; the credential's key belongs to one workspace)",
+	expires_at:
+		'Get, Get Many, Download, Update, Send (its newer answer), the triggers and Create and Send (Read Expiry Date, on by default) give it; Create gives null (a draft does not expire)',
+	signed_document_url:
+		'Get, Download, Send and Wait (when it read the request), and the triggers with Fetch Full Signing Request or Attach Signed PDF give it; null elsewhere (use Download)',
+	recipients:
+		"Get (Include Recipients, on by default), Get Many, Create, Create and Send, Update, the triggers' events and the Poll Trigger list them; Send, Update One Part, Download and Template → Create Draft Signing Request give null (use Get Recipients)",
+	first_name:
+		"Get, Get Recipients, Create, Create and Send, Update, the webhook trigger's events and the triggers with Fetch Full Signing Request give it; Get Many and the Poll Trigger give null (the list names only the full name)",
+	declined_at:
+		"Get, Get Recipients, the webhook trigger's events and the triggers with Fetch Full Signing Request give it; null where the source does not say (Get Many, the Poll Trigger, the create answers)",
+	decline_reason:
+		'Get, Get Recipients and the triggers with Fetch Full Signing Request give it; null where the source does not say',
+} as const;
+
 /** A recipient in the shape. */
 export const RECIPIENT_SCHEMA: JsonSchema = {
 	type: 'object',
 	properties: {
 		id: text("The recipient's ID (recipient_id elsewhere)"),
 		name: text('Full name'),
-		first_name: text('First name, where the source gives it'),
-		last_name: text('Last name, where the source gives it'),
+		first_name: text(`First name. ${SOURCES_OF.first_name}`),
+		last_name: text('Last name, from the same sources as first_name'),
 		email: text('Email address'),
 		designation: text('Signer, Approver or CC'),
 		order: count('Place in the signing order'),
 		signed_at: date('When they signed (or approved); null while they have not'),
-		declined_at: date('When they declined; null unless they did'),
+		declined_at: date(`When they declined; null unless they did. ${SOURCES_OF.declined_at}`),
+		decline_reason: text(`Why they declined. ${SOURCES_OF.decline_reason}`),
 		signing_link: text(
 			"Their signing page: Create and Send gives the first signer's; null everywhere else",
 		),
@@ -160,14 +185,16 @@ export const SIGNING_REQUEST_SCHEMA: JsonSchema = {
 			enum: [...SIGNING_REQUEST_STATUSES, null],
 			description: `One of: ${SIGNING_REQUEST_STATUSES.map((s) => `${s} (${STATUS_MEANINGS[s]})`).join(', ')}. Null only for an event that names no state and carries no request`,
 		},
-		workspace_id: text('The workspace it belongs to'),
-		template_id: text('The template it was made from; null for one made from a PDF'),
+		workspace_id: text(`The workspace it belongs to. ${SOURCES_OF.workspace_id}`),
+		template_id: text(
+			`The template it was made from; null for one made from a PDF. ${SOURCES_OF.template_id}`,
+		),
 		created_at: date('When it was created'),
 		sent_at: date('When it was sent'),
 		completed_at: date('When the last signature made it complete'),
 		declined_at: date('When a recipient declined it'),
 		cancelled_at: date('When the sender cancelled it'),
-		expires_at: date('When it expires (sent requests)'),
+		expires_at: date(`When it expires (sent requests). ${SOURCES_OF.expires_at}`),
 		updated_at: date('When it last changed'),
 		expiration_hours: count('Hours from sending until it expires'),
 		page_count: count('Pages of its document'),
@@ -175,12 +202,12 @@ export const SIGNING_REQUEST_SCHEMA: JsonSchema = {
 		signed_count: count('How many recipients have signed or approved'),
 		document_url: text('Time-limited link to the document as it was sent'),
 		signed_document_url: text(
-			'Time-limited link to the signed PDF once it is completed (Get, Download, Send and Wait)',
+			`Time-limited link to the signed PDF once it is completed. ${SOURCES_OF.signed_document_url}`,
 		),
 		recipients: {
 			type: ['array', 'null'],
 			items: RECIPIENT_SCHEMA,
-			description: 'The recipients, where the source lists them (Get does not: use Get Recipients)',
+			description: `The recipients. ${SOURCES_OF.recipients}`,
 		},
 	},
 	required: [...SIGNING_REQUEST_KEYS],
@@ -231,10 +258,18 @@ export interface SigningRequestHints {
 	workspace_id?: string | null;
 	/** Its recipients, listed beside it (an event's `data.recipients`). */
 	recipients?: unknown;
+	/** The signed PDF's link, read elsewhere (a trigger's Attach Signed PDF download). */
+	signed_document_url?: string | null;
 }
 
-/** A recipient in the shape, from any of the service's recipient objects. */
-function toRecipient(person: IDataObject, firstSigner: IDataObject | undefined): IDataObject {
+/**
+ * A recipient in the shape (`RECIPIENT_KEYS`), from any of the service's recipient objects: the
+ * create answers', the list's, the users list's (`finished_on`, `declined_on`, `decline_reason`),
+ * an event's. Every recipient the nodes output with Simplify on is made here (inside a request,
+ * and Get Recipients' items). `firstSigner`: Create and Send's `first_signer`, whose link goes to
+ * that recipient.
+ */
+export function toRecipient(person: IDataObject, firstSigner?: IDataObject): IDataObject {
 	const joined = [person.first_name, person.last_name]
 		.filter((part) => typeof part === 'string' && part.trim() !== '')
 		.join(' ');
@@ -254,6 +289,7 @@ function toRecipient(person: IDataObject, firstSigner: IDataObject | undefined):
 		order: first(person.order),
 		signed_at: first(person.signed_at, person.finished_date, person.finished_on),
 		declined_at: first(person.declined_at, person.declined_date, person.declined_on),
+		decline_reason: first(person.decline_reason),
 		signing_link: first(person.signing_link, link),
 	};
 }
@@ -311,9 +347,15 @@ export function toSigningRequest(source: unknown, hints: SigningRequestHints = {
 			? recipients.filter((person) => person.signed_at !== null).length
 			: null,
 		document_url: first(answer.document_url),
-		signed_document_url: first(answer.final_document_download_url),
+		signed_document_url: first(answer.final_document_download_url, hints.signed_document_url),
 		recipients,
 	};
+}
+
+/** What a trigger read besides the event, for the shape (shared/enrich.ts). */
+export interface EventExtras {
+	/** The signed PDF's link of the download Attach Signed PDF made. */
+	signed_document_url?: string;
 }
 
 /**
@@ -321,14 +363,17 @@ export function toSigningRequest(source: unknown, hints: SigningRequestHints = {
  * event's recipients and workspace read into it (so `data.recipients` and the older envelope's
  * `data.signing_request_id` go); the other keys of `data` (the recipient of a recipient event,
  * the workspace, …) stay. `fetched`: the request as read from the service (Fetch Full Signing
- * Request), which then stands for it (its state now). Other events' `data`, and a signing-request
- * event that names no request, are returned as they are.
+ * Request: the detail with its recipients, as Get outputs it), which then stands for it (its state
+ * now); what the detail never names (`template_id`), and the recipients if they could not be read,
+ * come from the event. `extras`: what else the trigger read (the signed PDF's link). Other events'
+ * `data`, and a signing-request event that names no request, are returned as they are.
  */
 export function eventDataInShape(
 	type: string,
 	workspaceId: string | null,
 	data: IDataObject,
 	fetched?: IDataObject,
+	extras: EventExtras = {},
 ): IDataObject {
 	if (!type.startsWith('signing_request.')) return data;
 	const { signing_request: request, recipients, signing_request_id: requestId, ...rest } = data;
@@ -340,16 +385,20 @@ export function eventDataInShape(
 		status: statusOfEvent(type),
 		workspace_id: first(workspaceId, workspace.id) as string | null,
 		recipients: Array.isArray(recipients) ? recipients : undefined,
+		signed_document_url: extras.signed_document_url,
 	};
-	return { signing_request: toSigningRequest(fetched ?? request, hints), ...rest };
+	const shaped = toSigningRequest(fetched ?? request, hints);
+	if (fetched && isObject(request) && shaped.template_id === null)
+		shaped.template_id = first(request.template_id);
+	return { signing_request: shaped, ...rest };
 }
 
 /**
  * A trigger's output item (an event: `type`, `workspace_id`, `data`, and `signing_request` when
  * Fetch Full Signing Request read it) with Simplify on: `data` as `eventDataInShape` makes it, the
- * fetched request inside it.
+ * fetched request inside it, with `extras` (what enrich.ts read besides).
  */
-export function eventInShape(json: IDataObject): IDataObject {
+export function eventInShape(json: IDataObject, extras: EventExtras = {}): IDataObject {
 	if (!String(json.type ?? '').startsWith('signing_request.')) return json;
 	const { signing_request: fetched, ...event } = json;
 	return {
@@ -359,6 +408,7 @@ export function eventInShape(json: IDataObject): IDataObject {
 			typeof event.workspace_id === 'string' ? event.workspace_id : null,
 			isObject(event.data) ? event.data : {},
 			isObject(fetched) ? fetched : undefined,
+			extras,
 		),
 	};
 }

@@ -21,7 +21,8 @@
  * A file describes the output with Simplify on (the default). An operation that outputs a signing
  * request then outputs the one shape of nodes/shared/signingRequest.ts whatever the answer, so its
  * file is that shape (`SIGNING_REQUEST_SCHEMA`) with the operation's own fields; the schema of
- * its item with Simplify off (the answer) is made too, as `raw`, for the tests only.
+ * its item with Simplify off (the answer) is made too, as `raw`, for the tests only. Get
+ * Recipients' items are, likewise, the one shape's recipient (`RECIPIENT_SCHEMA`).
  *
  * The schemas follow the documented answers: objects list their documented keys and do not forbid
  * others (the service may add optional keys). Where the answer has documented alternatives, the
@@ -189,7 +190,7 @@ function objectOf(schema, what) {
  * what the build ships) or off (`raw`, for the tests: it differs only for the operations that
  * output a signing request in the one shape).
  * @param {{ value: string, output?: OperationOutput }} meta
- * @param {{ inline: ReturnType<typeof inliner>, simpleKeys: Record<string, readonly string[]>, simplePersonKeys: readonly string[], keyMode: Schema, signingRequest: Schema }} context
+ * @param {{ inline: ReturnType<typeof inliner>, simpleKeys: Record<string, readonly string[]>, simplePersonKeys: readonly string[], keyMode: Schema, signingRequest: Schema, recipient: Schema }} context
  * @param {'simplified' | 'raw'} mode
  */
 function itemSchema(meta, context, mode = 'simplified') {
@@ -197,7 +198,9 @@ function itemSchema(meta, context, mode = 'simplified') {
 	const shapes = [output, ...(output.variants ?? [])].flatMap((shape) =>
 		mode === 'simplified' && shape.simplify === 'signingRequest'
 			? [signingRequestItem(meta, shape, context)]
-			: itemAlternatives(meta, shape, context),
+			: mode === 'simplified' && shape.simplify === 'recipient'
+				? [recipientItem(shape, context)]
+				: itemAlternatives(meta, shape, context),
 	);
 	return shapes.length === 1 ? shapes[0] : { anyOf: distinct(shapes) };
 }
@@ -227,6 +230,22 @@ function signingRequestItem(meta, shape, context) {
 		item.properties[name] = context.inline.own(schema);
 		if (!optional) addRequired(item, name);
 	}
+	if (shape.keyMode !== false) {
+		item.properties.key_mode = context.keyMode;
+		addRequired(item, 'key_mode');
+	}
+	return item;
+}
+
+/**
+ * A recipient in the one shape (nodes/shared/signingRequest.ts `RECIPIENT_SCHEMA`), whatever the
+ * answer, with `key_mode` (Get Recipients with Simplify on).
+ * @param {OperationOutput} shape
+ * @param {Parameters<typeof itemSchema>[1]} context
+ * @returns {Schema}
+ */
+function recipientItem(shape, context) {
+	const item = copy(context.recipient);
 	if (shape.keyMode !== false) {
 		item.properties.key_mode = context.keyMode;
 		addRequired(item, 'key_mode');
@@ -485,7 +504,7 @@ function padVersion(/** @type {number} */ version) {
 function outputSchemas(load) {
 	const { RESOURCES } = load(`${NODE_DIR}/actions/operations`);
 	const { SIMPLE_KEYS, SIMPLE_PERSON_KEYS, KEY_MODE_OUTPUT } = load(`${NODE_DIR}/helpers/output`);
-	const { SIGNING_REQUEST_SCHEMA } = load('nodes/shared/signingRequest');
+	const { SIGNING_REQUEST_SCHEMA, RECIPIENT_SCHEMA } = load('nodes/shared/signingRequest');
 	const { DocumentSigning } = load(`${NODE_DIR}/DocumentSigning.node`);
 	const { name, version } = new DocumentSigning().description;
 	const versions = (Array.isArray(version) ? version : [version]).map(padVersion);
@@ -496,6 +515,7 @@ function outputSchemas(load) {
 		simplePersonKeys: SIMPLE_PERSON_KEYS,
 		keyMode: KEY_MODE_OUTPUT,
 		signingRequest: SIGNING_REQUEST_SCHEMA,
+		recipient: RECIPIENT_SCHEMA,
 	};
 	return RESOURCES.flatMap((/** @type {any} */ resource) =>
 		Object.values(resource.operations).flatMap((/** @type {any} */ op) => {

@@ -210,6 +210,34 @@ export function onlyRequest(sandbox: Sandbox): RecordedRequest {
 	return sandbox.requests[0];
 }
 
+/**
+ * Whether a request is a read-back of the one signing-request shape after a write: the request's
+ * detail, read for the credential's workspace once per run or for Create and Send's expiry date
+ * (nodes/DocumentSigning/domain/readBack.ts; tested on their own in readBack.spec.ts).
+ */
+export function isReadBack(request: RecordedRequest, index: number): boolean {
+	return (
+		index > 0 &&
+		request.method === 'GET' &&
+		/^\/signing-requests\/[0-9a-f-]{36}$/.test(request.path)
+	);
+}
+
+/** The requests the node sent, without the read-backs of the one shape (`isReadBack`). */
+export function withoutReadBacks(sandbox: Sandbox): RecordedRequest[] {
+	return sandbox.requests.filter((request, index) => !isReadBack(request, index));
+}
+
+/**
+ * The one request a write sent, besides the read-backs of the one shape (`isReadBack`): fails the
+ * test when it sent another number of requests.
+ */
+export function onlyWrite(sandbox: Sandbox): RecordedRequest {
+	const requests = withoutReadBacks(sandbox);
+	expect(requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
+	return requests[0];
+}
+
 /** The JSON of every item of the main output. */
 export function jsonOf(output: INodeExecutionData[][]): IDataObject[] {
 	return (output[0] ?? []).map((item) => item.json);

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeError, NodeOperationError } from 'n8n-workflow';
 
 import { relabelFieldPaths } from '../domain/fieldPaths';
+import { newNodeRun } from '../domain/readBack';
 import type { ExpressionCheck } from '../helpers/validation';
 import { checkResolvedValues, expressionChecks } from '../helpers/validation';
 import { findOperation } from './operations';
@@ -50,6 +51,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const returnData: INodeExecutionData[] = [];
 	const checksOf = new Map<OperationModule, ExpressionCheck[]>();
+	// What this run reads once for all its items (the credential's workspace): kept for this call only.
+	const run = newNodeRun();
 
 	for (let i = 0; i < items.length; i++) {
 		const resource = this.getNodeParameter('resource', i) as string;
@@ -69,7 +72,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				checksOf.set(op, checks);
 			}
 			checkResolvedValues(this, checks, i);
-			const output = await op.execute.call(this, i);
+			const output = await op.execute.call(this, i, run);
 			for (const item of output) returnData.push({ ...item, pairedItem: { item: i } });
 		} catch (error) {
 			putInNodeWords(error);

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { NodeRun } from '../domain/readBack';
 import type { OperationOutput } from '../helpers/output';
 
 /** What every `<operation>.operation.ts` file exports. */
@@ -12,8 +13,11 @@ export interface OperationModule {
 	meta: OperationMeta;
 	/** The operation's parameters, without displayOptions: the resource adds them. */
 	description: INodeProperties[];
-	/** Runs the operation for one input item and returns its output items (without pairedItem). */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/**
+	 * Runs the operation for one input item and returns its output items (without pairedItem).
+	 * `run`: what this run of the node (all its items) has read, to read it once (domain/readBack.ts).
+	 */
+	execute(this: IExecuteFunctions, itemIndex: number, run: NodeRun): Promise<INodeExecutionData[]>;
 }
 
 export interface OperationMeta {

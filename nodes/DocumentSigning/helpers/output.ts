@@ -64,9 +64,11 @@ export interface OperationOutput {
 	 * (with `warnings`), the `simplified` fields and `key_mode`, whatever the answer; the other steps
 	 * describe the item with it off (the raw answer), which the build does not ship.
 	 * `template`: the simplified items keep helpers/output.ts `SIMPLE_KEYS.template` (required),
-	 * the answer's other fields are listed as optional.
+	 * the answer's other fields are listed as optional. `recipient`: with it on, the item is the
+	 * one shape's recipient (`RECIPIENT_SCHEMA`) with `key_mode`; the other steps describe the
+	 * item with it off.
 	 */
-	simplify?: 'signingRequest' | 'template';
+	simplify?: 'signingRequest' | 'template' | 'recipient';
 	/** With `simplify: 'signingRequest'` on: fields the operation adds to the shape (as `fields`). */
 	simplified?: Record<string, JsonSchema>;
 	/** Items without `key_mode`. */

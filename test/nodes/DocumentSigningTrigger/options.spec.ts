@@ -19,6 +19,19 @@ import { TriggerRig } from './triggerRig';
 
 const PDF = Buffer.from('%PDF-1.7\n% signed document\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const SR_ID = '30000000-0000-4000-8000-000000000001';
+/** The envelope's recipient as the users list (GET …/users, SigningRequestUser) names her. */
+const ANN_USER = {
+	id: '40000000-0000-4000-8000-000000000001',
+	name: 'Ann Smith',
+	first_name: 'Ann',
+	last_name: 'Smith',
+	email: 'ann@example.com',
+	designation: 'Signer',
+	order: 1,
+	finished_on: '2026-01-02T00:00:00.000Z',
+	declined_on: null,
+	decline_reason: null,
+};
 /** Every key of the one signing-request shape, null: what a source that says nothing gives. */
 const NOTHING = Object.fromEntries(SIGNING_REQUEST_KEYS.map((key) => [key, null]));
 /** A recipient of the one shape, null where the event does not say. */
@@ -116,6 +129,7 @@ async function startsReach(rig: TriggerRig, count: number): Promise<void> {
 function stubSigningRequest(
 	body: Record<string, unknown>,
 	download?: Record<string, unknown> | number,
+	users: Array<Record<string, unknown>> = [ANN_USER],
 ) {
 	sandbox.injectFault({
 		method: 'GET',
@@ -123,6 +137,14 @@ function stubSigningRequest(
 		kind: 'status',
 		status: 200,
 		body,
+	});
+	// Fetch Full Signing Request reads the recipients too (as Get does).
+	sandbox.injectFault({
+		method: 'GET',
+		path: `/signing-requests/${SR_ID}/users`,
+		kind: 'status',
+		status: 200,
+		body: { results: users },
 	});
 	if (typeof download === 'number') {
 		sandbox.injectFault({
@@ -391,9 +413,16 @@ describe('options', () => {
 			created_at: '2026-01-01T00:00:00.000Z',
 			completed_at: '2026-01-02T00:00:00.000Z',
 			signed_document_url: `${filesUrl}/signed.pdf`,
-			// The detail lists none: the event's.
+			// The detail lists none: its recipients as read with it (GET …/users), full names and all.
 			recipient_count: 1,
-			recipients: [expect.objectContaining({ email: 'ann@example.com' })],
+			recipients: [
+				expect.objectContaining({
+					email: 'ann@example.com',
+					first_name: 'Ann',
+					last_name: 'Smith',
+					signed_at: '2026-01-02T00:00:00.000Z',
+				}),
+			],
 		});
 	});
 
@@ -403,10 +432,12 @@ describe('options', () => {
 		const response = await deliver(rig, envelope());
 		expect(response).toMatchObject({ status: 200, body: { received: true } });
 		await startsReach(rig, 1);
+		// The detail as the service answers it, with its recipients as the users list gives them.
 		expect(rig.starts[0].items[0].json.signing_request).toEqual({
 			id: SR_ID,
 			name: 'NDA Acme',
 			status: { finished: true },
+			recipients: [ANN_USER],
 		});
 		const get = sandbox.requests.find((r) => r.path === `/signing-requests/${SR_ID}`);
 		expect(get?.headers.authorization).toBe(SEED.protectedWorkspace.liveKey);
@@ -566,7 +597,11 @@ describe('options', () => {
 			// the partial copy is never fetched
 			expect(fileRequests).toEqual([]);
 			expect(sandbox.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-				[`GET /signing-requests/${SR_ID}`, `GET /signing-requests/${SR_ID}/download`].sort(),
+				[
+					`GET /signing-requests/${SR_ID}`,
+					`GET /signing-requests/${SR_ID}/users`,
+					`GET /signing-requests/${SR_ID}/download`,
+				].sort(),
 			);
 		},
 	);

@@ -14,7 +14,7 @@
  *    held strict), the same keys in the same order, the status word of its state and the dates of
  *    the one timeline the answers describe.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import {
 	RECIPIENT_KEYS,
@@ -47,6 +47,7 @@ import {
 import { byId, credentials as actionCredentials, runOperation } from '../../kit';
 import { SEED, startSandbox, WEBHOOK_SECRETS, type Sandbox } from '../../sandbox';
 import { createDraft, createSent, ok } from '../../sandbox/fixtures';
+import { createTemplate } from '../DocumentSigning/actions/signingRequest/fixtures';
 import { CONTACT_KEYS, defaultSettings } from '../../sandbox/signing/models';
 import {
 	baseParameters,
@@ -751,6 +752,29 @@ function answer(operationId: string, body: unknown, id = ID, status = 200) {
 	sandbox.injectFault({ method, path: path.replace('{id}', id), kind: 'status', status, body });
 }
 
+/**
+ * The read-back of the one shape (nodes/DocumentSigning/domain/readBack.ts): the request's detail,
+ * read once per run for the credential's workspace (or by Create and Send for its expiry date).
+ */
+function answerReadBack(state: State) {
+	answer('getSigningRequest', ANSWERS.getSigningRequest(state));
+}
+
+/** Get's Include Recipients (on by default): the users list of the request, Ada. */
+function answerUsers(state: State) {
+	const t = timeline(state);
+	answer('listSigningRequestUsers', {
+		results: [
+			{
+				...ADA_RECIPIENT,
+				finished_on: t.finished,
+				declined_on: t.declined,
+				decline_reason: state === 'declined' ? 'Wrong address' : null,
+			},
+		],
+	});
+}
+
 /** Runs an operation of the action node; its output is checked against its schema (kit). */
 async function run(resource: string, operation: string, parameters: IDataObject, options = {}) {
 	const result = await runOperation(sandbox, resource, operation, parameters, options);
@@ -780,6 +804,7 @@ async function sendAndWait(id: string, parameters: IDataObject = {}) {
 describe('every source of a signing request outputs the one shape (the nodes on n8n’s engine)', () => {
 	it('Create: the documented answer (a draft)', async () => {
 		answer('createSigningRequest', ANSWERS.createSigningRequest(), ID, 201);
+		answerReadBack('draft');
 		const [json] = await run('signingRequest', 'createSigningRequest', {
 			source: 'template',
 			templateId: byId(TEMPLATE),
@@ -790,6 +815,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 
 	it('Create and Send: the documented answer (in progress), the signing link on its recipient', async () => {
 		answer('createAndSendSigningRequest', ANSWERS.createAndSendSigningRequest(), ID, 201);
+		answerReadBack('in_progress');
 		const [json] = await run('signingRequest', 'createAndSendSigningRequest', {
 			source: 'template',
 			templateId: byId(TEMPLATE),
@@ -801,6 +827,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 
 	it.each([0, 1])('Send: documented answer %s (in progress)', async (variant) => {
 		answer('sendSigningRequest', ANSWERS.sendSigningRequest[variant]());
+		answerReadBack('in_progress');
 		const [json] = await run('signingRequest', 'sendSigningRequest', {
 			signingRequestId: byId(ID),
 		});
@@ -810,8 +837,10 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 
 	it.each(STATES)('Get: the detail of a request in state %s', async (state) => {
 		answer('getSigningRequest', ANSWERS.getSigningRequest(state));
+		answerUsers(state);
 		const [json] = await run('signingRequest', 'getSigningRequest', { signingRequestId: byId(ID) });
 		record(state, 'Get', json);
+		expect(json).toMatchObject({ workspace_id: P.id, recipient_count: 1 });
 	});
 
 	it('Get Many: one list item per state', async () => {
@@ -820,6 +849,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 			results,
 			pagination: { current_page: 1, page_size: 50, total_count: 6, total_pages: 1 },
 		});
+		answerReadBack('draft');
 		const jsons = await run('signingRequest', 'listSigningRequests', {
 			returnAll: false,
 			limit: 50,
@@ -832,6 +862,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 		'Update: the documented answer, its free-text status "%s" (a draft: only drafts can be updated)',
 		async (status) => {
 			answer('updateSigningRequest', ANSWERS.updateSigningRequest(status));
+			answerReadBack('draft');
 			const [json] = await run('signingRequest', 'updateSigningRequest', {
 				signingRequestId: byId(ID),
 				properties: { name: 'NDA' },
@@ -843,6 +874,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 
 	it('Update One Part (Properties): the documented answer (a draft)', async () => {
 		answer('patchSigningRequest', ANSWERS.patchSigningRequest());
+		answerReadBack('draft');
 		const [json] = await run('signingRequest', 'patchSigningRequest', {
 			signingRequestId: byId(ID),
 			update: 'properties',
@@ -855,6 +887,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 		'Template → Create Draft Signing Request: documented answer %s (a draft)',
 		async (variant) => {
 			answer('duplicateTemplate', ANSWERS.duplicateTemplate[variant](), TEMPLATE, 201);
+			if (variant === 0) answerReadBack('draft');
 			const [json] = await run('template', 'duplicateTemplate', { templateId: byId(TEMPLATE) });
 			record('draft', `Template → Create Draft Signing Request (answer ${variant})`, json);
 		},
@@ -1033,7 +1066,7 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 		});
 	});
 
-	it('the same state reads the same from every source: status, keys and dates', () => {
+	it('the same state reads the same from every source: status, keys, dates and workspace', () => {
 		const sources = new Set<string>();
 		for (const [state, outputs] of seen) {
 			expect([state, outputs.length]).not.toEqual([state, 0]);
@@ -1041,6 +1074,8 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 				sources.add(where.replace(/ \(.*\)$/, ''));
 				expect([where, json.status]).toEqual([where, state]);
 				expect([where, Object.keys(json)]).toEqual([where, [...SIGNING_REQUEST_KEYS]]);
+				// Every source names the workspace (read back once per run where the answer lacks it).
+				expect([where, json.workspace_id]).toEqual([where, P.id]);
 			}
 		}
 		expect([...sources].sort()).toEqual(
@@ -1059,5 +1094,297 @@ describe('every source of a signing request outputs the one shape (the nodes on 
 				'Poll Trigger',
 			].sort(),
 		);
+	});
+});
+
+// =============================================================================================
+// 3. One request, the same values (issue 36, point 2)
+
+/**
+ * The keys of the shape every source of a request gives the same value for, in the same state.
+ * Left out: the links (`document_url`, `signed_document_url`: a fresh time-limited link on every
+ * read, checked as present or not) and what some sources cannot know (`SOURCES_OF` in
+ * nodes/shared/signingRequest.ts: `template_id` not in Get, `updated_at` not in Create and Send),
+ * compared below source by source.
+ */
+const SAME_EVERYWHERE = [
+	'id',
+	'name',
+	'description',
+	'status',
+	'workspace_id',
+	'created_at',
+	'sent_at',
+	'completed_at',
+	'declined_at',
+	'cancelled_at',
+	'expires_at',
+	'expiration_hours',
+	'page_count',
+	'recipient_count',
+	'signed_count',
+] as const;
+
+/** The keys of a recipient every source gives the same value for. */
+const SAME_RECIPIENT = ['id', 'name', 'email', 'designation', 'order', 'signed_at'] as const;
+
+/** Where `json` differs from `reference` on `keys` (empty when it agrees). */
+function differences(
+	where: string,
+	reference: IDataObject,
+	json: IDataObject,
+	keys: readonly string[],
+): string[] {
+	return keys
+		.filter((key) => JSON.stringify(json[key]) !== JSON.stringify(reference[key]))
+		.map(
+			(key) =>
+				`${where}: ${key} ${JSON.stringify(json[key])}, Get says ${JSON.stringify(reference[key])}`,
+		);
+}
+
+/** Where the recipients of `json` differ from those of `reference` (by id). */
+function recipientDifferences(
+	where: string,
+	reference: IDataObject,
+	json: IDataObject,
+	names: boolean,
+): string[] {
+	const byId = new Map(
+		((reference.recipients ?? []) as IDataObject[]).map((person) => [person.id, person]),
+	);
+	const people = (json.recipients ?? []) as IDataObject[];
+	if (people.length !== byId.size)
+		return [`${where}: ${people.length} recipients, Get has ${byId.size}`];
+	return people.flatMap((person) => {
+		const known = byId.get(person.id) ?? {};
+		const keys = [...SAME_RECIPIENT, ...(names ? ['first_name', 'last_name'] : [])];
+		const problems = differences(`${where}, recipient ${String(person.id)}`, known, person, keys);
+		if (!names && (person.first_name !== null || person.last_name !== null))
+			problems.push(`${where}: first_name/last_name from a source that has only the full name`);
+		return problems;
+	});
+}
+
+describe('one request, the same values from every source (issue 36, point 2)', () => {
+	it('Create and Send, Get, Get Many, Get Recipients and both triggers agree on what each can know', async () => {
+		const template = await createTemplate(sandbox, 'Same values');
+		// The Poll Trigger watches from here on (its first poll only sets its place).
+		const poll = (options: INodeParameters) =>
+			new PollRig(
+				{
+					scope: 'workspace',
+					workspace: { __rl: true, mode: 'id', value: P.id },
+					events: ['sent', 'completed'],
+					options,
+				},
+				pollCredentials(sandbox.url),
+			);
+		const plainPoll = poll({});
+		const fullPoll = poll({ fetchSigningRequest: true, attachSignedPdf: true });
+		await plainPoll.poll();
+		await fullPoll.poll();
+
+		// 1. Create and Send (Read Expiry Date on by default).
+		const [sent] = await run('signingRequest', 'createAndSendSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			name: 'Same values',
+			recipientsMode: 'json',
+			recipientsJson: JSON.stringify([
+				{
+					template_user_id: template.userIds[0],
+					first_name: 'Ada',
+					last_name: 'Lovelace',
+					email: 'ada@example.com',
+				},
+				{
+					template_user_id: template.userIds[1],
+					first_name: 'Grace',
+					last_name: 'Hopper',
+					email: 'grace@example.com',
+				},
+			]),
+		});
+		const id = String(sent.id);
+
+		// 2. The other sources, in the same state (sent, nobody signed yet).
+		const [get] = await run('signingRequest', 'getSigningRequest', { signingRequestId: byId(id) });
+		const many = (
+			await run('signingRequest', 'listSigningRequests', {
+				returnAll: true,
+				filters: { name: 'Same values' },
+			})
+		).find((json) => json.id === id)!;
+		const users = await run('signingRequest', 'listSigningRequestUsers', {
+			signingRequestId: byId(id),
+			returnAll: true,
+		});
+		const polled = (await plainPoll.poll()).map(
+			(item) => (item.json.data as IDataObject).signing_request as IDataObject,
+		);
+		const polledFull = (await fullPoll.poll()).map(
+			(item) => (item.json.data as IDataObject).signing_request as IDataObject,
+		);
+		const record = sandbox.signing.getSigningRequest(id)!;
+		const deliver = async (rig: TriggerRig, type: string) => {
+			const raw = JSON.stringify({
+				id: `evt_${Math.random().toString(16).slice(2)}`,
+				type,
+				created_at: new Date().toISOString(),
+				company_id: SEED.company.id,
+				workspace_id: P.id,
+				// The sandbox's own payload of the event for this request (test/sandbox/signing/models.ts).
+				data: sandbox.signing.signingRequestEventData(record),
+			});
+			const before = rig.starts.length;
+			const response = await rig.post(raw, {
+				'X-Service-Signature': sign(raw),
+				'X-Service-Delivery': `dlv_${Math.random().toString(16).slice(2)}`,
+			});
+			expect(response.status).toBe(200);
+			return (rig.starts[before].items[0].json.data as IDataObject).signing_request as IDataObject;
+		};
+		const events = ['signing_request.sent', 'signing_request.completed'];
+		const webhook = await new TriggerRig({
+			parameters: baseParameters({ events }),
+			credentials: triggerCredentials(sandbox.url),
+		}).listen();
+		const webhookFull = await new TriggerRig({
+			parameters: baseParameters({
+				events,
+				options: { fetchSigningRequest: true, attachSignedPdf: true },
+			}),
+			credentials: triggerCredentials(sandbox.url),
+		}).listen();
+		try {
+			const event = await deliver(webhook, 'signing_request.sent');
+			const eventFull = await deliver(webhookFull, 'signing_request.sent');
+
+			// Get reads what the detail lacks: the recipients (one more read).
+			expect(get).toMatchObject({
+				status: 'in_progress',
+				workspace_id: P.id,
+				recipient_count: 2,
+				signed_count: 0,
+				template_id: null,
+			});
+			expect(get.expires_at).toEqual(expect.any(String));
+
+			const problems = [
+				...differences('Create and Send', get, sent, SAME_EVERYWHERE),
+				...differences('Get Many', get, many, [...SAME_EVERYWHERE, 'updated_at']),
+				...differences('Poll Trigger', get, polled[0] ?? {}, [...SAME_EVERYWHERE, 'updated_at']),
+				...differences('Poll Trigger (Fetch Full)', get, polledFull[0] ?? {}, [
+					...SAME_EVERYWHERE,
+					'updated_at',
+				]),
+				...differences('Trigger', get, event, [...SAME_EVERYWHERE, 'updated_at']),
+				...differences('Trigger (Fetch Full)', get, eventFull, [...SAME_EVERYWHERE, 'updated_at']),
+				// The template: every source but Get (the detail does not name it) has it.
+				...[
+					['Create and Send', sent],
+					['Get Many', many],
+					['Poll Trigger', polled[0] ?? {}],
+					['Poll Trigger (Fetch Full)', polledFull[0] ?? {}],
+					['Trigger', event],
+					['Trigger (Fetch Full)', eventFull],
+				].flatMap(([where, json]) =>
+					differences(where as string, { template_id: template.id }, json as IDataObject, [
+						'template_id',
+					]),
+				),
+				// Recipients: one shape everywhere; first and last names where the source has them.
+				...recipientDifferences('Create and Send', get, sent, true),
+				...recipientDifferences('Get Many', get, many, false),
+				...recipientDifferences('Poll Trigger', get, polled[0] ?? {}, false),
+				...recipientDifferences('Poll Trigger (Fetch Full)', get, polledFull[0] ?? {}, true),
+				...recipientDifferences('Trigger', get, event, true),
+				...recipientDifferences('Trigger (Fetch Full)', get, eventFull, true),
+				...recipientDifferences('Get Recipients', get, { recipients: users }, true),
+			];
+			expect(problems).toEqual([]);
+			for (const person of users) {
+				expect(Object.keys(person)).toEqual([...RECIPIENT_KEYS, 'key_mode']);
+			}
+
+			// 3. Completed: the signed PDF's link from Get, and from the triggers that read it.
+			sandbox.simulate.signAll(id);
+			const [done] = await run('signingRequest', 'getSigningRequest', {
+				signingRequestId: byId(id),
+			});
+			expect(done).toMatchObject({ status: 'completed', signed_count: 2 });
+			expect(done.signed_document_url).toEqual(expect.stringMatching(/^http/));
+			const completedFull = (await fullPoll.poll()).map(
+				(item) => (item.json.data as IDataObject).signing_request as IDataObject,
+			);
+			const completedEvent = await deliver(webhook, 'signing_request.completed');
+			const completedEventFull = await deliver(webhookFull, 'signing_request.completed');
+			const links = {
+				'Poll Trigger (Fetch Full)': completedFull[0]?.signed_document_url,
+				'Trigger (Fetch Full)': completedEventFull.signed_document_url,
+				// The event alone carries no link: null (the schema says where it comes from).
+				Trigger: completedEvent.signed_document_url,
+			};
+			expect(links).toEqual({
+				'Poll Trigger (Fetch Full)': expect.stringMatching(/^http/),
+				'Trigger (Fetch Full)': expect.stringMatching(/^http/),
+				Trigger: null,
+			});
+			const completedProblems = [
+				...differences('Poll Trigger (Fetch Full), completed', done, completedFull[0] ?? {}, [
+					...SAME_EVERYWHERE,
+				]),
+				...differences('Trigger, completed', done, completedEvent, [...SAME_EVERYWHERE]),
+				...differences('Trigger (Fetch Full), completed', done, completedEventFull, [
+					...SAME_EVERYWHERE,
+				]),
+			];
+			expect(completedProblems).toEqual([]);
+		} finally {
+			await webhook.close();
+			await webhookFull.close();
+		}
+	});
+
+	it('Attach Signed PDF alone gives the signed PDF’s link too (the download’s)', async () => {
+		const request = await createSent(sandbox, P.liveKey, 'Signed link from the download');
+		sandbox.simulate.signAll(request.id);
+		const rig = await new TriggerRig({
+			parameters: baseParameters({
+				events: ['signing_request.completed'],
+				options: { attachSignedPdf: true },
+			}),
+			credentials: triggerCredentials(sandbox.url),
+		}).listen();
+		try {
+			const raw = JSON.stringify({
+				id: `evt_${Math.random().toString(16).slice(2)}`,
+				type: 'signing_request.completed',
+				created_at: new Date().toISOString(),
+				company_id: SEED.company.id,
+				workspace_id: P.id,
+				data: sandbox.signing.signingRequestEventData(
+					sandbox.signing.getSigningRequest(request.id)!,
+				),
+			});
+			const response = await rig.post(raw, {
+				'X-Service-Signature': sign(raw),
+				'X-Service-Delivery': `dlv_${Math.random().toString(16).slice(2)}`,
+			});
+			expect(response.status).toBe(200);
+			const item = rig.starts[0].items[0];
+			expect(item.binary?.data).toBeDefined();
+			expect(item.json.enrichment_errors).toBeUndefined();
+			const download = sandbox.requests.find(
+				(r) => r.path === `/signing-requests/${request.id}/download`,
+			);
+			expect(download).toBeDefined();
+			expect(
+				((item.json.data as IDataObject).signing_request as IDataObject).signed_document_url,
+			).toEqual(expect.stringMatching(/\/_files\//));
+		} finally {
+			await rig.close();
+		}
 	});
 });

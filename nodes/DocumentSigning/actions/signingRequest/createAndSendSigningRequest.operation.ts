@@ -6,11 +6,26 @@ import type {
 } from 'n8n-workflow';
 
 import { parseJsonParameter } from '../../helpers/json';
+import {
+	fillWorkspace,
+	readDetail,
+	reasonOf,
+	rememberWorkspace,
+	withWarning,
+	workspaceOfDetail,
+	type NodeRun,
+} from '../../domain/readBack';
 import { flattenEntry } from '../../domain/lists';
 import type { RecipientList } from '../../domain/recipients';
 import { readRecipientList, readRecipients } from '../../domain/recipients';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
+import {
+	normaliseWarnings,
+	simplifyField,
+	simplifyItems,
+	simplifyOn,
+	toItems,
+} from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import {
@@ -21,7 +36,8 @@ import {
 	normaliseFieldType,
 } from '../../domain/fields';
 import { templateLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
+import { ENDPOINTS } from '../../../shared/endpoints';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
@@ -51,6 +67,9 @@ export const meta: OperationMeta = {
 		'Sends a document for legally binding e-signature right away: creates a signing request from a template and emails every recipient at once. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only when the user has confirmed the template, the name and each recipient\'s name and email address; never guess or make up an email address: ask the user instead. If a person should check it before it goes out, use "Create a draft signing request" instead.\nNeeds: the template\'s ID (a UUID from "Get many templates", found by the template\'s name; never invent one); a name, e.g. "NDA for Grace Hopper"; the recipients as a JSON array, one object per person taking one recipient role of the template: [{"template_user_id": "<id from Get the users of a template>", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com"}] (or "order": 1 instead of template_user_id; {"designation": "CC", "first_name": "…", "email": "…"} adds someone who only gets a copy).\nReturns the signing request: id (keep it to check, resend, cancel or download it), name, status, recipients, key_mode ("test": a free, watermarked test). If a call fails or times out, check "Get many signing requests" before calling it again: never send twice.',
 	method: 'POST',
 	path: '/signing-requests/create-and-send',
+	// Simplify on: Read Expiry Date reads the sent request's detail (its expiry and workspace);
+	// without it, the credential's workspace is read once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
 	output: { warnings: true, simplify: 'signingRequest' },
 };
 
@@ -185,6 +204,15 @@ export const description: INodeProperties[] = [
 	...settingsInput('createAndSend'),
 	additionalOptions(),
 	simplifyField,
+	{
+		displayName: 'Read Expiry Date',
+		name: 'readExpiryDate',
+		type: 'boolean',
+		default: true,
+		displayOptions: { show: { simplify: [true] } },
+		description:
+			"Whether to read the sent request once more (one more read per item) for its expiry date (expires_at), which the service's answer to Create and Send lacks. If that read fails, the request is still output (it was sent: do not send it again), with expires_at empty and a warning.",
+	},
 ];
 
 function normaliseType(value: IDataObject[string]): IDataObject[string] {
@@ -311,7 +339,11 @@ function readReminderSchedule(context: IExecuteFunctions, i: number): IDataObjec
 	});
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const keyMode = await getKeyMode.call(this, i);
 	const name = String(this.getNodeParameter('name', i, '') ?? '').trim();
 	if (name === '')
@@ -357,11 +389,50 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const explain = templateNotFound(body, 'Nothing was created or sent.');
 	const response = await callApi(this, meta, { body, explain });
 	// Sent in the same call (api-reference §L.2), should the answer not say so.
-	return simplifyItems(
+	const items = simplifyItems(
 		this,
 		i,
 		'signingRequest',
 		toItems(normaliseWarnings(response.body), response.keyMode),
 		{ status: 'in_progress' },
 	);
+	if (!simplifyOn(this, i)) return items;
+	if (this.getNodeParameter('readExpiryDate', i, true) === false)
+		return await fillWorkspace(this, run, items);
+	return await Promise.all(items.map(async (item) => await withExpiry(this, run, item)));
+}
+
+/**
+ * Read Expiry Date: the sent request's detail gives `expires_at` (and `workspace_id`). The request
+ * was sent whatever this read does: a failed read never fails the item (an error would invite a
+ * retry, which sends the document again); the item says why `expires_at` is empty.
+ */
+async function withExpiry(
+	context: IExecuteFunctions,
+	run: NodeRun,
+	item: INodeExecutionData,
+): Promise<INodeExecutionData> {
+	const id = item.json.id;
+	if (typeof id !== 'string' || id === '') return item;
+	try {
+		const detail = await readDetail(context, id);
+		rememberWorkspace(run, detail);
+		const expiresAt = detail.expires_at;
+		return {
+			...item,
+			json: {
+				...item.json,
+				workspace_id: item.json.workspace_id ?? workspaceOfDetail(detail) ?? null,
+				expires_at: typeof expiresAt === 'string' ? expiresAt : (item.json.expires_at ?? null),
+			},
+		};
+	} catch (error) {
+		return {
+			...item,
+			json: withWarning(
+				item.json,
+				`The request was sent, but its expiry date could not be read (GET /signing-requests/${id}): ${reasonOf(error)}. Do not send it again: read it later with Get.`,
+			),
+		};
+	}
 }

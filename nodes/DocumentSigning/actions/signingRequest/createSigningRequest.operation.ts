@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isUuid } from '../../domain/ids';
+import { fillWorkspace, type NodeRun } from '../../domain/readBack';
 import {
 	readFieldOverrides,
 	readFields,
@@ -16,10 +17,17 @@ import type { RecipientList } from '../../domain/recipients';
 import { readRecipientList, readRecipients } from '../../domain/recipients';
 import { readReminders, remindersInput } from '../../domain/reminders';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
+import {
+	normaliseWarnings,
+	simplifyField,
+	simplifyItems,
+	simplifyOn,
+	toItems,
+} from '../../helpers/output';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
+import { ENDPOINTS } from '../../../shared/endpoints';
 import {
 	additionalOptions,
 	checkNewRecipientIds,
@@ -47,6 +55,8 @@ export const meta: OperationMeta = {
 		'Creates a draft signing request from a template: nothing is sent and nobody is emailed. The safe way to prepare a document for signature: a person checks the draft and sends it later ("Send a draft signing request").\nNeeds: the template\'s ID (a UUID from "Get many templates", found by the template\'s name; never invent one); the recipients as a JSON array, one object per person taking one recipient role of the template: [{"template_user_id": "<id from Get the users of a template>", "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com"}] (or "order": 1 instead of template_user_id; {"designation": "CC", "first_name": "…", "email": "…"} adds someone who only gets a copy); a name such as "NDA for Grace Hopper" if this tool asks for one. Use only email addresses the user gave you.\nReturns the draft: id (to check, change, send or delete it), name, status "draft", recipients with their ids and emails, warnings (what to fix before it can be sent), key_mode ("test": a free, watermarked test). If a call fails or times out, check "Get many signing requests" before creating another.',
 	method: 'POST',
 	path: '/signing-requests',
+	// Simplify on: the credential's workspace, once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
 	output: { warnings: true, simplify: 'signingRequest' },
 };
 
@@ -100,7 +110,11 @@ function checkTemplateFields(context: IExecuteFunctions, fields: IDataObject[] |
 	});
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const keyMode = await getKeyMode.call(this, i);
 	const options = readOptions(this, i, keyMode);
 	const { source, body: sourceBody, fileName, pdfBytes } = await readSource(this, i, 'Create');
@@ -140,11 +154,12 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	const explain = templateNotFound(body, 'Nothing was created.');
 	const response = await callApi(this, meta, { body, explain });
 	// A new request is a draft (service-api.md), should the answer not say so.
-	return simplifyItems(
+	const items = simplifyItems(
 		this,
 		i,
 		'signingRequest',
 		toItems(normaliseWarnings(response.body), response.keyMode),
 		{ status: 'draft' },
 	);
+	return simplifyOn(this, i) ? await fillWorkspace(this, run, items) : items;
 }

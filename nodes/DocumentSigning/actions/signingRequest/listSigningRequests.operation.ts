@@ -1,15 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../../shared/endpoints';
+import { fillWorkspace, type NodeRun } from '../../domain/readBack';
 import { listPages } from '../../helpers/list';
-import { simplifyField, simplifyItems } from '../../helpers/output';
+import { simplifyField, simplifyItems, simplifyOn } from '../../helpers/output';
 import {
 	filtersCollection,
 	nameFilterOption,
 	paginationFields,
 	sortCollection,
 } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
 import { fail } from '../../helpers/errors';
 
 export const meta: OperationMeta = {
@@ -20,7 +21,14 @@ export const meta: OperationMeta = {
 	toolDescription:
 		"Lists signing requests, one item each: id, name, status (draft; in_progress: sent and waiting for signatures; completed: everyone signed; declined; cancelled; expired), dates, recipients, key_mode. Use it to find a request's ID from its name or a signer's email, or to see what is still open.\nNeeds nothing. Filters, when this tool offers them: (part of) the request's name, a signer's email or name, a status from the values above. Returns at most the tool's limit.",
 	...ENDPOINTS.listSigningRequests,
-	output: { entries: 'results', simplify: 'signingRequest' },
+	// Simplify on: the credential's workspace, once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
+	output: {
+		entries: 'results',
+		simplify: 'signingRequest',
+		// A warning when the workspace could not be read (domain/readBack.ts fillWorkspace).
+		simplified: { 'warnings?': { type: 'array', items: { type: 'string' } } },
+	},
 };
 
 /** The list's status vocabulary (the `status` filter accepts several, comma-separated). */
@@ -103,7 +111,11 @@ function statusFilter(context: IExecuteFunctions, value: unknown): string | unde
 	return statuses.length ? [...new Set(statuses)].join(',') : undefined;
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const items = await listPages.call(this, i, meta, {
 		shapeFilters: (filters) => {
 			const status = statusFilter(this, filters.status);
@@ -111,5 +123,6 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 			else delete filters.status;
 		},
 	});
-	return simplifyItems(this, i, 'signingRequest', items);
+	const simplified = simplifyItems(this, i, 'signingRequest', items);
+	return simplifyOn(this, i) ? await fillWorkspace(this, run, simplified) : simplified;
 }

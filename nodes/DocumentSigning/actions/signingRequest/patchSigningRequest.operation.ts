@@ -6,16 +6,24 @@ import type {
 } from 'n8n-workflow';
 
 import { checkId, getIdParameter } from '../../domain/ids';
+import { fillWorkspace, type NodeRun } from '../../domain/readBack';
 import { checkField, fieldFormValues, fieldTypeOptions } from '../../domain/fields';
 import { checkRecipient, CONTACT_FIELDS, personValues } from '../../domain/recipients';
 import { checkSigningRequestProperties } from '../../domain/completion';
 import { readSettings, settingsInput } from '../../domain/settings';
-import { normaliseWarnings, simplifyField, simplifyItems, toItems } from '../../helpers/output';
+import {
+	normaliseWarnings,
+	simplifyField,
+	simplifyItems,
+	simplifyOn,
+	toItems,
+} from '../../helpers/output';
 import { compact } from '../../helpers/validation';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import { TEMPLATE_FIELD_TYPES } from '../template/template.inputs';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { explainEditAfterSending, propertiesInput } from './common';
 import { fail } from '../../helpers/errors';
 import {
@@ -33,6 +41,8 @@ export const meta: OperationMeta = {
 		'Change one part of a draft: its properties, one recipient or one field; once sent, only a seal participant',
 	method: 'PATCH',
 	path: '/signing-requests/{id}',
+	// Simplify on: the credential's workspace, once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
 	output: {
 		// Properties: the answer is the request (its id, name, description, document and expiration),
 		// in the one shape with Simplify on. A recipient or a field: that object; a seal participant:
@@ -235,7 +245,11 @@ async function buildBody(
 	return fail(this, `Unknown kind of update "${String(kind)}"`);
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const kind = this.getNodeParameter('update', i) as UpdateKind;
 	const body = await buildBody.call(this, i, kind);
@@ -246,7 +260,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	});
 	const items = toItems(normaliseWarnings(response.body), response.keyMode);
 	// Only a draft's properties can be changed (api-reference §B.3).
-	return kind === 'properties'
-		? simplifyItems(this, i, 'signingRequest', items, { id, status: 'draft' })
-		: items;
+	if (kind !== 'properties') return items;
+	const simplified = simplifyItems(this, i, 'signingRequest', items, { id, status: 'draft' });
+	return simplifyOn(this, i) ? await fillWorkspace(this, run, simplified) : simplified;
 }

@@ -6,11 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { orNull, simplifyField, simplifyItems, toItems } from '../../helpers/output';
+import { fillWorkspace, type NodeRun } from '../../domain/readBack';
+import { orNull, simplifyField, simplifyItems, simplifyOn, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
 import type { JsonSchema } from '../../helpers/output';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { sendNotice } from './common';
 
 /** The two documented answers (see `normaliseSendResponse`). */
@@ -40,9 +42,17 @@ export const meta: OperationMeta = {
 		'Sends an existing draft signing request to its recipients now: they get their signing emails in signing order, and what they sign is legally binding. It cannot be taken back (only cancelled) and, with a live key, uses credits. Call it only after the user has approved sending this very draft (show them its name and recipients from "Get a signing request" and "Get the recipients of a signing request"); never send on your own initiative.\nNeeds: the draft\'s ID (a UUID from "Create a draft signing request", or from "Get many signing requests" with status draft).\nReturns the request: id, status "in_progress", sent_at, expires_at, key_mode (its name and recipients: "Get a signing request"). If a call fails or times out, check with "Get a signing request" whether it was sent before calling it again.',
 	method: 'POST',
 	path: '/signing-requests/{id}/send',
+	// Simplify on: the credential's workspace, once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
 	// Simplify on: the one signing-request shape (what the answer says: id, status, sent_at,
 	// expires_at; the rest null). Off: the answer in one shape of its two (`normaliseSendResponse`).
-	output: { answer: false, fields: SENT_FIELDS, simplify: 'signingRequest' },
+	output: {
+		answer: false,
+		fields: SENT_FIELDS,
+		simplify: 'signingRequest',
+		// A warning when the workspace could not be read (domain/readBack.ts fillWorkspace).
+		simplified: { 'warnings?': { type: 'array', items: { type: 'string' } } },
+	},
 };
 
 export const description: INodeProperties[] = [sendNotice, signingRequestLocator, simplifyField];
@@ -70,15 +80,20 @@ export function normaliseSendResponse(body: unknown, id: string): IDataObject {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const response = await callApi(this, meta, { params: { id } });
 	// Sent now: in progress (api-reference §L.2).
-	return simplifyItems(
+	const items = simplifyItems(
 		this,
 		i,
 		'signingRequest',
 		toItems(normaliseSendResponse(response.body, id), response.keyMode),
 		{ id, status: 'in_progress' },
 	);
+	return simplifyOn(this, i) ? await fillWorkspace(this, run, items) : items;
 }

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { checkId, getIdParameter, isUuid, TEMP_ID } from '../../domain/ids';
+import { fillWorkspace, type NodeRun } from '../../domain/readBack';
 import { checkSigningRequestProperties } from '../../domain/completion';
 import { readFields, fieldsInput } from '../../domain/fields';
 import { fieldActionOption, readRecipients, recipientsInput } from '../../domain/recipients';
@@ -20,7 +21,8 @@ import {
 } from '../../helpers/output';
 import { callApi, getKeyMode } from '../../../shared/transport';
 import { signingRequestLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { checkRecipientReferences, explainEditAfterSending, propertiesInput } from './common';
 import { fail } from '../../helpers/errors';
 
@@ -32,6 +34,8 @@ export const meta: OperationMeta = {
 		'Change a draft in one request: properties, settings, recipients (add, change, remove), fields, reminders',
 	method: 'PUT',
 	path: '/signing-requests/{id}',
+	// Simplify on: the credential's workspace, once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
 	output: { warnings: true, simplify: 'signingRequest' },
 };
 
@@ -200,7 +204,11 @@ function readDeletedRecipients(
 	});
 }
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
 	const keyMode = await getKeyMode.call(this, i);
 	const body: IDataObject = {};
@@ -261,7 +269,7 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 	if (!simplifyOn(this, i)) return items;
 	// The answer is {id, name, signing_request: {…}, recipients, reminders, summary}: the request is
 	// its `signing_request` with the recipients beside it. Only a draft can be updated.
-	return items.map((item) => {
+	const shaped = items.map((item) => {
 		const inner = item.json.signing_request;
 		const request =
 			inner && typeof inner === 'object' && !Array.isArray(inner)
@@ -269,4 +277,5 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				: item.json;
 		return { json: signingRequestJson(request, { status: 'draft' }) };
 	});
+	return await fillWorkspace(this, run, shaped);
 }

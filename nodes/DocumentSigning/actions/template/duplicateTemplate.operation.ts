@@ -6,10 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import { getIdParameter } from '../../domain/ids';
-import { simplifyField, simplifyItems, toItems } from '../../helpers/output';
+import { fillWorkspace, type NodeRun } from '../../domain/readBack';
+import { simplifyField, simplifyItems, simplifyOn, toItems } from '../../helpers/output';
 import { callApi } from '../../../shared/transport';
 import { templateLocator } from '../common.descriptions';
-import type { OperationMeta } from '../types';
+import { callName, type OperationMeta } from '../types';
+import { ENDPOINTS } from '../../../shared/endpoints';
 import { checkName } from './template.inputs';
 
 export const meta: OperationMeta = {
@@ -23,7 +25,14 @@ export const meta: OperationMeta = {
 		'Creates a draft signing request that copies a template exactly, with the people the template names, its fields and settings; nothing is sent. Use it only when the template already names the right people; to fill in other people, use "Create a draft signing request".\nNeeds: the template\'s ID (a UUID from "Get many templates"). Returns the draft: id, name, status, key_mode.',
 	method: 'POST',
 	path: '/templates/{id}/duplicate',
-	output: { unwrap: 'signing_request', simplify: 'signingRequest' },
+	// Simplify on: the credential's workspace, once per run (domain/readBack.ts).
+	lookups: [callName(ENDPOINTS.getSigningRequest)],
+	output: {
+		unwrap: 'signing_request',
+		simplify: 'signingRequest',
+		// A warning when the workspace could not be read (domain/readBack.ts fillWorkspace).
+		simplified: { 'warnings?': { type: 'array', items: { type: 'string' } } },
+	},
 };
 
 export const description: INodeProperties[] = [
@@ -46,7 +55,11 @@ export const description: INodeProperties[] = [
 	simplifyField,
 ];
 
-export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	i: number,
+	run: NodeRun,
+): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'templateId', i, 'Template');
 	const name = checkName(this, this.getNodeParameter('name', i, ''), 'Signing Request Name', false);
 	const response = await callApi(this, meta, {
@@ -65,7 +78,8 @@ export async function execute(this: IExecuteFunctions, i: number): Promise<INode
 				}
 			: body;
 	// The copy is a new draft (api-reference T11).
-	return simplifyItems(this, i, 'signingRequest', toItems(json, response.keyMode), {
+	const items = simplifyItems(this, i, 'signingRequest', toItems(json, response.keyMode), {
 		status: 'draft',
 	});
+	return simplifyOn(this, i) ? await fillWorkspace(this, run, items) : items;
 }

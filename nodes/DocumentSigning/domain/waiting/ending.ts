@@ -130,6 +130,9 @@ export async function finalItem(
 				description: `The download link returned ${file.data.length} bytes of ${file.contentType ?? 'unknown type'} instead of the signed PDF.`,
 			});
 		}
+		// The signed PDF's link, where the source did not carry it (an event, a list item).
+		if (simplifyWait(context) && item.json.signed_document_url === null)
+			item.json.signed_document_url = download.url;
 		const property = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 		item.binary = {
 			[property]: await context.helpers.prepareBinaryData(

@@ -205,11 +205,13 @@ describe('Signing Request → Create and Send', () => {
 		);
 		expect(error).toBeUndefined();
 		// The template's users are read once for the run (to check the recipients against its
-		// roles), whatever the number of items.
+		// roles), whatever the number of items; each sent request is read back for its expiry date.
 		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /templates/${template.id}/users`,
 			'POST /signing-requests/create-and-send',
+			expect.stringMatching(/^GET \/signing-requests\/[0-9a-f-]{36}$/),
 			'POST /signing-requests/create-and-send',
+			expect.stringMatching(/^GET \/signing-requests\/[0-9a-f-]{36}$/),
 		]);
 		expect(writes().map((r) => (r.body as { recipients: unknown }).recipients)).toEqual([
 			[{ first_name: 'Grace', email: 'grace@example.com', designation: 'Signer', order: 1 }],

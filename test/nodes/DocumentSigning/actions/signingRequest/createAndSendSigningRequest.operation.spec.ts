@@ -1,5 +1,6 @@
+import type { IDataObject } from 'n8n-workflow';
 import { binaryItem } from '../../../../helpers/n8n';
-import { useSandbox } from '../../../../kit';
+import { PROTECTED, useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './fixtures';
 import {
 	afterReadingRoles,
@@ -8,9 +9,10 @@ import {
 	createTemplate,
 	createTemplateWith,
 	only,
-	onlyRequest,
+	onlyWrite,
 	pdf,
 	run,
+	withoutReadBacks,
 } from './fixtures';
 
 const ctx = useSandbox();
@@ -80,7 +82,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			{ input: [await binaryItem(document, 'quote.pdf', 'application/pdf')], keyToUse: 'test' },
 		);
 		expect(error).toBeUndefined();
-		const request = onlyRequest(ctx.sandbox);
+		const request = onlyWrite(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'POST', path: '/signing-requests/create-and-send' });
 		expect(request.body).toEqual({
 			name: 'Quote 42',
@@ -193,7 +195,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			{ input: [await binaryItem(document, 'q.pdf', 'application/pdf')], keyToUse: 'test' },
 		);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toMatchObject({
+		expect(onlyWrite(ctx.sandbox).body).toMatchObject({
 			fields: [{ type: 'initial', recipient_id: 'temp_1', page: 1, x: 50, y: 700 }],
 		});
 	});
@@ -231,6 +233,92 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 		// The credit was used: the company's count went down by one.
 		const company = await api(ctx.sandbox, 'GET', '/company');
 		expect(company.body.credits).toBe(99);
+	});
+
+	describe('Read Expiry Date (on by default): the sent request read back for its expiry date', () => {
+		const send = (parameters: Record<string, unknown> = {}, input?: Array<{ json: IDataObject }>) =>
+			run(
+				ctx,
+				'createAndSendSigningRequest',
+				{
+					source: 'template',
+					templateId: byId(template.id),
+					name: 'Expiry',
+					recipientsMode: 'json',
+					recipientsJson: JSON.stringify([
+						{ template_user_id: template.userIds[0], first_name: 'Ada', email: 'ada@example.com' },
+						{ template_user_id: template.userIds[1], first_name: 'Bob', email: 'bob@example.com' },
+					]),
+					...parameters,
+				},
+				input ? { input } : {},
+			);
+
+		it("fills expires_at and workspace_id from the request's detail (one more read per item)", async () => {
+			const { output, error } = await send();
+			expect(error).toBeUndefined();
+			const json = only(output);
+			const id = String(json.id);
+			expect(withoutReadBacks(ctx.sandbox).map((r) => r.method)).toEqual(['GET', 'POST']);
+			expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`).slice(-1)).toEqual([
+				`GET /signing-requests/${id}`,
+			]);
+			const detail = await api<{ expires_at: string }>(
+				ctx.sandbox,
+				'GET',
+				`/signing-requests/${id}`,
+			);
+			expect(json).toMatchObject({
+				status: 'in_progress',
+				expires_at: detail.body.expires_at,
+				workspace_id: PROTECTED.id,
+			});
+			expect(json.expires_at).toEqual(expect.any(String));
+			expect(json).not.toHaveProperty('warnings');
+		});
+
+		it('a failed read never fails the send: the sent request is output with expires_at null and a warning not to send it again', async () => {
+			ctx.sandbox.clearRequests();
+			ctx.sandbox.injectFault({
+				method: 'GET',
+				path: /^\/signing-requests\/[0-9a-f-]{36}$/,
+				kind: 'status',
+				status: 500,
+				body: { error: 'Internal error' },
+			});
+			const { output, error } = await send();
+			expect(error).toBeUndefined();
+			const json = only(output);
+			expect(json).toMatchObject({ status: 'in_progress', expires_at: null });
+			expect(json.warnings).toEqual([
+				expect.stringMatching(
+					/^The request was sent, but its expiry date could not be read .*Do not send it again/,
+				),
+			]);
+			expect(Object.keys(json).slice(-2)).toEqual(['warnings', 'key_mode']);
+			// Sent once: the failed read did not make it send again.
+			expect(ctx.sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		});
+
+		it("off: expires_at stays empty; the credential's workspace is read once per run (N items: 1 read)", async () => {
+			ctx.sandbox.clearRequests();
+			const { output, error } = await send({ readExpiryDate: false }, [{ json: {} }, { json: {} }]);
+			expect(error).toBeUndefined();
+			const jsons = output[0].map((item) => item.json);
+			expect(jsons).toHaveLength(2);
+			for (const json of jsons)
+				expect(json).toMatchObject({ expires_at: null, workspace_id: PROTECTED.id });
+			expect(ctx.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'POST']);
+			expect(ctx.sandbox.requests[2].path).toBe(`/signing-requests/${String(jsons[0].id)}`);
+		});
+
+		it('Simplify off: no read, the answer as it is', async () => {
+			ctx.sandbox.clearRequests();
+			const { output, error } = await send({ simplify: false });
+			expect(error).toBeUndefined();
+			expect(ctx.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+			expect(only(output)).not.toHaveProperty('expires_at');
+		});
 	});
 
 	describe('two recipients may not take the place of the same template recipient', () => {
@@ -314,7 +402,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 				'Too long a name',
 				person('A'.repeat(101), { template_user_id: '', designation: 'Signer', order: 1 }),
 			);
-			expect(ctx.sandbox.requests.map((r) => r.status)).toEqual([200, 400]);
+			expect(withoutReadBacks(ctx.sandbox).map((r) => r.status)).toEqual([200, 400]);
 			const description = (error as Error & { description?: string }).description ?? '';
 			expect(description).toContain('- Recipient 1 → First Name:');
 			expect(`${error?.message} ${description}`).not.toContain('recipients[0]');
@@ -382,7 +470,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			expect((error as { description?: string }).description).toBe(
 				'Nothing was created or sent. Each recipient takes the place of one of the template\'s signers or approvers, by "Template User" or by "Order". The template\'s roles: Order 1 Signer "Sam Signer" (sam@example.com). To add another person, add a role to the template (Template → Update, Users) or create the signing request from a PDF (Source: PDF); someone who only gets a copy can be a CC (Designation: CC).',
 			);
-			expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			expect(withoutReadBacks(ctx.sandbox).map((r) => `${r.method} ${r.path}`)).toEqual([
 				`GET /templates/${one.id}/users`,
 			]);
 		});
@@ -518,7 +606,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			name: 'No credits',
 		});
 		expect(error?.message).toBe('Not enough credits: Insufficient credits [INSUFFICIENT_CREDITS]');
-		expect(ctx.sandbox.requests).toHaveLength(1);
+		expect(withoutReadBacks(ctx.sandbox)).toHaveLength(1);
 	});
 
 	it('an unknown template: the error names the template id and the "Template" parameter', async () => {
@@ -528,7 +616,7 @@ describe('Signing Request → Create and Send (POST /signing-requests/create-and
 			templateId: byId(missing),
 			name: 'Unknown template',
 		});
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({
+		expect(onlyWrite(ctx.sandbox)).toMatchObject({
 			method: 'POST',
 			path: '/signing-requests/create-and-send',
 			status: 404,

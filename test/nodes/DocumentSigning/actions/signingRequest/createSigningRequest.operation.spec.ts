@@ -4,7 +4,7 @@ import {
 	description,
 } from '../../../../../nodes/DocumentSigning/actions/signingRequest/createSigningRequest.operation';
 import { binaryItem } from '../../../../helpers/n8n';
-import { useSandbox } from '../../../../kit';
+import { PROTECTED, useSandbox } from '../../../../kit';
 import type { SeedTemplate } from './fixtures';
 import {
 	afterReadingRoles,
@@ -14,9 +14,10 @@ import {
 	createTemplateWith,
 	NO_SUCH_ID,
 	only,
-	onlyRequest,
+	onlyWrite,
 	pdf,
 	run,
+	withoutReadBacks,
 } from './fixtures';
 
 const ctx = useSandbox();
@@ -141,7 +142,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			source: 'template',
 			templateId: byId(template.id),
 		});
-		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: template.id });
+		expect(onlyWrite(ctx.sandbox).body).toEqual({ template_id: template.id });
 		expect(only(output).name).toBe('NDA template');
 	});
 
@@ -168,7 +169,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			remindersJson: '[{"hours":24,"all_users":true,"subject":"R","message":"M"}]',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: template.id });
+		expect(onlyWrite(ctx.sandbox).body).toEqual({ template_id: template.id });
 	});
 
 	it('refuses a template override that says neither which role nor which field', async () => {
@@ -217,7 +218,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			template_id: template.id,
 			fields: [
 				{ template_field_id: template.fieldIds[0], required: false },
@@ -276,7 +277,7 @@ describe('Signing Request → Create (POST /signing-requests) from a template', 
 		expect((error as { description?: string }).description).toBe(
 			`No template with the ID ${NO_SUCH_ID} exists for this key. Check "Template": the template may have been deleted, or belong to a workspace this key cannot reach (a workspace's key only reaches its own workspace). Nothing was created.`,
 		);
-		expect(onlyRequest(ctx.sandbox).body).toEqual({ template_id: NO_SUCH_ID });
+		expect(onlyWrite(ctx.sandbox).body).toEqual({ template_id: NO_SUCH_ID });
 	});
 });
 
@@ -297,7 +298,7 @@ describe("Signing Request → Create from a template: refused before creating wh
 			options,
 		);
 	const onlyTheRead = () =>
-		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+		expect(withoutReadBacks(ctx.sandbox).map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /templates/${template.id}/users`,
 		]);
 
@@ -365,7 +366,7 @@ describe("Signing Request → Create from a template: refused before creating wh
 		);
 		expect(error).toBeUndefined();
 		expect(output[0]).toHaveLength(4);
-		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+		expect(withoutReadBacks(ctx.sandbox).map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /templates/${template.id}/users`,
 			'POST /signing-requests',
 			`GET /templates/${other.id}/users`,
@@ -375,13 +376,69 @@ describe("Signing Request → Create from a template: refused before creating wh
 		]);
 	});
 
+	it("the credential's workspace (the answer lacks it): one read per run, whatever the number of items; none with Simplify off", async () => {
+		const { output, error } = await run(
+			ctx,
+			'createSigningRequest',
+			{
+				source: 'template',
+				templateId: byId(template.id),
+				recipients: { recipient: [person('Ada', { email: '={{ $json.mail }}' })] },
+			},
+			{ input: [0, 1, 2].map((n) => ({ json: { mail: `w${n}@example.com` } })) },
+		);
+		expect(error).toBeUndefined();
+		const jsons = output[0].map((item) => item.json);
+		expect(jsons).toHaveLength(3);
+		for (const json of jsons) expect(json.workspace_id).toBe(PROTECTED.id);
+		// 3 items: 3 creates, 1 read of the first one's detail (its companies_workspaces_id).
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /templates/${template.id}/users`,
+			'POST /signing-requests',
+			`GET /signing-requests/${String(jsons[0].id)}`,
+			'POST /signing-requests',
+			'POST /signing-requests',
+		]);
+
+		ctx.sandbox.clearRequests();
+		const raw = await run(ctx, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			recipients: { recipient: [person('Ada', { email: 'raw@example.com' })] },
+			simplify: false,
+		});
+		expect(raw.error).toBeUndefined();
+		expect(ctx.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+	});
+
+	it('a failed workspace read never fails the create: the draft is output, with a warning', async () => {
+		ctx.sandbox.clearRequests();
+		ctx.sandbox.injectFault({
+			method: 'GET',
+			path: /^\/signing-requests\/[0-9a-f-]{36}$/,
+			kind: 'status',
+			status: 500,
+			body: { error: 'Internal error' },
+		});
+		const { output, error } = await run(ctx, 'createSigningRequest', {
+			source: 'template',
+			templateId: byId(template.id),
+			recipients: { recipient: [person('Ada', { email: 'fail@example.com' })] },
+		});
+		expect(error).toBeUndefined();
+		const json = only(output);
+		expect(json).toMatchObject({ status: 'draft', workspace_id: null });
+		expect(json.warnings).toEqual([expect.stringMatching(/^workspace_id could not be read/)]);
+		expect(Object.keys(json).slice(-2)).toEqual(['warnings', 'key_mode']);
+	});
+
 	it('reads nothing when no recipient takes a role (only CC recipients, or none)', async () => {
 		const { error } = await create({
 			recipientsMode: 'json',
 			recipientsJson: '[{"designation":"CC","first_name":"Cee","email":"cee@example.com"}]',
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).method).toBe('POST');
+		expect(onlyWrite(ctx.sandbox).method).toBe('POST');
 	});
 
 	it('a template that does not exist: the read says so, naming the parameter; nothing created', async () => {
@@ -394,7 +451,7 @@ describe("Signing Request → Create from a template: refused before creating wh
 		expect((error as { description?: string }).description).toMatch(
 			/Check "Template".*Nothing was created\.$/,
 		);
-		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+		expect(withoutReadBacks(ctx.sandbox).map((r) => `${r.method} ${r.path}`)).toEqual([
 			`GET /templates/${NO_SUCH_ID}/users`,
 		]);
 	});
@@ -446,7 +503,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 				{ input },
 			);
 			expect(error).toBeUndefined();
-			const request = onlyRequest(ctx.sandbox);
+			const request = onlyWrite(ctx.sandbox);
 			expect(request.body).toEqual({
 				document: document.toString('base64'),
 				name: 'Lease 2025',
@@ -555,7 +612,7 @@ describe('Signing Request → Create (POST /signing-requests) from a PDF', () =>
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toMatchObject({
+		expect(onlyWrite(ctx.sandbox).body).toMatchObject({
 			name: 'JSON made',
 			recipients: [
 				{

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { KeyMode } from '../../../../kit';
-import { ok, runnerOf } from '../../../../kit';
+import { ok, runnerOf, withoutReadBacks } from '../../../../kit';
 import type { RecordedRequest, Sandbox } from '../../../../sandbox';
 import { createSeal, draftBody, pdfBase64, PEOPLE } from '../../../../sandbox/fixtures';
 import { simplePdf } from '../../../../sandbox/signing/pdf';
@@ -23,7 +23,9 @@ export {
 	ok,
 	only,
 	onlyRequest,
+	onlyWrite,
 	useSandbox,
+	withoutReadBacks,
 } from '../../../../kit';
 export type { KeyMode } from '../../../../kit';
 
@@ -34,11 +36,12 @@ export const run = runnerOf('signingRequest');
  * roles, to check the recipients against them): fails the test on any other requests.
  */
 export function afterReadingRoles(sandbox: Sandbox, templateId: string): RecordedRequest {
-	expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+	const requests = withoutReadBacks(sandbox);
+	expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 		`GET /templates/${templateId}/users`,
 		expect.stringMatching(/^POST \/signing-requests/),
 	]);
-	return sandbox.requests[1];
+	return requests[1];
 }
 
 export const pdf = (pages = 1, title = 'Contract') => simplePdf(title, pages);

@@ -1,7 +1,7 @@
 import { PROTECTED, useSandbox } from '../../../../kit';
 import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
 import type { Draft } from './fixtures';
-import { byId, createDraft, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
+import { api, byId, createDraft, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
 
 const ctx = useSandbox();
 let draft: Draft;
@@ -14,6 +14,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 		const { output, error } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 			simplify: false,
+			options: { includeRecipients: false },
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(ctx.sandbox)).toMatchObject({
@@ -29,9 +30,43 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			companies_workspaces_id: PROTECTED.id,
 			key_mode: 'live',
 		});
-		// The service's answer, as documented: no recipients (Get Recipients lists them).
+		// The service's answer, as documented: no recipients (Include Recipients off).
 		expect(json).not.toHaveProperty('recipients');
 		expect(json).not.toHaveProperty('workspace_id');
+	});
+
+	it('Simplify off, Include Recipients (on by default): the detail with the recipients as the service lists them', async () => {
+		const { output, error } = await run(ctx, 'getSigningRequest', {
+			signingRequestId: byId(draft.id),
+			simplify: false,
+		});
+		expect(error).toBeUndefined();
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /signing-requests/${draft.id}`,
+			`GET /signing-requests/${draft.id}/users`,
+		]);
+		const users = await api<{ results: unknown[] }>(
+			ctx.sandbox,
+			'GET',
+			`/signing-requests/${draft.id}/users`,
+		);
+		const json = only(output);
+		expect(json.recipients).toEqual(users.body.results);
+		expect(json).toMatchObject({ id: draft.id, companies_workspaces_id: PROTECTED.id });
+	});
+
+	it('Include Recipients off: one read, recipients null (the detail lists none)', async () => {
+		const { output, error } = await run(ctx, 'getSigningRequest', {
+			signingRequestId: byId(draft.id),
+			options: { includeRecipients: false },
+		});
+		expect(error).toBeUndefined();
+		expect(onlyRequest(ctx.sandbox).path).toBe(`/signing-requests/${draft.id}`);
+		expect(only(output)).toMatchObject({
+			recipients: null,
+			recipient_count: null,
+			signed_count: null,
+		});
 	});
 
 	it('Simplify (on by default): the one signing-request shape, read from the detail', async () => {
@@ -48,10 +83,11 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			signingRequestId: byId(draft.id),
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox)).toMatchObject({
-			method: 'GET',
-			path: `/signing-requests/${draft.id}`,
-		});
+		// The detail, and its recipients (Include Recipients, on by default: one more read).
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /signing-requests/${draft.id}`,
+			`GET /signing-requests/${draft.id}/users`,
+		]);
 		const json = only(output);
 		expect(Object.keys(json)).toEqual([...SIGNING_REQUEST_KEYS, 'key_mode']);
 		const timestamps = full.timestamps as Record<string, unknown>;
@@ -72,13 +108,23 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			updated_at: timestamps.last_changed_on,
 			expiration_hours: full.expiration_hours,
 			page_count: full.document_page_count,
-			// The detail lists no recipients (Get Recipients does).
-			recipient_count: null,
-			signed_count: null,
+			// Read with it: Include Recipients (on by default).
+			recipient_count: 2,
+			signed_count: 0,
 			// A fresh time-limited link on every read.
 			document_url: expect.stringMatching(/\/_files\//),
 			signed_document_url: null,
-			recipients: null,
+			recipients: [
+				expect.objectContaining({
+					id: draft.recipients[0].id,
+					first_name: 'Ada',
+					email: draft.recipients[0].email,
+					signed_at: null,
+					declined_at: null,
+					decline_reason: null,
+				}),
+				expect.objectContaining({ id: draft.recipients[1].id }),
+			],
 			key_mode: 'live',
 		});
 	});
@@ -92,7 +138,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 			},
 		});
 		expect(only(output).id).toBe(draft.id);
-		expect(onlyRequest(ctx.sandbox).path).toBe(`/signing-requests/${draft.id}`);
+		expect(ctx.sandbox.requests[0].path).toBe(`/signing-requests/${draft.id}`);
 	});
 
 	it('refuses a malformed ID (from an expression) before sending anything', async () => {

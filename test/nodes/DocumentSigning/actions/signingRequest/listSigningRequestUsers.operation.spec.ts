@@ -1,4 +1,5 @@
 import { SEED } from '../../../../sandbox';
+import { RECIPIENT_KEYS } from '../../../../../nodes/shared/signingRequest';
 import type { RichRequest } from './fixtures';
 import { byId, createRich, requestLines, run, send, useSandbox } from './fixtures';
 import { REQUEST_LISTS, itChecksTheRequestList } from './requestLists.twins';
@@ -15,9 +16,10 @@ beforeAll(async () => {
 });
 
 describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)', () => {
-	it('outputs one item per recipient with who finished, who declined and why', async () => {
+	it('Simplify off: one item per recipient as the service lists them, who finished, who declined and why', async () => {
 		const { output, error } = await run(ctx, 'listSigningRequestUsers', {
 			signingRequestId: byId(declined.id),
+			simplify: false,
 		});
 		expect(error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
@@ -58,9 +60,10 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 		for (const item of output[0]) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
-	it('keeps finished_on, declined_on and decline_reason visible (null) before anyone acted', async () => {
+	it('Simplify off: keeps finished_on, declined_on and decline_reason visible (null) before anyone acted', async () => {
 		const { output } = await run(ctx, 'listSigningRequestUsers', {
 			signingRequestId: byId(draft.id),
+			simplify: false,
 		});
 		expect(output[0]).toHaveLength(3);
 		for (const item of output[0]) {
@@ -68,6 +71,51 @@ describe('Signing Request → Get Recipients (GET /signing-requests/{id}/users)'
 			expect(item.json).toHaveProperty('declined_on', null);
 			expect(item.json).toHaveProperty('decline_reason', null);
 		}
+	});
+
+	it('Simplify (on by default): each recipient in the one shape, signed_at / declined_at as everywhere else, the decline reason kept', async () => {
+		const { output, error } = await run(ctx, 'listSigningRequestUsers', {
+			signingRequestId: byId(declined.id),
+		});
+		expect(error).toBeUndefined();
+		expect(requestLines(ctx.sandbox)).toEqual([`GET /signing-requests/${declined.id}/users`]);
+		const rows = output[0].map((item) => item.json);
+		for (const row of rows) expect(Object.keys(row)).toEqual([...RECIPIENT_KEYS, 'key_mode']);
+		const [ada, bob, carol] = rows;
+		expect(ada).toMatchObject({
+			id: declined.ada.id,
+			name: 'Ada Lovelace',
+			first_name: 'Ada',
+			last_name: 'Lovelace',
+			email: 'ada@example.com',
+			designation: 'Signer',
+			order: 1,
+			declined_at: null,
+			decline_reason: null,
+			signing_link: null,
+			key_mode: 'live',
+		});
+		expect(Date.parse(String(ada.signed_at))).not.toBeNaN();
+		expect(bob).toMatchObject({
+			id: declined.bob.id,
+			signed_at: null,
+			decline_reason: 'Wrong billing address',
+		});
+		expect(Date.parse(String(bob.declined_at))).not.toBeNaN();
+		expect(carol).toMatchObject({ designation: 'CC', signed_at: null, declined_at: null });
+		// The service's names are not output with Simplify on.
+		for (const row of rows) {
+			expect(row).not.toHaveProperty('finished_on');
+			expect(row).not.toHaveProperty('declined_on');
+		}
+		// Get (Include Recipients) gives the same recipients, in the same shape.
+		const get = await run(ctx, 'getSigningRequest', { signingRequestId: byId(declined.id) });
+		expect(
+			(get.output[0][0].json.recipients as unknown[]).map((person) => ({
+				...(person as object),
+				key_mode: 'live',
+			})),
+		).toEqual(rows);
 	});
 
 	it('runs once per input item, each output paired with its item, marked test with the test key', async () => {

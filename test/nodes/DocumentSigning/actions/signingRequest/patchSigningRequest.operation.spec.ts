@@ -2,7 +2,7 @@ import { description } from '../../../../../nodes/DocumentSigning/actions/signin
 import { TEMPLATE_FIELD_TYPES } from '../../../../../nodes/DocumentSigning/actions/template/template.inputs';
 import { useSandbox } from '../../../../kit';
 import type { Draft } from './fixtures';
-import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
+import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyWrite, run } from './fixtures';
 
 const ctx = useSandbox();
 let draft: Draft;
@@ -28,7 +28,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			settings: { hand_drawn_only: true },
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(ctx.sandbox);
+		const request = onlyWrite(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'PATCH', path: `/signing-requests/${draft.id}` });
 		expect(request.body).toEqual({
 			name: 'Renamed',
@@ -59,7 +59,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			recipient: {
 				first_name: 'Cleo',
 				email: 'Cleo@Example.com',
@@ -81,7 +81,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			recipientDetails: { last_name: 'King', title: 'Countess' },
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			recipient: { id: ada?.id, last_name: 'King', title: 'Countess' },
 		});
 		expect(only(output)).toMatchObject({ id: ada?.id, last_name: 'King', title: 'Countess' });
@@ -105,7 +105,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			},
 		});
 		expect(added.error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			field: {
 				type: 'initial',
 				recipient_id: ada?.id,
@@ -124,7 +124,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			fieldDetails: { required: false, date_format: '' },
 		});
 		expect(changed.error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({ field: { id: fieldId, required: false } });
+		expect(onlyWrite(ctx.sandbox).body).toEqual({ field: { id: fieldId, required: false } });
 	});
 
 	it('field: offers and sends the template PATCH field types (API reference B.3), e.g. radio buttons', async () => {
@@ -154,7 +154,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toMatchObject({ field: { type: 'radio_buttons' } });
+		expect(onlyWrite(ctx.sandbox).body).toMatchObject({ field: { type: 'radio_buttons' } });
 	});
 
 	it('seal participant: sends the swap', async () => {
@@ -166,7 +166,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			swapToSealId: seal,
 		});
 		// The draft has no such participant: the request was still made exactly as the API wants it.
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			seal_participant: { participant_id: participant, swap_to_seal_id: seal },
 		});
 		expect(error?.message).toMatch(/^Not found/);
@@ -237,7 +237,7 @@ describe('Signing Request → Update One Part (PATCH /signing-requests/{id})', (
 			{ update: 'properties', properties: { name: 'Too late' } },
 			sent.id,
 		);
-		expect(onlyRequest(ctx.sandbox).status).toBe(400);
+		expect(onlyWrite(ctx.sandbox).status).toBe(400);
 		expect(error?.message).toBe(
 			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
 		);

@@ -1,6 +1,6 @@
-import { useSandbox } from '../../../../kit';
+import { PROTECTED, useSandbox } from '../../../../kit';
 import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
-import { api, byId, createDraft, createSent, only, onlyRequest, run } from './fixtures';
+import { api, byId, createDraft, createSent, only, onlyWrite, run } from './fixtures';
 
 const ctx = useSandbox();
 
@@ -23,7 +23,7 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 			signingRequestId: byId(draft.id),
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(ctx.sandbox);
+		const request = onlyWrite(ctx.sandbox);
 		expect(request).toMatchObject({
 			method: 'POST',
 			path: `/signing-requests/${draft.id}/send`,
@@ -31,11 +31,13 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 		});
 		expect(request.body).toBeUndefined();
 		const json = only(output);
-		// What the answer says (id, sent and expiry dates); the rest is null: Get reads it all.
+		// What the answer says (id, sent and expiry dates), and the credential's workspace (one
+		// read per run); the rest is null: Get reads it all.
 		expect(json).toEqual({
 			...Object.fromEntries(SIGNING_REQUEST_KEYS.map((key) => [key, null])),
 			id: draft.id,
 			status: 'in_progress',
+			workspace_id: PROTECTED.id,
 			sent_at: expect.any(String),
 			expires_at: expect.any(String),
 			key_mode: 'live',
@@ -125,7 +127,7 @@ describe('Signing Request → Send (POST /signing-requests/{id}/send)', () => {
 		const { error } = await run(ctx, 'sendSigningRequest', {
 			signingRequestId: byId(sent.id),
 		});
-		expect(onlyRequest(ctx.sandbox).status).toBe(400);
+		expect(onlyWrite(ctx.sandbox).status).toBe(400);
 		expect(error?.message).toMatch(/^The service rejected the request: .*already been sent/i);
 	});
 

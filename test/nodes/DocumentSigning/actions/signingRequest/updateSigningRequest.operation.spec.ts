@@ -3,7 +3,17 @@ import type { INodeProperties } from 'n8n-workflow';
 import { description } from '../../../../../nodes/DocumentSigning/actions/signingRequest/updateSigningRequest.operation';
 import { byList, useSandbox } from '../../../../kit';
 import type { Draft } from './fixtures';
-import { api, byId, createDraft, createSent, NO_SUCH_ID, only, onlyRequest, run } from './fixtures';
+import {
+	api,
+	byId,
+	createDraft,
+	createSent,
+	NO_SUCH_ID,
+	only,
+	onlyWrite,
+	run,
+	withoutReadBacks,
+} from './fixtures';
 
 const ctx = useSandbox();
 
@@ -81,7 +91,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const request = onlyRequest(ctx.sandbox);
+		const request = onlyWrite(ctx.sandbox);
 		expect(request).toMatchObject({ method: 'PUT', path: `/signing-requests/${draft.id}` });
 		expect(request.body).toEqual({
 			signing_request_properties: {
@@ -188,7 +198,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			forceRemoveConditions: true,
 		});
 		expect(error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			recipients: [
 				{ _temp_id: 'temp_x', first_name: 'Xavier', email: 'X@example.com', designation: 'CC' },
 			],
@@ -206,7 +216,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				recipient: [{ first_name: 'Dan', email: 'dan@example.com', designation: 'CC', order: 1 }],
 			},
 		});
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			recipients: [
 				{
 					_temp_id: 'temp_new_1',
@@ -250,7 +260,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 			},
 		});
 		expect(changed.error).toBeUndefined();
-		expect(onlyRequest(ctx.sandbox).body).toEqual({
+		expect(onlyWrite(ctx.sandbox).body).toEqual({
 			recipients: [{ id: bob, first_name: 'Bob', email: 'robert@example.com' }],
 		});
 		const users = (
@@ -328,7 +338,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				recipients: { recipient: [{ ref: byList(bob), email: 'robert@example.com' }] },
 			});
 			expect(error).toBeUndefined();
-			expect(onlyRequest(ctx.sandbox).body).toEqual({
+			expect(onlyWrite(ctx.sandbox).body).toEqual({
 				recipients: [{ id: bob, email: 'robert@example.com' }],
 			});
 			const before = draft.recipients.find((r) => r.id === bob);
@@ -349,7 +359,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				recipients: { recipient: [{ ref: byId(` ${ada.toUpperCase()} `), last_name: 'King' }] },
 			});
 			expect(byIdMode.error).toBeUndefined();
-			expect(onlyRequest(ctx.sandbox).body).toEqual({
+			expect(onlyWrite(ctx.sandbox).body).toEqual({
 				recipients: [{ id: ada, last_name: 'King' }],
 			});
 			ctx.sandbox.clearRequests();
@@ -368,7 +378,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				},
 			);
 			expect(mapped.error).toBeUndefined();
-			expect(ctx.sandbox.requests.map((r) => r.body)).toEqual([
+			expect(withoutReadBacks(ctx.sandbox).map((r) => r.body)).toEqual([
 				{ recipients: [{ id: ada, email: 'ada.king@example.com' }] },
 				{ recipients: [{ id: bob, email: 'robert@example.com' }] },
 			]);
@@ -428,7 +438,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 				},
 			});
 			expect(error).toBeUndefined();
-			expect(onlyRequest(ctx.sandbox).body).toEqual({
+			expect(onlyWrite(ctx.sandbox).body).toEqual({
 				recipients: [
 					{ id: bob, email: 'robert@example.com' },
 					{
@@ -575,7 +585,7 @@ describe('Signing Request → Update (PUT /signing-requests/{id})', () => {
 		const sent = await createSent(ctx.sandbox, 'Sent already');
 		ctx.sandbox.clearRequests();
 		const { error } = await update(sent.id, { properties: { name: 'Nope' } });
-		expect(onlyRequest(ctx.sandbox).status).toBe(400);
+		expect(onlyWrite(ctx.sandbox).status).toBe(400);
 		expect(error?.message).toBe(
 			'This signing request was already sent, so it can no longer be changed [ALREADY_SENT]',
 		);

@@ -1,14 +1,15 @@
 import { SIGNING_REQUEST_KEYS } from '../../../../../nodes/shared/signingRequest';
 import { signingStoreOf } from '../../../../sandbox/signing/models';
 import {
+	SEED,
 	SALES,
 	api,
 	byId,
 	createTemplateFixture,
 	credentials,
 	run,
-	sent,
 	useSandbox,
+	withoutReadBacks,
 } from './fixtures';
 import type { TemplateFixture } from './fixtures';
 import { COPIES, itChecksTheCopy } from './templateCopies.twins';
@@ -26,14 +27,14 @@ describe('Template → Create Draft Signing Request (POST /templates/{id}/duplic
 	it('creates a draft signing request; the item IS the signing request, in the one shape', async () => {
 		const { output, error } = await duplicate({ name: 'NDA for Bob' });
 		expect(error).toBeUndefined();
-		expect(sent(ctx)).toHaveLength(1);
-		expect(sent(ctx)[0]).toMatchObject({
+		expect(withoutReadBacks(ctx.sandbox)).toHaveLength(1);
+		expect(withoutReadBacks(ctx.sandbox)[0]).toMatchObject({
 			method: 'POST',
 			path: `/templates/${fixture.id}/duplicate`,
 			query: {},
 			status: 201,
 		});
-		expect(sent(ctx)[0].body).toEqual({ name: 'NDA for Bob' });
+		expect(withoutReadBacks(ctx.sandbox)[0].body).toEqual({ name: 'NDA for Bob' });
 
 		expect(output[0]).toHaveLength(1);
 		const json = output[0][0].json;
@@ -47,8 +48,14 @@ describe('Template → Create Draft Signing Request (POST /templates/{id}/duplic
 			status: 'draft',
 			sent_at: null,
 			created_at: expect.any(String),
+			// Not in this answer: read back once per run (the new request's detail).
+			workspace_id: SEED.protectedWorkspace.id,
 			key_mode: 'live',
 		});
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`POST /templates/${fixture.id}/duplicate`,
+			`GET /signing-requests/${String(json.id)}`,
+		]);
 		// The new signing request exists, with the template's users and fields copied.
 		const request = signingStoreOf(ctx.sandbox.state).getSigningRequest(String(json.id));
 		expect(request).toBeDefined();
@@ -92,7 +99,7 @@ describe('Template → Create Draft Signing Request (POST /templates/{id}/duplic
 	it("without a name, sends no body and the request takes the template's name", async () => {
 		const { output, error } = await duplicate({});
 		expect(error).toBeUndefined();
-		expect(sent(ctx)[0]).toMatchObject({
+		expect(withoutReadBacks(ctx.sandbox)[0]).toMatchObject({
 			method: 'POST',
 			path: `/templates/${fixture.id}/duplicate`,
 			rawBody: '',
@@ -105,7 +112,7 @@ describe('Template → Create Draft Signing Request (POST /templates/{id}/duplic
 			{},
 			{ credentials: credentials(ctx.sandbox, { liveApiKey: SALES.liveKey }) },
 		);
-		expect(sent(ctx)).toHaveLength(1);
+		expect(withoutReadBacks(ctx.sandbox)).toHaveLength(1);
 		expect(error?.message).toMatch(/^Permission denied/);
 	});
 

@@ -24,6 +24,7 @@ export {
 	jsonOf,
 	sent,
 	useSandbox,
+	withoutReadBacks,
 } from '../../../../kit';
 export type { TestContext } from '../../../../kit';
 export { simplePdf };
