@@ -39,30 +39,20 @@ export const description: INodeProperties[] = [
 	signingRequestLocator,
 	simplifyField,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Recipients',
-				name: 'includeRecipients',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether to read the request's recipients too (one more read per item; on unless you add this option and turn it off): who signed, declined and why. The service's detail does not list them.",
-			},
-		],
+		displayName: 'Include Recipients',
+		name: 'includeRecipients',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to read the request's recipients too (one more read per item): who signed, declined and why. The service's detail does not list them.",
 	},
 ];
 
 export async function execute(this: IExecuteFunctions, i: number): Promise<INodeExecutionData[]> {
 	const id = getIdParameter(this, 'signingRequestId', i, 'Signing Request');
-	const options = this.getNodeParameter('options', i, {}) as IDataObject;
 	const response = await callApi(this, meta, { params: { id } });
 	const json: IDataObject = { ...(response.body as IDataObject) };
-	if (options.includeRecipients !== false) {
+	if (this.getNodeParameter('includeRecipients', i, true) !== false) {
 		const users = await callApi(this, ENDPOINTS.listSigningRequestUsers, { params: { id } });
 		json.recipients = listEntries(this, users.body);
 	}

@@ -14,7 +14,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 		const { output, error } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
 			simplify: false,
-			options: { includeRecipients: false },
+			includeRecipients: false,
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(ctx.sandbox)).toMatchObject({
@@ -58,7 +58,7 @@ describe('Signing Request → Get (GET /signing-requests/{id})', () => {
 	it('Include Recipients off: one read, recipients null (the detail lists none)', async () => {
 		const { output, error } = await run(ctx, 'getSigningRequest', {
 			signingRequestId: byId(draft.id),
-			options: { includeRecipients: false },
+			includeRecipients: false,
 		});
 		expect(error).toBeUndefined();
 		expect(onlyRequest(ctx.sandbox).path).toBe(`/signing-requests/${draft.id}`);
