@@ -44,7 +44,7 @@ import { eventTypeOptions } from '../../nodes/shared/events';
 import { login as restLogin, OWNER, REPO_ROOT } from '../e2e/n8n';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type Workflow } from '../e2e/setup';
 import { COPY, copyChecks, copyWorkflows } from './copy';
-import { journeyChecks, lastExecution } from './journey';
+import { journeyChecks, lastExecution, OUTPUT, waitForTexts } from './journey';
 import { startStack, type Stack } from './stack';
 import { updateChecks, updateWorkflow } from './update';
 
@@ -498,6 +498,66 @@ export function ifOnStatusWorkflows(templateId: string): Workflow[] {
 			],
 		},
 	];
+}
+
+/**
+ * Issue 36 §2: the keys on which two sources of one signing request must agree (each can know
+ * them), and those that must not be null after Create and Send and Get.
+ */
+const SAME = {
+	request: [
+		'id',
+		'name',
+		'status',
+		'workspace_id',
+		'sent_at',
+		'expires_at',
+		'expiration_hours',
+		'page_count',
+		'recipient_count',
+		'signed_count',
+	],
+	recipient: ['id', 'name', 'first_name', 'last_name', 'email', 'designation', 'order'],
+	event: [
+		'id',
+		'name',
+		'status',
+		'workspace_id',
+		'template_id',
+		'sent_at',
+		'expires_at',
+		'expiration_hours',
+		'page_count',
+		'recipient_count',
+	],
+	eventRecipient: ['id', 'name', 'first_name', 'last_name', 'email', 'order'],
+	filled: ['workspace_id', 'expires_at', 'recipients'],
+};
+
+/** Throws unless `a` and `b` have the same values at `keys`, and their recipients (by id) at `recipientKeys`. */
+function sameValues(
+	aName: string,
+	a: any,
+	bName: string,
+	b: any,
+	keys: string[],
+	recipientKeys: string[],
+): void {
+	const differ = keys.filter((key) => JSON.stringify(a?.[key]) !== JSON.stringify(b?.[key]));
+	expect(
+		differ.length === 0,
+		`${aName} and ${bName} differ: ${differ.map((k) => `${k} ${JSON.stringify(a?.[k])} / ${JSON.stringify(b?.[k])}`).join('; ')}`,
+	);
+	const people = (x: any) =>
+		JSON.stringify(
+			[...(x?.recipients ?? [])]
+				.sort((p: any, q: any) => String(p.id).localeCompare(String(q.id)))
+				.map((p: any) => recipientKeys.map((key) => p[key])),
+		);
+	expect(
+		people(a) === people(b) && (a?.recipients ?? []).length > 0,
+		`recipients: ${aName} ${people(a)}, ${bName} ${people(b)}`,
+	);
 }
 
 const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
@@ -1122,7 +1182,7 @@ function checks(stack: Stack): Check[] {
 			},
 		},
 		{
-			name: 'If on status: Create and Send, Get and the trigger take the same branch for a request in progress',
+			name: 'If on status: Create and Send, Get and the trigger take the same branch for a request in progress, with the same values',
 			run: async (page) => {
 				const want = EXPECT.ifOnStatus;
 				const sandbox = stack.sandbox;
@@ -1151,6 +1211,15 @@ function checks(stack: Stack): Check[] {
 					await other.waitForSelector(ifDone, { timeout: 60_000 });
 					await sleep(1000);
 					await shot(other, 'if-on-status');
+					// Get's output: the recipients, the workspace and the expiry, as Create and Send has them.
+					await openNode(other, want.get);
+					await waitForTexts(
+						other,
+						OUTPUT,
+						['workspace_id', 'expires_at', 'recipients', 'Ada'],
+						"Get's output",
+					);
+					await shot(other, 'same-values-get');
 				} finally {
 					await other.close();
 				}
@@ -1193,6 +1262,23 @@ function checks(stack: Stack): Check[] {
 						request?.status === want.status,
 					`the If fed by the trigger: ${JSON.stringify(fromTrigger)}`,
 				);
+
+				// Issue 36 §2: the same request, the same values, for what each source can know.
+				const got = actions[want.get]?.[0]?.data?.main?.[0]?.[0]?.json;
+				sameValues('Create and Send', sent, 'Get', got, SAME.request, SAME.recipient);
+				sameValues(
+					'Create and Send',
+					sent,
+					'the trigger',
+					request,
+					SAME.event,
+					SAME.eventRecipient,
+				);
+				for (const key of SAME.filled)
+					expect(
+						sent[key] !== null && got[key] !== null,
+						`${key}: Create and Send ${JSON.stringify(sent[key])}, Get ${JSON.stringify(got[key])}`,
+					);
 			},
 		},
 		// Issue 36 §3, §5, §7: Docs links, the sandbox's signing page, texts read whole.
