@@ -494,9 +494,9 @@ async function runSize(size: number): Promise<Run> {
 			1_800_000,
 			() => `${readEnded()} ended`,
 		);
-		const last = Math.max(
-			...reports.filter((r) => readIds.includes(r.id)).map((r) => r.receivedAt),
-		);
+		const endTimes = reports.filter((r) => readIds.includes(r.id)).map((r) => r.receivedAt);
+		const last = Math.max(...endTimes);
+		const first = Math.min(...endTimes);
 		await sleep(10_000);
 		const readReports = reports.filter((r) => readIds.includes(r.id));
 		const toLast = last - signed;
@@ -508,6 +508,13 @@ async function runSize(size: number): Promise<Run> {
 			`${seconds(toLast)} with Re-Read Every ${READ_INTERVAL_MIN} minute`,
 			`≤ ${seconds(limitMs)} (the interval + 1 minute)`,
 			toLast <= limitMs,
+		);
+		// Apart: finding the ends (up to one interval, then the list read) and n8n resuming them all.
+		figure(
+			run,
+			'(read) requests ended → first execution ended',
+			(first - signed) / 1000,
+			`${seconds(first - signed)}; the last ${seconds(last - first)} later`,
 		);
 		figure(
 			run,
