@@ -21,7 +21,7 @@
  *          interval + 1 minute), reads in the busiest minute and on average while they wait and end.
  * Then the growth of each figure from the smallest size to the largest, so that 10,000 can be
  * reasoned about. Not a test: it prints figures and exits 1 when a target is missed.
- * BENCH_WAITS_PHASES=event runs the event phase only. BENCH_KEEP=1 keeps the n8n user folders;
+ * BENCH_WAITS_PHASES=event (or read) runs that phase only. BENCH_KEEP=1 keeps the n8n user folders;
  * BENCH_PROFILE_DIR=<folder> has n8n write a CPU profile there when it stops.
  */
 import { readdirSync, readFileSync } from 'fs';
@@ -338,132 +338,134 @@ async function runSize(size: number): Promise<Run> {
 		await sleep(5000);
 
 		// ---- (event) ----------------------------------------------------------------------------
-		const e0 = Date.now();
-		await startAll(inst, 'waits-event', eventIds);
-		const started = await allWaiting(inst, cookie, EVENT_WF, size);
-		const startMs = Date.now() - e0;
-		const startCalls = sandbox.requests.filter((r) => r.at >= e0);
-		const sends = startCalls.filter((r) => r.method === 'POST' && r.path.endsWith('/send'));
-		const reads = startCalls.filter((r) => r.method === 'GET' && !r.path.startsWith('/webhooks'));
-		const webhookCalls = startCalls.filter((r) => r.path.startsWith('/webhooks'));
-		// What a start must send: one send (a write) and one read of the request; the webhook and
-		// the workspace are read once for all. The service counts each key's requests in windows of
-		// a minute: the first window takes 120 sends at once, each later one 120 more, so the last
-		// of N sends can go after (ceil(N / 120) - 1) minutes at the earliest (reads: 200 a window).
-		// The starts arrive over ARRIVAL_MS, so that is the floor for small N.
-		const windows = (limit: number) => Math.max(0, Math.ceil(size / limit) - 1) * MINUTE_MS;
-		const floorMs = Math.max(
-			windows(DEFAULT_RATE_LIMITS.write),
-			windows(DEFAULT_RATE_LIMITS.read),
-			ARRIVAL_MS,
-		);
-		figure(
-			run,
-			'(event) executions waiting / failed',
-			started.waiting,
-			`${started.waiting} / ${started.error + started.crashed}`,
-			`${size} / 0`,
-			started.waiting === size && started.error + started.crashed === 0,
-		);
-		figure(
-			run,
-			'(event) first start → all waiting',
-			startMs / 1000,
-			`${seconds(startMs)} = ${(startMs / floorMs).toFixed(2)} × the floor ${seconds(floorMs)} (${size} sends at ${DEFAULT_RATE_LIMITS.write} writes a minute, the starts over ${seconds(ARRIVAL_MS)}; calls: ${sends.length} sends, ${reads.length} reads, ${webhookCalls.length} webhook requests, ${startCalls.filter((r) => r.status === 429).length} × 429)`,
-			'≤ 1.25 × the floor',
-			startMs <= 1.25 * floorMs,
-		);
+		if (PHASES.includes('event')) {
+			const e0 = Date.now();
+			await startAll(inst, 'waits-event', eventIds);
+			const started = await allWaiting(inst, cookie, EVENT_WF, size);
+			const startMs = Date.now() - e0;
+			const startCalls = sandbox.requests.filter((r) => r.at >= e0);
+			const sends = startCalls.filter((r) => r.method === 'POST' && r.path.endsWith('/send'));
+			const reads = startCalls.filter((r) => r.method === 'GET' && !r.path.startsWith('/webhooks'));
+			const webhookCalls = startCalls.filter((r) => r.path.startsWith('/webhooks'));
+			// What a start must send: one send (a write) and one read of the request; the webhook and
+			// the workspace are read once for all. The service counts each key's requests in windows of
+			// a minute: the first window takes 120 sends at once, each later one 120 more, so the last
+			// of N sends can go after (ceil(N / 120) - 1) minutes at the earliest (reads: 200 a window).
+			// The starts arrive over ARRIVAL_MS, so that is the floor for small N.
+			const windows = (limit: number) => Math.max(0, Math.ceil(size / limit) - 1) * MINUTE_MS;
+			const floorMs = Math.max(
+				windows(DEFAULT_RATE_LIMITS.write),
+				windows(DEFAULT_RATE_LIMITS.read),
+				ARRIVAL_MS,
+			);
+			figure(
+				run,
+				'(event) executions waiting / failed',
+				started.waiting,
+				`${started.waiting} / ${started.error + started.crashed}`,
+				`${size} / 0`,
+				started.waiting === size && started.error + started.crashed === 0,
+			);
+			figure(
+				run,
+				'(event) first start → all waiting',
+				startMs / 1000,
+				`${seconds(startMs)} = ${(startMs / floorMs).toFixed(2)} × the floor ${seconds(floorMs)} (${size} sends at ${DEFAULT_RATE_LIMITS.write} writes a minute, the starts over ${seconds(ARRIVAL_MS)}; calls: ${sends.length} sends, ${reads.length} reads, ${webhookCalls.length} webhook requests, ${startCalls.filter((r) => r.status === 429).length} × 429)`,
+				'≤ 1.25 × the floor',
+				startMs <= 1.25 * floorMs,
+			);
 
-		const cpu0 = groupCpuSeconds(pgid);
-		const outputAt = server.output().length;
-		const proxyFrom = proxy.requests.length;
-		const deliveriesFrom = sandbox.webhooks.deliveries.length;
-		const endedAt = new Map<string, number>();
-		const s0 = Date.now();
-		await Promise.all(
-			eventIds.map(async (id) => {
-				await sleep(Math.random() * ENDING_MS);
-				endedAt.set(id, Date.now());
-				sandbox.simulate.signAll(id);
-			}),
-		);
-		const byId = () => new Set(reports.filter((r) => eventIds.includes(r.id)).map((r) => r.id));
-		await waiter({ timeoutMs: 1_800_000, everyMs: 1000 })(
-			`the ${size} waits to end`,
-			() => (byId().size >= size ? true : undefined),
-			1_800_000,
-			() => `${byId().size} ended`,
-		);
-		// A moment for any second end; the CPU up to here (a retry of the service, 5 minutes after a
-		// failed attempt, is not waited for: a failed attempt counts as an answer that was not 2xx).
-		await sleep(10_000);
-		const cpu = groupCpuSeconds(pgid) - cpu0;
-		const eventReports = reports.filter((r) => eventIds.includes(r.id));
-		const latencies = eventReports.map((r) => r.receivedAt - (endedAt.get(r.id) ?? r.receivedAt));
-		const deliveries = sandbox.webhooks.deliveries.slice(deliveriesFrom).filter((d) => !d.test);
-		const events = new Set(deliveries.map((d) => d.eventId));
-		const calls = proxy.requests.slice(proxyFrom);
-		const handOns = calls.filter((c) => c.path.startsWith('/webhook-waiting/'));
-		const answers: Record<string, number> = {};
-		for (const d of deliveries) {
-			const key = d.status === null ? `none (${d.error ?? 'no answer'})` : String(d.status);
-			answers[key] = (answers[key] ?? 0) + 1;
+			const cpu0 = groupCpuSeconds(pgid);
+			const outputAt = server.output().length;
+			const proxyFrom = proxy.requests.length;
+			const deliveriesFrom = sandbox.webhooks.deliveries.length;
+			const endedAt = new Map<string, number>();
+			const s0 = Date.now();
+			await Promise.all(
+				eventIds.map(async (id) => {
+					await sleep(Math.random() * ENDING_MS);
+					endedAt.set(id, Date.now());
+					sandbox.simulate.signAll(id);
+				}),
+			);
+			const byId = () => new Set(reports.filter((r) => eventIds.includes(r.id)).map((r) => r.id));
+			await waiter({ timeoutMs: 1_800_000, everyMs: 1000 })(
+				`the ${size} waits to end`,
+				() => (byId().size >= size ? true : undefined),
+				1_800_000,
+				() => `${byId().size} ended`,
+			);
+			// A moment for any second end; the CPU up to here (a retry of the service, 5 minutes after a
+			// failed attempt, is not waited for: a failed attempt counts as an answer that was not 2xx).
+			await sleep(10_000);
+			const cpu = groupCpuSeconds(pgid) - cpu0;
+			const eventReports = reports.filter((r) => eventIds.includes(r.id));
+			const latencies = eventReports.map((r) => r.receivedAt - (endedAt.get(r.id) ?? r.receivedAt));
+			const deliveries = sandbox.webhooks.deliveries.slice(deliveriesFrom).filter((d) => !d.test);
+			const events = new Set(deliveries.map((d) => d.eventId));
+			const calls = proxy.requests.slice(proxyFrom);
+			const handOns = calls.filter((c) => c.path.startsWith('/webhook-waiting/'));
+			const answers: Record<string, number> = {};
+			for (const d of deliveries) {
+				const key = d.status === null ? `none (${d.error ?? 'no answer'})` : String(d.status);
+				answers[key] = (answers[key] ?? 0) + 1;
+			}
+			const slow = deliveries.filter((d) => d.durationMs > 5000).length;
+			const perEvent = (deliveries.length + handOns.length) / Math.max(1, events.size);
+			const errors = errorLines(server, outputAt);
+			figure(
+				run,
+				"(event) deliveries into n8n per event (the service's + n8n's hand-ons)",
+				perEvent,
+				`${perEvent.toFixed(2)} (${deliveries.length} deliveries + ${handOns.length} hand-ons for ${events.size} events)`,
+				'≤ 2',
+				perEvent <= 2,
+			);
+			figure(
+				run,
+				'(event) answers to the service',
+				deliveries.length,
+				`${JSON.stringify(answers)}, ${slow} slower than 5 s`,
+				'all 2xx, none slower than 5 s',
+				deliveries.every((d) => d.ok) && slow === 0,
+			);
+			const once = eventReports.length === size && byId().size === size;
+			const byEvent = eventReports.filter((r) => r.ended_by === 'event').length;
+			figure(
+				run,
+				'(event) executions ended once, by event',
+				byEvent,
+				`${eventReports.length} ends of ${byId().size} executions, ${byEvent} by event`,
+				`${size}, once each`,
+				once,
+			);
+			const p50 = quantile(latencies, 0.5);
+			const p95 = quantile(latencies, 0.95);
+			figure(run, '(event) request end → execution end, p50', p50 / 1000, seconds(p50));
+			figure(
+				run,
+				'(event) request end → execution end, p95',
+				p95 / 1000,
+				seconds(p95),
+				'≤ 30 s',
+				p95 <= 30_000,
+			);
+			figure(
+				run,
+				'(event) n8n CPU per ended wait',
+				cpu / size,
+				`${(cpu / size).toFixed(3)} s (${cpu.toFixed(1)} s in all)`,
+			);
+			figure(
+				run,
+				"(event) error lines in n8n's log",
+				errors.length,
+				errors.length === 0 ? '0' : `${errors.length}: ${errors.slice(0, 3).join(' | ')}`,
+				'0',
+				errors.length === 0,
+			);
+			log(`[N=${size}] event phase took ${seconds(Date.now() - s0)} after the first end`);
 		}
-		const slow = deliveries.filter((d) => d.durationMs > 5000).length;
-		const perEvent = (deliveries.length + handOns.length) / Math.max(1, events.size);
-		const errors = errorLines(server, outputAt);
-		figure(
-			run,
-			"(event) deliveries into n8n per event (the service's + n8n's hand-ons)",
-			perEvent,
-			`${perEvent.toFixed(2)} (${deliveries.length} deliveries + ${handOns.length} hand-ons for ${events.size} events)`,
-			'≤ 2',
-			perEvent <= 2,
-		);
-		figure(
-			run,
-			'(event) answers to the service',
-			deliveries.length,
-			`${JSON.stringify(answers)}, ${slow} slower than 5 s`,
-			'all 2xx, none slower than 5 s',
-			deliveries.every((d) => d.ok) && slow === 0,
-		);
-		const once = eventReports.length === size && byId().size === size;
-		const byEvent = eventReports.filter((r) => r.ended_by === 'event').length;
-		figure(
-			run,
-			'(event) executions ended once, by event',
-			byEvent,
-			`${eventReports.length} ends of ${byId().size} executions, ${byEvent} by event`,
-			`${size}, once each`,
-			once,
-		);
-		const p50 = quantile(latencies, 0.5);
-		const p95 = quantile(latencies, 0.95);
-		figure(run, '(event) request end → execution end, p50', p50 / 1000, seconds(p50));
-		figure(
-			run,
-			'(event) request end → execution end, p95',
-			p95 / 1000,
-			seconds(p95),
-			'≤ 30 s',
-			p95 <= 30_000,
-		);
-		figure(
-			run,
-			'(event) n8n CPU per ended wait',
-			cpu / size,
-			`${(cpu / size).toFixed(3)} s (${cpu.toFixed(1)} s in all)`,
-		);
-		figure(
-			run,
-			"(event) error lines in n8n's log",
-			errors.length,
-			errors.length === 0 ? '0' : `${errors.length}: ${errors.slice(0, 3).join(' | ')}`,
-			'0',
-			errors.length === 0,
-		);
-		log(`[N=${size}] event phase took ${seconds(Date.now() - s0)} after the first end`);
 
 		// ---- (read) -----------------------------------------------------------------------------
 		if (!PHASES.includes('read')) return run;

@@ -264,6 +264,11 @@ describe('re-reads: one list read serves every wait of a workspace', () => {
 		expect(hub.schedule()).toEqual([
 			expect.objectContaining({ waits: 1, dueAt: expect.any(Number) }),
 		]);
+		// Read twice per interval (Re-Read Every 1 minute: the next read within 30 s), so that an
+		// end is found within half the interval and n8n has the rest to resume what ended together.
+		const dueIn = hub.schedule()[0].dueAt - Date.now();
+		expect(dueIn).toBeLessThanOrEqual(30_000);
+		expect(dueIn).toBeGreaterThan(20_000);
 	});
 
 	it('a workflow that is not published (a test run): no webhook, no router; re-read every 15 seconds by the process that ran it', async () => {
