@@ -206,7 +206,7 @@ export const description: INodeProperties[] = [
 					numberPrecision: 0,
 				},
 				default: DEFAULT_REREAD_MINUTES,
-				description: `How often to read the list of signing requests while waiting (${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES} minutes), so that an end whose delivery was lost is noticed too; one read serves every waiting execution of the workspace. The output's ended_by says whether the service's event or a re-read ended the wait. n8n must be able to reach its own webhook address.`,
+				description: `How soon an end whose delivery was lost is noticed (${MIN_REREAD_MINUTES} to ${MAX_REREAD_MINUTES} minutes): n8n reads the list of signing requests twice per interval while waiting; one read serves every waiting execution of the workspace. The output's ended_by says whether the service's event or a re-read ended the wait. n8n must be able to reach its own webhook address.`,
 			},
 			clockToleranceOption(
 				'How far the signature timestamp of a delivery may be from the clock of n8n, in either direction',
