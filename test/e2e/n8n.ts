@@ -372,13 +372,22 @@ export async function executionsOf(
 	cookie: string,
 	workflowId: string,
 ): Promise<Array<Record<string, any>>> {
-	const data = await rest<{ results: Array<Record<string, any>> }>(
-		inst,
-		cookie,
-		'GET',
-		`/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
-	);
-	return data.results.filter((e) => String(e.workflowId) === workflowId);
+	// n8n answers at most 100 a page (its limit), with `nextCursor` for the next page; the first
+	// page also lists the executions still running, which the later pages may list again.
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const byId = new Map<string, Record<string, any>>();
+	let cursor: string | null = null;
+	do {
+		const data: { results: Array<Record<string, any>>; nextCursor?: string | null } = await rest(
+			inst,
+			cookie,
+			'GET',
+			`/executions?limit=100&filter=${filter}${cursor ? `&cursor=${cursor}` : ''}`,
+		);
+		for (const e of data.results) if (!byId.has(String(e.id))) byId.set(String(e.id), e);
+		cursor = data.nextCursor ?? null;
+	} while (cursor);
+	return [...byId.values()].filter((e) => String(e.workflowId) === workflowId);
 }
 
 /** n8n stores executions in the "flatted" format (strings and objects by index). */

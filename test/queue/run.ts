@@ -49,6 +49,7 @@ import {
 import {
 	REPO_ROOT,
 	freePort,
+	executionsOf,
 	installPackage,
 	instance,
 	login,
@@ -436,16 +437,9 @@ async function main(): Promise<void> {
 	const triggerUrl = `${webhookBase}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	const batchUrl = `${webhookBase}/webhook/${BATCH_PATH}`;
 
-	async function executions(workflowId: string): Promise<Json[]> {
-		const query = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await rest<{ results: Json[] }>(
-			mainInst,
-			cookie,
-			'GET',
-			`/executions?filter=${query}&limit=500`,
-		);
-		return data.results.filter((e) => String(e.workflowId) === workflowId);
-	}
+	/** Every execution of the workflow (n8n pages them by 100). */
+	const executions = async (workflowId: string): Promise<Json[]> =>
+		await executionsOf(mainInst, cookie, workflowId);
 
 	const finished = (e: Json) =>
 		!['new', 'running', 'waiting', 'unknown'].includes(String(e.status));
