@@ -40,7 +40,10 @@ export function routerUrlOf(context: IExecuteFunctions, resumeUrl: string): stri
 	const data = context.getWorkflowStaticData('node') as RouterData;
 	if (typeof data.routerUrl === 'string' && data.routerUrl !== '') return data.routerUrl;
 	const workflow = context.getWorkflow();
-	if (!workflow.active || !workflow.id) return undefined;
+	// A queue-mode worker runs with the workflow as the execution saved it, which may say neither
+	// its router's URL (static data) nor that it is published: a production run (not the editor's)
+	// tries the router; where none is served, n8n answers 404 and the run re-reads by itself.
+	if (!workflow.id || (!workflow.active && context.getMode() === 'manual')) return undefined;
 	try {
 		const url = new URL(resumeUrl);
 		const parts = url.pathname.split('/');
