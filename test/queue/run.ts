@@ -934,6 +934,25 @@ async function main(): Promise<void> {
 		// Half end by their event (one delivery each), half by re-read (every delivery lost).
 		const byEvent = ids.slice(0, WAIT_BURST / 2);
 		const byReRead = ids.slice(WAIT_BURST / 2);
+		// A re-read that comes between a request's end and its delivery ends that wait first (both
+		// are right ends, once); to see the events end theirs, they are signed just after a re-read
+		// (the next one is half an interval away).
+		const readsFrom = sandbox.requests.length;
+		await until(
+			'a re-read of the waits',
+			() =>
+				sandbox.requests
+					.slice(readsFrom)
+					.some(
+						(r) =>
+							r.method === 'GET' &&
+							r.path === '/signing-requests' &&
+							r.query.status === 'in_progress',
+					)
+					? true
+					: undefined,
+			240_000,
+		);
 		for (const id of byEvent) sandbox.simulate.signAll(id);
 		await sandbox.webhooks.flush();
 		sandbox.webhooks.setCompanyMasterSwitch(false);
