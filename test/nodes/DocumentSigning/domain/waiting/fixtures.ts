@@ -448,3 +448,12 @@ export class WaitRig {
 export async function waitSandbox(): Promise<Sandbox> {
 	return await startSandbox({ webhookRetryScale: 0.00001 });
 }
+
+/** Waits (real time, short) until `check` holds. */
+export async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
+	const deadline = Date.now() + ms;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}

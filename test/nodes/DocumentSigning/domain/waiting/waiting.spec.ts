@@ -15,6 +15,7 @@ import {
 	P,
 	SALES,
 	salesCredentials,
+	until,
 	waitSandbox,
 	WaitRig,
 	WEBHOOK_SECRETS,
@@ -73,15 +74,6 @@ async function drafts(count: number, key = P.testKey, prefix = 'wait'): Promise<
 	for (let n = 0; n < count; n++) ids.push((await createDraft(sandbox, key, `${prefix} ${n}`)).id);
 	sandbox.resetRateLimits();
 	return ids;
-}
-
-/** Waits (real time, short) until `check` holds. */
-async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
-	const deadline = Date.now() + ms;
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
 }
 
 describe('a published workflow: one webhook per scope, one delivery per event', () => {
