@@ -935,26 +935,33 @@ async function main(): Promise<void> {
 		const byEvent = ids.slice(0, WAIT_BURST / 2);
 		const byReRead = ids.slice(WAIT_BURST / 2);
 		// A re-read that comes between a request's end and its delivery ends that wait first (both
-		// are right ends, once); to see the events end theirs, they are signed just after a re-read
-		// (the next one is half an interval away).
-		const readsFrom = sandbox.requests.length;
-		await until(
-			'a re-read of the waits',
-			() =>
-				sandbox.requests
-					.slice(readsFrom)
-					.some(
-						(r) =>
-							r.method === 'GET' &&
-							r.path === '/signing-requests' &&
-							r.query.status === 'in_progress',
-					)
-					? true
-					: undefined,
-			240_000,
-		);
-		for (const id of byEvent) sandbox.simulate.signAll(id);
-		await sandbox.webhooks.flush();
+		// are right ends, once). To see the events end theirs, the list reads fail (503) until they
+		// have: the re-reads are put off, then end the other half.
+		sandbox.injectFault({
+			method: 'GET',
+			path: '/signing-requests',
+			kind: 'status',
+			status: 503,
+			body: { error: 'Service Unavailable' },
+			times: 100_000,
+		});
+		try {
+			for (const id of byEvent) sandbox.simulate.signAll(id);
+			await sandbox.webhooks.flush();
+			await until(
+				`the ${byEvent.length} executions whose event was delivered to end`,
+				async () => {
+					runs = await mine();
+					return runs.filter((e) => e.status === 'success').length >= byEvent.length
+						? true
+						: undefined;
+				},
+				300_000,
+				() => JSON.stringify(runs.map((e) => [e.id, e.status])),
+			);
+		} finally {
+			sandbox.clearFaults();
+		}
 		sandbox.webhooks.setCompanyMasterSwitch(false);
 		try {
 			for (const id of byReRead) sandbox.simulate.signAll(id);
