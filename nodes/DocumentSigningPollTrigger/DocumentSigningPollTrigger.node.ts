@@ -167,8 +167,23 @@ export class DocumentSigningPollTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as EnrichOptions;
 		// Simplify (on by default): the signing request in the one shape (shared/signingRequest.ts).
 		const simplify = this.getNodeParameter('simplify', true) !== false;
-		const inShape = (item: INodeExecutionData, extras: EventExtras): INodeExecutionData =>
-			simplify ? { ...item, json: eventInShape(item.json, extras) } : item;
+		/** A change as the trigger outputs it: the event, enriched, in the one shape with Simplify. */
+		const eventItem = async (
+			context: Parameters<typeof enrich>[0],
+			change: Change,
+			workspaceId: string,
+			workspaceName: string,
+		): Promise<INodeExecutionData> => {
+			const item = toEvent(change, workspaceId, workspaceName);
+			const extras: EventExtras = await enrich(
+				context,
+				item.json as unknown as PolledEvent,
+				item,
+				options,
+				LOG_LABEL,
+			);
+			return simplify ? { ...item, json: eventInShape(item.json, extras) } : item;
+		};
 		const workspaces = await workspacesOf(this);
 
 		if (this.getMode() === 'manual') {
@@ -188,15 +203,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 						'Send a signing request (or let one finish) in the watched workspace, then fetch again. An active workflow reports changes from its activation on.',
 				});
 			}
-			const item = toEvent(latest, latest.workspaceId, latest.workspaceName);
-			const extras = await enrich(
-				from.context,
-				item.json as unknown as PolledEvent,
-				item,
-				options,
-				LOG_LABEL,
-			);
-			return [[inShape(item, extras)]];
+			return [[await eventItem(from.context, latest, latest.workspaceId, latest.workspaceName)]];
 		}
 
 		const staticData = this.getWorkflowStaticData('node') as PollStaticData;
@@ -221,15 +228,7 @@ export class DocumentSigningPollTrigger implements INodeType {
 
 		const items: INodeExecutionData[] = [];
 		for (const { change, workspace } of found) {
-			const item = toEvent(change, workspace.id, workspace.name);
-			const extras = await enrich(
-				workspace.context,
-				item.json as unknown as PolledEvent,
-				item,
-				options,
-				LOG_LABEL,
-			);
-			items.push(inShape(item, extras));
+			items.push(await eventItem(workspace.context, change, workspace.id, workspace.name));
 		}
 
 		// Only now, with every read done, is the new state stored (a failed poll changes nothing).
