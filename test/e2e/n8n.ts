@@ -372,21 +372,37 @@ export async function executionsOf(
 	cookie: string,
 	workflowId: string,
 ): Promise<Array<Record<string, any>>> {
-	// n8n answers at most 100 a page (its limit), with `nextCursor` for the next page; the first
-	// page also lists the executions still running, which the later pages may list again.
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	// n8n answers at most 100 a page (its limit), newest start first; the first page also lists
+	// the executions still running. Its `nextCursor` asks for ids below the page's last row, which
+	// skips an execution that started out of id order (queue mode: a worker picks up 127 after 128;
+	// CI missed one of 200 so). So the next page is those started at or before the page's last row
+	// (n8n's startedBefore is inclusive): pages overlap by that row and nothing falls between them.
 	const byId = new Map<string, Record<string, any>>();
-	let cursor: string | null = null;
-	do {
+	let startedBefore: string | undefined;
+	for (;;) {
+		const filter = encodeURIComponent(
+			JSON.stringify(startedBefore ? { workflowId, startedBefore } : { workflowId }),
+		);
 		const data: { results: Array<Record<string, any>>; nextCursor?: string | null } = await rest(
 			inst,
 			cookie,
 			'GET',
-			`/executions?limit=100&filter=${filter}${cursor ? `&cursor=${cursor}` : ''}`,
+			`/executions?limit=100&filter=${filter}`,
 		);
-		for (const e of data.results) if (!byId.has(String(e.id))) byId.set(String(e.id), e);
-		cursor = data.nextCursor ?? null;
-	} while (cursor);
+		let added = 0;
+		for (const e of data.results)
+			if (!byId.has(String(e.id))) {
+				byId.set(String(e.id), e);
+				added++;
+			}
+		const last = data.results[data.results.length - 1];
+		if (!data.nextCursor || !last) break;
+		if (added === 0)
+			throw new Error(
+				`n8n lists more than 100 executions of ${workflowId} started at ${startedBefore}: cannot page them`,
+			);
+		startedBefore = new Date(last.startedAt ?? last.createdAt).toISOString();
+	}
 	return [...byId.values()].filter((e) => String(e.workflowId) === workflowId);
 }
 
