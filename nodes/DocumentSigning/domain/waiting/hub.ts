@@ -45,6 +45,13 @@ export const READS_PER_INTERVAL = 2;
 /** How long the hub keeps calling an execution that is still being saved as waiting (409). */
 const BUSY_FOR_MS = 120_000;
 const BUSY_PAUSE_MS = 2_000;
+/**
+ * How long the hub keeps handing ends on while n8n answers 503 (n8n 2.41.1 answers every call
+ * "Database is not ready!" for a moment when its database ping times out, as under a burst): the
+ * end it holds is tried again, so an event's end does not wait for the next re-read. Past this,
+ * each end is tried once and left to the re-reads.
+ */
+const UNAVAILABLE_FOR_MS = 60_000;
 /** At most this many calls of resume URLs at once (each resumes an execution in n8n). */
 const PARALLEL_ENDS = 4;
 /** Timers later than this mean the process is behind: the next end waits (`whileBusy`). */
@@ -67,6 +74,8 @@ export interface HubDeps {
 	/** Resolves after `ms`, or earlier once `signal` is aborted (`stop()`). */
 	sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 	warn: (message: string) => void;
+	/** n8n's debug log (each hand-on that did not end its wait, for a field report). */
+	debug?: (message: string) => void;
 	/** Whether adding a wait starts the loop (tests drive `runDue` and `settle` themselves). */
 	autoRun: boolean;
 }
@@ -101,6 +110,9 @@ export class Hub {
 	private slots = PARALLEL_ENDS;
 	private readonly queued: Array<() => void> = [];
 	private readonly unreachable = new Map<string, number>();
+	/** Since when n8n answers the hub's calls 503 (undefined: it did not last time). */
+	private unavailableSince?: number;
+	private unavailableWarned = false;
 	private listeners: EndedListener[] = [];
 	private running = false;
 	private stopped = false;
@@ -164,6 +176,9 @@ export class Hub {
 		headers: Record<string, string>,
 	): number {
 		const waits = this.waits.forRequest(request).filter((wait) => wait.router === router);
+		this.deps.debug?.(
+			`Send and Wait: a delivery about signing request ${request} goes to ${waits.length} wait(s) (${this.queued.length} end(s) queued, ${PARALLEL_ENDS - this.slots} in flight)`,
+		);
 		for (const wait of waits) {
 			this.end(wait, rawBody, { ...headers, [FORWARDED_HEADER]: '1' });
 		}
@@ -181,6 +196,8 @@ export class Hub {
 		this.workspaceContexts.clear();
 		this.ending.clear();
 		this.unreachable.clear();
+		this.unavailableSince = undefined;
+		this.unavailableWarned = false;
 	}
 
 	/** Whether adding a wait starts the loop (tests drive `runDue` and `settle` themselves). */
@@ -329,10 +346,35 @@ export class Hub {
 		const giveUpAt = this.deps.now() + BUSY_FOR_MS;
 		for (;;) {
 			const result = await callN8n(actor.httpRequest, wait.url, rawBody, headers);
-			if (result.outcome === 'busy' && this.deps.now() < giveUpAt && !this.stopped) {
+			const now = this.deps.now();
+			if (result.outcome === 'later') {
+				this.unavailableSince ??= now;
+				if (now - this.unavailableSince < UNAVAILABLE_FOR_MS && !this.stopped) {
+					await this.deps.sleep(BUSY_PAUSE_MS, this.wake.signal);
+					continue;
+				}
+				if (!this.unavailableWarned) {
+					this.unavailableWarned = true;
+					this.deps.warn(
+						`Send and Wait: n8n has answered its calls to end waiting executions with ${result.status} (unavailable) for ${Math.round((now - this.unavailableSince) / 1000)} s; the waits it could not end are ended by their next re-read.`,
+					);
+				}
+			} else {
+				this.unavailableSince = undefined;
+				this.unavailableWarned = false;
+			}
+			if (result.outcome === 'busy' && now < giveUpAt && !this.stopped) {
 				await this.deps.sleep(BUSY_PAUSE_MS, this.wake.signal);
 				continue;
 			}
+			if (result.outcome === 'busy')
+				this.deps.warn(
+					`Send and Wait: waiting execution ${wait.key.split('/')[0]}${wait.workflow ? ` of workflow "${wait.workflow}"` : ''} answered "running already" (409) for ${Math.round(BUSY_FOR_MS / 1000)} s to the end of signing request ${wait.request}; its next re-read or delivery tries again.`,
+				);
+			if (result.outcome !== 'done')
+				this.deps.debug?.(
+					`Send and Wait: the end of signing request ${wait.request} for execution ${wait.key.split('/')[0]}: ${result.outcome} (${result.status}${result.detail ? `, ${result.detail}` : ''})`,
+				);
 			this.settleCall(wait, result);
 			return;
 		}
@@ -441,5 +483,6 @@ export const hub = new Hub({
 	now: () => Date.now(),
 	sleep: async (ms, signal) => await sleep(ms, signal).catch(() => undefined),
 	warn: (message) => LoggerProxy.warn(message),
+	debug: (message) => LoggerProxy.debug(message),
 	autoRun: true,
 });

@@ -13,7 +13,7 @@
  *  - the resume URLs (`POST /webhook-waiting/<execution>/<node>`): the token checked (401), 404 for
  *    an unknown execution, 409 "running already" before the run ended, 409 "finished" after an end,
  *    as waiting-webhooks.js; a WebhookContext of the `default` webhook, and an end recorded once the
- *    node returns workflow data.
+ *    node returns workflow data; 503 "Database is not ready!" while `unavailableCalls` says so.
  * Every call into this "n8n" is recorded (`calls`), so a spec counts what one event costs.
  */
 import http from 'node:http';
@@ -130,6 +130,11 @@ export class WaitRig {
 	/** The workflow's static data as n8n's database holds it. */
 	saved: IDataObject = {};
 	published: boolean;
+	/**
+	 * The next this many calls of resume URLs are answered 503 "Database is not ready!", as n8n
+	 * answers every call for a moment when its database ping times out.
+	 */
+	unavailableCalls = 0;
 	url = '';
 	private server?: http.Server;
 
@@ -299,6 +304,10 @@ export class WaitRig {
 			if (changed) this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 			if (result.noWebhookResponse === true) return record('router');
 			return answer(200, result.webhookResponse ?? { message: 'Webhook call received' }, 'router');
+		}
+		if (parts[0] === 'webhook-waiting' && this.unavailableCalls > 0) {
+			this.unavailableCalls -= 1;
+			return answer(503, { code: 503, message: 'Database is not ready!' }, 'waiting');
 		}
 		if (parts[0] === 'webhook-waiting' && parts.length === 3) {
 			const execution = this.executions.get(parts[1]);

@@ -188,6 +188,30 @@ describe('a published workflow: one webhook per scope, one delivery per event', 
 	});
 });
 
+describe('n8n unavailable for a moment (503 "Database is not ready!")', () => {
+	it('the hand-on is tried again: the wait ends by its event, not at the next re-read', async () => {
+		rig = await new WaitRig(sandbox, companyCredentials(sandbox)).listen();
+		const [id] = await drafts(1);
+		expect((await rig.start(id)).error).toBeUndefined();
+		const reads = sandbox.requests.length;
+		// The router takes the delivery (200); n8n answers its hand-on 503 twice, then takes it.
+		rig.unavailableCalls = 2;
+		sandbox.simulate.signAll(id);
+		const delivered = (await deliveriesAbout(id)).filter(
+			(d) => d.url === rig.routerUrl && d.eventType.endsWith('completed'),
+		);
+		expect(delivered.map((d) => d.status)).toEqual([200]);
+		await until('the wait to end', () => rig.waitingFor(id)[0].status === 'finished');
+		await hub.settle();
+		const handOns = rig.calls.filter((c) => c.kind === 'waiting').map((c) => c.status);
+		expect(handOns).toEqual([503, 503, 200]);
+		const [ended] = rig.waitingFor(id);
+		expect(ended.ends).toHaveLength(1);
+		expect(ended.ends[0][0].json).toMatchObject({ id, status: 'completed', ended_by: 'event' });
+		expect(listReads(reads)).toEqual([]);
+	});
+});
+
 /** The reads of the list (GET /signing-requests) from the `from`-th request on. */
 function listReads(from: number) {
 	return sandbox.requests
