@@ -29,7 +29,8 @@
  * QUEUE_TEST_VERBOSE=1 (echo n8n's output), QUEUE_TEST_BATCH (writes per worker, default 80),
  * QUEUE_TEST_WAITS (Send and Wait starts of check 8, default 200),
  * QUEUE_TEST_DELIVERY_TIMEOUT_MS (how long the sandbox waits for a delivery's answer, default
- * 20000). The n8n logs of the run are written to .build/queue-logs/.
+ * 20000), QUEUE_TEST_LOG_LEVEL (n8n's N8N_LOG_LEVEL; default info, debug for the webhook
+ * process). The n8n logs of the run are written to .build/queue-logs/.
  */
 import { randomBytes, randomUUID } from 'crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
@@ -349,6 +350,7 @@ async function main(): Promise<void> {
 		DB_POSTGRESDB_PASSWORD: '',
 		DB_POSTGRESDB_DATABASE: pg.database,
 		EXECUTIONS_MODE: 'queue',
+		N8N_LOG_LEVEL: process.env.QUEUE_TEST_LOG_LEVEL ?? 'info',
 		QUEUE_BULL_REDIS_HOST: redis.host,
 		QUEUE_BULL_REDIS_PORT: String(redis.port),
 		QUEUE_BULL_REDIS_DB: '0',
@@ -374,7 +376,8 @@ async function main(): Promise<void> {
 		userFolder: folder('webhook'),
 		port: ports.webhook,
 		brokerPort: await freePort(),
-		env: shared,
+		// Debug: the hub's line for each delivery and each end that did not take (check 8 says them).
+		env: { ...shared, N8N_LOG_LEVEL: process.env.QUEUE_TEST_LOG_LEVEL ?? 'debug' },
 	});
 	const main = new N8nProcess(
 		'main',
@@ -933,6 +936,31 @@ async function main(): Promise<void> {
 
 		// Half end by their event (one delivery each), half by re-read (every delivery lost).
 		const byEvent = ids.slice(0, WAIT_BURST / 2);
+		/** What the service's deliveries to the router got (status: answer → count), for a failure. */
+		const routerDeliveries = () => {
+			const seen: Record<string, number> = {};
+			for (const d of sandbox.webhooks.deliveries.slice(deliveredBefore)) {
+				if (d.test || !d.url.includes('/document-signing-send-and-wait/')) continue;
+				const key =
+					`${d.eventType} ${d.status ?? d.error}: ${d.responseBody.slice(0, 120)}`.replace(
+						/"event_id":"[^"]*"/,
+						'…',
+					);
+				seen[key] = (seen[key] ?? 0) + 1;
+			}
+			const hubLines: Record<string, number> = {};
+			for (const line of webhook.output().split('\n')) {
+				if (!/Send and Wait|Database ping|Database connection/.test(line)) continue;
+				const text = line
+					.replace(/^\S+ \| /, '')
+					.replace(/\{"file".*$/, '')
+					.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '…')
+					.replace(/\d+/g, 'N')
+					.slice(0, 240);
+				hubLines[text] = (hubLines[text] ?? 0) + 1;
+			}
+			return `${JSON.stringify(seen, null, 1)}\nthe webhook process said: ${JSON.stringify(hubLines, null, 1)}`;
+		};
 		const byReRead = ids.slice(WAIT_BURST / 2);
 		// A re-read that comes between a request's end and its delivery ends that wait first (both
 		// are right ends, once). To see the events end theirs, the list reads fail (503) until they
@@ -957,7 +985,8 @@ async function main(): Promise<void> {
 						: undefined;
 				},
 				300_000,
-				() => JSON.stringify(runs.map((e) => [e.id, e.status])),
+				() =>
+					`${JSON.stringify(runs.map((e) => [e.id, e.status]))}\ndeliveries to the router: ${routerDeliveries()}`,
 			);
 		} finally {
 			sandbox.clearFaults();
