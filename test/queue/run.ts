@@ -934,8 +934,6 @@ async function main(): Promise<void> {
 			`${webhookCalls} webhook requests for ${WAIT_BURST} waits (want ≤ 2)`,
 		);
 
-		// Half end by their event (one delivery each), half by re-read (every delivery lost).
-		const byEvent = ids.slice(0, WAIT_BURST / 2);
 		/** What the service's deliveries to the router got (status: answer → count), for a failure. */
 		const routerDeliveries = () => {
 			const seen: Record<string, number> = {};
@@ -961,6 +959,8 @@ async function main(): Promise<void> {
 			}
 			return `${JSON.stringify(seen, null, 1)}\nthe webhook process said: ${JSON.stringify(hubLines, null, 1)}`;
 		};
+		// Half end by their event (one delivery each), half by re-read (every delivery lost).
+		const byEvent = ids.slice(0, WAIT_BURST / 2);
 		const byReRead = ids.slice(WAIT_BURST / 2);
 		// A re-read that comes between a request's end and its delivery ends that wait first (both
 		// are right ends, once). To see the events end theirs, the list reads fail (503) until they

@@ -369,11 +369,11 @@ export class Hub {
 			}
 			if (result.outcome === 'busy')
 				this.deps.warn(
-					`Send and Wait: waiting execution ${wait.key.split('/')[0]}${wait.workflow ? ` of workflow "${wait.workflow}"` : ''} answered "running already" (409) for ${Math.round(BUSY_FOR_MS / 1000)} s to the end of signing request ${wait.request}; its next re-read or delivery tries again.`,
+					`Send and Wait: ${waitingExecution(wait)} answered "running already" (409) for ${Math.round(BUSY_FOR_MS / 1000)} s to the end of signing request ${wait.request}; its next re-read or delivery tries again.`,
 				);
 			if (result.outcome !== 'done')
 				this.deps.debug?.(
-					`Send and Wait: the end of signing request ${wait.request} for execution ${wait.key.split('/')[0]}: ${result.outcome} (${result.status}${result.detail ? `, ${result.detail}` : ''})`,
+					`Send and Wait: the end of signing request ${wait.request} for ${waitingExecution(wait)}: ${result.outcome} (${result.status}${result.detail ? `, ${result.detail}` : ''})`,
 				);
 			this.settleCall(wait, result);
 			return;
@@ -397,7 +397,7 @@ export class Hub {
 			}
 			case 'refused':
 				this.deps.warn(
-					`Send and Wait: waiting execution ${wait.key.split('/')[0]}${wait.workflow ? ` of workflow "${wait.workflow}"` : ''} refused the end of signing request ${wait.request} (${result.status}): its node's credential no longer holds the Webhook Signing Secret the end was signed with. It keeps waiting until its time limit, or until the credentials match again.`,
+					`Send and Wait: ${waitingExecution(wait)} refused the end of signing request ${wait.request} (${result.status}): its node's credential no longer holds the Webhook Signing Secret the end was signed with. It keeps waiting until its time limit, or until the credentials match again.`,
 				);
 				return;
 			default:
@@ -469,13 +469,18 @@ function groupKeyOf(wait: Wait): string {
 	return `${wait.credential}\n${wait.workspace}`;
 }
 
+/** How n8n's log names a wait: `waiting execution <id> of workflow "<name>"`. */
+function waitingExecution(wait: Wait): string {
+	const workflow = wait.workflow ? ` of workflow "${wait.workflow}"` : '';
+	return `waiting execution ${wait.key.split('/')[0]}${workflow}`;
+}
+
 /**
  * The warning when a call of a resume URL got no answer from n8n (or not n8n's): which wait, where
  * it called (without the query, which holds the resume token) and what to fix.
  */
 export function unreachableWarning(wait: Wait, failures: number, detail?: string): string {
-	const workflow = wait.workflow ? ` of workflow "${wait.workflow}"` : '';
-	return `Send and Wait could not reach the resume URL of waiting execution ${wait.key.split('/')[0]}${workflow} (${withoutQuery(wait.url)}${detail ? `: ${detail}` : ''}) to end it, ${failures} time(s). n8n calls its own public webhook address (WEBHOOK_URL) for this: that address must also be reachable from n8n itself, and a reverse proxy in front of n8n must forward n8n's own calls to it. It tries again at the next re-read or delivery; meanwhile the wait ends only by its time limit.`;
+	return `Send and Wait could not reach the resume URL of ${waitingExecution(wait)} (${withoutQuery(wait.url)}${detail ? `: ${detail}` : ''}) to end it, ${failures} time(s). n8n calls its own public webhook address (WEBHOOK_URL) for this: that address must also be reachable from n8n itself, and a reverse proxy in front of n8n must forward n8n's own calls to it. It tries again at the next re-read or delivery; meanwhile the wait ends only by its time limit.`;
 }
 
 /** The hub of this n8n process. */
